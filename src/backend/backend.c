@@ -1,0 +1,2 @@
+/* backend.c: (in progress) */
+#include "GG_internal.h"

@@ -1,0 +1,291 @@
+/* GG_internal.h: the library's internal contract: object layouts, checks, errors, memory,
+ * typecasting and the matrix/vector storage interface that every layer of src/ builds on.
+ * Nothing here is public; the shared library exports only GxG_PUBLIC names. */
+#ifndef GG_INTERNAL_H
+#define GG_INTERNAL_H
+
+#include "GraphBLAS_gpu.h"
+
+#include <pthread.h>
+#include <stdarg.h>
+#include <string.h>
+
+/* ---- object identity ----------------------------------------------------------------------------
+ * Every object starts with a GG_header. A live object carries GG_MAGIC_LIVE and its kind; a freed
+ * one GG_MAGIC_FREED (freed objects are quarantined, see GG_object_release, so a stale handle
+ * still reads as freed); an object whose construction failed half-way GG_MAGIC_INVALID. */
+typedef enum {
+    GG_KIND_TYPE = 1,
+    GG_KIND_UNARYOP,
+    GG_KIND_BINARYOP,
+    GG_KIND_INDEXUNARYOP,
+    GG_KIND_MONOID,
+    GG_KIND_SEMIRING,
+    GG_KIND_SCALAR,
+    GG_KIND_VECTOR,
+    GG_KIND_MATRIX,
+    GG_KIND_DESCRIPTOR,
+    GG_KIND_GLOBAL
+} GG_kind;
+
+#define GG_MAGIC_LIVE 0x474776696c4f4b21ULL
+#define GG_MAGIC_FREED 0x4747667265656421ULL
+#define GG_MAGIC_INVALID 0x4747626164626164ULL
+#define GG_ERRMSG_LEN 512
+
+typedef struct GG_header {
+    uint64_t magic;
+    GG_kind kind;
+    bool builtin;   /* predefined object: never freed, name fixed */
+    bool name_set;  /* GrB_NAME of a user object was set (it can be set once) */
+    char name[GxB_MAX_NAME_LEN];
+    char errmsg[GG_ERRMSG_LEN]; /* last error recorded on this object, "" if none */
+} GG_header;
+
+/* Initialiser for a predefined object's header. */
+#define GG_BUILTIN_HEADER(KIND, NAME)                                                              \
+    { .magic = GG_MAGIC_LIVE, .kind = (KIND), .builtin = true, .name_set = true, .name = NAME }
+
+/* Allocates a zeroed object of `size` bytes with a live header of `kind`; NULL when out of memory. */
+void *GG_object_new(size_t size, GG_kind kind);
+/* Marks the object freed and hands its memory to the quarantine (the caller released its body). */
+void GG_object_release(void *obj);
+
+/* GrB_SUCCESS, or the exact code for a NULL (GrB_NULL_POINTER), never-created or freed
+ * (GrB_UNINITIALIZED_OBJECT), half-built (GrB_INVALID_OBJECT) or wrong-kind object. */
+GrB_Info GG_check_object(const void *obj, GG_kind kind);
+
+/* ---- errors -------------------------------------------------------------------------------------
+ * GG_error records "func: message" on `obj` (when it is a live, non-predefined object) and in a
+ * thread-local last error (GxG_last_error), and returns `info`. Messages name the function and the
+ * offending argument. */
+GrB_Info GG_error(void *obj, GrB_Info info, const char *func, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+const char *GG_info_name(GrB_Info info); /* "GrB_NULL_POINTER", ... */
+/* Clears the object's recorded error at the start of a method that may record a new one. */
+void GG_error_clear(void *obj);
+
+/* Argument-check helpers used by every GrB_ entry point. They return from the caller on failure.
+ * OUT is the object on which the error is recorded (may be NULL). */
+#define GG_RETURN_IF(cond, OUT, info, ...)                                                         \
+    do {                                                                                           \
+        if (cond) return GG_error((OUT), (info), __func__, __VA_ARGS__);                           \
+    } while (0)
+#define GG_CHECK_OBJ(obj, KIND, OUT, argname)                                                      \
+    do {                                                                                           \
+        GrB_Info gg_info_ = GG_check_object((obj), (KIND));                                        \
+        if (gg_info_ != GrB_SUCCESS)                                                               \
+            return GG_error((OUT), gg_info_, __func__, "argument '%s' is %s", (argname),           \
+                            GG_object_problem(gg_info_));                                          \
+    } while (0)
+/* Optional objects (mask, accum, descriptor) may be NULL. */
+#define GG_CHECK_OPT_OBJ(obj, KIND, OUT, argname)                                                  \
+    do {                                                                                           \
+        if ((obj) != NULL) GG_CHECK_OBJ(obj, KIND, OUT, argname);                                  \
+    } while (0)
+#define GG_CHECK_PTR(ptr, OUT, argname)                                                            \
+    GG_RETURN_IF((ptr) == NULL, (OUT), GrB_NULL_POINTER, "argument '%s' is NULL", (argname))
+const char *GG_object_problem(GrB_Info info); /* "NULL", "not initialized or freed", ... */
+
+/* Every method but GrB_init, GrB_finalize, GrB_getVersion and GrB_error returns GrB_PANIC before
+ * GrB_init or after GrB_finalize, as SuiteSparse does. */
+#define GG_CHECK_INIT()                                                                            \
+    do {                                                                                           \
+        if (!GG_global.initialized)                                                                \
+            return GG_error(NULL, GrB_PANIC, __func__, "GrB_init has not been called");            \
+    } while (0)
+
+/* ---- global state ------------------------------------------------------------------------------- */
+
+typedef struct {
+    bool initialized;
+    GrB_Mode mode;
+    int32_t backend; /* GxG_Backend */
+    pthread_mutex_t lock;
+} GG_global_state;
+extern GG_global_state GG_global;
+
+struct GG_Global_opaque {
+    GG_header h;
+};
+
+/* ---- memory --------------------------------------------------------------------------------------
+ * All library allocations go through these so tests can inject failures and count leaks. */
+void *GG_malloc(size_t size);
+void *GG_calloc(size_t count, size_t size);
+void *GG_realloc(void *p, size_t size); /* on failure returns NULL and leaves p valid */
+void GG_free(void *p);
+/* size = a * b, false on overflow of size_t. */
+bool GG_mul_size(size_t a, size_t b, size_t *size);
+/* Test hooks: make the k-th allocation from now fail (0 turns injection off); blocks still live. */
+void GG_mem_fail_after(int64_t k);
+int64_t GG_mem_live_blocks(void);
+
+/* ---- types --------------------------------------------------------------------------------------- */
+
+struct GG_Type_opaque {
+    GG_header h;
+    size_t size;
+    GrB_Type_Code code; /* GrB_UDT_CODE for user-defined types */
+};
+
+/* The built-in type of a code (NULL for GrB_UDT_CODE or an unknown code). */
+GrB_Type GG_type_of_code(GrB_Type_Code code);
+/* Built-in types are mutually castable; a user-defined type only matches itself. */
+bool GG_types_compatible(GrB_Type a, GrB_Type b);
+
+/* ---- typecasting (SuiteSparse rules: float to integer saturates, NaN to 0; integer to integer
+ * wraps as C does; anything to BOOL is x != 0) ------------------------------------------------------ */
+
+typedef void (*GG_cast_fn)(void *z, const void *x);
+/* NULL when either code is GrB_UDT_CODE (copying a UDT to itself is a memcpy of its size). */
+GG_cast_fn GG_cast_get(GrB_Type_Code zcode, GrB_Type_Code xcode);
+/* z[k] = (ztype) x[k] for k < n; ztype and xtype must be compatible. */
+void GG_cast_array(void *z, GrB_Type ztype, const void *x, GrB_Type xtype, GrB_Index n);
+
+/* ---- operators, monoids, semirings --------------------------------------------------------------- */
+
+/* opcode 0 is a user-defined operator; built-ins number from 1 (src/object/GG_opcodes.h). */
+struct GG_UnaryOp_opaque {
+    GG_header h;
+    GxB_unary_function f;
+    GrB_Type ztype, xtype;
+    int opcode;
+};
+struct GG_BinaryOp_opaque {
+    GG_header h;
+    GxB_binary_function f;
+    GrB_Type ztype, xtype, ytype;
+    int opcode;
+};
+struct GG_IndexUnaryOp_opaque {
+    GG_header h;
+    GxB_index_unary_function f;
+    GrB_Type ztype, xtype, ytype;
+    int opcode;
+};
+struct GG_Monoid_opaque {
+    GG_header h;
+    GrB_BinaryOp op;
+    void *identity; /* op->ztype->size bytes; static storage for built-ins */
+};
+struct GG_Semiring_opaque {
+    GG_header h;
+    GrB_Monoid add;
+    GrB_BinaryOp mul;
+};
+
+/* ---- descriptors --------------------------------------------------------------------------------- */
+
+struct GG_Descriptor_opaque {
+    GG_header h;
+    GrB_Desc_Value outp, mask, inp0, inp1;
+    int32_t backend; /* GxG_Backend; AUTO defers to the global setting */
+};
+
+/* The decoded settings of a descriptor (NULL means all defaults). */
+typedef struct {
+    bool replace;
+    bool mask_comp;
+    bool mask_struct;
+    bool tran0;
+    bool tran1;
+    int32_t backend;
+} GG_desc;
+GrB_Info GG_desc_decode(GrB_Descriptor desc, GG_desc *out);
+
+/* ---- scalars ------------------------------------------------------------------------------------- */
+
+struct GG_Scalar_opaque {
+    GG_header h;
+    GrB_Type type;
+    bool present;
+    void *value; /* type->size bytes, allocated with the scalar */
+};
+
+/* ---- vectors and matrices ---------------------------------------------------------------------------
+ * A vector is stored as an n x 1 matrix: one container type serves both, so every storage routine
+ * exists once. Operation code reaches content only through the views below; the canonical store
+ * behind them (sorted tuples now, a HiSparse tree later) is private to src/object/store.c. */
+
+/* Sorted (row, col) unique tuples, row-major. For vectors col[] is all zero. */
+typedef struct {
+    GrB_Index n;
+    GrB_Index *row;
+    GrB_Index *col;
+    void *x; /* n * type->size bytes */
+} GG_coo;
+
+/* A compressed view: CSR (vectors are rows, idx holds column indices) or CSC. When `vec` is NULL
+ * vector k is row (column) k and nvec equals the dimension; otherwise the view is hypersparse and
+ * vec[k] names vector k, so huge dimensions never allocate by dimension. */
+typedef struct {
+    GrB_Index nvec;
+    GrB_Index *vec;
+    GrB_Index *ptr; /* nvec + 1 */
+    GrB_Index *idx;
+    void *x;
+} GG_cview;
+
+/* Pending single-element updates, in call order; assembled on the next read. */
+typedef struct {
+    GrB_Index n, cap;
+    GrB_Index *row, *col;
+    void *x;       /* values, type->size each */
+    bool *del;     /* removeElement */
+} GG_pending;
+
+typedef struct GG_container {
+    GG_header h;
+    GrB_Type type;
+    GrB_Index nrows, ncols; /* a vector is nrows x 1 */
+    GG_coo store;           /* canonical content: private to store.c */
+    GG_pending pending;
+    GG_cview *csr, *csc;    /* cached views, NULL until asked for, dropped on write */
+    int32_t orientation_hint;
+    pthread_mutex_t lock;   /* guards assembly and view building for concurrent readers */
+} GG_container;
+
+struct GG_Matrix_opaque {
+    GG_container c;
+};
+struct GG_Vector_opaque {
+    GG_container c;
+};
+
+/* Lifecycle (store.c). */
+GrB_Info GG_container_init(GG_container *c, GrB_Type type, GrB_Index nrows, GrB_Index ncols);
+void GG_container_free_content(GG_container *c); /* content, pending and views; not the header */
+GrB_Info GG_container_dup(GG_container *dst, GG_container *src); /* dst is freshly initialised */
+void GG_container_clear(GG_container *c);
+GrB_Info GG_container_resize(GG_container *c, GrB_Index nrows, GrB_Index ncols);
+
+/* Reads: each assembles pending work first. */
+GrB_Info GG_container_wait(GG_container *c);
+GrB_Info GG_container_nvals(GG_container *c, GrB_Index *nvals);
+GrB_Info GG_view_coo(GG_container *c, const GG_coo **view);
+GrB_Info GG_view_csr(GG_container *c, const GG_cview **view);
+GrB_Info GG_view_csc(GG_container *c, const GG_cview **view);
+/* GrB_SUCCESS with *x filled (cast to xtype), or GrB_NO_VALUE. */
+GrB_Info GG_container_get(GG_container *c, GrB_Index i, GrB_Index j, void *x, GrB_Type xtype);
+
+/* Writes: each drops the cached views. */
+GrB_Info GG_container_set_pending(GG_container *c, GrB_Index i, GrB_Index j, const void *x,
+                                  GrB_Type xtype);
+GrB_Info GG_container_remove_pending(GG_container *c, GrB_Index i, GrB_Index j);
+/* Replaces the content with `t` (sorted, unique, already of c->type), taking ownership of its
+ * arrays. Used by build, import, deserialize, diag and every operation's write-back. */
+void GG_container_adopt(GG_container *c, GG_coo *t);
+void GG_coo_free(GG_coo *t);
+
+/* Sorts and combines n tuples (row, col, x of xtype) into a GG_coo of ztype; duplicates are
+ * combined with `dup`, or with dup == NULL are an error (GrB_INVALID_VALUE). Index bounds are
+ * checked against nrows, ncols (GrB_INDEX_OUT_OF_BOUNDS). Inputs are not modified. */
+GrB_Info GG_coo_build(GG_coo *out, const GrB_Index *row, const GrB_Index *col, const void *x,
+                      GrB_Type xtype, GrB_Index n, GrB_Index nrows, GrB_Index ncols,
+                      GrB_Type ztype, GrB_BinaryOp dup);
+
+#define GG_MAT(A) (&(A)->c)
+#define GG_VEC(v) (&(v)->c)
+
+#endif /* GG_INTERNAL_H */

@@ -1,0 +1,2 @@
+/* error.c: (in progress) */
+#include "GG_internal.h"

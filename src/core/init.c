@@ -1,0 +1,2 @@
+/* init.c: (in progress) */
+#include "GG_internal.h"

@@ -1,0 +1,2 @@
+/* memory.c: (in progress) */
+#include "GG_internal.h"

@@ -1,0 +1,2 @@
+/* object.c: (in progress) */
+#include "GG_internal.h"

@@ -1,0 +1,2 @@
+/* cpu_backend.c: (in progress) */
+#include "GG_internal.h"

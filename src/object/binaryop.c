@@ -1,0 +1,2 @@
+/* binaryop.c: (in progress) */
+#include "GG_internal.h"

@@ -1,0 +1,2 @@
+/* cast.c: (in progress) */
+#include "GG_internal.h"

@@ -1,0 +1,2 @@
+/* descriptor.c: (in progress) */
+#include "GG_internal.h"

@@ -1,0 +1,2 @@
+/* getset.c: (in progress) */
+#include "GG_internal.h"

@@ -1,0 +1,2 @@
+/* import_export.c: (in progress) */
+#include "GG_internal.h"

@@ -1,0 +1,2 @@
+/* indexunaryop.c: (in progress) */
+#include "GG_internal.h"

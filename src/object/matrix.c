@@ -1,0 +1,2 @@
+/* matrix.c: (in progress) */
+#include "GG_internal.h"

@@ -1,0 +1,2 @@
+/* monoid.c: (in progress) */
+#include "GG_internal.h"

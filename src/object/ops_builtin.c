@@ -1,0 +1,2 @@
+/* ops_builtin.c: (in progress) */
+#include "GG_internal.h"

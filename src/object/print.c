@@ -1,0 +1,2 @@
+/* print.c: (in progress) */
+#include "GG_internal.h"

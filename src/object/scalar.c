@@ -1,0 +1,2 @@
+/* scalar.c: (in progress) */
+#include "GG_internal.h"

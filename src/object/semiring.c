@@ -1,0 +1,2 @@
+/* semiring.c: (in progress) */
+#include "GG_internal.h"

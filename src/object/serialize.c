@@ -1,0 +1,2 @@
+/* serialize.c: (in progress) */
+#include "GG_internal.h"

@@ -1,0 +1,2 @@
+/* store.c: (in progress) */
+#include "GG_internal.h"

@@ -1,0 +1,2 @@
+/* type.c: (in progress) */
+#include "GG_internal.h"

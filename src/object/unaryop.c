@@ -1,0 +1,2 @@
+/* unaryop.c: (in progress) */
+#include "GG_internal.h"

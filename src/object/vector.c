@@ -1,0 +1,2 @@
+/* vector.c: (in progress) */
+#include "GG_internal.h"

@@ -1,0 +1,2 @@
+/* apply.c: (in progress) */
+#include "GG_internal.h"

@@ -1,0 +1,2 @@
+/* assign.c: (in progress) */
+#include "GG_internal.h"

@@ -1,0 +1,2 @@
+/* ewise.c: (in progress) */
+#include "GG_internal.h"

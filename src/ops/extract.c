@@ -1,0 +1,2 @@
+/* extract.c: (in progress) */
+#include "GG_internal.h"

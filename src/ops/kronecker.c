@@ -1,0 +1,2 @@
+/* kronecker.c: (in progress) */
+#include "GG_internal.h"

@@ -1,0 +1,2 @@
+/* mxm.c: (in progress) */
+#include "GG_internal.h"

@@ -1,0 +1,2 @@
+/* reduce.c: (in progress) */
+#include "GG_internal.h"

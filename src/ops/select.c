@@ -1,0 +1,2 @@
+/* select.c: (in progress) */
+#include "GG_internal.h"

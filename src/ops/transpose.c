@@ -1,0 +1,2 @@
+/* transpose.c: (in progress) */
+#include "GG_internal.h"
