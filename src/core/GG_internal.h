@@ -285,6 +285,13 @@ GrB_Info GG_coo_build(GG_coo *out, const GrB_Index *row, const GrB_Index *col, c
                       GrB_Type xtype, GrB_Index n, GrB_Index nrows, GrB_Index ncols,
                       GrB_Type ztype, GrB_BinaryOp dup);
 
+/* ---- devices (src/backend/device.c) --------------------------------------------------------------- */
+
+/* Bit 0: the CPU backend (always); bit 1: the CUDA backend, when compiled in and a GPU answers. */
+int32_t GG_backends_available(void);
+/* Name and memory of the GPU in use; false, "" and 0 when there is none. */
+bool GG_device_info(char *name, size_t len, size_t *memory);
+
 #define GG_MAT(A) (&(A)->c)
 #define GG_VEC(v) (&(v)->c)
 

@@ -1,0 +1,2 @@
+/* device.c: (in progress) */
+#include "GG_internal.h"
