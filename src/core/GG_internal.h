@@ -119,6 +119,8 @@ void GG_free(void *p);
 bool GG_mul_size(size_t a, size_t b, size_t *size);
 /* Test hooks: make the k-th allocation from now fail (0 turns injection off); blocks still live. */
 void GG_mem_fail_after(int64_t k);
+/* Stops counting block p as live without freeing it (freed objects waiting in the quarantine). */
+void GG_mem_untrack(void *p);
 int64_t GG_mem_live_blocks(void);
 
 /* ---- types --------------------------------------------------------------------------------------- */

@@ -1,2 +1,54 @@
-/* object.c: (in progress) */
+/* object.c: object identity. Allocation of object headers, validity checks, and the quarantine that
+ * keeps freed objects readable for a while so that a stale handle reads as "freed"
+ * (GrB_UNINITIALIZED_OBJECT) instead of touching memory the allocator gave to someone else. */
 #include "GG_internal.h"
+
+#include <stdlib.h>
+
+/* Freed objects wait here (FIFO) before their memory goes back to the system. */
+#define GG_QUARANTINE 4096
+static void *quarantine[GG_QUARANTINE];
+static size_t quarantine_next;
+static pthread_mutex_t quarantine_lock = PTHREAD_MUTEX_INITIALIZER;
+
+void *GG_object_new(size_t size, GG_kind kind)
+{
+    GG_header *h = GG_calloc(1, size);
+    if (h == NULL) return NULL;
+    h->magic = GG_MAGIC_LIVE;
+    h->kind = kind;
+    return h;
+}
+
+void GG_object_release(void *obj)
+{
+    if (obj == NULL) return;
+    GG_header *h = obj;
+    h->magic = GG_MAGIC_FREED;
+    h->errmsg[0] = '\0';
+    GG_mem_untrack(obj);
+    pthread_mutex_lock(&quarantine_lock);
+    void *evicted = quarantine[quarantine_next];
+    quarantine[quarantine_next] = obj;
+    quarantine_next = (quarantine_next + 1) % GG_QUARANTINE;
+    pthread_mutex_unlock(&quarantine_lock);
+    free(evicted);
+}
+
+GrB_Info GG_check_object(const void *obj, GG_kind kind)
+{
+    if (obj == NULL) return GrB_NULL_POINTER;
+    const GG_header *h = obj;
+    if (h->magic == GG_MAGIC_LIVE) return h->kind == kind ? GrB_SUCCESS : GrB_UNINITIALIZED_OBJECT;
+    if (h->magic == GG_MAGIC_INVALID) return GrB_INVALID_OBJECT;
+    return GrB_UNINITIALIZED_OBJECT;
+}
+
+const char *GG_object_problem(GrB_Info info)
+{
+    switch (info) {
+    case GrB_NULL_POINTER: return "NULL";
+    case GrB_INVALID_OBJECT: return "invalid (its construction failed)";
+    default: return "not initialized, already freed, or of the wrong kind";
+    }
+}
