@@ -196,6 +196,14 @@ typedef struct {
 } GG_desc;
 GrB_Info GG_desc_decode(GrB_Descriptor desc, GG_desc *out);
 
+/* -- added by the get/set helper: descriptor field writes shared by GrB_Descriptor_set and the
+ * GrB_Descriptor_set_* family (descriptor.c) -- */
+/* True for a GxG_Backend value. */
+bool GG_backend_valid(int32_t backend);
+/* Writes one field of a live descriptor (GrB_OUTP/MASK/INP0/INP1, equal to the *_FIELD codes, or
+ * GxG_BACKEND) with GrB_Descriptor_set's rules; errors are recorded on desc and name `func`. */
+GrB_Info GG_desc_field_set(GrB_Descriptor desc, int field, int32_t value, const char *func);
+
 /* ---- scalars ------------------------------------------------------------------------------------- */
 
 struct GG_Scalar_opaque {
