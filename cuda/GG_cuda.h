@@ -1,0 +1,50 @@
+/* GG_cuda.h: the one gateway between src/ and the CUDA backend (DESIGN.md §2).
+ *
+ * Plain C with no CUDA headers, so src/ can include it (only under #if GG_HAVE_CUDA) while every
+ * line of CUDA C++ stays inside cuda/. The backend table GG_cuda_backend is not declared here: its
+ * type lives in GG_backend.h, which C++ translation units do not include; backend.c declares it. */
+#ifndef GG_CUDA_H
+#define GG_CUDA_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The runtime's stream type, spelled so that C code needs no CUDA header: cudaStream_t is exactly
+ * `struct CUstream_st *`, so CUDA code uses the value without a cast. */
+typedef struct CUstream_st *GG_cuda_stream_t;
+
+#define GG_CUDA_NAME_LEN 256
+
+typedef struct {
+    int ordinal;                 /* CUDA device number */
+    char name[GG_CUDA_NAME_LEN]; /* e.g. "NVIDIA H100 80GB HBM3" */
+    size_t memory;               /* total global memory in bytes */
+    int cc_major, cc_minor;      /* compute capability */
+} GG_cuda_device;
+
+/* Looks for the first CUDA device and makes it the library's device: creates the library's stream
+ * on it and runs a kernel round trip (GG_cuda_selftest), so a device only counts when this build's
+ * kernels really run there. Returns false when there is no driver, no device, the driver is older
+ * than the runtime, or no kernel image fits the device; GG_cuda_status() then says which.
+ * Call once (src/backend/device.c guards it with pthread_once). */
+bool GG_cuda_probe(GG_cuda_device *dev);
+
+/* One line describing the outcome of GG_cuda_probe ("not probed" before it ran). */
+const char *GG_cuda_status(void);
+
+/* The library's stream on the probed device; NULL when GG_cuda_probe did not succeed. */
+GG_cuda_stream_t GG_cuda_stream(void);
+
+/* Writes x[k] = 3k + 1 for k < n on the device through the library's stream, copies it back and
+ * checks every value. true when the round trip is exact. */
+bool GG_cuda_selftest(size_t n);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* GG_CUDA_H */

@@ -1,0 +1,118 @@
+/* device.cu: CUDA device discovery, the library's stream, and the kernel round trip that proves a
+ * device usable (GG_cuda.h). The runtime is linked statically (cudart_static), so a CUDA build
+ * loads on machines without a driver; every runtime error here means "no CUDA backend", never a
+ * failure of the library. */
+#include "GG_cuda.h"
+
+#include <cuda_runtime.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+
+static char status[512] = "not probed";
+static cudaStream_t stream = nullptr;
+
+static void set_status(const char *what, cudaError_t err)
+{
+    snprintf(status, sizeof status, "%s: %s (%s)", what, cudaGetErrorString(err),
+             cudaGetErrorName(err));
+}
+
+__global__ void gg_selftest_kernel(uint64_t *x, size_t n)
+{
+    for (size_t k = blockIdx.x * (size_t)blockDim.x + threadIdx.x; k < n;
+         k += (size_t)gridDim.x * blockDim.x) {
+        x[k] = 3 * (uint64_t)k + 1;
+    }
+}
+
+/* The round trip of GG_cuda_selftest; on a CUDA error returns it (cudaSuccess with *ok false means
+ * the values came back wrong). */
+static cudaError_t roundtrip(size_t n, bool *ok)
+{
+    *ok = false;
+    if (stream == nullptr) return cudaErrorInvalidResourceHandle;
+    size_t bytes = (n == 0 ? 1 : n) * sizeof(uint64_t);
+    uint64_t *host = static_cast<uint64_t *>(malloc(bytes));
+    if (host == nullptr) return cudaErrorMemoryAllocation;
+    uint64_t *dev = nullptr;
+    cudaError_t err = cudaMallocAsync(reinterpret_cast<void **>(&dev), bytes, stream);
+    if (err == cudaSuccess) {
+        size_t want = (n + 255) / 256;
+        unsigned blocks = want == 0 ? 1 : want > 1024 ? 1024 : (unsigned)want;
+        gg_selftest_kernel<<<blocks, 256, 0, stream>>>(dev, n);
+        err = cudaGetLastError();
+        if (err == cudaSuccess) err = cudaMemcpyAsync(host, dev, n * sizeof(uint64_t),
+                                                      cudaMemcpyDeviceToHost, stream);
+        cudaError_t ferr = cudaFreeAsync(dev, stream);
+        cudaError_t serr = cudaStreamSynchronize(stream);
+        if (err == cudaSuccess) err = ferr != cudaSuccess ? ferr : serr;
+    }
+    if (err == cudaSuccess) {
+        *ok = true;
+        for (size_t k = 0; k < n && *ok; k++) *ok = host[k] == 3 * (uint64_t)k + 1;
+    }
+    free(host);
+    return err;
+}
+
+extern "C" bool GG_cuda_selftest(size_t n)
+{
+    bool ok;
+    return roundtrip(n, &ok) == cudaSuccess && ok;
+}
+
+extern "C" bool GG_cuda_probe(GG_cuda_device *dev)
+{
+    int count = 0;
+    cudaError_t err = cudaGetDeviceCount(&count);
+    if (err != cudaSuccess) {
+        set_status("no usable CUDA driver or device", err);
+        return false;
+    }
+    if (count == 0) {
+        snprintf(status, sizeof status, "the CUDA driver reports no device");
+        return false;
+    }
+    cudaDeviceProp prop;
+    err = cudaGetDeviceProperties(&prop, 0);
+    if (err == cudaSuccess) err = cudaSetDevice(0);
+    if (err == cudaSuccess) err = cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking);
+    if (err != cudaSuccess) {
+        set_status("CUDA device 0 cannot be opened", err);
+        return false;
+    }
+    bool ok;
+    err = roundtrip(256, &ok);
+    if (err != cudaSuccess || !ok) {
+        if (err != cudaSuccess) {
+            set_status("the kernel round trip on CUDA device 0 failed", err);
+        } else {
+            snprintf(status, sizeof status, "the kernel round trip on CUDA device 0 returned "
+                                            "wrong values");
+        }
+        cudaStreamDestroy(stream);
+        stream = nullptr;
+        cudaGetLastError();
+        return false;
+    }
+    dev->ordinal = 0;
+    snprintf(dev->name, sizeof dev->name, "%s", prop.name);
+    dev->memory = prop.totalGlobalMem;
+    dev->cc_major = prop.major;
+    dev->cc_minor = prop.minor;
+    snprintf(status, sizeof status, "CUDA device 0: %s, compute capability %d.%d", prop.name,
+             prop.major, prop.minor);
+    return true;
+}
+
+extern "C" const char *GG_cuda_status(void)
+{
+    return status;
+}
+
+extern "C" GG_cuda_stream_t GG_cuda_stream(void)
+{
+    return stream;
+}

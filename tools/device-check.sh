@@ -1,0 +1,158 @@
+#!/usr/bin/env bash
+# device-check.sh: the one command for the GPU host (DESIGN.md §9, Doc/build.md).
+#
+# Builds with CUDA (meson/ninja, -Dgpu_arch=$GPU_ARCH, default 90) in $BUILD (default build-device),
+# runs `grbgpu info`, the cuda suite and the other suites, then compute-sanitizer memcheck and
+# racecheck on every test of the cuda suite. Full logs and summary.txt go to $OUT when set (else
+# $BUILD/device-check); a short table is printed last. Exits non-zero when any step fails,
+# including a cuda suite that skipped although nvidia-smi sees a GPU.
+#
+# The host has no network: SuiteSparse and cmocka come as Debian packages carried in the ignored
+# folder .ref/ (`apt-get download libgraphblas7 libgraphblas-dev libcmocka0 libcmocka-dev`); they
+# are unpacked under $BUILD/ref-root and used only where the host lacks its own.
+# shellcheck disable=SC2317 # the functions below run through step()
+set -uo pipefail
+cd "$(dirname "$0")/.." || exit 1
+
+build=${BUILD:-build-device}
+arch=${GPU_ARCH:-90}
+out=${OUT:-$build/device-check}
+mkdir -p "$build" "$out"
+out=$(cd "$out" && pwd)
+if ! command -v nvcc >/dev/null && [ -x /usr/local/cuda/bin/nvcc ]; then
+    export PATH="/usr/local/cuda/bin:$PATH"
+fi
+
+rows=()
+failed=0
+
+# step NAME CMD...: runs CMD with its output in $out/NAME.log and records PASS, SKIP (exit 77) or
+# FAIL with the time taken; returns CMD's status.
+step() {
+    local name=$1 start status verdict ms
+    shift
+    start=$(date +%s%N)
+    "$@" >"$out/$name.log" 2>&1
+    status=$?
+    case $status in
+    0) verdict=PASS ;;
+    77) verdict=SKIP ;;
+    *) verdict="FAIL($status)" failed=1 ;;
+    esac
+    ms=$((($(date +%s%N) - start) / 1000000))
+    rows+=("$(printf '%-16s %-9s %5d.%01ds  %s' "$name" "$verdict" $((ms / 1000)) \
+        $((ms % 1000 / 100)) "$out/$name.log")")
+    return "$status"
+}
+
+environment() {
+    date -u
+    uname -a
+    nvidia-smi || echo "nvidia-smi: not available"
+    nvcc --version
+    meson --version
+    ninja --version
+    command -v compute-sanitizer || echo "compute-sanitizer: not found"
+    git log -1 --oneline 2>/dev/null || true
+}
+
+# Unpacks the carried .debs and points the compiler, linker, loader and pkg-config at them for
+# whatever the host lacks (SuiteSparse's header and library, cmocka).
+use_carried_packages() {
+    local root=$PWD/$build/ref-root deb
+    shopt -s nullglob
+    local debs=(.ref/*.deb)
+    shopt -u nullglob
+    if [ ${#debs[@]} -eq 0 ]; then
+        echo "no .ref/*.deb carried: using the host's packages only"
+        return 0
+    fi
+    for deb in "${debs[@]}"; do
+        echo "unpacking $deb"
+        dpkg -x "$deb" "$root" || return 1
+    done
+    local inc=$root/usr/include lib=$root/usr/lib/x86_64-linux-gnu
+    export CPATH="$inc${CPATH:+:$CPATH}"
+    export LIBRARY_PATH="$lib${LIBRARY_PATH:+:$LIBRARY_PATH}"
+    export LD_LIBRARY_PATH="$lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+    if [ -f "$lib/pkgconfig/cmocka.pc" ] && ! pkg-config --exists cmocka 2>/dev/null; then
+        mkdir -p "$root/pkgconfig"
+        sed "s|/usr/|$root/usr/|g" "$lib/pkgconfig/cmocka.pc" >"$root/pkgconfig/cmocka.pc"
+        export PKG_CONFIG_PATH="$root/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}"
+    fi
+    echo "CPATH=$CPATH"
+    echo "LIBRARY_PATH=$LIBRARY_PATH"
+    echo "LD_LIBRARY_PATH=$LD_LIBRARY_PATH"
+    echo "PKG_CONFIG_PATH=${PKG_CONFIG_PATH:-}"
+}
+
+configure() {
+    if [ -f "$build/build.ninja" ]; then
+        meson setup --reconfigure "$build" -Dcuda=enabled -Dgpu_arch="$arch"
+    else
+        meson setup "$build" -Dcuda=enabled -Dgpu_arch="$arch"
+    fi
+}
+
+# The cuda suite: SKIP when no test ran and there is no GPU; with a GPU that nvidia-smi sees, an
+# all-skipped suite is a failure.
+cuda_suite() {
+    meson test -C "$build" --no-rebuild --print-errorlogs --suite cuda
+    local status=$?
+    local ran
+    ran=$(python3 -c '
+import json, sys
+print(sum(json.loads(line)["result"] == "OK" for line in open(sys.argv[1]) if line.strip()))' \
+        "$build/meson-logs/testlog.json")
+    if [ "$status" -eq 0 ] && [ "$ran" = 0 ]; then
+        if nvidia-smi -L >/dev/null 2>&1; then
+            echo "FAIL: nvidia-smi sees a GPU but no cuda test ran (see the SKIP reasons above)"
+            return 1
+        fi
+        return 77
+    fi
+    return "$status"
+}
+
+# The cuda suite's tests, one per line: NAME<TAB>shell-quoted command.
+cuda_tests() {
+    meson introspect "$build" --tests | python3 -c '
+import json, shlex, sys
+for t in json.load(sys.stdin):
+    if any(s.split(":")[-1] == "cuda" for s in t["suite"]):
+        print(t["name"] + "\t" + shlex.join(t["cmd"]))'
+}
+
+# sanitize TOOL: runs every cuda test under compute-sanitizer TOOL; a skipping test (77) passes.
+sanitize() {
+    local tool=$1 name cmd status worst=0 sanitizer extra=""
+    [ "$tool" = memcheck ] && extra="--leak-check full"
+    sanitizer=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
+    [ -x "$sanitizer" ] || { echo "compute-sanitizer not found"; return 1; }
+    while IFS=$'\t' read -r name cmd; do
+        echo "== $name: compute-sanitizer --tool $tool"
+        eval "\"$sanitizer\" --tool $tool $extra --error-exitcode 99 $cmd"
+        status=$?
+        echo "== $name: exit $status"
+        case $status in 0 | 77) ;; *) worst=$status ;; esac
+    done < <(cuda_tests)
+    return "$worst"
+}
+
+step environment environment
+step carried-packages use_carried_packages
+if step configure configure && step build ninja -C "$build"; then
+    step grbgpu-info "$build/tools/grbgpu" info
+    step cuda-suite cuda_suite
+    step other-suites meson test -C "$build" --no-rebuild --print-errorlogs --no-suite cuda
+    step memcheck sanitize memcheck
+    step racecheck sanitize racecheck
+fi
+
+{
+    echo "device-check on $(hostname) $(date -u '+%Y-%m-%d %H:%M UTC'), gpu_arch $arch"
+    grep -h '^gpu ' "$out/grbgpu-info.log" 2>/dev/null
+    printf '%-16s %-9s %7s  %s\n' step result time log
+    printf '%s\n' "${rows[@]}"
+} | tee "$out/summary.txt"
+exit $failed

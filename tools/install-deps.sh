@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# install-deps.sh: installs what building and testing GraphBLAS_gpu needs on Debian 12 / Ubuntu
+# (non-interactive apt-get; sudo when not root). CUDA is optional and not installed here: when nvcc
+# is present (e.g. /usr/local/cuda), the build compiles the CUDA backend in.
+set -euo pipefail
+
+packages=(
+    gcc libc6-dev pkg-config meson ninja-build # the build
+    libcmocka-dev                              # the test framework
+    libgraphblas-dev                           # SuiteSparse: reference for drop-in and differential tests
+    cmake                                      # checks the installed CMake package files
+)
+
+sudo=()
+if [ "$(id -u)" -ne 0 ]; then sudo=(sudo); fi
+export DEBIAN_FRONTEND=noninteractive
+"${sudo[@]}" apt-get update -q
+"${sudo[@]}" apt-get install -y -q --no-install-recommends "${packages[@]}"
