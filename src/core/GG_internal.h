@@ -88,7 +88,8 @@ void GG_error_clear(void *obj);
 const char *GG_object_problem(GrB_Info info); /* "NULL", "not initialized or freed", ... */
 
 /* Every method but GrB_init, GrB_finalize, GrB_getVersion and GrB_error returns GrB_PANIC before
- * GrB_init or after GrB_finalize, as SuiteSparse does. */
+ * the first GrB_init, as SuiteSparse does. After GrB_finalize the library keeps working (SuiteSparse
+ * does too), so cleanup code that frees objects after finalize loses nothing. */
 #define GG_CHECK_INIT()                                                                            \
     do {                                                                                           \
         if (!GG_global.initialized)                                                                \
@@ -98,7 +99,8 @@ const char *GG_object_problem(GrB_Info info); /* "NULL", "not initialized or fre
 /* ---- global state ------------------------------------------------------------------------------- */
 
 typedef struct {
-    bool initialized;
+    bool initialized; /* GrB_init has been called at least once */
+    bool active;      /* between GrB_init and GrB_finalize: a further GrB_init is a second init */
     GrB_Mode mode;
     int32_t backend; /* GxG_Backend */
     pthread_mutex_t lock;

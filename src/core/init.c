@@ -1,10 +1,12 @@
 /* init.c: the library context: GrB_init / GrB_finalize / GrB_getVersion and the global object.
  * SuiteSparse-compatible where the spec calls things undefined: a second GrB_init returns
- * GrB_INVALID_VALUE and changes nothing, and GrB_init after GrB_finalize starts a fresh context. */
+ * GrB_INVALID_VALUE and changes nothing; after GrB_finalize every method keeps working, and a later
+ * GrB_init succeeds and starts a fresh context (new mode, backend back to AUTO). */
 #include "GG_internal.h"
 
 GG_global_state GG_global = {
     .initialized = false,
+    .active = false,
     .mode = GrB_NONBLOCKING,
     .backend = GxG_BACKEND_AUTO,
     .lock = PTHREAD_MUTEX_INITIALIZER,
@@ -24,9 +26,10 @@ GrB_Info GrB_init(GrB_Mode mode)
         return GG_error(NULL, GrB_INVALID_VALUE, __func__, "argument 'mode' is %d, not a GrB_Mode",
                         (int)mode);
     pthread_mutex_lock(&GG_global.lock);
-    bool already = GG_global.initialized;
+    bool already = GG_global.active;
     if (!already) {
         GG_global.initialized = true;
+        GG_global.active = true;
         GG_global.mode = mode;
         GG_global.backend = GxG_BACKEND_AUTO;
     }
@@ -39,7 +42,7 @@ GrB_Info GrB_init(GrB_Mode mode)
 GrB_Info GrB_finalize(void)
 {
     pthread_mutex_lock(&GG_global.lock);
-    GG_global.initialized = false;
+    GG_global.active = false;
     pthread_mutex_unlock(&GG_global.lock);
     return GrB_SUCCESS;
 }

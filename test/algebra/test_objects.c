@@ -565,23 +565,6 @@ static void test_free_wait(void **state)
     expect_error(GrB_Type_free(&not_a_type), GrB_UNINITIALIZED_OBJECT, "GrB_Type_free", "object");
 }
 
-/* Before GrB_init (and after GrB_finalize) every method returns GrB_PANIC. */
-static void test_not_initialized(void **state)
-{
-    (void)state;
-    assert_int_equal(GrB_finalize(), GrB_SUCCESS);
-    GrB_Type t = SENTINEL;
-    GrB_Monoid m = SENTINEL;
-    assert_int_equal(GrB_Type_new(&t, 4), GrB_PANIC);
-    assert_int_equal(GrB_Monoid_new_INT32(&m, GrB_PLUS_INT32, 0), GrB_PANIC);
-    assert_int_equal(GrB_Semiring_wait(GrB_LOR_LAND_SEMIRING_BOOL, GrB_COMPLETE), GrB_PANIC);
-    assert_ptr_equal(t, SENTINEL);
-    assert_ptr_equal(m, SENTINEL);
-    assert_int_equal(GrB_init(GrB_BLOCKING), GrB_SUCCESS);
-    assert_int_equal(GrB_Type_new(&t, 4), GrB_SUCCESS);
-    assert_int_equal(GrB_Type_free(&t), GrB_SUCCESS);
-}
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -589,7 +572,6 @@ int main(void)
         cmocka_unit_test(test_op_new),          cmocka_unit_test(test_monoid_new),
         cmocka_unit_test(test_builtin_monoids), cmocka_unit_test(test_builtin_semirings),
         cmocka_unit_test(test_semiring_new),    cmocka_unit_test(test_free_wait),
-        cmocka_unit_test(test_not_initialized),
     };
     return cmocka_run_group_tests(tests, grb_setup, grb_teardown);
 }

@@ -236,17 +236,6 @@ static void test_out_of_memory(void **state)
     assert_ptr_equal(d, (GrB_Descriptor)0x1);
 }
 
-static void test_before_init(void **state)
-{
-    (void)state;
-    assert_int_equal(GrB_finalize(), GrB_SUCCESS);
-    GrB_Descriptor d = NULL;
-    assert_int_equal(GrB_Descriptor_new(&d), GrB_PANIC);
-    assert_null(d);
-    assert_int_equal(GrB_Descriptor_set(GrB_DESC_R, GrB_OUTP, GrB_REPLACE), GrB_PANIC);
-    assert_int_equal(GrB_init(GrB_NONBLOCKING), GrB_SUCCESS);
-}
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -259,7 +248,6 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_predefined_are_read_only, setup, teardown),
         cmocka_unit_test_setup_teardown(test_free_and_wait, setup, teardown),
         cmocka_unit_test_setup_teardown(test_out_of_memory, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_before_init, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -551,16 +551,6 @@ static void test_null_pointers(void **state)
     FAILS(GrB_Global_get_INT32(GrB_GLOBAL, NULL, (GrB_Field)9999), GrB_NULL_POINTER);
 }
 
-static void test_before_init(void **state)
-{
-    (void)state;
-    OK(GrB_finalize());
-    int32_t i = 3;
-    FAILS(GrB_Global_get_INT32(GrB_GLOBAL, &i, GrB_API_VER_MAJOR), GrB_PANIC);
-    assert_int_equal(i, 3);
-    OK(GrB_init(GrB_NONBLOCKING));
-}
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -577,7 +567,6 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_wrong_value_forms, setup, teardown),
         cmocka_unit_test_setup_teardown(test_scalar_forms, setup, teardown),
         cmocka_unit_test_setup_teardown(test_null_pointers, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_before_init, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
