@@ -1,2 +1,682 @@
-/* store.c: (in progress) */
-#include "GG_internal.h"
+/* store.c: the canonical store behind every vector and matrix (sorted, unique, row-major tuples
+ * for now; a HiSparse tree later), the log of pending single-element updates and its assembly,
+ * and the CSR/CSC views built from the store on demand and cached until the next write.
+ *
+ * Invariants: a cached view exists only while the log is empty (every write drops the views,
+ * every view build assembles first); all allocations happen before anything is replaced, so an
+ * out-of-memory failure leaves the container as it was. */
+#include "GG_container.h"
+
+/* ---- small helpers ------------------------------------------------------------------------------ */
+
+/* n elements of `size` bytes; NULL on overflow or out of memory. */
+static void *alloc_array(GrB_Index n, size_t size)
+{
+    size_t bytes;
+    if (n > SIZE_MAX || !GG_mul_size((size_t)n, size, &bytes)) return NULL;
+    return GG_malloc(bytes);
+}
+
+static int pos_cmp(GrB_Index i1, GrB_Index j1, GrB_Index i2, GrB_Index j2)
+{
+    if (i1 != i2) return i1 < i2 ? -1 : 1;
+    if (j1 != j2) return j1 < j2 ? -1 : 1;
+    return 0;
+}
+
+/* Tuples are sorted through (row, col, seq) keys, seq being the input position: the sort is
+ * stable, so equal positions keep their input order. */
+typedef struct {
+    GrB_Index row, col, seq;
+} sort_key;
+
+#define RADIX_BITS 11
+#define RADIX_SIZE (1 << RADIX_BITS)
+
+/* The radix digit of a key at `shift` within its column (field 0) or row (field 1). */
+static inline size_t digit(const sort_key *k, int field, int shift)
+{
+    return (size_t)(((field == 0 ? k->col : k->row) >> shift) & (RADIX_SIZE - 1));
+}
+
+/* Sorts keys[0..n) by (row, col), stably: insertion sort for short runs, else an LSD radix sort
+ * (11 bits a pass, only over the bits in use, skipping passes where all digits agree), O(n) per
+ * pass with one scratch array. *keys may be replaced by the scratch array. */
+static GrB_Info sort_keys(sort_key **keys, GrB_Index n)
+{
+    sort_key *a = *keys;
+    if (n <= 32) {
+        for (GrB_Index k = 1; k < n; k++) {
+            sort_key t = a[k];
+            GrB_Index m = k;
+            for (; m > 0 && pos_cmp(t.row, t.col, a[m - 1].row, a[m - 1].col) < 0; m--)
+                a[m] = a[m - 1];
+            a[m] = t;
+        }
+        return GrB_SUCCESS;
+    }
+    GrB_Index used[2] = {0, 0}; /* the bits in use by col, then row */
+    for (GrB_Index k = 0; k < n; k++) {
+        used[0] |= a[k].col;
+        used[1] |= a[k].row;
+    }
+    sort_key *src = a, *dst = alloc_array(n, sizeof *dst);
+    GrB_Index *count = GG_malloc(RADIX_SIZE * sizeof *count);
+    if (dst == NULL || count == NULL) {
+        GG_free(dst);
+        GG_free(count);
+        return GrB_OUT_OF_MEMORY;
+    }
+    for (int field = 0; field < 2; field++) {
+        for (int shift = 0; shift < 64 && (used[field] >> shift) != 0; shift += RADIX_BITS) {
+            memset(count, 0, RADIX_SIZE * sizeof *count);
+            for (GrB_Index k = 0; k < n; k++) count[digit(&src[k], field, shift)]++;
+            if (count[digit(&src[0], field, shift)] == n) continue;
+            for (GrB_Index d = 0, sum = 0; d < RADIX_SIZE; d++) {
+                GrB_Index c = count[d];
+                count[d] = sum;
+                sum += c;
+            }
+            for (GrB_Index k = 0; k < n; k++) dst[count[digit(&src[k], field, shift)]++] = src[k];
+            sort_key *t = src;
+            src = dst;
+            dst = t;
+        }
+    }
+    GG_free(count);
+    GG_free(dst);
+    *keys = src;
+    return GrB_SUCCESS;
+}
+
+bool GG_coo_alloc(GG_coo *t, GrB_Index n, size_t size)
+{
+    memset(t, 0, sizeof *t);
+    t->n = n;
+    if (n == 0) return true;
+    t->row = alloc_array(n, sizeof(GrB_Index));
+    t->col = alloc_array(n, sizeof(GrB_Index));
+    t->x = alloc_array(n, size);
+    if (t->row != NULL && t->col != NULL && t->x != NULL) return true;
+    GG_coo_free(t);
+    return false;
+}
+
+void GG_coo_free(GG_coo *t)
+{
+    GG_free(t->row);
+    GG_free(t->col);
+    GG_free(t->x);
+    memset(t, 0, sizeof *t);
+}
+
+/* Position of (i, j) in the store, or of the first tuple after it; *found says which. */
+static GrB_Index store_find(const GG_coo *t, GrB_Index i, GrB_Index j, bool *found)
+{
+    GrB_Index lo = 0, hi = t->n;
+    while (lo < hi) {
+        GrB_Index mid = lo + (hi - lo) / 2;
+        if (pos_cmp(t->row[mid], t->col[mid], i, j) < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    *found = lo < t->n && t->row[lo] == i && t->col[lo] == j;
+    return lo;
+}
+
+static void pending_free(GG_pending *p)
+{
+    GG_free(p->row);
+    GG_free(p->col);
+    GG_free(p->x);
+    GG_free(p->del);
+    memset(p, 0, sizeof *p);
+}
+
+/* The CSR view shares idx and x with the store; the CSC view owns all its arrays. */
+static void drop_views(GG_container *c)
+{
+    if (c->csr != NULL) {
+        GG_free(c->csr->vec);
+        GG_free(c->csr->ptr);
+        GG_free(c->csr);
+        c->csr = NULL;
+    }
+    if (c->csc != NULL) {
+        GG_free(c->csc->vec);
+        GG_free(c->csc->ptr);
+        GG_free(c->csc->idx);
+        GG_free(c->csc->x);
+        GG_free(c->csc);
+        c->csc = NULL;
+    }
+}
+
+/* ---- lifecycle ----------------------------------------------------------------------------------- */
+
+GrB_Info GG_container_init(GG_container *c, GrB_Type type, GrB_Index nrows, GrB_Index ncols)
+{
+    c->type = type;
+    c->nrows = nrows;
+    c->ncols = ncols;
+    memset(&c->store, 0, sizeof c->store);
+    memset(&c->pending, 0, sizeof c->pending);
+    c->csr = NULL;
+    c->csc = NULL;
+    c->orientation_hint = GrB_ROWMAJOR;
+    return pthread_mutex_init(&c->lock, NULL) == 0 ? GrB_SUCCESS : GrB_OUT_OF_MEMORY;
+}
+
+void GG_container_clear(GG_container *c)
+{
+    GG_coo_free(&c->store);
+    pending_free(&c->pending);
+    drop_views(c);
+}
+
+void GG_container_free_content(GG_container *c)
+{
+    GG_container_clear(c);
+    pthread_mutex_destroy(&c->lock);
+}
+
+/* ---- assembly of pending updates ---------------------------------------------------------------- */
+
+/* Merges the store with the surviving log entries keys[0..g) (one per position, the last
+ * operation on it). With out == NULL only counts the result. */
+static GrB_Index merge(const GG_container *c, const sort_key *keys, GrB_Index g, GG_coo *out)
+{
+    const GG_coo *s = &c->store;
+    const GG_pending *p = &c->pending;
+    size_t size = c->type->size;
+    GrB_Index a = 0, k = 0, m = 0;
+    while (a < s->n || k < g) {
+        int cmp = a == s->n ? 1 : k == g ? -1
+                                         : pos_cmp(s->row[a], s->col[a], keys[k].row, keys[k].col);
+        GrB_Index i, j;
+        const char *src;
+        if (cmp < 0) {
+            i = s->row[a];
+            j = s->col[a];
+            src = (const char *)s->x + a * size;
+            a++;
+        } else {
+            if (cmp == 0) a++;
+            GrB_Index q = keys[k++].seq;
+            if (p->del[q]) continue;
+            i = p->row[q];
+            j = p->col[q];
+            src = (const char *)p->x + q * size;
+        }
+        if (out != NULL) {
+            out->row[m] = i;
+            out->col[m] = j;
+            memcpy((char *)out->x + m * size, src, size);
+        }
+        m++;
+    }
+    return m;
+}
+
+/* Applies the log in call order: a stable sort by position, so the last operation on a position
+ * wins, then one merge with the store; linear in n stored plus p pending entries (the radix sort
+ * makes a few passes over the log). */
+static GrB_Info assemble(GG_container *c)
+{
+    GG_pending *p = &c->pending;
+    if (p->n == 0) return GrB_SUCCESS;
+    sort_key *keys = alloc_array(p->n, sizeof *keys);
+    if (keys == NULL) return GrB_OUT_OF_MEMORY;
+    for (GrB_Index k = 0; k < p->n; k++) keys[k] = (sort_key){p->row[k], p->col[k], k};
+    if (sort_keys(&keys, p->n) != GrB_SUCCESS) {
+        GG_free(keys);
+        return GrB_OUT_OF_MEMORY;
+    }
+    GrB_Index g = 0;
+    for (GrB_Index k = 0; k < p->n; k++) {
+        bool superseded = k + 1 < p->n && keys[k + 1].row == keys[k].row &&
+                          keys[k + 1].col == keys[k].col;
+        if (!superseded) keys[g++] = keys[k];
+    }
+    GG_coo out;
+    if (!GG_coo_alloc(&out, merge(c, keys, g, NULL), c->type->size)) {
+        GG_free(keys);
+        return GrB_OUT_OF_MEMORY;
+    }
+    merge(c, keys, g, &out);
+    GG_free(keys);
+    GG_coo_free(&c->store);
+    c->store = out;
+    pending_free(p);
+    return GrB_SUCCESS;
+}
+
+GrB_Info GG_container_wait(GG_container *c)
+{
+    pthread_mutex_lock(&c->lock);
+    GrB_Info info = assemble(c);
+    pthread_mutex_unlock(&c->lock);
+    return info;
+}
+
+GrB_Info GG_container_nvals(GG_container *c, GrB_Index *nvals)
+{
+    pthread_mutex_lock(&c->lock);
+    GrB_Info info = assemble(c);
+    if (info == GrB_SUCCESS) *nvals = c->store.n;
+    pthread_mutex_unlock(&c->lock);
+    return info;
+}
+
+GrB_Info GG_container_get(GG_container *c, GrB_Index i, GrB_Index j, void *x, GrB_Type xtype)
+{
+    pthread_mutex_lock(&c->lock);
+    GrB_Info info = assemble(c);
+    if (info == GrB_SUCCESS) {
+        bool found;
+        GrB_Index pos = store_find(&c->store, i, j, &found);
+        if (found) {
+            GG_caster cast = GG_caster_make(xtype, c->type);
+            GG_caster_apply(&cast, x, (const char *)c->store.x + pos * c->type->size);
+        } else {
+            info = GrB_NO_VALUE;
+        }
+    }
+    pthread_mutex_unlock(&c->lock);
+    return info;
+}
+
+GrB_Info GG_container_dup(GG_container *dst, GG_container *src)
+{
+    pthread_mutex_lock(&src->lock);
+    GrB_Info info = assemble(src);
+    const GG_coo *s = &src->store;
+    if (info == GrB_SUCCESS) {
+        size_t size = src->type->size;
+        if (GG_coo_alloc(&dst->store, s->n, size)) {
+            if (s->n > 0) {
+                memcpy(dst->store.row, s->row, s->n * sizeof(GrB_Index));
+                memcpy(dst->store.col, s->col, s->n * sizeof(GrB_Index));
+                memcpy(dst->store.x, s->x, s->n * size);
+            }
+            dst->orientation_hint = src->orientation_hint;
+        } else {
+            info = GrB_OUT_OF_MEMORY;
+        }
+    }
+    pthread_mutex_unlock(&src->lock);
+    return info;
+}
+
+GrB_Info GG_container_resize(GG_container *c, GrB_Index nrows, GrB_Index ncols)
+{
+    if (nrows < c->nrows || ncols < c->ncols) {
+        GrB_Info info = GG_container_wait(c);
+        if (info != GrB_SUCCESS) return info;
+        drop_views(c);
+        GG_coo *s = &c->store;
+        size_t size = c->type->size;
+        GrB_Index m = 0;
+        for (GrB_Index k = 0; k < s->n; k++) {
+            if (s->row[k] >= nrows || s->col[k] >= ncols) continue;
+            s->row[m] = s->row[k];
+            s->col[m] = s->col[k];
+            memmove((char *)s->x + m * size, (char *)s->x + k * size, size);
+            m++;
+        }
+        if (m == 0)
+            GG_coo_free(s);
+        else
+            s->n = m;
+    }
+    drop_views(c);
+    c->nrows = nrows;
+    c->ncols = ncols;
+    return GrB_SUCCESS;
+}
+
+/* ---- writes -------------------------------------------------------------------------------------- */
+
+static GrB_Info pending_reserve(GG_pending *p, size_t size)
+{
+    if (p->n < p->cap) return GrB_SUCCESS;
+    GrB_Index cap = p->cap == 0 ? 256 : 2 * p->cap;
+    size_t bytes_idx, bytes_x;
+    if (cap > SIZE_MAX || !GG_mul_size((size_t)cap, sizeof(GrB_Index), &bytes_idx) ||
+        !GG_mul_size((size_t)cap, size, &bytes_x))
+        return GrB_OUT_OF_MEMORY;
+    /* Each array is stored back as soon as it has grown, so a later failure loses nothing; a
+     * first allocation that fails half-way is undone. */
+    void *q;
+    bool ok = (q = GG_realloc(p->row, bytes_idx)) != NULL;
+    if (ok) p->row = q;
+    ok = ok && (q = GG_realloc(p->col, bytes_idx)) != NULL;
+    if (ok) p->col = q;
+    ok = ok && (q = GG_realloc(p->x, bytes_x)) != NULL;
+    if (ok) p->x = q;
+    ok = ok && (q = GG_realloc(p->del, (size_t)cap)) != NULL;
+    if (ok) p->del = q;
+    if (!ok) {
+        if (p->cap == 0) pending_free(p);
+        return GrB_OUT_OF_MEMORY;
+    }
+    p->cap = cap;
+    return GrB_SUCCESS;
+}
+
+/* Appends one operation to the log; x (already of the container's type) may be NULL. */
+static GrB_Info pending_append(GG_container *c, GrB_Index i, GrB_Index j, bool del,
+                               const void *x, const GG_caster *cast)
+{
+    GG_pending *p = &c->pending;
+    GrB_Info info = pending_reserve(p, c->type->size);
+    if (info != GrB_SUCCESS) return info;
+    drop_views(c);
+    p->row[p->n] = i;
+    p->col[p->n] = j;
+    p->del[p->n] = del;
+    if (!del) GG_caster_apply(cast, (char *)p->x + p->n * c->type->size, x);
+    p->n++;
+    return GrB_SUCCESS;
+}
+
+GrB_Info GG_container_set_pending(GG_container *c, GrB_Index i, GrB_Index j, const void *x,
+                                  GrB_Type xtype)
+{
+    GG_caster cast = GG_caster_make(c->type, xtype);
+    if (c->pending.n == 0) {
+        /* With an empty log an existing entry can be updated in place: nothing is pending that
+         * must apply before it. */
+        bool found;
+        GrB_Index pos = store_find(&c->store, i, j, &found);
+        if (found) {
+            drop_views(c);
+            GG_caster_apply(&cast, (char *)c->store.x + pos * c->type->size, x);
+            return GrB_SUCCESS;
+        }
+    }
+    return pending_append(c, i, j, false, x, &cast);
+}
+
+GrB_Info GG_container_remove_pending(GG_container *c, GrB_Index i, GrB_Index j)
+{
+    if (c->pending.n == 0) {
+        bool found;
+        store_find(&c->store, i, j, &found);
+        if (!found) return GrB_SUCCESS;
+    }
+    return pending_append(c, i, j, true, NULL, NULL);
+}
+
+void GG_container_adopt(GG_container *c, GG_coo *t)
+{
+    GG_container_clear(c);
+    c->store = *t;
+    memset(t, 0, sizeof *t);
+}
+
+/* ---- building a store from tuples --------------------------------------------------------------- */
+
+GrB_Info GG_coo_assemble(GG_coo *out, const GrB_Index *row, const GrB_Index *col, const void *x,
+                         GrB_Type xtype, GrB_Index n, GrB_Index nrows, GrB_Index ncols,
+                         GrB_Type ztype, GrB_BinaryOp dup, bool last_wins)
+{
+    bool sorted = true;
+    for (GrB_Index k = 0; k < n; k++) {
+        GrB_Index j = col != NULL ? col[k] : 0;
+        if (row[k] >= nrows || j >= ncols) return GrB_INDEX_OUT_OF_BOUNDS;
+        if (sorted && k > 0 && pos_cmp(row[k - 1], col != NULL ? col[k - 1] : 0, row[k], j) >= 0)
+            sorted = false;
+    }
+
+    /* Sort (unless the input already is sorted and unique) and count the distinct positions. */
+    sort_key *keys = NULL;
+    GrB_Index nout = n;
+    if (!sorted) {
+        keys = alloc_array(n, sizeof *keys);
+        if (keys == NULL) return GrB_OUT_OF_MEMORY;
+        for (GrB_Index k = 0; k < n; k++)
+            keys[k] = (sort_key){row[k], col != NULL ? col[k] : 0, k};
+        if (sort_keys(&keys, n) != GrB_SUCCESS) {
+            GG_free(keys);
+            return GrB_OUT_OF_MEMORY;
+        }
+        nout = 0;
+        for (GrB_Index k = 0; k < n; k++)
+            if (k == 0 || keys[k].row != keys[k - 1].row || keys[k].col != keys[k - 1].col) nout++;
+        if (nout < n && dup == NULL && !last_wins) {
+            GG_free(keys);
+            return GrB_INVALID_VALUE;
+        }
+    }
+
+    GG_coo t;
+    char *scratch = NULL;
+    size_t zsize = ztype->size, xsize = xtype->size;
+    size_t dsize = dup != NULL ? dup->ztype->size : 0;
+    bool ok = GG_coo_alloc(&t, nout, zsize);
+    if (ok && dup != NULL) {
+        scratch = GG_malloc(3 * dsize);
+        ok = scratch != NULL;
+    }
+    if (!ok) {
+        GG_coo_free(&t);
+        GG_free(keys);
+        return GrB_OUT_OF_MEMORY;
+    }
+
+    /* With a dup operator every value goes through its type D, as in SuiteSparse (even a
+     * position that occurs once): a = (D) x1, a = dup (a, (D) x2), ..., z = (ztype) a, the
+     * tuples taken in input order. Without one the last tuple of a position is kept. */
+    GG_caster to_z = GG_caster_make(ztype, xtype), to_d, from_d;
+    char *acc = scratch, *next = scratch + dsize, *res = scratch + 2 * dsize;
+    if (dup != NULL) {
+        to_d = GG_caster_make(dup->ztype, xtype);
+        from_d = GG_caster_make(ztype, dup->ztype);
+    }
+    const char *xv = x;
+    GrB_Index m = 0;
+    for (GrB_Index k = 0; k < n; m++) {
+        /* the tuples k..e-1 share a position; without keys every position is distinct */
+        GrB_Index q = keys != NULL ? keys[k].seq : k, e = k + 1;
+        if (keys != NULL)
+            while (e < n && keys[e].row == keys[k].row && keys[e].col == keys[k].col) e++;
+        t.row[m] = row[q];
+        t.col[m] = col != NULL ? col[q] : 0;
+        char *z = (char *)t.x + m * zsize;
+        if (dup != NULL) {
+            GG_caster_apply(&to_d, acc, xv + q * xsize);
+            for (GrB_Index r = k + 1; r < e; r++) {
+                GG_caster_apply(&to_d, next, xv + keys[r].seq * xsize);
+                dup->f(res, acc, next);
+                memcpy(acc, res, dsize);
+            }
+            GG_caster_apply(&from_d, z, acc);
+        } else {
+            GrB_Index last = keys != NULL ? keys[e - 1].seq : k;
+            GG_caster_apply(&to_z, z, xv + last * xsize);
+        }
+        k = e;
+    }
+    GG_free(scratch);
+    GG_free(keys);
+    *out = t;
+    return GrB_SUCCESS;
+}
+
+GrB_Info GG_coo_build(GG_coo *out, const GrB_Index *row, const GrB_Index *col, const void *x,
+                      GrB_Type xtype, GrB_Index n, GrB_Index nrows, GrB_Index ncols,
+                      GrB_Type ztype, GrB_BinaryOp dup)
+{
+    return GG_coo_assemble(out, row, col, x, xtype, n, nrows, ncols, ztype, dup, false);
+}
+
+/* ---- views --------------------------------------------------------------------------------------- */
+
+/* Which vector of a view holds entry k: its major index itself, its slot through a dense map, or
+ * a binary search of the hypersparse vector list. */
+typedef struct {
+    const GrB_Index *major;
+    const GrB_Index *map;
+    const GrB_Index *vec;
+    GrB_Index nvec;
+} vector_lookup;
+
+static GrB_Index lookup(const vector_lookup *L, GrB_Index k)
+{
+    GrB_Index m = L->major[k];
+    if (L->map != NULL) return L->map[m];
+    if (L->vec == NULL) return m;
+    GrB_Index lo = 0, hi = L->nvec;
+    while (hi - lo > 1) {
+        GrB_Index mid = lo + (hi - lo) / 2;
+        if (L->vec[mid] <= m)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+/* A view is hypersparse when at most one vector in 8 holds an entry (the switch point at which
+ * SuiteSparse keeps a freshly built matrix hypersparse); a dimension of 0 or 1 never is. */
+static bool is_hyper(GrB_Index dim, GrB_Index nonempty)
+{
+    return dim > 1 && nonempty <= dim / 8;
+}
+
+/* Builds the view along rows (CSR) or columns (CSC) of the assembled store. CSR shares idx and x
+ * with the row-major store; CSC places the entries by a stable bucket pass over the row-major
+ * store, which leaves the rows of each column sorted. */
+static GrB_Info view_build(GG_container *c, bool by_col, GG_cview **result)
+{
+    const GG_coo *s = &c->store;
+    GrB_Index n = s->n, dim = by_col ? c->ncols : c->nrows;
+    size_t size = c->type->size;
+    GG_cview *v = GG_calloc(1, sizeof *v);
+    GrB_Index *map = NULL, *next = NULL;
+    vector_lookup L = {by_col ? s->col : s->row, NULL, NULL, 0};
+    if (v == NULL) goto oom;
+
+    if (dim <= 8 * n + 64) {
+        /* Few enough vectors to count them directly. */
+        map = GG_calloc((size_t)dim + 1, sizeof(GrB_Index));
+        if (map == NULL) goto oom;
+        for (GrB_Index k = 0; k < n; k++) map[L.major[k]]++;
+        GrB_Index nonempty = 0;
+        for (GrB_Index m = 0; m < dim; m++) nonempty += map[m] != 0;
+        if (is_hyper(dim, nonempty)) {
+            v->nvec = nonempty;
+            v->vec = alloc_array(nonempty, sizeof(GrB_Index));
+            v->ptr = alloc_array(nonempty + 1, sizeof(GrB_Index));
+            if (v->vec == NULL || v->ptr == NULL) goto oom;
+            v->ptr[0] = 0;
+            for (GrB_Index m = 0, slot = 0; m < dim; m++) {
+                if (map[m] == 0) continue;
+                v->vec[slot] = m;
+                v->ptr[slot + 1] = v->ptr[slot] + map[m];
+                map[m] = slot++;
+            }
+            L.map = map;
+        } else {
+            v->nvec = dim;
+            v->ptr = alloc_array(dim + 1, sizeof(GrB_Index));
+            if (v->ptr == NULL) goto oom;
+            v->ptr[0] = 0;
+            for (GrB_Index m = 0; m < dim; m++) v->ptr[m + 1] = v->ptr[m] + map[m];
+        }
+    } else {
+        /* More than 8 vectors per entry: hypersparse for sure; list the distinct indices. */
+        v->vec = alloc_array(n, sizeof(GrB_Index));
+        if (v->vec == NULL) goto oom;
+        if (by_col) {
+            /* the store is row-major: sort the column indices */
+            sort_key *keys = alloc_array(n, sizeof *keys);
+            if (keys == NULL) goto oom;
+            for (GrB_Index k = 0; k < n; k++) keys[k] = (sort_key){s->col[k], 0, k};
+            if (sort_keys(&keys, n) != GrB_SUCCESS) {
+                GG_free(keys);
+                goto oom;
+            }
+            for (GrB_Index k = 0; k < n; k++) v->vec[k] = keys[k].row;
+            GG_free(keys);
+        } else if (n > 0) {
+            memcpy(v->vec, L.major, n * sizeof(GrB_Index));
+        }
+        GrB_Index nvec = 0;
+        for (GrB_Index k = 0; k < n; k++)
+            if (k == 0 || v->vec[k] != v->vec[nvec - 1]) v->vec[nvec++] = v->vec[k];
+        v->nvec = nvec;
+        v->ptr = GG_calloc((size_t)nvec + 1, sizeof(GrB_Index));
+        if (v->ptr == NULL) goto oom;
+        L.vec = v->vec;
+        L.nvec = nvec;
+        for (GrB_Index k = 0; k < n; k++) v->ptr[lookup(&L, k) + 1]++;
+        for (GrB_Index m = 0; m < nvec; m++) v->ptr[m + 1] += v->ptr[m];
+    }
+
+    if (!by_col) {
+        v->idx = s->col;
+        v->x = s->x;
+    } else {
+        v->idx = alloc_array(n, sizeof(GrB_Index));
+        v->x = alloc_array(n, size);
+        next = alloc_array(v->nvec, sizeof(GrB_Index));
+        if (v->idx == NULL || v->x == NULL || next == NULL) goto oom;
+        if (v->nvec > 0) memcpy(next, v->ptr, v->nvec * sizeof(GrB_Index));
+        for (GrB_Index k = 0; k < n; k++) {
+            GrB_Index p = next[lookup(&L, k)]++;
+            v->idx[p] = s->row[k];
+            memcpy((char *)v->x + p * size, (const char *)s->x + k * size, size);
+        }
+    }
+    GG_free(map);
+    GG_free(next);
+    *result = v;
+    return GrB_SUCCESS;
+
+oom:
+    GG_free(map);
+    GG_free(next);
+    if (v != NULL) {
+        GG_free(v->vec);
+        GG_free(v->ptr);
+        if (by_col) {
+            GG_free(v->idx);
+            GG_free(v->x);
+        }
+        GG_free(v);
+    }
+    return GrB_OUT_OF_MEMORY;
+}
+
+static GrB_Info view_get(GG_container *c, bool by_col, const GG_cview **view)
+{
+    pthread_mutex_lock(&c->lock);
+    GrB_Info info = assemble(c);
+    GG_cview **slot = by_col ? &c->csc : &c->csr;
+    if (info == GrB_SUCCESS && *slot == NULL) info = view_build(c, by_col, slot);
+    if (info == GrB_SUCCESS) *view = *slot;
+    pthread_mutex_unlock(&c->lock);
+    return info;
+}
+
+GrB_Info GG_view_csr(GG_container *c, const GG_cview **view)
+{
+    return view_get(c, false, view);
+}
+
+GrB_Info GG_view_csc(GG_container *c, const GG_cview **view)
+{
+    return view_get(c, true, view);
+}
+
+GrB_Info GG_view_coo(GG_container *c, const GG_coo **view)
+{
+    pthread_mutex_lock(&c->lock);
+    GrB_Info info = assemble(c);
+    if (info == GrB_SUCCESS) *view = &c->store;
+    pthread_mutex_unlock(&c->lock);
+    return info;
+}

@@ -1,0 +1,282 @@
+/* container.c: the bodies of the vector and matrix methods. A vector is an n x 1 container, so
+ * vector.c and matrix.c only wrap these under their public names; errors are reported under the
+ * public name passed in `func` and name the parameters as the public prototypes do. Checks run in
+ * the order of the brief: NULL pointers, object validity, enum values, domains, dimensions,
+ * indices; nothing is touched before they all pass. */
+#include "GG_container.h"
+
+typedef unsigned long long ull;
+
+/* Dimension and index checks; a vector's dimension is called n, its index i. */
+#define GG_CHECK_DIMS(nrows, ncols, OUT)                                                           \
+    do {                                                                                           \
+        GG_FAIL_IF((nrows) > GG_DIM_MAX, (OUT), GrB_INVALID_VALUE,                                 \
+                   "argument '%s' is %llu, more than GrB_INDEX_MAX+1",                             \
+                   kind == GG_KIND_VECTOR ? "n" : "nrows", (ull)(nrows));                          \
+        GG_FAIL_IF((ncols) > GG_DIM_MAX, (OUT), GrB_INVALID_VALUE,                                 \
+                   "argument 'ncols' is %llu, more than GrB_INDEX_MAX+1", (ull)(ncols));          \
+    } while (0)
+#define GG_CHECK_INDEX(c, i, j, OUT)                                                               \
+    do {                                                                                           \
+        GG_FAIL_IF((i) >= (c)->nrows, (OUT), GrB_INVALID_INDEX,                                    \
+                   "argument 'i' is %llu, outside the %llu rows", (ull)(i), (ull)(c)->nrows);      \
+        GG_FAIL_IF((j) >= (c)->ncols, (OUT), GrB_INVALID_INDEX,                                    \
+                   "argument 'j' is %llu, outside the %llu columns", (ull)(j), (ull)(c)->ncols);   \
+    } while (0)
+
+/* A new container object, not yet visible to the caller. */
+static GG_container *container_create(GG_kind kind, GrB_Type type, GrB_Index nrows,
+                                      GrB_Index ncols)
+{
+    GG_container *c = GG_object_new(sizeof *c, kind);
+    if (c == NULL) return NULL;
+    if (GG_container_init(c, type, nrows, ncols) != GrB_SUCCESS) {
+        GG_free(c);
+        return NULL;
+    }
+    return c;
+}
+
+GrB_Info GG_api_new(void **handle, GG_kind kind, const char *name, GrB_Type type, GrB_Index nrows,
+                    GrB_Index ncols, const char *func)
+{
+    GG_FCHECK_INIT();
+    GG_FCHECK_PTR(handle, NULL, name);
+    GG_FCHECK_OBJ(type, GG_KIND_TYPE, NULL, "type");
+    GG_CHECK_DIMS(nrows, ncols, NULL);
+    GG_container *c = container_create(kind, type, nrows, ncols);
+    GG_FAIL_IF(c == NULL, NULL, GrB_OUT_OF_MEMORY, "out of memory");
+    *handle = c;
+    return GrB_SUCCESS;
+}
+
+GrB_Info GG_api_dup(void **handle, const char *name, void *src, const char *src_name,
+                    GG_kind kind, const char *func)
+{
+    GG_FCHECK_INIT();
+    GG_FCHECK_PTR(handle, NULL, name);
+    GG_FCHECK_OBJ(src, kind, NULL, src_name);
+    GG_container *s = src;
+    GG_container *c = container_create(kind, s->type, s->nrows, s->ncols);
+    GG_FAIL_IF(c == NULL, NULL, GrB_OUT_OF_MEMORY, "out of memory");
+    if (GG_container_dup(c, s) != GrB_SUCCESS) {
+        GG_container_free_content(c);
+        GG_free(c);
+        return GG_error(NULL, GrB_OUT_OF_MEMORY, func, "out of memory");
+    }
+    *handle = c;
+    return GrB_SUCCESS;
+}
+
+GrB_Info GG_api_free(void **handle, GG_kind kind, const char *func)
+{
+    GG_FCHECK_INIT();
+    if (handle == NULL || *handle == NULL) return GrB_SUCCESS;
+    GG_FCHECK_OBJ(*handle, kind, NULL, "object");
+    GG_container *c = *handle;
+    if (c->h.builtin) return GrB_SUCCESS;
+    GG_container_free_content(c);
+    GG_object_release(c);
+    *handle = NULL;
+    return GrB_SUCCESS;
+}
+
+GrB_Info GG_api_wait(void *obj, GG_kind kind, GrB_WaitMode mode, const char *func)
+{
+    GG_FCHECK_INIT();
+    GG_FCHECK_OBJ(obj, kind, obj, "object");
+    GG_FAIL_IF(mode != GrB_COMPLETE && mode != GrB_MATERIALIZE, obj, GrB_INVALID_VALUE,
+               "argument 'mode' is %d, not a GrB_WaitMode", (int)mode);
+    GG_FAIL_IF(GG_container_wait(obj) != GrB_SUCCESS, obj, GrB_OUT_OF_MEMORY, "out of memory");
+    return GrB_SUCCESS;
+}
+
+GrB_Info GG_api_clear(void *obj, GG_kind kind, const char *name, const char *func)
+{
+    GG_FCHECK_INIT();
+    GG_FCHECK_OBJ(obj, kind, obj, name);
+    GG_error_clear(obj);
+    GG_container_clear(obj);
+    return GrB_SUCCESS;
+}
+
+GrB_Info GG_api_resize(void *obj, GG_kind kind, const char *name, GrB_Index nrows,
+                       GrB_Index ncols, const char *func)
+{
+    GG_FCHECK_INIT();
+    GG_FCHECK_OBJ(obj, kind, obj, name);
+    GG_CHECK_DIMS(nrows, ncols, obj);
+    GG_error_clear(obj);
+    GG_FAIL_IF(GG_container_resize(obj, nrows, ncols) != GrB_SUCCESS, obj, GrB_OUT_OF_MEMORY,
+               "out of memory");
+    return GrB_SUCCESS;
+}
+
+GrB_Info GG_api_query(GrB_Index *result, const char *result_name, void *obj, GG_kind kind,
+                      const char *name, char what, const char *func)
+{
+    GG_FCHECK_INIT();
+    GG_FCHECK_PTR(result, NULL, result_name);
+    GG_FCHECK_OBJ(obj, kind, NULL, name);
+    GG_container *c = obj;
+    if (what == 'r') {
+        *result = c->nrows;
+    } else if (what == 'c') {
+        *result = c->ncols;
+    } else {
+        GG_FAIL_IF(GG_container_nvals(c, result) != GrB_SUCCESS, NULL, GrB_OUT_OF_MEMORY,
+                   "out of memory");
+    }
+    return GrB_SUCCESS;
+}
+
+GrB_Info GG_api_build(void *obj, GG_kind kind, const char *name, const GrB_Index *I,
+                      const GrB_Index *J, const void *X, GrB_Type_Code xcode, GrB_Index nvals,
+                      GrB_BinaryOp dup, const char *func)
+{
+    GG_FCHECK_INIT();
+    GG_FCHECK_PTR(obj, NULL, name);
+    GG_FCHECK_PTR(I, obj, "I");
+    if (kind == GG_KIND_MATRIX) GG_FCHECK_PTR(J, obj, "J");
+    GG_FCHECK_PTR(X, obj, "X");
+    GG_FCHECK_OBJ(obj, kind, obj, name);
+    if (dup != NULL) GG_FCHECK_OBJ(dup, GG_KIND_BINARYOP, obj, "dup");
+    GG_container *c = obj;
+    GG_FAIL_IF(nvals > GrB_INDEX_MAX, c, GrB_INVALID_VALUE,
+               "argument 'nvals' is %llu, more than GrB_INDEX_MAX", (ull)nvals);
+    GG_FAIL_IF(!GG_family_compatible(xcode, c->type), c, GrB_DOMAIN_MISMATCH,
+               "the type of argument 'X' cannot be cast to the type of '%s'", name);
+    GrB_Type xtype = GG_family_type(xcode, c->type);
+    if (dup != NULL) {
+        GG_FAIL_IF(dup->xtype != dup->ztype || dup->ytype != dup->ztype, c, GrB_DOMAIN_MISMATCH,
+                   "argument 'dup' must have three identical types");
+        GG_FAIL_IF(!GG_types_compatible(c->type, dup->ztype) ||
+                       !GG_types_compatible(xtype, dup->ztype),
+                   c, GrB_DOMAIN_MISMATCH, "the type of argument 'dup' does not match the values");
+    }
+    GrB_Index current;
+    GG_FAIL_IF(GG_container_nvals(c, &current) != GrB_SUCCESS, c, GrB_OUT_OF_MEMORY,
+               "out of memory");
+    GG_FAIL_IF(current > 0, c, GrB_OUTPUT_NOT_EMPTY, "argument '%s' already has entries", name);
+    GG_error_clear(c);
+    GG_coo t;
+    GrB_Info info = GG_coo_build(&t, I, J, X, xtype, nvals, c->nrows, c->ncols, c->type, dup);
+    GG_FAIL_IF(info == GrB_INDEX_OUT_OF_BOUNDS, c, info,
+               kind == GG_KIND_VECTOR ? "argument 'I' holds an index out of range"
+                                      : "argument 'I' or 'J' holds an index out of range");
+    GG_FAIL_IF(info == GrB_INVALID_VALUE, c, info, "duplicate indices and argument 'dup' is NULL");
+    GG_FAIL_IF(info != GrB_SUCCESS, c, info, "out of memory");
+    GG_container_adopt(c, &t);
+    return GrB_SUCCESS;
+}
+
+GrB_Info GG_api_set(void *obj, GG_kind kind, const char *name, const void *x, GrB_Type_Code xcode,
+                    GrB_Index i, GrB_Index j, const char *func)
+{
+    GG_FCHECK_INIT();
+    GG_FCHECK_PTR(obj, NULL, name);
+    GG_FCHECK_PTR(x, obj, "x");
+    GG_FCHECK_OBJ(obj, kind, obj, name);
+    GG_container *c = obj;
+    GG_FAIL_IF(!GG_family_compatible(xcode, c->type), c, GrB_DOMAIN_MISMATCH,
+               "the type of argument 'x' cannot be cast to the type of '%s'", name);
+    GG_CHECK_INDEX(c, i, j, c);
+    GG_error_clear(c);
+    GG_FAIL_IF(GG_container_set_pending(c, i, j, x, GG_family_type(xcode, c->type)) !=
+                   GrB_SUCCESS,
+               c, GrB_OUT_OF_MEMORY, "out of memory");
+    return GrB_SUCCESS;
+}
+
+GrB_Info GG_api_set_scalar(void *obj, GG_kind kind, const char *name, GrB_Scalar s, GrB_Index i,
+                           GrB_Index j, const char *func)
+{
+    GG_FCHECK_INIT();
+    GG_FCHECK_PTR(obj, NULL, name);
+    GG_FCHECK_PTR(s, obj, "x");
+    GG_FCHECK_OBJ(obj, kind, obj, name);
+    GG_FCHECK_OBJ(s, GG_KIND_SCALAR, obj, "x");
+    GG_container *c = obj;
+    GG_FAIL_IF(!GG_types_compatible(c->type, s->type), c, GrB_DOMAIN_MISMATCH,
+               "the type of argument 'x' cannot be cast to the type of '%s'", name);
+    GG_CHECK_INDEX(c, i, j, c);
+    GG_error_clear(c);
+    /* An empty scalar deletes the entry, as SuiteSparse does. */
+    GrB_Info info = s->present ? GG_container_set_pending(c, i, j, s->value, s->type)
+                               : GG_container_remove_pending(c, i, j);
+    GG_FAIL_IF(info != GrB_SUCCESS, c, GrB_OUT_OF_MEMORY, "out of memory");
+    return GrB_SUCCESS;
+}
+
+GrB_Info GG_api_get(void *x, GrB_Type_Code xcode, void *obj, GG_kind kind, const char *name,
+                    GrB_Index i, GrB_Index j, const char *func)
+{
+    GG_FCHECK_INIT();
+    GG_FCHECK_PTR(x, NULL, "x");
+    GG_FCHECK_PTR(obj, NULL, name);
+    GG_FCHECK_OBJ(obj, kind, NULL, name);
+    GG_container *c = obj;
+    GG_FAIL_IF(!GG_family_compatible(xcode, c->type), NULL, GrB_DOMAIN_MISMATCH,
+               "the type of '%s' cannot be cast to the type of argument 'x'", name);
+    GG_CHECK_INDEX(c, i, j, NULL);
+    GrB_Info info = GG_container_get(c, i, j, x, GG_family_type(xcode, c->type));
+    GG_FAIL_IF(info == GrB_OUT_OF_MEMORY, NULL, info, "out of memory");
+    return info;
+}
+
+GrB_Info GG_api_get_scalar(GrB_Scalar s, void *obj, GG_kind kind, const char *name, GrB_Index i,
+                           GrB_Index j, const char *func)
+{
+    GG_FCHECK_INIT();
+    GG_FCHECK_PTR(s, NULL, "x");
+    GG_FCHECK_PTR(obj, s, name);
+    GG_FCHECK_OBJ(s, GG_KIND_SCALAR, NULL, "x");
+    GG_FCHECK_OBJ(obj, kind, s, name);
+    GG_container *c = obj;
+    GG_FAIL_IF(!GG_types_compatible(c->type, s->type), s, GrB_DOMAIN_MISMATCH,
+               "the type of '%s' cannot be cast to the type of argument 'x'", name);
+    GG_CHECK_INDEX(c, i, j, s);
+    GG_error_clear(s);
+    /* No entry leaves the scalar empty and is a success, as in SuiteSparse. */
+    GrB_Info info = GG_container_get(c, i, j, s->value, s->type);
+    GG_FAIL_IF(info == GrB_OUT_OF_MEMORY, s, info, "out of memory");
+    s->present = info == GrB_SUCCESS;
+    return GrB_SUCCESS;
+}
+
+GrB_Info GG_api_remove(void *obj, GG_kind kind, const char *name, GrB_Index i, GrB_Index j,
+                       const char *func)
+{
+    GG_FCHECK_INIT();
+    GG_FCHECK_OBJ(obj, kind, obj, name);
+    GG_container *c = obj;
+    GG_CHECK_INDEX(c, i, j, c);
+    GG_error_clear(c);
+    GG_FAIL_IF(GG_container_remove_pending(c, i, j) != GrB_SUCCESS, c, GrB_OUT_OF_MEMORY,
+               "out of memory");
+    return GrB_SUCCESS;
+}
+
+GrB_Info GG_api_tuples(GrB_Index *I, GrB_Index *J, void *X, GrB_Type_Code xcode,
+                       GrB_Index *nvals, void *obj, GG_kind kind, const char *name,
+                       const char *func)
+{
+    GG_FCHECK_INIT();
+    GG_FCHECK_PTR(nvals, NULL, "nvals");
+    GG_FCHECK_PTR(obj, NULL, name);
+    GG_FCHECK_OBJ(obj, kind, NULL, name);
+    GG_container *c = obj;
+    GG_FAIL_IF(!GG_family_compatible(xcode, c->type), NULL, GrB_DOMAIN_MISMATCH,
+               "the type of '%s' cannot be cast to the type of argument 'X'", name);
+    const GG_coo *t;
+    GG_FAIL_IF(GG_view_coo(c, &t) != GrB_SUCCESS, NULL, GrB_OUT_OF_MEMORY, "out of memory");
+    GG_FAIL_IF(*nvals < t->n, NULL, GrB_INSUFFICIENT_SPACE,
+               "argument 'nvals' is %llu, the arrays need %llu entries", (ull)*nvals, (ull)t->n);
+    if (t->n > 0) {
+        if (I != NULL) memcpy(I, t->row, t->n * sizeof(GrB_Index));
+        if (J != NULL) memcpy(J, t->col, t->n * sizeof(GrB_Index));
+        if (X != NULL) GG_cast_array(X, GG_family_type(xcode, c->type), t->x, c->type, t->n);
+    }
+    *nvals = t->n;
+    return GrB_SUCCESS;
+}

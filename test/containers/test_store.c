@@ -1,0 +1,276 @@
+/* test_store.c: the storage interface of GG_internal.h: CSR/CSC views checked entry by entry
+ * against the canonical tuples (dense and hypersparse, empty, vectors, huge dimensions), view
+ * caching and invalidation, in-place updates, GG_coo_build, and concurrent readers of one object
+ * with pending work (the lock) next to writers of independent objects. */
+#include "containers_test.h"
+
+#include <pthread.h>
+
+#include "GG_internal.h"
+
+/* Every entry of the view, vector by vector, must be the next tuple of the canonical store in
+ * (major, minor) order, and the view must be hypersparse exactly when at most one vector in 8
+ * holds an entry (and the dimension exceeds 1). */
+static void check_view(GG_container *c, bool by_col)
+{
+    const GG_coo *t;
+    const GG_cview *v;
+    OK(GG_view_coo(c, &t));
+    OK(by_col ? GG_view_csc(c, &v) : GG_view_csr(c, &v));
+    GrB_Index dim = by_col ? c->ncols : c->nrows, n = t->n;
+    /* the tuples in view order */
+    GrB_Index *maj = malloc((n + 1) * sizeof *maj), *min = malloc((n + 1) * sizeof *min);
+    double *val = malloc((n + 1) * sizeof *val);
+    assert_true(maj != NULL && min != NULL && val != NULL);
+    GrB_Index nonempty = 0, p = 0;
+    for (GrB_Index k = 0; k < n; k++) {
+        maj[k] = by_col ? t->col[k] : t->row[k];
+        min[k] = by_col ? t->row[k] : t->col[k];
+        val[k] = ((const double *)t->x)[k];
+    }
+    /* stable selection into (major, minor) order: fine for the small test sizes */
+    for (GrB_Index a = 0; a < n; a++)
+        for (GrB_Index b = a + 1; b < n; b++)
+            if (maj[b] < maj[a] || (maj[b] == maj[a] && min[b] < min[a])) {
+                GrB_Index ti = maj[a], tj = min[a];
+                double tx = val[a];
+                maj[a] = maj[b], min[a] = min[b], val[a] = val[b];
+                maj[b] = ti, min[b] = tj, val[b] = tx;
+            }
+    for (GrB_Index k = 0; k < n; k++) nonempty += k == 0 || maj[k] != maj[k - 1];
+    bool hyper = dim > 1 && nonempty * 8 <= dim;
+    assert_int_equal(v->vec != NULL, hyper);
+    assert_int_equal(v->nvec, hyper ? nonempty : dim);
+    assert_int_equal(v->ptr[0], 0);
+    for (GrB_Index s = 0; s < v->nvec; s++) {
+        GrB_Index m = hyper ? v->vec[s] : s;
+        if (hyper && s > 0) assert_true(v->vec[s] > v->vec[s - 1]);
+        assert_true(v->ptr[s + 1] >= v->ptr[s]);
+        for (GrB_Index q = v->ptr[s]; q < v->ptr[s + 1]; q++, p++) {
+            assert_int_equal(maj[p], m);
+            assert_int_equal(min[p], v->idx[q]);
+            assert_true(val[p] == ((const double *)v->x)[q]);
+        }
+    }
+    assert_int_equal(p, n);
+    free(maj);
+    free(min);
+    free(val);
+}
+
+static void check_both_views(GrB_Matrix A)
+{
+    check_view(GG_MAT(A), false);
+    check_view(GG_MAT(A), true);
+}
+
+static void test_views(void **state)
+{
+    (void)state;
+    const struct {
+        GrB_Index nrows, ncols, n;
+    } shapes[] = {{0, 0, 0},     {1, 1, 0},     {1, 1, 1},      {5, 5, 0},        {7, 9, 30},
+                  {40, 3, 20},   {3, 40, 20},   {1000, 1000, 5}, {64, 64, 8},      {64, 64, 9},
+                  {9, 1, 4},     {1, 9, 4},     {GrB_INDEX_MAX + 1, GrB_INDEX_MAX, 6},
+                  {200, 100000, 50}};
+    uint64_t seed = 4242;
+    for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++) {
+        GrB_Matrix A = NULL;
+        OK(GrB_Matrix_new(&A, GrB_FP64, shapes[s].nrows, shapes[s].ncols));
+        for (GrB_Index k = 0; k < shapes[s].n; k++) {
+            GrB_Index i = ct_rand(&seed) % shapes[s].nrows, j = ct_rand(&seed) % shapes[s].ncols;
+            OK(GrB_Matrix_setElement_FP64(A, (double)k, i, j));
+        }
+        check_both_views(A);
+        OK(GrB_Matrix_free(&A));
+    }
+    /* a vector's views: CSC has one column, CSR one row per entry */
+    GrB_Vector v = NULL;
+    OK(GrB_Vector_new(&v, GrB_FP64, 100));
+    OK(GrB_Vector_setElement_FP64(v, 1, 70));
+    OK(GrB_Vector_setElement_FP64(v, 2, 3));
+    const GG_cview *cv;
+    OK(GG_view_csc(GG_VEC(v), &cv));
+    assert_true(cv->vec == NULL && cv->nvec == 1 && cv->ptr[1] == 2 && cv->idx[0] == 3);
+    check_view(GG_VEC(v), false);
+    OK(GrB_Vector_free(&v));
+}
+
+/* A view is built once, kept while nothing changes, and dropped by every kind of write. */
+static void test_view_cache(void **state)
+{
+    (void)state;
+    GrB_Matrix A = NULL;
+    GrB_Scalar s = NULL;
+    OK(GrB_Scalar_new(&s, GrB_FP64));
+    OK(GrB_Matrix_new(&A, GrB_FP64, 4, 4));
+    OK(GrB_Matrix_setElement_FP64(A, 1, 1, 2));
+    GG_container *c = GG_MAT(A);
+    const GG_cview *v1, *v2;
+    OK(GG_view_csc(c, &v1));
+    OK(GG_view_csc(c, &v2));
+    assert_ptr_equal(v1, v2);
+    assert_null(c->csr);
+
+    /* an update of an existing entry goes in place (no pending work) but drops the views */
+    OK(GrB_Matrix_setElement_FP64(A, 5, 1, 2));
+    assert_int_equal(c->pending.n, 0);
+    assert_null(c->csc);
+    OK(GG_view_csr(c, &v1));
+    assert_true(((const double *)v1->x)[0] == 5);
+
+    /* removing a missing entry is a no-op that keeps the views */
+    OK(GrB_Matrix_removeElement(A, 3, 3));
+    assert_non_null(c->csr);
+    assert_int_equal(c->pending.n, 0);
+
+    OK(GrB_Matrix_setElement_FP64(A, 2, 0, 0));
+    assert_null(c->csr);
+    assert_int_equal(c->pending.n, 1);
+    check_both_views(A);
+    OK(GrB_Matrix_removeElement(A, 0, 0));
+    assert_true(c->csr == NULL && c->csc == NULL);
+    check_both_views(A);
+    OK(GrB_Matrix_setElement_Scalar(A, s, 1, 2));
+    assert_true(c->csr == NULL && c->csc == NULL);
+    check_both_views(A);
+    OK(GrB_Matrix_resize(A, 8, 8));
+    assert_true(c->csr == NULL && c->csc == NULL);
+    check_both_views(A);
+    OK(GrB_Matrix_clear(A));
+    assert_true(c->csr == NULL && c->csc == NULL);
+    GrB_Index n = 1;
+    OK(GrB_Matrix_nvals(&n, A));
+    assert_int_equal(n, 0);
+    OK(GrB_Matrix_free(&A));
+    OK(GrB_Scalar_free(&s));
+}
+
+static void test_coo_build(void **state)
+{
+    (void)state;
+    GrB_Type U = NULL;
+    GrB_BinaryOp add = NULL;
+    OK(GrB_Type_new(&U, sizeof(ct_udt)));
+    OK(GrB_BinaryOp_new(&add, ct_udt_add, U, U, U));
+    const GrB_Index row[5] = {4, 1, 4, 1, 0};
+    const ct_udt x[5] = {ct_udt_make(1, 1), ct_udt_make(2, 2), ct_udt_make(3, 3),
+                         ct_udt_make(4, 4), ct_udt_make(5, 5)};
+    GG_coo t = {0};
+    /* a vector: col NULL means column 0 */
+    INFO(GG_coo_build(&t, row, NULL, x, U, 5, 5, 1, U, NULL), GrB_INVALID_VALUE);
+    INFO(GG_coo_build(&t, row, NULL, x, U, 5, 4, 1, U, add), GrB_INDEX_OUT_OF_BOUNDS);
+    assert_true(t.n == 0 && t.row == NULL);
+    OK(GG_coo_build(&t, row, NULL, x, U, 5, 5, 1, U, add));
+    assert_int_equal(t.n, 3);
+    /* duplicates combine in input order: row 1 is x[1] + x[3], row 4 is x[0] + x[2] */
+    const ct_udt *z = t.x;
+    const ct_udt sum1 = {6, 6, {'s', 'u', 'm', '\0'}}, sum4 = {4, 4, {'s', 'u', 'm', '\0'}};
+    assert_true(t.row[0] == 0 && t.col[0] == 0 && ct_udt_equal(&z[0], &x[4]));
+    assert_true(t.row[1] == 1 && t.col[1] == 0 && ct_udt_equal(&z[1], &sum1));
+    assert_true(t.row[2] == 4 && t.col[2] == 0 && ct_udt_equal(&z[2], &sum4));
+    GG_coo_free(&t);
+    assert_true(t.n == 0 && t.row == NULL && t.x == NULL);
+    OK(GrB_BinaryOp_free(&add));
+    OK(GrB_Type_free(&U));
+}
+
+/* ---- threads ------------------------------------------------------------------------------------ */
+
+enum { THREADS = 8, PENDING = 50000 };
+
+typedef struct {
+    GrB_Matrix shared;
+    GrB_Index want_nvals;
+    int id;
+    int failures;
+} reader_arg;
+
+/* Readers of one object race to assemble its pending work and build its views. */
+static void *reader(void *p)
+{
+    reader_arg *a = p;
+    GrB_Index n = 0;
+    double x = 0;
+    const GG_cview *v;
+    switch (a->id % 4) {
+    case 0:
+        if (GrB_Matrix_nvals(&n, a->shared) != GrB_SUCCESS || n != a->want_nvals) a->failures++;
+        break;
+    case 1:
+        if (GrB_Matrix_extractElement_FP64(&x, a->shared, 3, 3) != GrB_SUCCESS || x != 33)
+            a->failures++;
+        break;
+    case 2:
+        if (GG_view_csc(GG_MAT(a->shared), &v) != GrB_SUCCESS || v->ptr[v->nvec] != a->want_nvals)
+            a->failures++;
+        break;
+    default:
+        if (GG_view_csr(GG_MAT(a->shared), &v) != GrB_SUCCESS || v->ptr[v->nvec] != a->want_nvals)
+            a->failures++;
+        break;
+    }
+    /* and a private object of its own, written and read */
+    GrB_Matrix mine = NULL;
+    if (GrB_Matrix_new(&mine, GrB_INT32, 100, 100) != GrB_SUCCESS) {
+        a->failures++;
+        return NULL;
+    }
+    for (int k = 0; k < 5000; k++)
+        if (GrB_Matrix_setElement_INT32(mine, k, (GrB_Index)k / 100, (GrB_Index)k % 100) !=
+            GrB_SUCCESS)
+            a->failures++;
+    if (GrB_Matrix_nvals(&n, mine) != GrB_SUCCESS || n != 5000) a->failures++;
+    GrB_Matrix_free(&mine);
+    return NULL;
+}
+
+/* The same pending updates for a given round. */
+static void fill(GrB_Matrix A, int round)
+{
+    uint64_t seed = (uint64_t)round;
+    OK(GrB_Matrix_setElement_FP64(A, 33, 3, 3));
+    for (int k = 0; k < PENDING; k++) {
+        GrB_Index i = 4 + ct_rand(&seed) % 996, j = ct_rand(&seed) % 1000;
+        OK(GrB_Matrix_setElement_FP64(A, k, i, j));
+    }
+}
+
+static void test_concurrent_readers(void **state)
+{
+    (void)state;
+    for (int round = 0; round < 5; round++) {
+        GrB_Matrix A = NULL, B = NULL;
+        GrB_Index want = 0;
+        OK(GrB_Matrix_new(&B, GrB_FP64, 1000, 1000));
+        fill(B, round);
+        OK(GrB_Matrix_nvals(&want, B));
+        OK(GrB_Matrix_free(&B));
+        OK(GrB_Matrix_new(&A, GrB_FP64, 1000, 1000));
+        fill(A, round);
+        assert_true(GG_MAT(A)->pending.n > 0);
+
+        pthread_t tid[THREADS];
+        reader_arg args[THREADS];
+        for (int t = 0; t < THREADS; t++) {
+            args[t] = (reader_arg){A, want, t + round, 0};
+            assert_int_equal(pthread_create(&tid[t], NULL, reader, &args[t]), 0);
+        }
+        for (int t = 0; t < THREADS; t++) {
+            pthread_join(tid[t], NULL);
+            assert_int_equal(args[t].failures, 0);
+        }
+        OK(GrB_Matrix_free(&A));
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_views),
+        cmocka_unit_test(test_view_cache),
+        cmocka_unit_test(test_coo_build),
+        cmocka_unit_test(test_concurrent_readers),
+    };
+    return cmocka_run_group_tests(tests, ct_group_setup, ct_group_teardown);
+}
