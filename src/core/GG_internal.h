@@ -51,6 +51,23 @@ void *GG_object_new(size_t size, GG_kind kind);
 /* Marks the object freed and hands its memory to the quarantine (the caller released its body). */
 void GG_object_release(void *obj);
 
+/* The bodies of GrB_<Kind>_free and GrB_<Kind>_wait (reporting under `func`). free: NULL handles
+ * and predefined objects are left alone (SuiteSparse); free_body, when given, releases what the
+ * object owns besides itself. wait: validates the mode, then runs finish (pending work), if any. */
+GrB_Info GG_object_free(void **handle, GG_kind kind, void (*free_body)(void *obj), const char *func);
+GrB_Info GG_object_wait(void *obj, GG_kind kind, GrB_WaitMode mode, GrB_Info (*finish)(void *obj),
+                        const char *func);
+/* GrB_<K>_free and GrB_<K>_wait for an object that is one allocation with no pending work. */
+#define GG_DEFINE_FREE_WAIT(K, KIND)                                                               \
+    GrB_Info GrB_##K##_free(GrB_##K *object)                                                       \
+    {                                                                                              \
+        return GG_object_free((void **)object, KIND, NULL, __func__);                              \
+    }                                                                                              \
+    GrB_Info GrB_##K##_wait(GrB_##K object, GrB_WaitMode mode)                                     \
+    {                                                                                              \
+        return GG_object_wait(object, KIND, mode, NULL, __func__);                                 \
+    }
+
 /* GrB_SUCCESS, or the exact code for a NULL (GrB_NULL_POINTER), never-created or freed
  * (GrB_UNINITIALIZED_OBJECT), half-built (GrB_INVALID_OBJECT) or wrong-kind object. */
 GrB_Info GG_check_object(const void *obj, GG_kind kind);
@@ -66,35 +83,36 @@ const char *GG_info_name(GrB_Info info); /* "GrB_NULL_POINTER", ... */
 void GG_error_clear(void *obj);
 
 /* Argument-check helpers used by every GrB_ entry point. They return from the caller on failure.
- * OUT is the object on which the error is recorded (may be NULL). */
-#define GG_RETURN_IF(cond, OUT, info, ...)                                                         \
+ * OUT is the object on which the error is recorded (may be NULL). The _IN forms report under the
+ * name `func` (a shared body serving several public functions); the plain forms use __func__. */
+#define GG_RETURN_IF_IN(func, cond, OUT, info, ...)                                                \
     do {                                                                                           \
-        if (cond) return GG_error((OUT), (info), __func__, __VA_ARGS__);                           \
+        if (cond) return GG_error((OUT), (info), (func), __VA_ARGS__);                             \
     } while (0)
-#define GG_CHECK_OBJ(obj, KIND, OUT, argname)                                                      \
+#define GG_CHECK_OBJ_IN(func, obj, KIND, OUT, argname)                                             \
     do {                                                                                           \
         GrB_Info gg_info_ = GG_check_object((obj), (KIND));                                        \
-        if (gg_info_ != GrB_SUCCESS)                                                               \
-            return GG_error((OUT), gg_info_, __func__, "argument '%s' is %s", (argname),           \
-                            GG_object_problem(gg_info_));                                          \
+        GG_RETURN_IF_IN(func, gg_info_ != GrB_SUCCESS, (OUT), gg_info_, "argument '%s' is %s",     \
+                        (argname), GG_object_problem(gg_info_));                                   \
     } while (0)
+#define GG_CHECK_PTR_IN(func, ptr, OUT, argname)                                                   \
+    GG_RETURN_IF_IN(func, (ptr) == NULL, (OUT), GrB_NULL_POINTER, "argument '%s' is NULL", (argname))
+#define GG_RETURN_IF(cond, OUT, info, ...) GG_RETURN_IF_IN(__func__, cond, OUT, info, __VA_ARGS__)
+#define GG_CHECK_OBJ(obj, KIND, OUT, argname) GG_CHECK_OBJ_IN(__func__, obj, KIND, OUT, argname)
+#define GG_CHECK_PTR(ptr, OUT, argname) GG_CHECK_PTR_IN(__func__, ptr, OUT, argname)
 /* Optional objects (mask, accum, descriptor) may be NULL. */
 #define GG_CHECK_OPT_OBJ(obj, KIND, OUT, argname)                                                  \
     do {                                                                                           \
         if ((obj) != NULL) GG_CHECK_OBJ(obj, KIND, OUT, argname);                                  \
     } while (0)
-#define GG_CHECK_PTR(ptr, OUT, argname)                                                            \
-    GG_RETURN_IF((ptr) == NULL, (OUT), GrB_NULL_POINTER, "argument '%s' is NULL", (argname))
 const char *GG_object_problem(GrB_Info info); /* "NULL", "not initialized or freed", ... */
 
 /* Every method but GrB_init, GrB_finalize, GrB_getVersion and GrB_error returns GrB_PANIC before
  * the first GrB_init, as SuiteSparse does. After GrB_finalize the library keeps working (SuiteSparse
  * does too), so cleanup code that frees objects after finalize loses nothing. */
-#define GG_CHECK_INIT()                                                                            \
-    do {                                                                                           \
-        if (!GG_global.initialized)                                                                \
-            return GG_error(NULL, GrB_PANIC, __func__, "GrB_init has not been called");            \
-    } while (0)
+#define GG_CHECK_INIT_IN(func)                                                                     \
+    GG_RETURN_IF_IN(func, !GG_global.initialized, NULL, GrB_PANIC, "GrB_init has not been called")
+#define GG_CHECK_INIT() GG_CHECK_INIT_IN(__func__)
 
 /* ---- global state ------------------------------------------------------------------------------- */
 

@@ -52,3 +52,28 @@ const char *GG_object_problem(GrB_Info info)
     default: return "not initialized, already freed, or of the wrong kind";
     }
 }
+
+GrB_Info GG_object_free(void **handle, GG_kind kind, void (*free_body)(void *obj), const char *func)
+{
+    GG_CHECK_INIT_IN(func);
+    if (handle == NULL || *handle == NULL) return GrB_SUCCESS;
+    GG_CHECK_OBJ_IN(func, *handle, kind, NULL, "object");
+    if (((GG_header *)*handle)->builtin) return GrB_SUCCESS;
+    if (free_body != NULL) free_body(*handle);
+    GG_object_release(*handle);
+    *handle = NULL;
+    return GrB_SUCCESS;
+}
+
+GrB_Info GG_object_wait(void *obj, GG_kind kind, GrB_WaitMode mode, GrB_Info (*finish)(void *obj),
+                        const char *func)
+{
+    GG_CHECK_INIT_IN(func);
+    GG_CHECK_OBJ_IN(func, obj, kind, obj, "object");
+    GG_RETURN_IF_IN(func, mode != GrB_COMPLETE && mode != GrB_MATERIALIZE, obj, GrB_INVALID_VALUE,
+                    "argument 'mode' is %d, not a GrB_WaitMode", (int)mode);
+    GrB_Info info = finish == NULL ? GrB_SUCCESS : finish(obj);
+    GG_RETURN_IF_IN(func, info != GrB_SUCCESS, obj, info, "%s while finishing pending work",
+                    GG_info_name(info));
+    return GrB_SUCCESS;
+}

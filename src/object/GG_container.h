@@ -23,22 +23,6 @@ static inline const void *GG_c_value(const void *x)
 }
 #define GG_VALUE_PTR(x) _Generic(&(x), void ** : GG_udt_value, default : GG_c_value)(&(x))
 
-/* Checks for generic bodies that report under the public function's name, held in `func`. */
-#define GG_FAIL_IF(cond, OUT, info, ...)                                                           \
-    do {                                                                                           \
-        if (cond) return GG_error((OUT), (info), func, __VA_ARGS__);                               \
-    } while (0)
-#define GG_FCHECK_INIT()                                                                           \
-    GG_FAIL_IF(!GG_global.initialized, NULL, GrB_PANIC, "GrB_init has not been called")
-#define GG_FCHECK_PTR(ptr, OUT, argname)                                                           \
-    GG_FAIL_IF((ptr) == NULL, (OUT), GrB_NULL_POINTER, "argument '%s' is NULL", (argname))
-#define GG_FCHECK_OBJ(obj, KIND, OUT, argname)                                                     \
-    do {                                                                                           \
-        GrB_Info gg_info_ = GG_check_object((obj), (KIND));                                        \
-        GG_FAIL_IF(gg_info_ != GrB_SUCCESS, (OUT), gg_info_, "argument '%s' is %s", (argname),     \
-                   GG_object_problem(gg_info_));                                                   \
-    } while (0)
-
 /* ---- element casting ---------------------------------------------------------------------------- */
 
 /* One prepared cast z = (ztype) x; a user-defined type is copied byte for byte. */

@@ -243,27 +243,4 @@ void GG_name_init(GG_header *h, const char *name);
 GrB_Info GG_check_op_new(const char *func, const void *op, bool have_f, int ntypes,
                          const GrB_Type *types);
 
-/* GrB_<K>_free and GrB_<K>_wait for an object whose memory is its header block alone. free:
- * NULL or *obj == NULL do nothing; a predefined object is kept; a stale handle is
- * GrB_UNINITIALIZED_OBJECT. wait: nothing is ever pending, so it only validates. */
-#define GG_DEFINE_FREE_WAIT(K, KIND)                                                               \
-    GrB_Info GrB_##K##_free(GrB_##K *obj)                                                          \
-    {                                                                                              \
-        GG_CHECK_INIT();                                                                           \
-        if (obj == NULL || *obj == NULL) return GrB_SUCCESS;                                       \
-        GG_CHECK_OBJ(*obj, KIND, NULL, "object");                                                  \
-        if ((*obj)->h.builtin) return GrB_SUCCESS;                                                 \
-        GG_object_release(*obj);                                                                   \
-        *obj = NULL;                                                                               \
-        return GrB_SUCCESS;                                                                        \
-    }                                                                                              \
-    GrB_Info GrB_##K##_wait(GrB_##K obj, GrB_WaitMode mode)                                        \
-    {                                                                                              \
-        GG_CHECK_INIT();                                                                           \
-        GG_CHECK_OBJ(obj, KIND, NULL, "object");                                                   \
-        GG_RETURN_IF(mode != GrB_COMPLETE && mode != GrB_MATERIALIZE, obj, GrB_INVALID_VALUE,      \
-                     "argument 'mode' is %d, not GrB_COMPLETE or GrB_MATERIALIZE", (int)mode);     \
-        return GrB_SUCCESS;                                                                        \
-    }
-
 #endif /* GG_OPCODES_H */

@@ -10,17 +10,17 @@ typedef unsigned long long ull;
 /* Dimension and index checks; a vector's dimension is called n, its index i. */
 #define GG_CHECK_DIMS(nrows, ncols, OUT)                                                           \
     do {                                                                                           \
-        GG_FAIL_IF((nrows) > GG_DIM_MAX, (OUT), GrB_INVALID_VALUE,                                 \
+        GG_RETURN_IF_IN(func, (nrows) > GG_DIM_MAX, (OUT), GrB_INVALID_VALUE,                                 \
                    "argument '%s' is %llu, more than GrB_INDEX_MAX+1",                             \
                    kind == GG_KIND_VECTOR ? "n" : "nrows", (ull)(nrows));                          \
-        GG_FAIL_IF((ncols) > GG_DIM_MAX, (OUT), GrB_INVALID_VALUE,                                 \
+        GG_RETURN_IF_IN(func, (ncols) > GG_DIM_MAX, (OUT), GrB_INVALID_VALUE,                                 \
                    "argument 'ncols' is %llu, more than GrB_INDEX_MAX+1", (ull)(ncols));          \
     } while (0)
 #define GG_CHECK_INDEX(c, i, j, OUT)                                                               \
     do {                                                                                           \
-        GG_FAIL_IF((i) >= (c)->nrows, (OUT), GrB_INVALID_INDEX,                                    \
+        GG_RETURN_IF_IN(func, (i) >= (c)->nrows, (OUT), GrB_INVALID_INDEX,                                    \
                    "argument 'i' is %llu, outside the %llu rows", (ull)(i), (ull)(c)->nrows);      \
-        GG_FAIL_IF((j) >= (c)->ncols, (OUT), GrB_INVALID_INDEX,                                    \
+        GG_RETURN_IF_IN(func, (j) >= (c)->ncols, (OUT), GrB_INVALID_INDEX,                                    \
                    "argument 'j' is %llu, outside the %llu columns", (ull)(j), (ull)(c)->ncols);   \
     } while (0)
 
@@ -40,12 +40,12 @@ static GG_container *container_create(GG_kind kind, GrB_Type type, GrB_Index nro
 GrB_Info GG_api_new(void **handle, GG_kind kind, const char *name, GrB_Type type, GrB_Index nrows,
                     GrB_Index ncols, const char *func)
 {
-    GG_FCHECK_INIT();
-    GG_FCHECK_PTR(handle, NULL, name);
-    GG_FCHECK_OBJ(type, GG_KIND_TYPE, NULL, "type");
+    GG_CHECK_INIT_IN(func);
+    GG_CHECK_PTR_IN(func, handle, NULL, name);
+    GG_CHECK_OBJ_IN(func, type, GG_KIND_TYPE, NULL, "type");
     GG_CHECK_DIMS(nrows, ncols, NULL);
     GG_container *c = container_create(kind, type, nrows, ncols);
-    GG_FAIL_IF(c == NULL, NULL, GrB_OUT_OF_MEMORY, "out of memory");
+    GG_RETURN_IF_IN(func, c == NULL, NULL, GrB_OUT_OF_MEMORY, "out of memory");
     *handle = c;
     return GrB_SUCCESS;
 }
@@ -53,12 +53,12 @@ GrB_Info GG_api_new(void **handle, GG_kind kind, const char *name, GrB_Type type
 GrB_Info GG_api_dup(void **handle, const char *name, void *src, const char *src_name,
                     GG_kind kind, const char *func)
 {
-    GG_FCHECK_INIT();
-    GG_FCHECK_PTR(handle, NULL, name);
-    GG_FCHECK_OBJ(src, kind, NULL, src_name);
+    GG_CHECK_INIT_IN(func);
+    GG_CHECK_PTR_IN(func, handle, NULL, name);
+    GG_CHECK_OBJ_IN(func, src, kind, NULL, src_name);
     GG_container *s = src;
     GG_container *c = container_create(kind, s->type, s->nrows, s->ncols);
-    GG_FAIL_IF(c == NULL, NULL, GrB_OUT_OF_MEMORY, "out of memory");
+    GG_RETURN_IF_IN(func, c == NULL, NULL, GrB_OUT_OF_MEMORY, "out of memory");
     if (GG_container_dup(c, s) != GrB_SUCCESS) {
         GG_container_free_content(c);
         GG_free(c);
@@ -68,33 +68,30 @@ GrB_Info GG_api_dup(void **handle, const char *name, void *src, const char *src_
     return GrB_SUCCESS;
 }
 
+static void container_free_body(void *obj)
+{
+    GG_container_free_content(obj);
+}
+
+static GrB_Info container_finish(void *obj)
+{
+    return GG_container_wait(obj);
+}
+
 GrB_Info GG_api_free(void **handle, GG_kind kind, const char *func)
 {
-    GG_FCHECK_INIT();
-    if (handle == NULL || *handle == NULL) return GrB_SUCCESS;
-    GG_FCHECK_OBJ(*handle, kind, NULL, "object");
-    GG_container *c = *handle;
-    if (c->h.builtin) return GrB_SUCCESS;
-    GG_container_free_content(c);
-    GG_object_release(c);
-    *handle = NULL;
-    return GrB_SUCCESS;
+    return GG_object_free(handle, kind, container_free_body, func);
 }
 
 GrB_Info GG_api_wait(void *obj, GG_kind kind, GrB_WaitMode mode, const char *func)
 {
-    GG_FCHECK_INIT();
-    GG_FCHECK_OBJ(obj, kind, obj, "object");
-    GG_FAIL_IF(mode != GrB_COMPLETE && mode != GrB_MATERIALIZE, obj, GrB_INVALID_VALUE,
-               "argument 'mode' is %d, not a GrB_WaitMode", (int)mode);
-    GG_FAIL_IF(GG_container_wait(obj) != GrB_SUCCESS, obj, GrB_OUT_OF_MEMORY, "out of memory");
-    return GrB_SUCCESS;
+    return GG_object_wait(obj, kind, mode, container_finish, func);
 }
 
 GrB_Info GG_api_clear(void *obj, GG_kind kind, const char *name, const char *func)
 {
-    GG_FCHECK_INIT();
-    GG_FCHECK_OBJ(obj, kind, obj, name);
+    GG_CHECK_INIT_IN(func);
+    GG_CHECK_OBJ_IN(func, obj, kind, obj, name);
     GG_error_clear(obj);
     GG_container_clear(obj);
     return GrB_SUCCESS;
@@ -103,11 +100,11 @@ GrB_Info GG_api_clear(void *obj, GG_kind kind, const char *name, const char *fun
 GrB_Info GG_api_resize(void *obj, GG_kind kind, const char *name, GrB_Index nrows,
                        GrB_Index ncols, const char *func)
 {
-    GG_FCHECK_INIT();
-    GG_FCHECK_OBJ(obj, kind, obj, name);
+    GG_CHECK_INIT_IN(func);
+    GG_CHECK_OBJ_IN(func, obj, kind, obj, name);
     GG_CHECK_DIMS(nrows, ncols, obj);
     GG_error_clear(obj);
-    GG_FAIL_IF(GG_container_resize(obj, nrows, ncols) != GrB_SUCCESS, obj, GrB_OUT_OF_MEMORY,
+    GG_RETURN_IF_IN(func, GG_container_resize(obj, nrows, ncols) != GrB_SUCCESS, obj, GrB_OUT_OF_MEMORY,
                "out of memory");
     return GrB_SUCCESS;
 }
@@ -115,16 +112,16 @@ GrB_Info GG_api_resize(void *obj, GG_kind kind, const char *name, GrB_Index nrow
 GrB_Info GG_api_query(GrB_Index *result, const char *result_name, void *obj, GG_kind kind,
                       const char *name, char what, const char *func)
 {
-    GG_FCHECK_INIT();
-    GG_FCHECK_PTR(result, NULL, result_name);
-    GG_FCHECK_OBJ(obj, kind, NULL, name);
+    GG_CHECK_INIT_IN(func);
+    GG_CHECK_PTR_IN(func, result, NULL, result_name);
+    GG_CHECK_OBJ_IN(func, obj, kind, NULL, name);
     GG_container *c = obj;
     if (what == 'r') {
         *result = c->nrows;
     } else if (what == 'c') {
         *result = c->ncols;
     } else {
-        GG_FAIL_IF(GG_container_nvals(c, result) != GrB_SUCCESS, NULL, GrB_OUT_OF_MEMORY,
+        GG_RETURN_IF_IN(func, GG_container_nvals(c, result) != GrB_SUCCESS, NULL, GrB_OUT_OF_MEMORY,
                    "out of memory");
     }
     return GrB_SUCCESS;
@@ -134,38 +131,38 @@ GrB_Info GG_api_build(void *obj, GG_kind kind, const char *name, const GrB_Index
                       const GrB_Index *J, const void *X, GrB_Type_Code xcode, GrB_Index nvals,
                       GrB_BinaryOp dup, const char *func)
 {
-    GG_FCHECK_INIT();
-    GG_FCHECK_PTR(obj, NULL, name);
-    GG_FCHECK_PTR(I, obj, "I");
-    if (kind == GG_KIND_MATRIX) GG_FCHECK_PTR(J, obj, "J");
-    GG_FCHECK_PTR(X, obj, "X");
-    GG_FCHECK_OBJ(obj, kind, obj, name);
-    if (dup != NULL) GG_FCHECK_OBJ(dup, GG_KIND_BINARYOP, obj, "dup");
+    GG_CHECK_INIT_IN(func);
+    GG_CHECK_PTR_IN(func, obj, NULL, name);
+    GG_CHECK_PTR_IN(func, I, obj, "I");
+    if (kind == GG_KIND_MATRIX) GG_CHECK_PTR_IN(func, J, obj, "J");
+    GG_CHECK_PTR_IN(func, X, obj, "X");
+    GG_CHECK_OBJ_IN(func, obj, kind, obj, name);
+    if (dup != NULL) GG_CHECK_OBJ_IN(func, dup, GG_KIND_BINARYOP, obj, "dup");
     GG_container *c = obj;
-    GG_FAIL_IF(nvals > GrB_INDEX_MAX, c, GrB_INVALID_VALUE,
+    GG_RETURN_IF_IN(func, nvals > GrB_INDEX_MAX, c, GrB_INVALID_VALUE,
                "argument 'nvals' is %llu, more than GrB_INDEX_MAX", (ull)nvals);
-    GG_FAIL_IF(!GG_family_compatible(xcode, c->type), c, GrB_DOMAIN_MISMATCH,
+    GG_RETURN_IF_IN(func, !GG_family_compatible(xcode, c->type), c, GrB_DOMAIN_MISMATCH,
                "the type of argument 'X' cannot be cast to the type of '%s'", name);
     GrB_Type xtype = GG_family_type(xcode, c->type);
     if (dup != NULL) {
-        GG_FAIL_IF(dup->xtype != dup->ztype || dup->ytype != dup->ztype, c, GrB_DOMAIN_MISMATCH,
+        GG_RETURN_IF_IN(func, dup->xtype != dup->ztype || dup->ytype != dup->ztype, c, GrB_DOMAIN_MISMATCH,
                    "argument 'dup' must have three identical types");
-        GG_FAIL_IF(!GG_types_compatible(c->type, dup->ztype) ||
+        GG_RETURN_IF_IN(func, !GG_types_compatible(c->type, dup->ztype) ||
                        !GG_types_compatible(xtype, dup->ztype),
                    c, GrB_DOMAIN_MISMATCH, "the type of argument 'dup' does not match the values");
     }
     GrB_Index current;
-    GG_FAIL_IF(GG_container_nvals(c, &current) != GrB_SUCCESS, c, GrB_OUT_OF_MEMORY,
+    GG_RETURN_IF_IN(func, GG_container_nvals(c, &current) != GrB_SUCCESS, c, GrB_OUT_OF_MEMORY,
                "out of memory");
-    GG_FAIL_IF(current > 0, c, GrB_OUTPUT_NOT_EMPTY, "argument '%s' already has entries", name);
+    GG_RETURN_IF_IN(func, current > 0, c, GrB_OUTPUT_NOT_EMPTY, "argument '%s' already has entries", name);
     GG_error_clear(c);
     GG_coo t;
     GrB_Info info = GG_coo_build(&t, I, J, X, xtype, nvals, c->nrows, c->ncols, c->type, dup);
-    GG_FAIL_IF(info == GrB_INDEX_OUT_OF_BOUNDS, c, info,
+    GG_RETURN_IF_IN(func, info == GrB_INDEX_OUT_OF_BOUNDS, c, info,
                kind == GG_KIND_VECTOR ? "argument 'I' holds an index out of range"
                                       : "argument 'I' or 'J' holds an index out of range");
-    GG_FAIL_IF(info == GrB_INVALID_VALUE, c, info, "duplicate indices and argument 'dup' is NULL");
-    GG_FAIL_IF(info != GrB_SUCCESS, c, info, "out of memory");
+    GG_RETURN_IF_IN(func, info == GrB_INVALID_VALUE, c, info, "duplicate indices and argument 'dup' is NULL");
+    GG_RETURN_IF_IN(func, info != GrB_SUCCESS, c, info, "out of memory");
     GG_container_adopt(c, &t);
     return GrB_SUCCESS;
 }
@@ -173,16 +170,16 @@ GrB_Info GG_api_build(void *obj, GG_kind kind, const char *name, const GrB_Index
 GrB_Info GG_api_set(void *obj, GG_kind kind, const char *name, const void *x, GrB_Type_Code xcode,
                     GrB_Index i, GrB_Index j, const char *func)
 {
-    GG_FCHECK_INIT();
-    GG_FCHECK_PTR(obj, NULL, name);
-    GG_FCHECK_PTR(x, obj, "x");
-    GG_FCHECK_OBJ(obj, kind, obj, name);
+    GG_CHECK_INIT_IN(func);
+    GG_CHECK_PTR_IN(func, obj, NULL, name);
+    GG_CHECK_PTR_IN(func, x, obj, "x");
+    GG_CHECK_OBJ_IN(func, obj, kind, obj, name);
     GG_container *c = obj;
-    GG_FAIL_IF(!GG_family_compatible(xcode, c->type), c, GrB_DOMAIN_MISMATCH,
+    GG_RETURN_IF_IN(func, !GG_family_compatible(xcode, c->type), c, GrB_DOMAIN_MISMATCH,
                "the type of argument 'x' cannot be cast to the type of '%s'", name);
     GG_CHECK_INDEX(c, i, j, c);
     GG_error_clear(c);
-    GG_FAIL_IF(GG_container_set_pending(c, i, j, x, GG_family_type(xcode, c->type)) !=
+    GG_RETURN_IF_IN(func, GG_container_set_pending(c, i, j, x, GG_family_type(xcode, c->type)) !=
                    GrB_SUCCESS,
                c, GrB_OUT_OF_MEMORY, "out of memory");
     return GrB_SUCCESS;
@@ -191,55 +188,55 @@ GrB_Info GG_api_set(void *obj, GG_kind kind, const char *name, const void *x, Gr
 GrB_Info GG_api_set_scalar(void *obj, GG_kind kind, const char *name, GrB_Scalar s, GrB_Index i,
                            GrB_Index j, const char *func)
 {
-    GG_FCHECK_INIT();
-    GG_FCHECK_PTR(obj, NULL, name);
-    GG_FCHECK_PTR(s, obj, "x");
-    GG_FCHECK_OBJ(obj, kind, obj, name);
-    GG_FCHECK_OBJ(s, GG_KIND_SCALAR, obj, "x");
+    GG_CHECK_INIT_IN(func);
+    GG_CHECK_PTR_IN(func, obj, NULL, name);
+    GG_CHECK_PTR_IN(func, s, obj, "x");
+    GG_CHECK_OBJ_IN(func, obj, kind, obj, name);
+    GG_CHECK_OBJ_IN(func, s, GG_KIND_SCALAR, obj, "x");
     GG_container *c = obj;
-    GG_FAIL_IF(!GG_types_compatible(c->type, s->type), c, GrB_DOMAIN_MISMATCH,
+    GG_RETURN_IF_IN(func, !GG_types_compatible(c->type, s->type), c, GrB_DOMAIN_MISMATCH,
                "the type of argument 'x' cannot be cast to the type of '%s'", name);
     GG_CHECK_INDEX(c, i, j, c);
     GG_error_clear(c);
     /* An empty scalar deletes the entry, as SuiteSparse does. */
     GrB_Info info = s->present ? GG_container_set_pending(c, i, j, s->value, s->type)
                                : GG_container_remove_pending(c, i, j);
-    GG_FAIL_IF(info != GrB_SUCCESS, c, GrB_OUT_OF_MEMORY, "out of memory");
+    GG_RETURN_IF_IN(func, info != GrB_SUCCESS, c, GrB_OUT_OF_MEMORY, "out of memory");
     return GrB_SUCCESS;
 }
 
 GrB_Info GG_api_get(void *x, GrB_Type_Code xcode, void *obj, GG_kind kind, const char *name,
                     GrB_Index i, GrB_Index j, const char *func)
 {
-    GG_FCHECK_INIT();
-    GG_FCHECK_PTR(x, NULL, "x");
-    GG_FCHECK_PTR(obj, NULL, name);
-    GG_FCHECK_OBJ(obj, kind, NULL, name);
+    GG_CHECK_INIT_IN(func);
+    GG_CHECK_PTR_IN(func, x, NULL, "x");
+    GG_CHECK_PTR_IN(func, obj, NULL, name);
+    GG_CHECK_OBJ_IN(func, obj, kind, NULL, name);
     GG_container *c = obj;
-    GG_FAIL_IF(!GG_family_compatible(xcode, c->type), NULL, GrB_DOMAIN_MISMATCH,
+    GG_RETURN_IF_IN(func, !GG_family_compatible(xcode, c->type), NULL, GrB_DOMAIN_MISMATCH,
                "the type of '%s' cannot be cast to the type of argument 'x'", name);
     GG_CHECK_INDEX(c, i, j, NULL);
     GrB_Info info = GG_container_get(c, i, j, x, GG_family_type(xcode, c->type));
-    GG_FAIL_IF(info == GrB_OUT_OF_MEMORY, NULL, info, "out of memory");
+    GG_RETURN_IF_IN(func, info == GrB_OUT_OF_MEMORY, NULL, info, "out of memory");
     return info;
 }
 
 GrB_Info GG_api_get_scalar(GrB_Scalar s, void *obj, GG_kind kind, const char *name, GrB_Index i,
                            GrB_Index j, const char *func)
 {
-    GG_FCHECK_INIT();
-    GG_FCHECK_PTR(s, NULL, "x");
-    GG_FCHECK_PTR(obj, s, name);
-    GG_FCHECK_OBJ(s, GG_KIND_SCALAR, NULL, "x");
-    GG_FCHECK_OBJ(obj, kind, s, name);
+    GG_CHECK_INIT_IN(func);
+    GG_CHECK_PTR_IN(func, s, NULL, "x");
+    GG_CHECK_PTR_IN(func, obj, s, name);
+    GG_CHECK_OBJ_IN(func, s, GG_KIND_SCALAR, NULL, "x");
+    GG_CHECK_OBJ_IN(func, obj, kind, s, name);
     GG_container *c = obj;
-    GG_FAIL_IF(!GG_types_compatible(c->type, s->type), s, GrB_DOMAIN_MISMATCH,
+    GG_RETURN_IF_IN(func, !GG_types_compatible(c->type, s->type), s, GrB_DOMAIN_MISMATCH,
                "the type of '%s' cannot be cast to the type of argument 'x'", name);
     GG_CHECK_INDEX(c, i, j, s);
     GG_error_clear(s);
     /* No entry leaves the scalar empty and is a success, as in SuiteSparse. */
     GrB_Info info = GG_container_get(c, i, j, s->value, s->type);
-    GG_FAIL_IF(info == GrB_OUT_OF_MEMORY, s, info, "out of memory");
+    GG_RETURN_IF_IN(func, info == GrB_OUT_OF_MEMORY, s, info, "out of memory");
     s->present = info == GrB_SUCCESS;
     return GrB_SUCCESS;
 }
@@ -247,12 +244,12 @@ GrB_Info GG_api_get_scalar(GrB_Scalar s, void *obj, GG_kind kind, const char *na
 GrB_Info GG_api_remove(void *obj, GG_kind kind, const char *name, GrB_Index i, GrB_Index j,
                        const char *func)
 {
-    GG_FCHECK_INIT();
-    GG_FCHECK_OBJ(obj, kind, obj, name);
+    GG_CHECK_INIT_IN(func);
+    GG_CHECK_OBJ_IN(func, obj, kind, obj, name);
     GG_container *c = obj;
     GG_CHECK_INDEX(c, i, j, c);
     GG_error_clear(c);
-    GG_FAIL_IF(GG_container_remove_pending(c, i, j) != GrB_SUCCESS, c, GrB_OUT_OF_MEMORY,
+    GG_RETURN_IF_IN(func, GG_container_remove_pending(c, i, j) != GrB_SUCCESS, c, GrB_OUT_OF_MEMORY,
                "out of memory");
     return GrB_SUCCESS;
 }
@@ -261,16 +258,16 @@ GrB_Info GG_api_tuples(GrB_Index *I, GrB_Index *J, void *X, GrB_Type_Code xcode,
                        GrB_Index *nvals, void *obj, GG_kind kind, const char *name,
                        const char *func)
 {
-    GG_FCHECK_INIT();
-    GG_FCHECK_PTR(nvals, NULL, "nvals");
-    GG_FCHECK_PTR(obj, NULL, name);
-    GG_FCHECK_OBJ(obj, kind, NULL, name);
+    GG_CHECK_INIT_IN(func);
+    GG_CHECK_PTR_IN(func, nvals, NULL, "nvals");
+    GG_CHECK_PTR_IN(func, obj, NULL, name);
+    GG_CHECK_OBJ_IN(func, obj, kind, NULL, name);
     GG_container *c = obj;
-    GG_FAIL_IF(!GG_family_compatible(xcode, c->type), NULL, GrB_DOMAIN_MISMATCH,
+    GG_RETURN_IF_IN(func, !GG_family_compatible(xcode, c->type), NULL, GrB_DOMAIN_MISMATCH,
                "the type of '%s' cannot be cast to the type of argument 'X'", name);
     const GG_coo *t;
-    GG_FAIL_IF(GG_view_coo(c, &t) != GrB_SUCCESS, NULL, GrB_OUT_OF_MEMORY, "out of memory");
-    GG_FAIL_IF(*nvals < t->n, NULL, GrB_INSUFFICIENT_SPACE,
+    GG_RETURN_IF_IN(func, GG_view_coo(c, &t) != GrB_SUCCESS, NULL, GrB_OUT_OF_MEMORY, "out of memory");
+    GG_RETURN_IF_IN(func, *nvals < t->n, NULL, GrB_INSUFFICIENT_SPACE,
                "argument 'nvals' is %llu, the arrays need %llu entries", (ull)*nvals, (ull)t->n);
     if (t->n > 0) {
         if (I != NULL) memcpy(I, t->row, t->n * sizeof(GrB_Index));

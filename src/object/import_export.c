@@ -30,25 +30,25 @@ static GrB_Info compressed_to_coo(GG_coo *t, bool by_col, GrB_Type type, GrB_Ind
                                   GrB_Index Ax_len, const char *func)
 {
     GrB_Index nvec = by_col ? ncols : nrows, dim = by_col ? nrows : ncols;
-    GG_FAIL_IF(Ap_len < nvec + 1, NULL, GrB_INVALID_VALUE,
+    GG_RETURN_IF_IN(func, Ap_len < nvec + 1, NULL, GrB_INVALID_VALUE,
                "argument 'Ap_len' is %llu, at least %llu are needed", (unsigned long long)Ap_len,
                (unsigned long long)nvec + 1);
     GrB_Index nnz = Ap[nvec];
-    GG_FAIL_IF(nnz > Ai_len, NULL, GrB_INVALID_VALUE,
+    GG_RETURN_IF_IN(func, nnz > Ai_len, NULL, GrB_INVALID_VALUE,
                "argument 'Ai_len' is %llu, Ap says %llu entries", (unsigned long long)Ai_len,
                (unsigned long long)nnz);
-    GG_FAIL_IF(nnz > Ax_len, NULL, GrB_INVALID_VALUE,
+    GG_RETURN_IF_IN(func, nnz > Ax_len, NULL, GrB_INVALID_VALUE,
                "argument 'Ax_len' is %llu, Ap says %llu entries", (unsigned long long)Ax_len,
                (unsigned long long)nnz);
-    GG_FAIL_IF(Ap[0] != 0, NULL, GrB_INVALID_OBJECT, "Ap[0] is not 0");
+    GG_RETURN_IF_IN(func, Ap[0] != 0, NULL, GrB_INVALID_OBJECT, "Ap[0] is not 0");
     for (GrB_Index v = 0; v < nvec; v++)
-        GG_FAIL_IF(Ap[v + 1] < Ap[v], NULL, GrB_INVALID_OBJECT, "Ap decreases at %llu",
+        GG_RETURN_IF_IN(func, Ap[v + 1] < Ap[v], NULL, GrB_INVALID_OBJECT, "Ap decreases at %llu",
                    (unsigned long long)v);
     for (GrB_Index v = 0; v < nvec; v++) {
         for (GrB_Index p = Ap[v]; p < Ap[v + 1]; p++) {
-            GG_FAIL_IF(Ai[p] >= dim, NULL, GrB_INVALID_OBJECT, "Ai[%llu] = %llu is out of range",
+            GG_RETURN_IF_IN(func, Ai[p] >= dim, NULL, GrB_INVALID_OBJECT, "Ai[%llu] = %llu is out of range",
                        (unsigned long long)p, (unsigned long long)Ai[p]);
-            GG_FAIL_IF(p > Ap[v] && Ai[p] == Ai[p - 1], NULL, GrB_INDEX_OUT_OF_BOUNDS,
+            GG_RETURN_IF_IN(func, p > Ap[v] && Ai[p] == Ai[p - 1], NULL, GrB_INDEX_OUT_OF_BOUNDS,
                        "Ai[%llu] repeats an index of its vector", (unsigned long long)p);
         }
     }
@@ -57,7 +57,7 @@ static GrB_Info compressed_to_coo(GG_coo *t, bool by_col, GrB_Type type, GrB_Ind
         size_t bytes;
         if (nnz <= SIZE_MAX && GG_mul_size((size_t)nnz, sizeof(GrB_Index), &bytes))
             major = GG_malloc(bytes);
-        GG_FAIL_IF(major == NULL, NULL, GrB_OUT_OF_MEMORY, "out of memory");
+        GG_RETURN_IF_IN(func, major == NULL, NULL, GrB_OUT_OF_MEMORY, "out of memory");
         for (GrB_Index v = 0; v < nvec; v++)
             for (GrB_Index p = Ap[v]; p < Ap[v + 1]; p++) major[p] = v;
     }
@@ -65,9 +65,9 @@ static GrB_Info compressed_to_coo(GG_coo *t, bool by_col, GrB_Type type, GrB_Ind
                            : GG_coo_build(t, major, Ai, Ax, type, nnz, nrows, ncols, type, NULL);
     GG_free(major);
     /* Repeats the scan above missed were not adjacent: an unsorted vector. */
-    GG_FAIL_IF(info == GrB_INVALID_VALUE, NULL, GrB_INDEX_OUT_OF_BOUNDS,
+    GG_RETURN_IF_IN(func, info == GrB_INVALID_VALUE, NULL, GrB_INDEX_OUT_OF_BOUNDS,
                "Ai repeats an index within a vector");
-    GG_FAIL_IF(info != GrB_SUCCESS, NULL, GrB_OUT_OF_MEMORY, "out of memory");
+    GG_RETURN_IF_IN(func, info != GrB_SUCCESS, NULL, GrB_OUT_OF_MEMORY, "out of memory");
     return GrB_SUCCESS;
 }
 
@@ -76,33 +76,33 @@ static GrB_Info import(GrB_Matrix *A, GrB_Type type, GrB_Index nrows, GrB_Index 
                        GrB_Index Ai_len, GrB_Index Ax_len, GrB_Format format, GrB_Type_Code code,
                        const char *func)
 {
-    GG_FCHECK_INIT();
-    GG_FCHECK_PTR(A, NULL, "A");
-    GG_FCHECK_PTR(type, NULL, "type");
-    GG_FCHECK_PTR(Ap, NULL, "Ap");
-    GG_FCHECK_PTR(Ai, NULL, "Ai");
-    GG_FCHECK_PTR(Ax, NULL, "Ax");
-    GG_FCHECK_OBJ(type, GG_KIND_TYPE, NULL, "type");
-    GG_FAIL_IF(!format_valid(format), NULL, GrB_INVALID_VALUE,
+    GG_CHECK_INIT_IN(func);
+    GG_CHECK_PTR_IN(func, A, NULL, "A");
+    GG_CHECK_PTR_IN(func, type, NULL, "type");
+    GG_CHECK_PTR_IN(func, Ap, NULL, "Ap");
+    GG_CHECK_PTR_IN(func, Ai, NULL, "Ai");
+    GG_CHECK_PTR_IN(func, Ax, NULL, "Ax");
+    GG_CHECK_OBJ_IN(func, type, GG_KIND_TYPE, NULL, "type");
+    GG_RETURN_IF_IN(func, !format_valid(format), NULL, GrB_INVALID_VALUE,
                "argument 'format' is %d, not a GrB_Format", (int)format);
-    GG_FAIL_IF(!type_exact(code, type), NULL, GrB_DOMAIN_MISMATCH,
+    GG_RETURN_IF_IN(func, !type_exact(code, type), NULL, GrB_DOMAIN_MISMATCH,
                "argument 'type' differs from the type of 'Ax'");
-    GG_FAIL_IF(nrows > GG_DIM_MAX, NULL, GrB_INVALID_VALUE,
+    GG_RETURN_IF_IN(func, nrows > GG_DIM_MAX, NULL, GrB_INVALID_VALUE,
                "argument 'nrows' is %llu, more than GrB_INDEX_MAX+1", (unsigned long long)nrows);
-    GG_FAIL_IF(ncols > GG_DIM_MAX, NULL, GrB_INVALID_VALUE,
+    GG_RETURN_IF_IN(func, ncols > GG_DIM_MAX, NULL, GrB_INVALID_VALUE,
                "argument 'ncols' is %llu, more than GrB_INDEX_MAX+1", (unsigned long long)ncols);
     GG_coo t;
     if (format == GrB_COO_FORMAT) {
-        GG_FAIL_IF(Ai_len != Ap_len || Ax_len != Ap_len, NULL, GrB_INVALID_VALUE,
+        GG_RETURN_IF_IN(func, Ai_len != Ap_len || Ax_len != Ap_len, NULL, GrB_INVALID_VALUE,
                    "arguments 'Ap_len', 'Ai_len' and 'Ax_len' must be equal for COO");
-        GG_FAIL_IF(Ap_len > GrB_INDEX_MAX, NULL, GrB_INVALID_VALUE,
+        GG_RETURN_IF_IN(func, Ap_len > GrB_INDEX_MAX, NULL, GrB_INVALID_VALUE,
                    "argument 'Ap_len' is more than GrB_INDEX_MAX");
         GrB_Info info =
             GG_coo_assemble(&t, Ap, Ai, Ax, type, Ap_len, nrows, ncols, type, NULL, true);
-        GG_FAIL_IF(info == GrB_INDEX_OUT_OF_BOUNDS, NULL, info,
+        GG_RETURN_IF_IN(func, info == GrB_INDEX_OUT_OF_BOUNDS, NULL, info,
                    "argument 'Ap' or 'Ai' holds an index outside the %llu x %llu matrix",
                    (unsigned long long)nrows, (unsigned long long)ncols);
-        GG_FAIL_IF(info != GrB_SUCCESS, NULL, GrB_OUT_OF_MEMORY, "out of memory");
+        GG_RETURN_IF_IN(func, info != GrB_SUCCESS, NULL, GrB_OUT_OF_MEMORY, "out of memory");
     } else {
         GrB_Info info = compressed_to_coo(&t, format == GrB_CSC_FORMAT, type, nrows, ncols, Ap,
                                           Ai, Ax, Ap_len, Ai_len, Ax_len, func);
@@ -125,7 +125,7 @@ static GrB_Info import(GrB_Matrix *A, GrB_Type type, GrB_Index nrows, GrB_Index 
 static GrB_Info export_sizes(GG_container *c, GrB_Format format, GrB_Index *np, GrB_Index *nnz,
                              const char *func)
 {
-    GG_FAIL_IF(GG_container_nvals(c, nnz) != GrB_SUCCESS, NULL, GrB_OUT_OF_MEMORY,
+    GG_RETURN_IF_IN(func, GG_container_nvals(c, nnz) != GrB_SUCCESS, NULL, GrB_OUT_OF_MEMORY,
                "out of memory");
     *np = format == GrB_CSR_FORMAT ? c->nrows + 1 : format == GrB_CSC_FORMAT ? c->ncols + 1 : *nnz;
     return GrB_SUCCESS;
@@ -135,35 +135,35 @@ static GrB_Info export(GrB_Index *Ap, GrB_Index *Ai, void *Ax, GrB_Index *Ap_len
                        GrB_Index *Ai_len, GrB_Index *Ax_len, GrB_Format format, GrB_Matrix A,
                        GrB_Type_Code code, const char *func)
 {
-    GG_FCHECK_INIT();
-    GG_FCHECK_PTR(Ap, NULL, "Ap");
-    GG_FCHECK_PTR(Ai, NULL, "Ai");
-    GG_FCHECK_PTR(Ax, NULL, "Ax");
-    GG_FCHECK_PTR(Ap_len, NULL, "Ap_len");
-    GG_FCHECK_PTR(Ai_len, NULL, "Ai_len");
-    GG_FCHECK_PTR(Ax_len, NULL, "Ax_len");
-    GG_FCHECK_OBJ(A, GG_KIND_MATRIX, NULL, "A");
-    GG_FAIL_IF(!format_valid(format), NULL, GrB_INVALID_VALUE,
+    GG_CHECK_INIT_IN(func);
+    GG_CHECK_PTR_IN(func, Ap, NULL, "Ap");
+    GG_CHECK_PTR_IN(func, Ai, NULL, "Ai");
+    GG_CHECK_PTR_IN(func, Ax, NULL, "Ax");
+    GG_CHECK_PTR_IN(func, Ap_len, NULL, "Ap_len");
+    GG_CHECK_PTR_IN(func, Ai_len, NULL, "Ai_len");
+    GG_CHECK_PTR_IN(func, Ax_len, NULL, "Ax_len");
+    GG_CHECK_OBJ_IN(func, A, GG_KIND_MATRIX, NULL, "A");
+    GG_RETURN_IF_IN(func, !format_valid(format), NULL, GrB_INVALID_VALUE,
                "argument 'format' is %d, not a GrB_Format", (int)format);
     GG_container *c = GG_MAT(A);
-    GG_FAIL_IF(!type_exact(code, c->type), NULL, GrB_DOMAIN_MISMATCH,
+    GG_RETURN_IF_IN(func, !type_exact(code, c->type), NULL, GrB_DOMAIN_MISMATCH,
                "the type of 'Ax' differs from the type of 'A'");
     GrB_Index np = 0, nnz = 0;
     GrB_Info info = export_sizes(c, format, &np, &nnz, func);
     if (info != GrB_SUCCESS) return info;
-    GG_FAIL_IF(*Ap_len < np, NULL, GrB_INSUFFICIENT_SPACE,
+    GG_RETURN_IF_IN(func, *Ap_len < np, NULL, GrB_INSUFFICIENT_SPACE,
                "argument 'Ap_len' is %llu, %llu entries are needed", (unsigned long long)*Ap_len,
                (unsigned long long)np);
-    GG_FAIL_IF(*Ai_len < nnz, NULL, GrB_INSUFFICIENT_SPACE,
+    GG_RETURN_IF_IN(func, *Ai_len < nnz, NULL, GrB_INSUFFICIENT_SPACE,
                "argument 'Ai_len' is %llu, %llu entries are needed", (unsigned long long)*Ai_len,
                (unsigned long long)nnz);
-    GG_FAIL_IF(*Ax_len < nnz, NULL, GrB_INSUFFICIENT_SPACE,
+    GG_RETURN_IF_IN(func, *Ax_len < nnz, NULL, GrB_INSUFFICIENT_SPACE,
                "argument 'Ax_len' is %llu, %llu entries are needed", (unsigned long long)*Ax_len,
                (unsigned long long)nnz);
     size_t size = c->type->size;
     if (format == GrB_COO_FORMAT) {
         const GG_coo *t;
-        GG_FAIL_IF(GG_view_coo(c, &t) != GrB_SUCCESS, NULL, GrB_OUT_OF_MEMORY, "out of memory");
+        GG_RETURN_IF_IN(func, GG_view_coo(c, &t) != GrB_SUCCESS, NULL, GrB_OUT_OF_MEMORY, "out of memory");
         if (nnz > 0) {
             memcpy(Ap, t->row, nnz * sizeof(GrB_Index));
             memcpy(Ai, t->col, nnz * sizeof(GrB_Index));
@@ -172,7 +172,7 @@ static GrB_Info export(GrB_Index *Ap, GrB_Index *Ai, void *Ax, GrB_Index *Ap_len
     } else {
         const GG_cview *v;
         info = format == GrB_CSR_FORMAT ? GG_view_csr(c, &v) : GG_view_csc(c, &v);
-        GG_FAIL_IF(info != GrB_SUCCESS, NULL, GrB_OUT_OF_MEMORY, "out of memory");
+        GG_RETURN_IF_IN(func, info != GrB_SUCCESS, NULL, GrB_OUT_OF_MEMORY, "out of memory");
         if (v->vec == NULL) {
             memcpy(Ap, v->ptr, np * sizeof(GrB_Index));
         } else {

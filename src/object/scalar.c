@@ -10,7 +10,7 @@ static GrB_Info scalar_create(GrB_Scalar *s, GrB_Type type, const char *func)
     GrB_Scalar t = NULL;
     if (type->size <= SIZE_MAX - VALUE_OFFSET)
         t = GG_object_new(VALUE_OFFSET + type->size, GG_KIND_SCALAR);
-    GG_FAIL_IF(t == NULL, NULL, GrB_OUT_OF_MEMORY, "out of memory");
+    GG_RETURN_IF_IN(func, t == NULL, NULL, GrB_OUT_OF_MEMORY, "out of memory");
     t->type = type;
     t->present = false;
     t->value = (char *)t + VALUE_OFFSET;
@@ -58,34 +58,16 @@ GrB_Info GrB_Scalar_nvals(GrB_Index *nvals, const GrB_Scalar s)
     return GrB_SUCCESS;
 }
 
-GrB_Info GrB_Scalar_free(GrB_Scalar *object)
-{
-    GG_CHECK_INIT();
-    if (object == NULL || *object == NULL) return GrB_SUCCESS;
-    GG_CHECK_OBJ(*object, GG_KIND_SCALAR, NULL, "object");
-    if ((*object)->h.builtin) return GrB_SUCCESS;
-    GG_object_release(*object);
-    *object = NULL;
-    return GrB_SUCCESS;
-}
-
-/* A scalar never has pending work: wait only validates its arguments. */
-GrB_Info GrB_Scalar_wait(GrB_Scalar object, GrB_WaitMode mode)
-{
-    GG_CHECK_INIT();
-    GG_CHECK_OBJ(object, GG_KIND_SCALAR, object, "object");
-    GG_RETURN_IF(mode != GrB_COMPLETE && mode != GrB_MATERIALIZE, object, GrB_INVALID_VALUE,
-                 "argument 'mode' is %d, not a GrB_WaitMode", (int)mode);
-    return GrB_SUCCESS;
-}
+/* A scalar is one allocation (its value lives inside it) and never has pending work. */
+GG_DEFINE_FREE_WAIT(Scalar, GG_KIND_SCALAR)
 
 static GrB_Info scalar_set(GrB_Scalar s, const void *x, GrB_Type_Code xcode, const char *func)
 {
-    GG_FCHECK_INIT();
-    GG_FCHECK_PTR(s, NULL, "s");
-    GG_FCHECK_PTR(x, s, "x");
-    GG_FCHECK_OBJ(s, GG_KIND_SCALAR, s, "s");
-    GG_FAIL_IF(!GG_family_compatible(xcode, s->type), s, GrB_DOMAIN_MISMATCH,
+    GG_CHECK_INIT_IN(func);
+    GG_CHECK_PTR_IN(func, s, NULL, "s");
+    GG_CHECK_PTR_IN(func, x, s, "x");
+    GG_CHECK_OBJ_IN(func, s, GG_KIND_SCALAR, s, "s");
+    GG_RETURN_IF_IN(func, !GG_family_compatible(xcode, s->type), s, GrB_DOMAIN_MISMATCH,
                "the type of 'x' cannot be cast to the type of 's'");
     GG_error_clear(s);
     GG_caster cast = GG_caster_make(s->type, GG_family_type(xcode, s->type));
@@ -96,10 +78,10 @@ static GrB_Info scalar_set(GrB_Scalar s, const void *x, GrB_Type_Code xcode, con
 
 static GrB_Info scalar_get(void *x, GrB_Type_Code xcode, GrB_Scalar s, const char *func)
 {
-    GG_FCHECK_INIT();
-    GG_FCHECK_PTR(x, NULL, "x");
-    GG_FCHECK_OBJ(s, GG_KIND_SCALAR, NULL, "s");
-    GG_FAIL_IF(!GG_family_compatible(xcode, s->type), s, GrB_DOMAIN_MISMATCH,
+    GG_CHECK_INIT_IN(func);
+    GG_CHECK_PTR_IN(func, x, NULL, "x");
+    GG_CHECK_OBJ_IN(func, s, GG_KIND_SCALAR, NULL, "s");
+    GG_RETURN_IF_IN(func, !GG_family_compatible(xcode, s->type), s, GrB_DOMAIN_MISMATCH,
                "the type of 's' cannot be cast to the type of 'x'");
     if (!s->present) return GrB_NO_VALUE;
     GG_caster cast = GG_caster_make(GG_family_type(xcode, s->type), s->type);
