@@ -3,6 +3,7 @@
  * (COMP then STRUCTURE gives GrB_COMP_STRUCTURE), GrB_DEFAULT resets the field, and a predefined
  * descriptor refuses every write with GrB_INVALID_VALUE. GG_desc_field_set is shared with the
  * GrB_Descriptor_set_* family in getset.c so both paths apply the same rules. */
+#include "GG_internal.h"
 
 #define GG_DEFINE_DESC(NAME, OUTP, MASK, INP0, INP1)                                               \
     static struct GG_Descriptor_opaque NAME##_object = {                                           \
