@@ -3,8 +3,8 @@
 #
 # Builds with CUDA (meson/ninja, -Dgpu_arch=$GPU_ARCH, default 90) in $BUILD (default build-device),
 # runs `grbgpu info`, the cuda suite and the other suites, then compute-sanitizer memcheck and
-# racecheck on every test of the cuda suite. Full logs and summary.txt go to $OUT when set (else
-# $BUILD/device-check); a short table is printed last. Exits non-zero when any step fails,
+# racecheck on every test of the cuda suite. Logs go to $BUILD/device-check; with $OUT set, the
+# summary and a tarball of the logs are copied there; a short table is printed last. Exits non-zero when any step fails,
 # including a cuda suite that skipped although nvidia-smi sees a GPU.
 #
 # The host has no network: SuiteSparse and cmocka come as Debian packages carried in the ignored
@@ -16,7 +16,9 @@ cd "$(dirname "$0")/.." || exit 1
 
 build=${BUILD:-build-device}
 arch=${GPU_ARCH:-90}
-out=${OUT:-$build/device-check}
+# Logs are written to $build/device-check; with $OUT set, the summary and one tarball of the logs
+# are copied there at the end (the device tool returns at most 8 files).
+out=$build/device-check
 mkdir -p "$build" "$out"
 out=$(cd "$out" && pwd)
 if ! command -v nvcc >/dev/null && [ -x /usr/local/cuda/bin/nvcc ]; then
@@ -79,6 +81,11 @@ use_carried_packages() {
         mkdir -p "$root/pkgconfig"
         sed "s|/usr/|$root/usr/|g" "$lib/pkgconfig/cmocka.pc" >"$root/pkgconfig/cmocka.pc"
         export PKG_CONFIG_PATH="$root/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}"
+    fi
+    if ! command -v pkg-config >/dev/null && [ -x "$root/usr/bin/pkgconf" ]; then
+        ln -sf pkgconf "$root/usr/bin/pkg-config"
+        export PATH="$root/usr/bin:$PATH"
+        echo "using the carried pkgconf as pkg-config"
     fi
     echo "CPATH=$CPATH"
     echo "LIBRARY_PATH=$LIBRARY_PATH"
@@ -155,4 +162,8 @@ fi
     printf '%-16s %-9s %7s  %s\n' step result time log
     printf '%s\n' "${rows[@]}"
 } | tee "$out/summary.txt"
+if [ -n "${OUT:-}" ]; then
+    cp "$out/summary.txt" "$OUT/summary.txt"
+    tar -czf "$OUT/device-logs.tar.gz" -C "$out" .
+fi
 exit $failed
