@@ -27,6 +27,9 @@ static GrB_Info apply_run(const char *func, GG_kind K, GG_container *C, GG_conta
                        GG_ARG_OPT(accum, GG_KIND_BINARYOP, "accum"),
                        GG_ARG_OBJ(opobj, apply_op_kind(kind), "op"), GG_ARG_OBJ(A, K, n->in0),
                        scalar, GG_ARG_OPT(desc, GG_KIND_DESCRIPTOR, "desc")));
+    /* In the bind-first form A is the operator's second input, so GrB_INP1 transposes it (spec,
+     * SuiteSparse); the slot reads that flag as tran0. */
+    if (kind == GG_APPLY_BIND1ST) k.d.tran0 = k.d.tran1;
     if (K == GG_KIND_VECTOR) k.d.tran0 = false;
     k.d.tran1 = false;
 

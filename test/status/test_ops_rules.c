@@ -285,6 +285,14 @@ static void test_apply_select(void **state)
            GrB_EMPTY_OBJECT);
     EXPECT(GrB_Matrix_select_Scalar(A34, NULL, NULL, GrB_TRIL, A34, s_empty, NULL),
            GrB_EMPTY_OBJECT);
+    /* In the bind-first form A is the operator's second input: GrB_INP1 transposes it. */
+    VALID(GrB_Matrix_apply_BinaryOp1st_FP64(At43, NULL, NULL, GrB_PLUS_FP64, 1.0, A34,
+                                            GrB_DESC_T1));
+    EXPECT(GrB_Matrix_apply_BinaryOp1st_FP64(At43, NULL, NULL, GrB_PLUS_FP64, 1.0, A34,
+                                             GrB_DESC_T0),
+           GrB_DIMENSION_MISMATCH);
+    VALID(GrB_Matrix_apply_BinaryOp2nd_FP64(At43, NULL, NULL, GrB_PLUS_FP64, A34, 1.0,
+                                            GrB_DESC_T0));
     /* Dimensions are checked before the scalar's entry, domains before both. */
     EXPECT(GrB_Matrix_apply_BinaryOp1st_Scalar(C35, NULL, NULL, GrB_PLUS_FP64, s_empty, A34, NULL),
            GrB_DIMENSION_MISMATCH);

@@ -1,0 +1,343 @@
+/* assign.c: the CPU assign slot, GrB_assign's C<M>(I, J) = accum(C(I, J), S) (not GxB_subassign:
+ * the mask and replace cover all of C, or the one row or column of the Row/Col forms).
+ *
+ * The source is first placed in C's coordinates: S' = {(I[k], J[l], S(k, l))}. With duplicate
+ * indices only the last occurrence of each index counts, as in SuiteSparse: C(i, j) takes S(k, l)
+ * for the largest k with I[k] == i and the largest l with J[l] == j, and the accumulator is applied
+ * once. One region-aware merge (GG_cpu_writeback_region) then writes S' into C. The Row and Col
+ * forms run the same steps on the row or column as a vector and splice the result back. */
+#include "GG_cpu.h"
+
+/* ---- the source in C's coordinates -------------------------------------------------------------- */
+
+/* The distinct values of an index list in increasing order, each with its last occurrence. */
+typedef struct {
+    const GG_cpu_ilist *L;
+    GrB_Index n;  /* how many distinct values */
+    GrB_Index *q; /* q[u]: L's inverted position of the u-th value's last occurrence; NULL when the
+                   * list has no repeats (then it is u) */
+} GG_distinct;
+
+static GrB_Info distinct_init(GG_distinct *D, const GG_cpu_ilist *L)
+{
+    *D = (GG_distinct){.L = L, .n = L->n};
+    if (L->sorted) return GrB_SUCCESS;
+    D->q = GG_malloc((L->n + 1) * sizeof(GrB_Index));
+    if (D->q == NULL) return GrB_OUT_OF_MEMORY;
+    D->n = 0;
+    for (GrB_Index q = 0; q < L->n; q++)
+        if (q + 1 == L->n || L->val[q + 1] != L->val[q]) D->q[D->n++] = q;
+    return GrB_SUCCESS;
+}
+
+static GrB_Index distinct_val(const GG_distinct *D, GrB_Index u)
+{
+    return GG_cpu_ilist_val(D->L, D->q == NULL ? u : D->q[u]);
+}
+
+static GrB_Index distinct_pos(const GG_distinct *D, GrB_Index u)
+{
+    return GG_cpu_ilist_pos(D->L, D->q == NULL ? u : D->q[u]);
+}
+
+/* What S' needs to know about the index lists. */
+typedef struct {
+    GG_distinct rows, cols;
+    bool *lastJ; /* lastJ[l]: l is the last occurrence of J[l]; NULL when J has no repeats */
+} GG_targets;
+
+static void targets_free(GG_targets *t)
+{
+    GG_free(t->rows.q);
+    GG_free(t->cols.q);
+    GG_free(t->lastJ);
+}
+
+static GrB_Info targets_init(GG_targets *t, const GG_cpu_ilist *LI, const GG_cpu_ilist *LJ)
+{
+    *t = (GG_targets){0};
+    GrB_Info info = distinct_init(&t->rows, LI);
+    if (info == GrB_SUCCESS) info = distinct_init(&t->cols, LJ);
+    if (info == GrB_SUCCESS && !LJ->sorted) {
+        t->lastJ = GG_calloc(LJ->n, sizeof(bool));
+        if (t->lastJ == NULL)
+            info = GrB_OUT_OF_MEMORY;
+        else
+            for (GrB_Index u = 0; u < t->cols.n; u++) t->lastJ[distinct_pos(&t->cols, u)] = true;
+    }
+    if (info != GrB_SUCCESS) targets_free(t);
+    return info;
+}
+
+/* The kept entries of the view's vector q (last occurrences of their column index), written as
+ * C's column indices and source positions, sorted, when col is non-NULL. */
+static GrB_Index source_row(const GG_targets *t, const GG_cview *v, GrB_Index q, GrB_Index *col,
+                            GrB_Index *src)
+{
+    GrB_Index n = 0;
+    for (GrB_Index p = v->ptr[q]; p < v->ptr[q + 1]; p++) {
+        GrB_Index l = v->idx[p];
+        if (t->lastJ != NULL && !t->lastJ[l]) continue;
+        if (col != NULL) col[n] = GG_cpu_index(t->cols.L->I, l), src[n] = p;
+        n++;
+    }
+    if (col != NULL && !t->cols.L->sorted) GG_cpu_sort2(col, src, n);
+    return n;
+}
+
+/* Task u of S' from a container: C's row and the view's vector it takes; false if none. With I
+ * GrB_ALL the tasks are the view's vectors, else the distinct rows of I. */
+static bool source_task(const GG_targets *t, const GG_cview *v, GrB_Index u, GrB_Index *i,
+                        GrB_Index *q)
+{
+    if (t->rows.L->identity) {
+        *q = u;
+        *i = v->vec == NULL ? u : v->vec[u];
+        return true;
+    }
+    *i = distinct_val(&t->rows, u);
+    return GG_cpu_cview_find(v, distinct_pos(&t->rows, u), q);
+}
+
+/* S' from op0(A) (A transposed with tran), values of A's type. */
+static GrB_Info source_from_matrix(GG_coo *s, const GG_targets *t, GG_container *A, bool tran)
+{
+    const GG_cview *v;
+    GrB_Info info = GG_cpu_rows_of(A, tran, &v);
+    if (info != GrB_SUCCESS) return info;
+    GrB_Index ntasks = t->rows.L->identity ? v->nvec : t->rows.n;
+    GrB_Index *offset = GG_malloc((ntasks + 1) * sizeof(GrB_Index)), *src = NULL;
+    if (offset == NULL) {
+        info = GrB_OUT_OF_MEMORY;
+        goto done;
+    }
+    int nth = GG_cpu_nthreads(ntasks + v->ptr[v->nvec]);
+    offset[0] = 0;
+#pragma omp parallel for num_threads(nth) schedule(dynamic, 1024)
+    for (GrB_Index u = 0; u < ntasks; u++) {
+        GrB_Index i, q;
+        offset[u + 1] = source_task(t, v, u, &i, &q) ? source_row(t, v, q, NULL, NULL) : 0;
+    }
+    for (GrB_Index u = 0; u < ntasks; u++) offset[u + 1] += offset[u];
+    GrB_Index total = offset[ntasks];
+    size_t size = A->type->size;
+    info = GG_cpu_coo_alloc(s, total, size);
+    src = info == GrB_SUCCESS ? GG_malloc((total + 1) * sizeof(GrB_Index)) : NULL;
+    if (src == NULL) {
+        GG_coo_free(s);
+        info = GrB_OUT_OF_MEMORY;
+        goto done;
+    }
+#pragma omp parallel for num_threads(nth) schedule(dynamic, 1024)
+    for (GrB_Index u = 0; u < ntasks; u++) {
+        GrB_Index i, q, e = offset[u];
+        if (offset[u + 1] == e || !source_task(t, v, u, &i, &q)) continue;
+        GrB_Index n = source_row(t, v, q, s->col + e, src + e);
+        for (GrB_Index p = e; p < e + n; p++) {
+            s->row[p] = i;
+            memcpy((char *)s->x + p * size, (const char *)v->x + src[p] * size, size);
+        }
+    }
+done:
+    GG_free(offset);
+    GG_free(src);
+    return info;
+}
+
+/* S' for a scalar: every position of I x J, or, under a mask that is not complemented and has
+ * fewer entries, only the positions the mask allows (the others cannot change C). */
+static GrB_Info source_from_scalar(GG_coo *s, const GG_targets *t, const void *scalar,
+                                   size_t size, const GG_cpu_mask *mk)
+{
+    GrB_Index nr = t->rows.n, nc = t->cols.n, total;
+    bool product = __builtin_mul_overflow(nr, nc, &total) == 0;
+    if (mk->m != NULL && !mk->comp && (!product || mk->m->n < total)) {
+        GrB_Info info = GG_cpu_coo_alloc(s, mk->m->n, size);
+        if (info != GrB_SUCCESS) return info;
+        GrB_Index n = 0, first;
+        for (GrB_Index p = 0; p < mk->m->n; p++) {
+            GrB_Index i = mk->m->row[p], j = mk->m->col[p];
+            if (!GG_cpu_mask_entry(mk, p) || GG_cpu_ilist_find(t->rows.L, i, &first) == 0 ||
+                GG_cpu_ilist_find(t->cols.L, j, &first) == 0)
+                continue;
+            s->row[n] = i, s->col[n] = j;
+            memcpy((char *)s->x + n * size, scalar, size);
+            n++;
+        }
+        s->n = n;
+        return GrB_SUCCESS;
+    }
+    if (!product) return GrB_OUT_OF_MEMORY;
+    GrB_Info info = GG_cpu_coo_alloc(s, total, size);
+    if (info != GrB_SUCCESS) return info;
+    int nth = GG_cpu_nthreads(total);
+#pragma omp parallel for num_threads(nth) schedule(static)
+    for (GrB_Index u = 0; u < nr; u++) {
+        GrB_Index i = distinct_val(&t->rows, u);
+        for (GrB_Index w = 0; w < nc; w++) {
+            GrB_Index e = u * nc + w;
+            s->row[e] = i;
+            s->col[e] = distinct_val(&t->cols, w);
+            memcpy((char *)s->x + e * size, scalar, size);
+        }
+    }
+    return GrB_SUCCESS;
+}
+
+/* S' for the source of the call (a container, a scalar, or nothing); *stype gets its type. */
+static GrB_Info source_build(GG_coo *s, GrB_Type *stype, const GG_cpu_ilist *LI,
+                             const GG_cpu_ilist *LJ, GG_container *A, bool tran,
+                             const void *scalar, const GG_cpu_mask *mk)
+{
+    if (A == NULL && scalar == NULL) return GG_cpu_coo_alloc(s, 0, (*stype)->size);
+    GG_targets t;
+    GrB_Info info = targets_init(&t, LI, LJ);
+    if (info != GrB_SUCCESS) return info;
+    if (A != NULL) {
+        *stype = A->type;
+        info = source_from_matrix(s, &t, A, tran);
+    } else {
+        info = source_from_scalar(s, &t, scalar, (*stype)->size, mk);
+    }
+    targets_free(&t);
+    return info;
+}
+
+/* ---- the slot ------------------------------------------------------------------------------------- */
+
+/* C's row or column `line` of a Row or Col form: as a vector (entries (index along the line, 0))
+ * and the positions of those entries in C's tuples, increasing. */
+typedef struct {
+    GG_coo vec;
+    GrB_Index *pos;
+} GG_line;
+
+static void line_free(GG_line *l)
+{
+    GG_coo_free(&l->vec);
+    GG_free(l->pos);
+}
+
+static GrB_Info line_get(GG_line *l, const GG_coo *c, bool row, GrB_Index line, size_t size)
+{
+    GrB_Index lo = 0, hi = c->n, n = 0;
+    *l = (GG_line){0};
+    if (row) {
+        lo = GG_cpu_coo_lower_bound(c, 0, c->n, line, 0);
+        hi = line == GrB_INDEX_MAX ? c->n : GG_cpu_coo_lower_bound(c, lo, c->n, line + 1, 0);
+        n = hi - lo;
+    } else {
+        for (GrB_Index p = 0; p < c->n; p++) n += c->col[p] == line;
+    }
+    GrB_Info info = GG_cpu_coo_alloc(&l->vec, n, size);
+    l->pos = info == GrB_SUCCESS ? GG_malloc((n + 1) * sizeof(GrB_Index)) : NULL;
+    if (l->pos == NULL) {
+        line_free(l);
+        return GrB_OUT_OF_MEMORY;
+    }
+    GrB_Index e = 0;
+    for (GrB_Index p = lo; p < hi; p++) {
+        if (!row && c->col[p] != line) continue;
+        l->pos[e] = p;
+        l->vec.row[e] = row ? c->col[p] : c->row[p];
+        l->vec.col[e] = 0;
+        memcpy((char *)l->vec.x + e * size, (const char *)c->x + p * size, size);
+        e++;
+    }
+    return GrB_SUCCESS;
+}
+
+/* Tuples c[lo, hi) to out at e. */
+static void copy_run(GG_coo *out, GrB_Index e, const GG_coo *c, GrB_Index lo, GrB_Index hi,
+                     size_t size)
+{
+    if (hi == lo) return;
+    memcpy(out->row + e, c->row + lo, (hi - lo) * sizeof(GrB_Index));
+    memcpy(out->col + e, c->col + lo, (hi - lo) * sizeof(GrB_Index));
+    memcpy((char *)out->x + e * size, (const char *)c->x + lo * size, (hi - lo) * size);
+}
+
+/* C's tuples with the line's old entries replaced by the vector z: the runs of C between the old
+ * entries and the places where z's entries go are copied whole. */
+static GrB_Info line_splice(GG_coo *out, const GG_coo *c, bool row, GrB_Index line,
+                            const GG_coo *z, const GG_line *old, size_t size)
+{
+    GrB_Info info = GG_cpu_coo_alloc(out, c->n - old->vec.n + z->n, size);
+    if (info != GrB_SUCCESS) return info;
+    GrB_Index pc = 0, po = 0, pz = 0, e = 0;
+    for (;;) {
+        GrB_Index skip = po < old->vec.n ? old->pos[po] : c->n, ins = c->n, zi = 0, zj = 0;
+        if (pz < z->n) {
+            zi = row ? line : z->row[pz];
+            zj = row ? z->row[pz] : line;
+            ins = GG_cpu_coo_lower_bound(c, pc, c->n, zi, zj);
+        }
+        GrB_Index cut = skip < ins ? skip : ins;
+        copy_run(out, e, c, pc, cut, size);
+        e += cut - pc;
+        pc = cut;
+        if (pz < z->n && ins <= skip) {
+            out->row[e] = zi, out->col[e] = zj;
+            memcpy((char *)out->x + e++ * size, (const char *)z->x + pz++ * size, size);
+        } else if (po < old->vec.n) {
+            pc++, po++; /* an old entry of the line: dropped */
+        } else {
+            break;
+        }
+    }
+    return GrB_SUCCESS;
+}
+
+/* GrB_Row_assign and GrB_Col_assign: the ALL-form steps on the line as a vector, then a splice. */
+static GrB_Info assign_line(GG_container *C, GG_container *M, GrB_BinaryOp accum, GG_container *A,
+                            const void *scalar, GrB_Type stype, const GrB_Index *I, GrB_Index ni,
+                            const GrB_Index *J, GrB_Index nj, bool row, const GG_desc *d)
+{
+    const GG_coo *c;
+    GG_cpu_mask mk;
+    GG_cpu_ilist L = {0}, all = {0};
+    GG_line old = {0};
+    GG_coo s = {0}, z = {0}, out;
+    size_t size = C->type->size;
+    GrB_Index line = row ? I[0] : J[0];
+    GrB_Info info = GG_view_coo(C, &c);
+    if (info == GrB_SUCCESS) info = GG_cpu_mask_init(&mk, M, d);
+    if (info == GrB_SUCCESS)
+        info = row ? GG_cpu_ilist_init(&L, J, nj, C->ncols) : GG_cpu_ilist_init(&L, I, ni, C->nrows);
+    if (info == GrB_SUCCESS) info = GG_cpu_ilist_init(&all, GrB_ALL, 1, 1);
+    if (info == GrB_SUCCESS) info = line_get(&old, c, row, line, size);
+    if (info == GrB_SUCCESS) info = source_build(&s, &stype, &L, &all, A, false, scalar, &mk);
+    if (info == GrB_SUCCESS)
+        info = GG_cpu_merge(&z, &old.vec, C->type, &mk, d->replace, accum, &s, stype, &L, &all);
+    if (info == GrB_SUCCESS) info = line_splice(&out, c, row, line, &z, &old, size);
+    if (info == GrB_SUCCESS) GG_container_adopt(C, &out);
+    line_free(&old);
+    GG_coo_free(&s);
+    GG_coo_free(&z);
+    GG_cpu_ilist_free(&L);
+    GG_cpu_ilist_free(&all);
+    return info;
+}
+
+GrB_Info GG_cpu_assign(GG_container *C, GG_container *M, GrB_BinaryOp accum, GG_container *A,
+                       const void *scalar, GrB_Type stype, const GrB_Index *I, GrB_Index ni,
+                       const GrB_Index *J, GrB_Index nj, GG_assign_kind kind, const GG_desc *d)
+{
+    if (stype == NULL) stype = C->type;
+    if (kind != GG_ASSIGN_ALL)
+        return assign_line(C, M, accum, A, scalar, stype, I, ni, J, nj, kind == GG_ASSIGN_ROW, d);
+    GG_cpu_mask mk;
+    GG_cpu_ilist LI = {0}, LJ = {0};
+    GG_coo s;
+    GrB_Info info = GG_cpu_mask_init(&mk, M, d);
+    if (info == GrB_SUCCESS) info = GG_cpu_ilist_init(&LI, I, ni, C->nrows);
+    if (info == GrB_SUCCESS) info = GG_cpu_ilist_init(&LJ, J, nj, C->ncols);
+    if (info == GrB_SUCCESS) info = source_build(&s, &stype, &LI, &LJ, A, d->tran0, scalar, &mk);
+    /* a region of all of C is no region: then the plain write-back's fast paths apply */
+    bool all = LI.identity && LJ.identity;
+    if (info == GrB_SUCCESS)
+        info = GG_cpu_writeback_region(C, M, accum, &s, stype, d, all ? NULL : &LI, all ? NULL : &LJ);
+    GG_cpu_ilist_free(&LI);
+    GG_cpu_ilist_free(&LJ);
+    return info;
+}

@@ -1,0 +1,210 @@
+/* ewise.c: eWiseAdd (union) and eWiseMult (intersection) of vectors and matrices on the CPU: a
+ * merge of the sorted tuples of op0(A) and op1(B) (row-major, so row by row), split into chunks at
+ * common keys so the chunks merge in parallel: one pass counts each chunk's result, the second
+ * writes it in place. Only stored entries are visited, so huge dimensions cost nothing.
+ *
+ * Types as SuiteSparse: where both have an entry, T = op((xtype) a, (ytype) b); an entry only in
+ * one input (eWiseAdd) is cast straight from its own type to op's result type. */
+#include "GG_cpu_kernel.h"
+
+/* The operator as the merge sees it; in the fast instances every field is a constant. */
+typedef struct {
+    GxB_binary_function f;
+    size_t xsize, ysize, zsize; /* the operands as cast for op, and op's result */
+    size_t asize, bsize;        /* A's and B's own values */
+    GG_cast_fn a2z, b2z;        /* an entry of one input to the result (NULL: a copy) */
+} GG_bop;
+
+/* Fast instances X(..., OP, T, E, K): every type already op's. */
+#define GG_BOP_FAST(X, ...)                                                                        \
+    X(__VA_ARGS__, PLUS, FP32, float, F)                                                           \
+    X(__VA_ARGS__, PLUS, FP64, double, F)                                                          \
+    X(__VA_ARGS__, PLUS, INT32, int32_t, S)                                                        \
+    X(__VA_ARGS__, PLUS, INT64, int64_t, S)                                                        \
+    X(__VA_ARGS__, TIMES, FP64, double, F)                                                         \
+    X(__VA_ARGS__, MIN, FP64, double, F)                                                           \
+    X(__VA_ARGS__, LOR, BOOL, bool, B)                                                             \
+    X(__VA_ARGS__, LAND, BOOL, bool, B)
+
+#define GG_BOP_ID(unused, OP, T, E, K) GG_BOP_##OP##_##T,
+typedef enum { GG_BOP_GENERIC, GG_BOP_FAST(GG_BOP_ID, ~) GG_BOP_COUNT } GG_bop_kind;
+#undef GG_BOP_ID
+
+#define GG_BOP_CONST(unused, OP, T, E, K)                                                          \
+    static const GG_bop GG_bop_##OP##_##T = {GG_kfn_##OP##_##T, sizeof(E), sizeof(E), sizeof(E),   \
+                                             sizeof(E),         sizeof(E), NULL,      NULL};
+GG_BOP_FAST(GG_BOP_CONST, ~)
+#undef GG_BOP_CONST
+
+typedef struct {
+    const GG_bop *op;
+    bool add;
+    const GG_coo *A, *B;
+    const char *Ax, *Bx; /* values cast to op's operand types */
+    GrB_Index *alo, *blo; /* chunk c merges A[alo[c], alo[c+1]) with B[blo[c], blo[c+1]) */
+    GrB_Index *start;     /* chunk c writes from T[start[c]] */
+    GG_coo *T;
+} ewise_ctx;
+
+static inline int key_cmp(const GG_coo *a, GrB_Index p, const GG_coo *b, GrB_Index q)
+{
+    if (a->row[p] != b->row[q]) return a->row[p] < b->row[q] ? -1 : 1;
+    return a->col[p] < b->col[q] ? -1 : a->col[p] > b->col[q];
+}
+
+static void ewise_count(void *ctx, int chunk, int tid)
+{
+    (void)tid;
+    ewise_ctx *c = ctx;
+    GrB_Index pa = c->alo[chunk], ea = c->alo[chunk + 1], pb = c->blo[chunk],
+              eb = c->blo[chunk + 1], n = 0;
+    while (pa < ea && pb < eb) {
+        int k = key_cmp(c->A, pa, c->B, pb);
+        n += c->add || k == 0;
+        pa += k <= 0;
+        pb += k >= 0;
+    }
+    if (c->add) n += (ea - pa) + (eb - pb);
+    c->start[chunk + 1] = n;
+}
+
+/* T[o] = the entry of one input: its position from that input's own values, cast to op's result. */
+GG_ALWAYS_INLINE void one_side(const GG_bop *op, GG_coo *T, GrB_Index o, const GG_coo *X,
+                               GrB_Index p, size_t xsize, GG_cast_fn cast)
+{
+    T->row[o] = X->row[p];
+    T->col[o] = X->col[p];
+    char *z = (char *)T->x + o * op->zsize;
+    const char *x = (const char *)X->x + p * xsize;
+    if (cast != NULL)
+        cast(z, x);
+    else
+        GG_cpu_copy(z, x, op->zsize);
+}
+
+GG_ALWAYS_INLINE void ewise_fill(const GG_bop *op, ewise_ctx *c, int chunk, int tid)
+{
+    (void)tid;
+    const GG_coo *A = c->A, *B = c->B;
+    GG_coo *T = c->T;
+    GrB_Index pa = c->alo[chunk], ea = c->alo[chunk + 1], pb = c->blo[chunk],
+              eb = c->blo[chunk + 1], o = c->start[chunk];
+    while (pa < ea && pb < eb) {
+        int k = key_cmp(A, pa, B, pb);
+        if (k == 0) {
+            T->row[o] = A->row[pa];
+            T->col[o] = A->col[pa];
+            op->f((char *)T->x + o * op->zsize, c->Ax + pa * op->xsize, c->Bx + pb * op->ysize);
+            o++, pa++, pb++;
+        } else if (k < 0) {
+            if (c->add) one_side(op, T, o++, A, pa, op->asize, op->a2z);
+            pa++;
+        } else {
+            if (c->add) one_side(op, T, o++, B, pb, op->bsize, op->b2z);
+            pb++;
+        }
+    }
+    if (!c->add) return;
+    for (; pa < ea; pa++) one_side(op, T, o++, A, pa, op->asize, op->a2z);
+    for (; pb < eb; pb++) one_side(op, T, o++, B, pb, op->bsize, op->b2z);
+}
+
+#define GG_BOP_INSTANCE(unused, OP, T, E, K)                                                       \
+    static void ewise_##OP##_##T(void *ctx, int chunk, int tid)                                    \
+    {                                                                                              \
+        ewise_fill(&GG_bop_##OP##_##T, ctx, chunk, tid);                                           \
+    }
+GG_BOP_FAST(GG_BOP_INSTANCE, ~)
+#undef GG_BOP_INSTANCE
+static void ewise_GENERIC(void *ctx, int chunk, int tid)
+{
+    ewise_fill(((ewise_ctx *)ctx)->op, ctx, chunk, tid);
+}
+#define GG_BOP_ENTRY(unused, OP, T, E, K) ewise_##OP##_##T,
+static GG_cpu_chunk_fn *const ewise_table[GG_BOP_COUNT] = {ewise_GENERIC,
+                                                           GG_BOP_FAST(GG_BOP_ENTRY, ~)};
+#undef GG_BOP_ENTRY
+
+static GG_bop_kind bop_kind(GrB_BinaryOp op, GrB_Type atype, GrB_Type btype)
+{
+#define GG_BOP_MATCH(unused, OP, T, E, K)                                                          \
+    if (op->opcode == GG_OP_##OP && op->ztype == GrB_##T && op->xtype == GrB_##T &&               \
+        op->ytype == GrB_##T && atype == GrB_##T && btype == GrB_##T)                              \
+        return GG_BOP_##OP##_##T;
+    GG_BOP_FAST(GG_BOP_MATCH, ~)
+#undef GG_BOP_MATCH
+    return GG_BOP_GENERIC;
+}
+
+/* A cast from t to op's result type, NULL when it is a plain copy. */
+static GG_cast_fn to_result(GrB_BinaryOp op, GrB_Type t)
+{
+    return t->code == op->ztype->code ? NULL : GG_cast_get(op->ztype->code, t->code);
+}
+
+static GrB_Info ewise(GG_container *C, GG_container *M, GrB_BinaryOp accum, GrB_BinaryOp op,
+                      GG_container *A, GG_container *B, const GG_desc *d, bool add)
+{
+    GG_coo a = {0}, b = {0}, T = {0};
+    bool own_a = false, own_b = false;
+    void *ax_owned = NULL, *bx_owned = NULL;
+    const void *ax = NULL, *bx = NULL;
+    GG_bop gop = {
+        .f = op->f, .xsize = op->xtype->size, .ysize = op->ytype->size,
+        .zsize = op->ztype->size, .asize = A->type->size, .bsize = B->type->size,
+        .a2z = to_result(op, A->type), .b2z = to_result(op, B->type),
+    };
+    ewise_ctx c = {.op = &gop, .add = add, .A = &a, .B = &b, .T = &T};
+    GrB_Info info = GG_cpu_coo_of(A, d->tran0, &a, &own_a);
+    if (info == GrB_SUCCESS) info = GG_cpu_coo_of(B, d->tran1, &b, &own_b);
+    if (info == GrB_SUCCESS) info = GG_cpu_operand(&ax, &ax_owned, a.x, A->type, a.n, op->xtype);
+    if (info == GrB_SUCCESS) info = GG_cpu_operand(&bx, &bx_owned, b.x, B->type, b.n, op->ytype);
+    if (info != GrB_SUCCESS) goto done;
+    c.Ax = ax;
+    c.Bx = bx;
+
+    int nth = GG_cpu_nthreads(a.n + b.n);
+    int nchunks = GG_cpu_nchunks(nth, a.n > b.n ? a.n : b.n);
+    c.alo = GG_malloc(((size_t)nchunks + 1) * sizeof(GrB_Index));
+    c.blo = GG_malloc(((size_t)nchunks + 1) * sizeof(GrB_Index));
+    c.start = GG_calloc((size_t)nchunks + 1, sizeof(GrB_Index));
+    info = GrB_OUT_OF_MEMORY;
+    if (c.alo == NULL || c.blo == NULL || c.start == NULL) goto done;
+    /* split at the keys that cut the larger input evenly; both inputs split at the same keys */
+    const GG_coo *big = a.n >= b.n ? &a : &b;
+    c.alo[0] = c.blo[0] = 0;
+    c.alo[nchunks] = a.n;
+    c.blo[nchunks] = b.n;
+    for (int k = 1; k < nchunks; k++) {
+        GrB_Index p = big->n / (GrB_Index)nchunks * (GrB_Index)k, i = big->row[p], j = big->col[p];
+        c.alo[k] = GG_cpu_coo_lower_bound(&a, 0, a.n, i, j);
+        c.blo[k] = GG_cpu_coo_lower_bound(&b, 0, b.n, i, j);
+    }
+    GG_cpu_parallel(nth, nchunks, ewise_count, &c);
+    for (int k = 0; k < nchunks; k++) c.start[k + 1] += c.start[k];
+    info = GG_cpu_coo_alloc(&T, c.start[nchunks], gop.zsize);
+    if (info != GrB_SUCCESS) goto done;
+    GG_cpu_parallel(nth, nchunks, ewise_table[bop_kind(op, A->type, B->type)], &c);
+done:
+    GG_free(c.alo);
+    GG_free(c.blo);
+    GG_free(c.start);
+    GG_free(ax_owned);
+    GG_free(bx_owned);
+    if (own_a) GG_coo_free(&a);
+    if (own_b) GG_coo_free(&b);
+    if (info != GrB_SUCCESS) return info;
+    return GG_cpu_writeback(C, M, accum, &T, op->ztype, d);
+}
+
+GrB_Info GG_cpu_ewise_add(GG_container *C, GG_container *M, GrB_BinaryOp accum, GrB_BinaryOp op,
+                          GG_container *A, GG_container *B, const GG_desc *d)
+{
+    return ewise(C, M, accum, op, A, B, d, true);
+}
+
+GrB_Info GG_cpu_ewise_mult(GG_container *C, GG_container *M, GrB_BinaryOp accum,
+                           GrB_BinaryOp op, GG_container *A, GG_container *B, const GG_desc *d)
+{
+    return ewise(C, M, accum, op, A, B, d, false);
+}

@@ -1,0 +1,521 @@
+/* mxm.c: GrB_mxm on the CPU, and the two sparse-product engines that mxv/vxm run as well.
+ *
+ * - Gustavson saxpy (GG_cpu_saxpy): row i of T is the sum of A(i,k) * B(k,:) over A's row i.
+ *   Each row accumulates in a dense array over the columns (when the row's work is a sizeable
+ *   fraction of ncols) or in a hash table sized by the row's work (otherwise, and always for huge
+ *   dimensions), so no row ever costs O(ncols) unless its work is of that order. The mask is
+ *   scattered into the accumulator first: products outside a plain mask, or inside a complemented
+ *   one, are never formed. Rows run in parallel chunks balanced by their counted products.
+ * - Masked dot product (GG_cpu_dot): for C<M> = A*B with a sparse, not complemented mask, only
+ *   the entries of M are computed, each as a merge of A's row i with B's column j.
+ * mxm picks the dot product when its estimated cost is below Gustavson's. */
+#include "GG_cpu_kernel.h"
+
+/* Above this many columns, no dense accumulator is allocated, whatever the row's work. */
+#define GG_DENSE_MAX ((GrB_Index)1 << 27)
+/* The most tuples a chunk's output buffer reserves before its rows are computed. */
+#define GG_RESERVE_MAX ((GrB_Index)1 << 22)
+
+/* How a row's mask entries gate its products. */
+enum { MASK_NONE, MASK_ALLOW, MASK_BLOCK };
+
+/* Per-thread workspace of the saxpy engine, grown on demand and reused across rows. */
+typedef struct {
+    GrB_Index *mark;  /* dense: a stamp per column (MARK or SEEN of the current row, or older) */
+    char *dval;       /* dense: a value per column */
+    GrB_Index stamp;
+    GrB_Index *key;   /* hash: column per slot */
+    uint8_t *state;   /* hash: 0 free, 1 mask entry, 2 holds a value */
+    char *hval;
+    GrB_Index hcap;
+    GrB_Index *list;  /* the row's columns */
+    GrB_Index lcap;
+} saxpy_ws;
+
+typedef struct {
+    const GG_sr *sr;
+    GrB_Index ncols;
+    const GG_cview *A, *B, *M;
+    const GG_cpu_opnd *Ao, *Bo;
+    GG_cpu_mrows mr; /* M is mr.v */
+    bool by_mask;    /* iterate the mask's rows (a plain mask with fewer rows than A) */
+    GrB_Index *work; /* prefix sums of (products + 1) per iterated row */
+    GrB_Index *bounds;
+    GG_tbuf *out;    /* per chunk */
+    saxpy_ws *ws;    /* per thread */
+    int failed;
+} saxpy_ctx;
+
+/* Iterated row r: its row index *i, A's vector *ka, the mask's vector *km (when *has_m); false
+ * when the row can produce nothing. */
+static inline bool saxpy_row(const saxpy_ctx *c, GrB_Index r, GrB_Index *i, GrB_Index *ka,
+                             GrB_Index *km, bool *has_m)
+{
+    if (c->by_mask) {
+        *i = GG_cv_id(c->M, r);
+        *km = r;
+        *has_m = true;
+        return GG_cv_find(c->A, *i, ka);
+    }
+    *ka = r;
+    *i = GG_cv_id(c->A, r);
+    *has_m = c->M != NULL && GG_cv_find(c->M, *i, km);
+    return c->M == NULL || c->mr.comp || *has_m;
+}
+
+static bool grow(void **p, size_t count, size_t size)
+{
+    size_t bytes;
+    if (!GG_mul_size(count == 0 ? 1 : count, size == 0 ? 1 : size, &bytes)) return false;
+    void *q = GG_realloc(*p, bytes);
+    if (q == NULL) return false;
+    *p = q;
+    return true;
+}
+
+static bool ws_list(saxpy_ws *ws, GrB_Index n)
+{
+    if (n <= ws->lcap) return true;
+    if (!grow((void **)&ws->list, n, sizeof(GrB_Index))) return false;
+    ws->lcap = n;
+    return true;
+}
+
+static bool ws_dense(saxpy_ws *ws, GrB_Index ncols, size_t zsize)
+{
+    if (ws->dval == NULL && !grow((void **)&ws->dval, ncols, zsize)) return false;
+    if (ws->mark == NULL) ws->mark = GG_calloc(ncols, sizeof(GrB_Index));
+    return ws->mark != NULL && ws_list(ws, ncols);
+}
+
+static bool ws_hash(saxpy_ws *ws, GrB_Index slots, size_t zsize)
+{
+    if (slots > ws->hcap) {
+        if (!grow((void **)&ws->key, slots, sizeof(GrB_Index)) ||
+            !grow((void **)&ws->state, slots, 1) || !grow((void **)&ws->hval, slots, zsize))
+            return false;
+        ws->hcap = slots;
+    }
+    memset(ws->state, 0, slots);
+    return ws_list(ws, slots);
+}
+
+static void ws_free(saxpy_ws *ws)
+{
+    GG_free(ws->mark);
+    GG_free(ws->dval);
+    GG_free(ws->key);
+    GG_free(ws->state);
+    GG_free(ws->hval);
+    GG_free(ws->list);
+}
+
+static inline GrB_Index hash_slot(GrB_Index j, GrB_Index mask)
+{
+    return (GrB_Index)((j * 0x9E3779B97F4A7C15ULL) >> 17) & mask;
+}
+
+/* Appends row i's cnt entries, columns list[0..cnt) (sorted here unless `sorted`). Column j's
+ * value is at val + j * zsize for the dense accumulator (key NULL), or in the hash slot holding
+ * j (key, hmask: the table). */
+GG_ALWAYS_INLINE bool emit_row(const GG_sr *sr, GG_tbuf *out, GrB_Index i, GrB_Index *list,
+                               GrB_Index cnt, bool sorted, const char *val, const GrB_Index *key,
+                               GrB_Index hmask)
+{
+    if (!GG_tbuf_reserve(out, cnt, sr->zsize)) return false;
+    if (!sorted) GG_cpu_sort_index(list, cnt);
+    GrB_Index o = out->n;
+    for (GrB_Index q = 0; q < cnt; q++, o++) {
+        GrB_Index j = list[q], h = j;
+        if (key != NULL)
+            for (h = hash_slot(j, hmask); key[h] != j;) h = (h + 1) & hmask;
+        out->row[o] = i;
+        out->col[o] = j;
+        GG_cpu_copy(out->x + o * sr->zsize, val + h * sr->zsize, sr->zsize);
+    }
+    out->n = o;
+    return true;
+}
+
+/* Scratch for one operand entry cast to the operator's type. */
+typedef struct {
+    unsigned char a[16], b[16];
+} opnd_tmp;
+
+GG_ALWAYS_INLINE bool saxpy_dense(const GG_sr *sr, const saxpy_ctx *c, saxpy_ws *ws, GrB_Index i,
+                                  GrB_Index ka, GrB_Index km, int mode, void *t, GG_tbuf *out)
+{
+    opnd_tmp tmp;
+    if (!ws_dense(ws, c->ncols, sr->zsize)) return false;
+    const GrB_Index MARK = ws->stamp + 1, SEEN = ws->stamp + 2;
+    ws->stamp += 2;
+    GrB_Index *mark = ws->mark, *list = ws->list, cnt = 0;
+    char *dval = ws->dval;
+    /* local copies: the stores below go through char pointers, which may alias anything else */
+    const GG_cview Av = *c->A, Bv = *c->B, *M = c->M, *A = &Av, *B = &Bv;
+    const GG_cpu_opnd Ao = *c->Ao, Bo = *c->Bo;
+    if (mode != MASK_NONE)
+        for (GrB_Index p = M->ptr[km]; p < M->ptr[km + 1]; p++)
+            if (GG_cpu_mrows_entry(&c->mr, p)) mark[M->idx[p]] = MARK;
+    /* One output column with a terminal monoid (a pull mxv under LOR): stop at the terminal. */
+    const bool stop = c->ncols == 1 && sr->terminal != NULL;
+    for (GrB_Index pa = A->ptr[ka]; pa < A->ptr[ka + 1]; pa++) {
+        GrB_Index kb;
+        if (!GG_cv_find(B, A->idx[pa], &kb)) continue;
+        const char *a = GG_opnd_at(sr, &Ao, pa, sr->asize, tmp.a);
+        for (GrB_Index pb = B->ptr[kb]; pb < B->ptr[kb + 1]; pb++) {
+            GrB_Index j = B->idx[pb], st = mark[j];
+            char *z = dval + j * sr->zsize;
+            const char *b = GG_opnd_at(sr, &Bo, pb, sr->bsize, tmp.b);
+            if (st == SEEN) {
+                GG_sr_mul(sr, t, a, b);
+                sr->add(z, z, t);
+            } else if (mode == MASK_NONE || (mode == MASK_ALLOW) == (st == MARK)) {
+                GG_sr_mul(sr, z, a, b);
+                mark[j] = SEEN;
+                list[cnt++] = j;
+            } else {
+                continue;
+            }
+            if (stop && memcmp(z, sr->terminal, sr->zsize) == 0) goto done;
+        }
+    }
+done:;
+    /* many entries: collect them in order instead of sorting */
+    bool scan = cnt * 16 >= c->ncols;
+    if (scan) {
+        cnt = 0;
+        for (GrB_Index j = 0; j < c->ncols; j++)
+            if (mark[j] == SEEN) list[cnt++] = j;
+    }
+    return emit_row(sr, out, i, list, cnt, scan, dval, NULL, 0);
+}
+
+GG_ALWAYS_INLINE bool saxpy_hash(const GG_sr *sr, const saxpy_ctx *c, saxpy_ws *ws, GrB_Index i,
+                                 GrB_Index ka, GrB_Index km, int mode, GrB_Index need, void *t,
+                                 GG_tbuf *out)
+{
+    opnd_tmp tmp;
+    GrB_Index slots = 16;
+    while (slots < 2 * need) slots *= 2;
+    if (!ws_hash(ws, slots, sr->zsize)) return false;
+    const GrB_Index hmask = slots - 1;
+    GrB_Index *key = ws->key, *list = ws->list, cnt = 0;
+    uint8_t *state = ws->state;
+    char *hval = ws->hval;
+    const GG_cview Av = *c->A, Bv = *c->B, *M = c->M, *A = &Av, *B = &Bv;
+    const GG_cpu_opnd Ao = *c->Ao, Bo = *c->Bo;
+    if (mode != MASK_NONE)
+        for (GrB_Index p = M->ptr[km]; p < M->ptr[km + 1]; p++) {
+            if (!GG_cpu_mrows_entry(&c->mr, p)) continue;
+            GrB_Index j = M->idx[p], h = hash_slot(j, hmask);
+            while (state[h] != 0) h = (h + 1) & hmask;
+            key[h] = j;
+            state[h] = 1;
+        }
+    for (GrB_Index pa = A->ptr[ka]; pa < A->ptr[ka + 1]; pa++) {
+        GrB_Index kb;
+        if (!GG_cv_find(B, A->idx[pa], &kb)) continue;
+        const char *a = GG_opnd_at(sr, &Ao, pa, sr->asize, tmp.a);
+        for (GrB_Index pb = B->ptr[kb]; pb < B->ptr[kb + 1]; pb++) {
+            GrB_Index j = B->idx[pb], h = hash_slot(j, hmask);
+            while (state[h] != 0 && key[h] != j) h = (h + 1) & hmask;
+            const char *b = GG_opnd_at(sr, &Bo, pb, sr->bsize, tmp.b);
+            char *z = hval + h * sr->zsize;
+            if (state[h] == 2) {
+                GG_sr_mul(sr, t, a, b);
+                sr->add(z, z, t);
+            } else if (mode == MASK_NONE || (mode == MASK_ALLOW) == (state[h] == 1)) {
+                GG_sr_mul(sr, z, a, b);
+                key[h] = j;
+                state[h] = 2;
+                list[cnt++] = j;
+            }
+        }
+    }
+    return emit_row(sr, out, i, list, cnt, false, hval, key, hmask);
+}
+
+GG_ALWAYS_INLINE void saxpy_chunk(const GG_sr *sr, saxpy_ctx *c, int chunk, int tid, void *z,
+                                  void *t)
+{
+    (void)z; /* sums live in the accumulators */
+    if (__atomic_load_n(&c->failed, __ATOMIC_RELAXED)) return;
+    saxpy_ws *ws = &c->ws[tid];
+    GG_tbuf *out = &c->out[chunk];
+    /* Room for the chunk's products up front (they bound its entries) saves regrowing the buffer;
+     * a plain mask may leave far fewer entries, so then the buffer only grows as needed. */
+    GrB_Index r0 = c->bounds[chunk], r1 = c->bounds[chunk + 1];
+    GrB_Index guess = c->work[r1] - c->work[r0] - (r1 - r0);
+    if (c->M == NULL || c->mr.comp) {
+        if (c->ncols < GG_DENSE_MAX && guess > (r1 - r0) * c->ncols) guess = (r1 - r0) * c->ncols;
+        GG_tbuf_reserve(out, guess < GG_RESERVE_MAX ? guess : GG_RESERVE_MAX, sr->zsize);
+    }
+    for (GrB_Index r = r0; r < r1; r++) {
+        GrB_Index i, ka, km = 0, flops = c->work[r + 1] - c->work[r] - 1;
+        bool has_m;
+        if (flops == 0 || !saxpy_row(c, r, &i, &ka, &km, &has_m)) continue;
+        GrB_Index mlen = has_m ? c->M->ptr[km + 1] - c->M->ptr[km] : 0;
+        int mode = !has_m ? MASK_NONE : c->mr.comp ? MASK_BLOCK : MASK_ALLOW;
+        if (mode == MASK_ALLOW && mlen == 0) continue;
+        bool ok = (flops + mlen) * 16 >= c->ncols && c->ncols <= GG_DENSE_MAX
+                      ? saxpy_dense(sr, c, ws, i, ka, km, mode, t, out)
+                      : saxpy_hash(sr, c, ws, i, ka, km, mode, flops + mlen, t, out);
+        if (!ok) goto fail;
+    }
+    return;
+fail:
+    __atomic_store_n(&c->failed, 1, __ATOMIC_RELAXED);
+}
+
+GG_SR_INSTANCES(saxpy, saxpy_chunk, saxpy_ctx);
+
+/* The products of iterated row r: sum of the lengths of B's rows that A's row r reaches. */
+static GrB_Index saxpy_flops(const saxpy_ctx *c, GrB_Index r)
+{
+    GrB_Index i, ka, km;
+    bool has_m;
+    if (!saxpy_row(c, r, &i, &ka, &km, &has_m)) return 0;
+    const GG_cview *A = c->A, *B = c->B;
+    if (c->ncols == 1) return A->ptr[ka + 1] - A->ptr[ka]; /* a vector B: at most one each */
+    GrB_Index f = 0;
+    for (GrB_Index p = A->ptr[ka]; p < A->ptr[ka + 1]; p++) {
+        GrB_Index kb;
+        if (GG_cv_find(B, A->idx[p], &kb)) f += B->ptr[kb + 1] - B->ptr[kb];
+    }
+    return f;
+}
+
+GrB_Info GG_cpu_saxpy(GG_coo *T, GrB_Index ncols, const GG_cpu_opnd *A, const GG_cpu_opnd *B,
+                      const GG_cpu_mrows *M, const GG_sr *sr, GG_sr_kind kind)
+{
+    saxpy_ctx c = {
+        .sr = sr, .ncols = ncols, .A = A->v, .B = B->v, .M = M->v, .Ao = A, .Bo = B,
+        .mr = *M,
+        .by_mask = M->v != NULL && !M->comp && M->v->nvec < A->v->nvec,
+    };
+    GrB_Index niter = c.by_mask ? c.M->nvec : c.A->nvec;
+    c.work = GG_malloc((niter + 1) * sizeof(GrB_Index));
+    if (c.work == NULL) return GrB_OUT_OF_MEMORY;
+    c.work[0] = 0;
+    int nth = GG_cpu_nthreads(GG_cv_nnz(c.A) + niter);
+#pragma omp parallel for num_threads(nth) schedule(static, 4096)
+    for (GrB_Index r = 0; r < niter; r++) c.work[r + 1] = saxpy_flops(&c, r) + 1;
+    for (GrB_Index r = 0; r < niter; r++) c.work[r + 1] += c.work[r];
+
+    nth = GG_cpu_nthreads(c.work[niter] + GG_cv_nnz(c.A));
+    int nchunks = GG_cpu_nchunks(nth, niter);
+    c.bounds = GG_malloc(((size_t)nchunks + 1) * sizeof(GrB_Index));
+    c.out = GG_calloc((size_t)nchunks, sizeof(GG_tbuf));
+    c.ws = GG_calloc((size_t)nth, sizeof(saxpy_ws));
+    GrB_Info info = GrB_OUT_OF_MEMORY;
+    if (c.bounds != NULL && c.out != NULL && c.ws != NULL) {
+        GG_cpu_split(c.work, niter, nchunks, c.bounds);
+        GG_cpu_parallel(nth, nchunks, saxpy_table[kind], &c);
+        if (!c.failed) {
+            info = GG_tbuf_concat(T, c.out, nchunks, sr->zsize);
+        } else {
+            for (int k = 0; k < nchunks; k++) GG_tbuf_free(&c.out[k]);
+        }
+    }
+    if (c.ws != NULL)
+        for (int k = 0; k < nth; k++) ws_free(&c.ws[k]);
+    GG_free(c.ws);
+    GG_free(c.out);
+    GG_free(c.bounds);
+    GG_free(c.work);
+    return info;
+}
+
+/* ---- masked dot product ------------------------------------------------------------------------ */
+
+typedef struct {
+    const GG_sr *sr;
+    const GG_cview *A, *B, *M;
+    const GG_cpu_opnd *Ao, *Bo;
+    GG_cpu_mrows mr;
+    GrB_Index *bounds; /* chunks of M's vectors */
+    GrB_Index *count;  /* entries found per chunk */
+    char *val;         /* per mask entry: its value ... */
+    uint8_t *has;      /* ... and whether it has one */
+    int failed;
+} dot_ctx;
+
+/* z = sum over the common indices of A's vector (entries a0 + [0, la)) and B's (b0 + [0, lb));
+ * false when there is none. A list much shorter than the other is searched in it instead of
+ * merged. */
+GG_ALWAYS_INLINE bool dot_one(const GG_sr *sr, const GG_cpu_opnd *Ao, const GrB_Index *ai,
+                              GrB_Index a0, GrB_Index la, const GG_cpu_opnd *Bo,
+                              const GrB_Index *bi, GrB_Index b0, GrB_Index lb, void *z, void *t)
+{
+    opnd_tmp tmp;
+    ai += a0, bi += b0;
+    bool found = false;
+    GrB_Index pa = 0, pb = 0;
+    while (pa < la && pb < lb) {
+        if (ai[pa] < bi[pb]) {
+            if (la - pa > 32 * (lb - pb)) {
+                /* leap over a's run below bi[pb] */
+                GrB_Index lo = pa + 1, hi = la;
+                while (lo < hi) {
+                    GrB_Index mid = lo + (hi - lo) / 2;
+                    if (ai[mid] < bi[pb])
+                        lo = mid + 1;
+                    else
+                        hi = mid;
+                }
+                pa = lo;
+            } else {
+                pa++;
+            }
+        } else if (bi[pb] < ai[pa]) {
+            if (lb - pb > 32 * (la - pa)) {
+                GrB_Index lo = pb + 1, hi = lb;
+                while (lo < hi) {
+                    GrB_Index mid = lo + (hi - lo) / 2;
+                    if (bi[mid] < ai[pa])
+                        lo = mid + 1;
+                    else
+                        hi = mid;
+                }
+                pb = lo;
+            } else {
+                pb++;
+            }
+        } else {
+            const char *a = GG_opnd_at(sr, Ao, a0 + pa, sr->asize, tmp.a);
+            const char *b = GG_opnd_at(sr, Bo, b0 + pb, sr->bsize, tmp.b);
+            if (found) {
+                GG_sr_mul(sr, t, a, b);
+                sr->add(z, z, t);
+            } else {
+                GG_sr_mul(sr, z, a, b);
+                found = true;
+            }
+            if (sr->terminal != NULL && memcmp(z, sr->terminal, sr->zsize) == 0) break;
+            pa++;
+            pb++;
+        }
+    }
+    return found;
+}
+
+GG_ALWAYS_INLINE void dot_chunk(const GG_sr *sr, dot_ctx *c, int chunk, int tid, void *z,
+                                void *t)
+{
+    (void)tid;
+    const GG_cview Av = *c->A, Bv = *c->B, *M = c->M, *A = &Av, *B = &Bv;
+    const GG_cpu_opnd Ao = *c->Ao, Bo = *c->Bo;
+    GrB_Index found = 0;
+    for (GrB_Index r = c->bounds[chunk]; r < c->bounds[chunk + 1]; r++) {
+        GrB_Index ka, p0 = M->ptr[r], p1 = M->ptr[r + 1];
+        memset(c->has + p0, 0, p1 - p0);
+        if (!GG_cv_find(A, GG_cv_id(M, r), &ka)) continue;
+        for (GrB_Index p = p0; p < p1; p++) {
+            GrB_Index kb;
+            if (!GG_cpu_mrows_entry(&c->mr, p) || !GG_cv_find(B, M->idx[p], &kb)) continue;
+            if (dot_one(sr, &Ao, A->idx, A->ptr[ka], A->ptr[ka + 1] - A->ptr[ka], &Bo, B->idx,
+                        B->ptr[kb], B->ptr[kb + 1] - B->ptr[kb], z, t)) {
+                memcpy(c->val + p * sr->zsize, z, sr->zsize);
+                c->has[p] = 1;
+                found++;
+            }
+        }
+    }
+    c->count[chunk] = found;
+}
+
+GG_SR_INSTANCES(dot, dot_chunk, dot_ctx);
+
+GrB_Info GG_cpu_dot(GG_coo *T, const GG_cpu_opnd *A, const GG_cpu_opnd *Bcols,
+                    const GG_cpu_mrows *M, const GG_sr *sr, GG_sr_kind kind)
+{
+    const GG_cview *mv = M->v;
+    GrB_Index nm = GG_cv_nnz(mv);
+    dot_ctx c = {.sr = sr, .A = A->v, .B = Bcols->v, .M = mv, .Ao = A, .Bo = Bcols,
+                 .mr = *M};
+    int nth = GG_cpu_nthreads(nm * 8 + GG_cv_nnz(c.A));
+    int nchunks = GG_cpu_nchunks(nth, mv->nvec);
+    c.bounds = GG_malloc(((size_t)nchunks + 1) * sizeof(GrB_Index));
+    c.count = GG_calloc((size_t)nchunks + 1, sizeof(GrB_Index));
+    c.val = GG_malloc((nm == 0 ? 1 : nm) * sr->zsize);
+    c.has = GG_malloc(nm == 0 ? 1 : nm);
+    GrB_Info info = GrB_OUT_OF_MEMORY;
+    if (c.bounds != NULL && c.count != NULL && c.val != NULL && c.has != NULL) {
+        /* mask rows weighted by their entries, from the view's own running totals */
+        GG_cpu_split(mv->ptr, mv->nvec, nchunks, c.bounds);
+        GG_cpu_parallel(nth, nchunks, dot_table[kind], &c);
+        if (c.failed) goto done;
+        GrB_Index total = 0;
+        for (int k = 0; k < nchunks; k++) {
+            GrB_Index n = c.count[k];
+            c.count[k] = total;
+            total += n;
+        }
+        info = GG_cpu_coo_alloc(T, total, sr->zsize);
+        if (info == GrB_SUCCESS) {
+#pragma omp parallel for num_threads(GG_cpu_nthreads_move(nm)) schedule(dynamic, 1)
+            for (int k = 0; k < nchunks; k++) {
+                GrB_Index o = c.count[k];
+                for (GrB_Index r = c.bounds[k]; r < c.bounds[k + 1]; r++)
+                    for (GrB_Index p = mv->ptr[r]; p < mv->ptr[r + 1]; p++) {
+                        if (!c.has[p]) continue;
+                        T->row[o] = GG_cv_id(mv, r);
+                        T->col[o] = mv->idx[p];
+                        GG_cpu_copy((char *)T->x + o * sr->zsize, c.val + p * sr->zsize,
+                                    sr->zsize);
+                        o++;
+                    }
+            }
+        }
+    }
+done:
+    GG_free(c.bounds);
+    GG_free(c.count);
+    GG_free(c.val);
+    GG_free(c.has);
+    return info;
+}
+
+/* ---- GrB_mxm ------------------------------------------------------------------------------------ */
+
+/* Whether the masked dot product is expected to beat Gustavson: it costs about one merge of an
+ * average row of A and an average column of B per mask entry, Gustavson the products of A's rows
+ * with B's rows. */
+static bool prefer_dot(const GG_cpu_mrows *mr, GrB_Index nnz_a, GrB_Index rows_a,
+                       GrB_Index nnz_b, GrB_Index inner, GrB_Index cols_b)
+{
+    if (mr->v == NULL || mr->comp) return false;
+    double a_row = (double)nnz_a / (double)(rows_a ? rows_a : 1);
+    double b_col = (double)nnz_b / (double)(cols_b ? cols_b : 1);
+    double b_row = (double)nnz_b / (double)(inner ? inner : 1);
+    double dot = (double)GG_cv_nnz(mr->v) * (a_row + b_col + 1);
+    double saxpy = (double)nnz_a * b_row + (double)GG_cv_nnz(mr->v);
+    return dot < saxpy;
+}
+
+GrB_Info GG_cpu_mxm(GG_container *C, GG_container *M, GrB_BinaryOp accum, GrB_Semiring semiring,
+                    GG_container *A, GG_container *B, const GG_desc *d)
+{
+    GG_sr sr;
+    GG_sr_kind kind = GG_sr_prepare(&sr, semiring, false, A->type, B->type);
+    GG_cpu_mrows mr;
+    GG_cpu_opnd a = {0}, b = {0};
+    GrB_Index nnz_b;
+    GrB_Info info = GG_cpu_mrows_get(&mr, M, d, false);
+    if (info == GrB_SUCCESS) info = GG_container_nvals(B, &nnz_b);
+    if (info == GrB_SUCCESS) info = GG_cpu_opnd_get(&a, A, d->tran0, GG_sr_atype(semiring, false));
+    if (info != GrB_SUCCESS) return info;
+    GrB_Index inner = d->tran1 ? B->ncols : B->nrows;
+    bool dot = prefer_dot(&mr, GG_cv_nnz(a.v), C->nrows, nnz_b, inner, C->ncols);
+    /* Gustavson reads op1(B) by rows, the dot product by columns. */
+    info = GG_cpu_opnd_get(&b, B, d->tran1 != dot, GG_sr_btype(semiring, false));
+    GG_coo T = {0};
+    if (info == GrB_SUCCESS)
+        info = dot ? GG_cpu_dot(&T, &a, &b, &mr, &sr, kind)
+                   : GG_cpu_saxpy(&T, C->ncols, &a, &b, &mr, &sr, kind);
+    GG_cpu_opnd_free(&a);
+    GG_cpu_opnd_free(&b);
+    if (info != GrB_SUCCESS) return info;
+    return GG_cpu_writeback(C, M, accum, &T, semiring->add->op->ztype, d);
+}

@@ -1,0 +1,208 @@
+/* reduce.c: the CPU reduce slots: each row (or column) of a matrix to one entry of a vector, and
+ * every entry of a vector or matrix to one scalar. Values are cast to the operator's type and
+ * folded left to right; large reductions to a scalar fold chunks in parallel and then combine the
+ * chunks' partial results in order, which the operator's associativity makes equal. */
+#include "GG_cpu.h"
+#include "GG_opcodes.h"
+
+/* A fold with `op`: acc = op(acc, y) with y cast from the input type. */
+typedef struct {
+    GrB_BinaryOp op;
+    GG_cpu_cast in2z;  /* an input value to the accumulator's (z) type, for the first value */
+    GG_cpu_cast in2y;  /* an input value to the operator's y type */
+    GG_cpu_cast z2x;   /* the accumulator to the operator's x type */
+    GG_cpu_cast z2y;   /* a partial result to the operator's y type, when combining */
+    size_t insize, zsize;
+    size_t bufsize;    /* scratch bytes one fold needs */
+    int fast;          /* a typed loop's key (built-in operator on its own type), or -1 */
+} GG_fold;
+
+/* Typed loops for the built-in operators that make monoids, on inputs of the operator's own
+ * type: the same rules as the operator objects (GG_opcodes.h), without a call per entry. */
+#define GG_FOLD_KEY(opcode, code) ((opcode) * 16 + (code))
+#define GG_FOLD_CASE(OP, T, E, K)                                                                  \
+    case GG_FOLD_KEY(GG_OP_##OP, GrB_##T##_CODE): {                                                \
+        const E *v = x;                                                                            \
+        E a = v[lo];                                                                               \
+        for (GrB_Index p = lo + 1; p < hi; p++) a = GG_BIN_##OP(K, T, E, a, v[p]);                 \
+        memcpy(acc, &a, sizeof a);                                                                 \
+        return;                                                                                    \
+    }
+#define GG_FOLD_BOOL_CASE(OP) GG_FOLD_CASE(OP, BOOL, bool, B)
+
+static bool fold_fast_exists(int opcode, GrB_Type_Code code)
+{
+    switch (opcode) {
+    case GG_OP_PLUS: case GG_OP_TIMES: case GG_OP_MIN: case GG_OP_MAX: return true;
+    case GG_OP_LOR: case GG_OP_LAND: case GG_OP_LXOR: case GG_OP_LXNOR: return code == GrB_BOOL_CODE;
+    case GG_OP_BOR: case GG_OP_BAND: case GG_OP_BXOR: case GG_OP_BXNOR:
+        return code != GrB_BOOL_CODE && code < GrB_FP32_CODE;
+    default: return false;
+    }
+}
+
+static void fold_fast(int key, void *acc, const void *x, GrB_Index lo, GrB_Index hi)
+{
+    switch (key) {
+        GG_WITH_T(GG_FOLD_CASE, PLUS)
+        GG_WITH_T(GG_FOLD_CASE, TIMES)
+        GG_WITH_T(GG_FOLD_CASE, MIN)
+        GG_WITH_T(GG_FOLD_CASE, MAX)
+        GG_FOLD_BOOL_CASE(LOR)
+        GG_FOLD_BOOL_CASE(LAND)
+        GG_FOLD_BOOL_CASE(LXOR)
+        GG_FOLD_BOOL_CASE(LXNOR)
+        GG_WITH_I(GG_FOLD_CASE, BOR)
+        GG_WITH_I(GG_FOLD_CASE, BAND)
+        GG_WITH_I(GG_FOLD_CASE, BXOR)
+        GG_WITH_I(GG_FOLD_CASE, BXNOR)
+    }
+}
+
+static GG_fold fold_make(GrB_BinaryOp op, GrB_Type intype)
+{
+    GG_fold f = {.op = op,
+                 .in2z = GG_cpu_cast_make(op->ztype, intype),
+                 .in2y = GG_cpu_cast_make(op->ytype, intype),
+                 .z2x = GG_cpu_cast_make(op->xtype, op->ztype),
+                 .z2y = GG_cpu_cast_make(op->ytype, op->ztype),
+                 .insize = intype->size,
+                 .zsize = op->ztype->size};
+    f.bufsize = op->xtype->size + op->ytype->size + op->ztype->size;
+    GrB_Type_Code code = intype->code;
+    bool own_type = op->opcode != GG_OP_USER && op->xtype->code == code &&
+                    op->ytype->code == code && op->ztype->code == code;
+    f.fast = own_type && fold_fast_exists(op->opcode, code) ? (int)GG_FOLD_KEY(op->opcode, code) : -1;
+    return f;
+}
+
+/* acc = op(acc, y), y already of the operator's y type. */
+static void fold_step(const GG_fold *f, void *acc, const void *y, char *buf)
+{
+    char *zbuf = buf + f->op->xtype->size + f->op->ytype->size;
+    f->op->f(zbuf, GG_cpu_cast_in(&f->z2x, buf, acc), y);
+    memcpy(acc, zbuf, f->zsize);
+}
+
+/* acc = the fold of input values x[lo, hi), lo < hi. */
+static void fold_range(const GG_fold *f, void *acc, const void *x, GrB_Index lo, GrB_Index hi,
+                       char *buf)
+{
+    if (f->fast >= 0) {
+        fold_fast(f->fast, acc, x, lo, hi);
+        return;
+    }
+    const char *v = x;
+    GG_cpu_cast_do(&f->in2z, acc, v + lo * f->insize);
+    char *ybuf = buf + f->op->xtype->size;
+    for (GrB_Index p = lo + 1; p < hi; p++)
+        fold_step(f, acc, GG_cpu_cast_in(&f->in2y, ybuf, v + p * f->insize), buf);
+}
+
+GrB_Info GG_cpu_reduce_vector(GG_container *w, GG_container *M, GrB_BinaryOp accum,
+                              GrB_BinaryOp op, GrB_Monoid monoid, GG_container *A,
+                              const GG_desc *d)
+{
+    (void)monoid; /* rows without entries give no entry, so the identity is never needed */
+    const GG_cview *v;
+    GrB_Info info = GG_cpu_rows_of(A, d->tran0, &v);
+    if (info != GrB_SUCCESS) return info;
+    GrB_Index nvec = v->nvec, nnz = v->ptr[nvec];
+    int nth = GG_cpu_nthreads(nvec + nnz);
+    GG_fold f = fold_make(op, A->type);
+    GrB_Index *offset = GG_calloc((size_t)nth + 1, sizeof(GrB_Index));
+    char *scratch = GG_malloc((size_t)nth * f.bufsize);
+    GG_coo t = {0};
+    if (offset == NULL || scratch == NULL) {
+        info = GrB_OUT_OF_MEMORY;
+        goto done;
+    }
+#pragma omp parallel for num_threads(nth) schedule(static)
+    for (int k = 0; k < nth; k++) {
+        GrB_Index n = 0;
+        for (GrB_Index q = nvec * k / nth; q < nvec * (k + 1) / nth; q++)
+            n += v->ptr[q + 1] > v->ptr[q];
+        offset[k + 1] = n;
+    }
+    for (int k = 0; k < nth; k++) offset[k + 1] += offset[k];
+    info = GG_cpu_coo_alloc(&t, offset[nth], f.zsize);
+    if (info != GrB_SUCCESS) goto done;
+#pragma omp parallel for num_threads(nth) schedule(static)
+    for (int k = 0; k < nth; k++) {
+        GrB_Index e = offset[k];
+        for (GrB_Index q = nvec * k / nth; q < nvec * (k + 1) / nth; q++) {
+            if (v->ptr[q + 1] == v->ptr[q]) continue;
+            t.row[e] = v->vec == NULL ? q : v->vec[q];
+            t.col[e] = 0;
+            fold_range(&f, (char *)t.x + e * f.zsize, v->x, v->ptr[q], v->ptr[q + 1],
+                       scratch + k * f.bufsize);
+            e++;
+        }
+    }
+done:
+    GG_free(offset);
+    GG_free(scratch);
+    if (info != GrB_SUCCESS) return info;
+    return GG_cpu_writeback(w, M, accum, &t, op->ztype, d);
+}
+
+/* out = accum(out, t) for one value of type otype, or out = t without accum. */
+static void accum_value(void *out, GrB_Type otype, GrB_BinaryOp accum, const void *t,
+                        GrB_Type ttype, char *buf)
+{
+    if (accum == NULL) {
+        GG_cpu_cast_value(out, otype, t, ttype);
+        return;
+    }
+    char *x = buf, *y = x + accum->xtype->size, *z = y + accum->ytype->size;
+    GG_cpu_cast_value(x, accum->xtype, out, otype);
+    GG_cpu_cast_value(y, accum->ytype, t, ttype);
+    accum->f(z, x, y);
+    GG_cpu_cast_value(out, otype, z, accum->ztype);
+}
+
+GrB_Info GG_cpu_reduce_scalar(GrB_Scalar s, void *c, GrB_Type ctype, GrB_BinaryOp accum,
+                              GrB_BinaryOp op, GrB_Monoid monoid, GG_container *A,
+                              const GG_desc *d)
+{
+    (void)d;
+    const GG_coo *a;
+    GrB_Info info = GG_view_coo(A, &a);
+    if (info != GrB_SUCCESS) return info;
+    GrB_Index n = a->n;
+    int nth = GG_cpu_nthreads(n);
+    GG_fold f = fold_make(op, A->type);
+    size_t abuf = accum == NULL ? 0
+                                : accum->xtype->size + accum->ytype->size + accum->ztype->size;
+    /* nth partial results, then scratch for each chunk's fold and for the final accumulation */
+    char *mem = GG_malloc((size_t)nth * (f.zsize + f.bufsize) + abuf + 1);
+    if (mem == NULL) return GrB_OUT_OF_MEMORY;
+    char *partial = mem, *scratch = mem + (size_t)nth * f.zsize;
+    char *t = partial; /* the result lands in partial 0 */
+#pragma omp parallel for num_threads(nth) schedule(static)
+    for (int k = 0; k < nth; k++) {
+        GrB_Index lo = n * k / nth, hi = n * (k + 1) / nth;
+        if (lo < hi)
+            fold_range(&f, partial + k * f.zsize, a->x, lo, hi, scratch + k * f.bufsize);
+    }
+    char *ybuf = scratch + op->xtype->size;
+    for (int k = 1; k < nth; k++)
+        fold_step(&f, t, GG_cpu_cast_in(&f.z2y, ybuf, partial + k * f.zsize), scratch);
+
+    bool has_t = n > 0;
+    if (!has_t && c != NULL) {
+        memcpy(t, monoid->identity, f.zsize);
+        has_t = true;
+    }
+    char *abuffer = scratch + (size_t)nth * f.bufsize;
+    if (c != NULL) {
+        accum_value(c, ctype, accum, t, op->ztype, abuffer);
+    } else if (has_t) {
+        accum_value(s->value, s->type, s->present ? accum : NULL, t, op->ztype, abuffer);
+        s->present = true;
+    } else if (accum == NULL) {
+        s->present = false;
+    }
+    GG_free(mem);
+    return GrB_SUCCESS;
+}

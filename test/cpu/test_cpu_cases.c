@@ -1,0 +1,564 @@
+/* test_cpu_cases.c: hand-checked cases of the CPU backend's apply, select, reduce, transpose,
+ * extract and assign, through the public API: every mask kind of the write-back on one small
+ * example, positional operators after a transpose, SuiteSparse 7.4's results for index lists with
+ * repeats (observed with a throw-away program against -lgraphblas), empty reductions, outputs
+ * aliased with inputs, user-defined types, and hypersparse matrices of dimension 2^60. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include <GraphBLAS_gpu.h>
+
+#define HUGE_DIM ((GrB_Index)1 << 60)
+#define OK(call) assert_int_equal((call), GrB_SUCCESS)
+
+/* ---- helpers: build from and compare with tuple lists (FP64 values) --------------------------- */
+
+typedef struct {
+    GrB_Index i, j;
+    double x;
+} tup;
+
+static GrB_Matrix mat(GrB_Type type, GrB_Index nr, GrB_Index nc, const tup *t, int n)
+{
+    GrB_Matrix A;
+    OK(GrB_Matrix_new(&A, type, nr, nc));
+    for (int k = 0; k < n; k++) OK(GrB_Matrix_setElement_FP64(A, t[k].x, t[k].i, t[k].j));
+    return A;
+}
+
+static GrB_Vector vec(GrB_Type type, GrB_Index n, const tup *t, int nt)
+{
+    GrB_Vector v;
+    OK(GrB_Vector_new(&v, type, n));
+    for (int k = 0; k < nt; k++) OK(GrB_Vector_setElement_FP64(v, t[k].x, t[k].i));
+    return v;
+}
+
+/* A's tuples equal t (sorted row-major), values compared as FP64. */
+static void check_mat(GrB_Matrix A, const tup *t, int n)
+{
+    GrB_Index nv, I[64], J[64];
+    double X[64];
+    OK(GrB_Matrix_nvals(&nv, A));
+    assert_int_equal(nv, n);
+    nv = 64;
+    OK(GrB_Matrix_extractTuples_FP64(I, J, X, &nv, A));
+    for (int k = 0; k < n; k++) {
+        assert_int_equal(I[k], t[k].i);
+        assert_int_equal(J[k], t[k].j);
+        assert_true(X[k] == t[k].x);
+    }
+}
+
+static void check_vec(GrB_Vector v, const tup *t, int n)
+{
+    GrB_Index nv, I[64];
+    double X[64];
+    OK(GrB_Vector_nvals(&nv, v));
+    assert_int_equal(nv, n);
+    nv = 64;
+    OK(GrB_Vector_extractTuples_FP64(I, X, &nv, v));
+    for (int k = 0; k < n; k++) {
+        assert_int_equal(I[k], t[k].i);
+        assert_true(X[k] == t[k].x);
+    }
+}
+
+static GrB_Descriptor desc_of(GrB_Desc_Value outp, GrB_Desc_Value mask, GrB_Desc_Value inp0)
+{
+    GrB_Descriptor d;
+    OK(GrB_Descriptor_new(&d));
+    if (outp != GrB_DEFAULT) OK(GrB_Descriptor_set(d, GrB_OUTP, outp));
+    if (mask != GrB_DEFAULT) OK(GrB_Descriptor_set(d, GrB_MASK, mask));
+    if (inp0 != GrB_DEFAULT) OK(GrB_Descriptor_set(d, GrB_INP0, inp0));
+    return d;
+}
+
+/* ---- the write-back ------------------------------------------------------------------------------- */
+
+/* C = {(0,0)=1, (0,1)=2, (1,0)=3}, T = A = {(0,1)=10, (1,1)=20}, M = {(0,0)=0, (0,1)=1, (1,1)=1}. */
+static void writeback_case(GrB_BinaryOp accum, GrB_Desc_Value outp, GrB_Desc_Value mask,
+                           bool use_mask, const tup *want, int n)
+{
+    static const tup c[] = {{0, 0, 1}, {0, 1, 2}, {1, 0, 3}};
+    static const tup a[] = {{0, 1, 10}, {1, 1, 20}};
+    static const tup m[] = {{0, 0, 0}, {0, 1, 1}, {1, 1, 1}};
+    GrB_Matrix C = mat(GrB_FP64, 2, 2, c, 3), A = mat(GrB_FP64, 2, 2, a, 2);
+    GrB_Matrix M = mat(GrB_INT32, 2, 2, m, 3);
+    GrB_Descriptor d = desc_of(outp, mask, GrB_DEFAULT);
+    OK(GrB_Matrix_apply(C, use_mask ? M : NULL, accum, GrB_IDENTITY_FP64, A, d));
+    check_mat(C, want, n);
+    GrB_Matrix_free(&C), GrB_Matrix_free(&A), GrB_Matrix_free(&M), GrB_Descriptor_free(&d);
+}
+
+static void test_writeback_masks(void **state)
+{
+    (void)state;
+    const tup plain[] = {{0, 1, 10}, {1, 1, 20}};
+    writeback_case(NULL, GrB_DEFAULT, GrB_DEFAULT, false, plain, 2);
+    const tup value[] = {{0, 0, 1}, {0, 1, 10}, {1, 0, 3}, {1, 1, 20}};
+    writeback_case(NULL, GrB_DEFAULT, GrB_DEFAULT, true, value, 4);
+    const tup structural[] = {{0, 1, 10}, {1, 0, 3}, {1, 1, 20}};
+    writeback_case(NULL, GrB_DEFAULT, GrB_STRUCTURE, true, structural, 3);
+    const tup replace[] = {{0, 1, 10}, {1, 1, 20}};
+    writeback_case(NULL, GrB_REPLACE, GrB_DEFAULT, true, replace, 2);
+    const tup comp[] = {{0, 1, 2}};
+    writeback_case(NULL, GrB_DEFAULT, GrB_COMP, true, comp, 1);
+    const tup comp_struct[] = {{0, 0, 1}, {0, 1, 2}};
+    writeback_case(NULL, GrB_DEFAULT, GrB_COMP_STRUCTURE, true, comp_struct, 2);
+    writeback_case(NULL, GrB_REPLACE, GrB_COMP, true, NULL, 0);
+    const tup accum[] = {{0, 0, 1}, {0, 1, 12}, {1, 0, 3}, {1, 1, 20}};
+    writeback_case(GrB_PLUS_FP64, GrB_DEFAULT, GrB_DEFAULT, false, accum, 4);
+    const tup accum_mask[] = {{0, 0, 1}, {0, 1, -8}, {1, 0, 3}, {1, 1, 20}};
+    writeback_case(GrB_MINUS_FP64, GrB_DEFAULT, GrB_DEFAULT, true, accum_mask, 4);
+}
+
+/* A value mask's entry is true when its bytes are not all zero: -0.0 is true, as in SuiteSparse
+ * (a cast to bool would make it false; SuiteSparse 7.4's GrB_Col_assign alone does that). */
+static void test_mask_negative_zero(void **state)
+{
+    (void)state;
+    const tup m[] = {{0, 0, -0.0}, {1, 0, 0.0}, {2, 0, 0.5}};
+    GrB_Vector M64 = vec(GrB_FP64, 3, m, 3), M32 = vec(GrB_FP32, 3, m, 3), w;
+    const tup want[] = {{0, 0, 7}, {2, 0, 7}};
+    OK(GrB_Vector_new(&w, GrB_INT32, 3));
+    OK(GrB_Vector_assign_INT32(w, M64, NULL, 7, GrB_ALL, 3, NULL));
+    check_vec(w, want, 2);
+    OK(GrB_Vector_clear(w));
+    OK(GrB_Vector_apply_BinaryOp2nd_INT32(w, M32, NULL, GrB_PLUS_INT32, M64, 7, NULL));
+    check_vec(w, want, 2);
+    GrB_Vector_free(&w), GrB_Vector_free(&M64), GrB_Vector_free(&M32);
+}
+
+/* Casts: C is INT32, T FP64 through an INT8 accumulator; entries only in T go straight to C's type
+ * (SuiteSparse), the intersection through the accumulator's types. */
+static void test_writeback_casts(void **state)
+{
+    (void)state;
+    const tup c[] = {{0, 0, 100}};
+    const tup a[] = {{0, 0, 100.7}, {1, 0, 300.7}};
+    GrB_Vector C = vec(GrB_INT32, 2, c, 1), A = vec(GrB_FP64, 2, a, 2);
+    OK(GrB_Vector_apply(C, NULL, GrB_PLUS_INT8, GrB_IDENTITY_FP64, A, NULL));
+    const tup want[] = {{0, 0, -56}, {1, 0, 300}}; /* (int8)(100 + 100) wraps; 300.7 -> 300 */
+    check_vec(C, want, 2);
+    GrB_Vector_free(&C), GrB_Vector_free(&A);
+}
+
+/* ---- apply --------------------------------------------------------------------------------------- */
+
+static void test_apply_positional_transposed(void **state)
+{
+    (void)state;
+    const tup a[] = {{0, 2, 5}, {1, 0, 7}};
+    GrB_Matrix A = mat(GrB_FP64, 2, 3, a, 2), C;
+    OK(GrB_Matrix_new(&C, GrB_INT64, 3, 2));
+    GrB_Descriptor d = desc_of(GrB_DEFAULT, GrB_DEFAULT, GrB_TRAN);
+    /* A' = {(0,1)=7, (2,0)=5}: the operator sees the transposed positions */
+    OK(GrB_Matrix_apply_IndexOp_INT64(C, NULL, NULL, GrB_ROWINDEX_INT64, A, 10, d));
+    const tup rows[] = {{0, 1, 10}, {2, 0, 12}};
+    check_mat(C, rows, 2);
+    OK(GrB_Matrix_apply_IndexOp_INT64(C, NULL, NULL, GrB_COLINDEX_INT64, A, 10, d));
+    const tup cols[] = {{0, 1, 11}, {2, 0, 10}};
+    check_mat(C, cols, 2);
+    OK(GrB_Matrix_apply_IndexOp_INT64(C, NULL, NULL, GrB_DIAGINDEX_INT64, A, 1, d));
+    const tup diag[] = {{0, 1, 0}, {2, 0, -3}}; /* j - (i + 1) */
+    check_mat(C, diag, 2);
+    /* bound first, A is input 1: GrB_INP1 transposes it (spec, SuiteSparse); both are set here */
+    OK(GrB_Matrix_apply_BinaryOp1st_FP64(C, NULL, NULL, GrB_MINUS_FP64, 1.5, A, GrB_DESC_T0T1));
+    const tup bind1[] = {{0, 1, -5}, {2, 0, -3}}; /* (int64)(1.5 - x) */
+    check_mat(C, bind1, 2);
+    OK(GrB_Matrix_apply_BinaryOp2nd_FP64(C, NULL, NULL, GrB_MINUS_FP64, A, 1.5, d));
+    const tup bind2[] = {{0, 1, 5}, {2, 0, 3}};
+    check_mat(C, bind2, 2);
+    GrB_Matrix_free(&A), GrB_Matrix_free(&C), GrB_Descriptor_free(&d);
+}
+
+/* ---- select -------------------------------------------------------------------------------------- */
+
+static void select_case(GrB_IndexUnaryOp op, int64_t k, const tup *want, int n)
+{
+    tup a[9];
+    for (int q = 0; q < 9; q++) a[q] = (tup){(GrB_Index)(q / 3), (GrB_Index)(q % 3), q + 1};
+    GrB_Matrix A = mat(GrB_INT32, 3, 3, a, 9), C;
+    OK(GrB_Matrix_new(&C, GrB_FP64, 3, 3));
+    OK(GrB_Matrix_select_INT64(C, NULL, NULL, op, A, k, NULL));
+    check_mat(C, want, n);
+    GrB_Matrix_free(&A), GrB_Matrix_free(&C);
+}
+
+static void test_select_builtin(void **state)
+{
+    (void)state;
+    const tup tril[] = {{0, 0, 1}, {1, 0, 4}, {1, 1, 5}, {2, 0, 7}, {2, 1, 8}, {2, 2, 9}};
+    select_case(GrB_TRIL, 0, tril, 6);
+    const tup triu1[] = {{0, 1, 2}, {0, 2, 3}, {1, 2, 6}};
+    select_case(GrB_TRIU, 1, triu1, 3);
+    const tup diagm1[] = {{1, 0, 4}, {2, 1, 8}};
+    select_case(GrB_DIAG, -1, diagm1, 2);
+    const tup offdiag[] = {{0, 1, 2}, {0, 2, 3}, {1, 0, 4}, {1, 2, 6}, {2, 0, 7}, {2, 1, 8}};
+    select_case(GrB_OFFDIAG, 0, offdiag, 6);
+    const tup rowle[] = {{0, 0, 1}, {0, 1, 2}, {0, 2, 3}};
+    select_case(GrB_ROWLE, 0, rowle, 3);
+    const tup colgt[] = {{0, 2, 3}, {1, 2, 6}, {2, 2, 9}};
+    select_case(GrB_COLGT, 1, colgt, 3);
+    const tup valuegt[] = {{1, 2, 6}, {2, 0, 7}, {2, 1, 8}, {2, 2, 9}};
+    select_case(GrB_VALUEGT_INT32, 5, valuegt, 4);
+}
+
+/* ---- reduce -------------------------------------------------------------------------------------- */
+
+static void test_reduce(void **state)
+{
+    (void)state;
+    const tup a[] = {{0, 0, 1}, {0, 2, 2}, {2, 2, 5}};
+    GrB_Matrix A = mat(GrB_INT32, 3, 3, a, 3), E;
+    GrB_Vector w;
+    OK(GrB_Vector_new(&w, GrB_FP64, 3));
+    OK(GrB_Matrix_reduce_Monoid(w, NULL, NULL, GrB_PLUS_MONOID_INT32, A, NULL));
+    const tup rows[] = {{0, 0, 3}, {2, 0, 5}}; /* an empty row gives no entry */
+    check_vec(w, rows, 2);
+    OK(GrB_Matrix_reduce_BinaryOp(w, NULL, NULL, GrB_MAX_INT32, A, GrB_DESC_T0));
+    const tup cols[] = {{0, 0, 1}, {2, 0, 5}};
+    check_vec(w, cols, 2);
+
+    int32_t s = 0;
+    OK(GrB_Matrix_reduce_INT32(&s, NULL, GrB_PLUS_MONOID_INT32, A, NULL));
+    assert_int_equal(s, 8);
+    OK(GrB_Matrix_new(&E, GrB_INT32, 4, 4));
+    OK(GrB_Matrix_reduce_INT32(&s, NULL, GrB_MIN_MONOID_INT32, E, NULL));
+    assert_int_equal(s, INT32_MAX); /* the identity */
+    double c = 3;
+    OK(GrB_Matrix_reduce_FP64(&c, GrB_PLUS_FP64, GrB_TIMES_MONOID_FP64, E, NULL));
+    assert_true(c == 4); /* 3 + identity 1, as SuiteSparse */
+
+    GrB_Scalar S;
+    GrB_Index n;
+    OK(GrB_Scalar_new(&S, GrB_FP64));
+    OK(GrB_Scalar_setElement_FP64(S, 5));
+    OK(GrB_Matrix_reduce_Monoid_Scalar(S, NULL, GrB_PLUS_MONOID_FP64, E, NULL));
+    OK(GrB_Scalar_nvals(&n, S));
+    assert_int_equal(n, 0); /* no accumulator: S = empty */
+    OK(GrB_Scalar_setElement_FP64(S, 5));
+    OK(GrB_Matrix_reduce_Monoid_Scalar(S, GrB_PLUS_FP64, GrB_PLUS_MONOID_FP64, E, NULL));
+    OK(GrB_Scalar_extractElement_FP64(&c, S));
+    assert_true(c == 5); /* accum(S, empty) = S */
+    OK(GrB_Scalar_clear(S));
+    OK(GrB_Matrix_reduce_BinaryOp_Scalar(S, GrB_PLUS_FP64, GrB_PLUS_FP64, A, NULL));
+    OK(GrB_Scalar_extractElement_FP64(&c, S));
+    assert_true(c == 8); /* accum(empty, t) = t */
+    GrB_Scalar_free(&S), GrB_Vector_free(&w), GrB_Matrix_free(&A), GrB_Matrix_free(&E);
+}
+
+/* ---- transpose and aliasing ---------------------------------------------------------------------- */
+
+static void test_transpose_aliased(void **state)
+{
+    (void)state;
+    const tup a[] = {{0, 1, 1}, {1, 0, 2}, {1, 2, 3}, {2, 2, 4}};
+    GrB_Matrix A = mat(GrB_FP64, 3, 3, a, 4);
+    /* C<C> = C': the mask is C before the call */
+    OK(GrB_transpose(A, A, NULL, A, GrB_DESC_R));
+    const tup want[] = {{0, 1, 2}, {1, 0, 1}, {2, 2, 4}};
+    check_mat(A, want, 3);
+    /* C += C (apply identity with accum) and C<!C,struct> = ... leaves C */
+    OK(GrB_Matrix_apply(A, NULL, GrB_PLUS_FP64, GrB_IDENTITY_FP64, A, NULL));
+    const tup twice[] = {{0, 1, 4}, {1, 0, 2}, {2, 2, 8}};
+    check_mat(A, twice, 3);
+    OK(GrB_transpose(A, A, NULL, A, GrB_DESC_SC));
+    check_mat(A, twice, 3);
+    GrB_Matrix_free(&A);
+}
+
+/* ---- extract ------------------------------------------------------------------------------------ */
+
+static void test_extract_repeats(void **state)
+{
+    (void)state;
+    const tup a[] = {{0, 1, 1}, {2, 0, 2}, {2, 1, 3}};
+    GrB_Matrix A = mat(GrB_FP64, 3, 3, a, 3), C;
+    OK(GrB_Matrix_new(&C, GrB_FP64, 3, 3));
+    GrB_Index I[] = {2, 0, 2}, J[] = {1, 1, 0};
+    OK(GrB_Matrix_extract(C, NULL, NULL, A, I, 3, J, 3, NULL));
+    const tup want[] = {{0, 0, 3}, {0, 1, 3}, {0, 2, 2}, {1, 0, 1}, {1, 1, 1},
+                        {2, 0, 3}, {2, 1, 3}, {2, 2, 2}};
+    check_mat(C, want, 8);
+    GrB_Vector w;
+    OK(GrB_Vector_new(&w, GrB_FP64, 3));
+    OK(GrB_Col_extract(w, NULL, NULL, A, I, 3, 1, NULL));
+    const tup col[] = {{0, 0, 3}, {1, 0, 1}, {2, 0, 3}};
+    check_vec(w, col, 3);
+    OK(GrB_Col_extract(w, NULL, NULL, A, I, 3, 2, GrB_DESC_T0)); /* row 2 of A */
+    const tup row[] = {{1, 0, 2}};
+    check_vec(w, row, 1);
+    GrB_Vector_free(&w), GrB_Matrix_free(&A), GrB_Matrix_free(&C);
+}
+
+/* ---- assign ------------------------------------------------------------------------------------- */
+
+/* w = {(2)=1, (4)=7}, u = {10, 20, 30} (u_missing: u(1) absent), I as given. */
+static void assign_dup_case(const GrB_Index *I, bool u_missing, GrB_BinaryOp accum,
+                            const tup *want, int n)
+{
+    const tup w0[] = {{2, 0, 1}, {4, 0, 7}};
+    const tup u_full[] = {{0, 0, 10}, {1, 0, 20}, {2, 0, 30}};
+    const tup u_hole[] = {{0, 0, 10}, {2, 0, 30}};
+    GrB_Vector w = vec(GrB_FP64, 5, w0, 2);
+    GrB_Vector u = u_missing ? vec(GrB_FP64, 3, u_hole, 2) : vec(GrB_FP64, 3, u_full, 3);
+    OK(GrB_Vector_assign(w, NULL, accum, u, I, 3, NULL));
+    check_vec(w, want, n);
+    GrB_Vector_free(&w), GrB_Vector_free(&u);
+}
+
+/* The results SuiteSparse 7.4 gives: the last occurrence of an index wins, and an accumulator is
+ * applied once, with that occurrence's value. */
+static void test_assign_repeats(void **state)
+{
+    (void)state;
+    const GrB_Index I220[] = {2, 2, 0}, I202[] = {2, 0, 2};
+    const tup plain[] = {{0, 0, 30}, {2, 0, 20}, {4, 0, 7}};
+    assign_dup_case(I220, false, NULL, plain, 3);
+    const tup plus[] = {{0, 0, 30}, {2, 0, 21}, {4, 0, 7}};
+    assign_dup_case(I220, false, GrB_PLUS_FP64, plus, 3);
+    const tup hole[] = {{0, 0, 30}, {4, 0, 7}};
+    assign_dup_case(I220, true, NULL, hole, 2);
+    const tup hole2[] = {{2, 0, 30}, {4, 0, 7}};
+    assign_dup_case(I202, true, NULL, hole2, 2);
+
+    const tup w0[] = {{2, 0, 1}, {4, 0, 7}};
+    GrB_Vector w = vec(GrB_FP64, 5, w0, 2);
+    OK(GrB_Vector_assign_FP64(w, NULL, GrB_PLUS_FP64, 5, I220, 3, NULL));
+    const tup scalar_plus[] = {{0, 0, 5}, {2, 0, 6}, {4, 0, 7}};
+    check_vec(w, scalar_plus, 3);
+    GrB_Vector_free(&w);
+
+    const tup c[] = {{1, 1, 1}};
+    const tup a[] = {{0, 0, 10}, {1, 0, 20}, {1, 1, 30}};
+    GrB_Matrix C = mat(GrB_FP64, 3, 3, c, 1), A = mat(GrB_FP64, 2, 2, a, 3);
+    GrB_Index Ii[] = {1, 1}, Jj[] = {1, 2};
+    OK(GrB_Matrix_assign(C, NULL, GrB_PLUS_FP64, A, Ii, 2, Jj, 2, NULL));
+    const tup mat_plus[] = {{1, 1, 21}, {1, 2, 30}};
+    check_mat(C, mat_plus, 2);
+    GrB_Matrix_free(&C), GrB_Matrix_free(&A);
+}
+
+/* GrB_assign, not subassign: the mask spans C, and replace clears C outside it, even outside
+ * (I, J); the scalar is cast straight into the accumulator (SuiteSparse: 3 * 2.5 -> 7). */
+static void test_assign_mask_spans_c(void **state)
+{
+    (void)state;
+    const tup c[] = {{0, 0, 1}, {0, 2, 2}, {2, 2, 3}};
+    const tup m[] = {{0, 1, 1}, {2, 2, 1}};
+    GrB_Matrix C = mat(GrB_INT32, 3, 3, c, 3), M = mat(GrB_BOOL, 3, 3, m, 2);
+    GrB_Index I[] = {0, 2}, J[] = {1, 2};
+    OK(GrB_Matrix_assign_FP64(C, M, GrB_TIMES_FP64, 2.5, I, 2, J, 2, GrB_DESC_R));
+    const tup want[] = {{0, 1, 2}, {2, 2, 7}};
+    check_mat(C, want, 2);
+    GrB_Matrix_free(&C), GrB_Matrix_free(&M);
+}
+
+/* Row and column assign: the mask and replace cover that row or column only. */
+static void test_assign_row_col(void **state)
+{
+    (void)state;
+    const tup c[] = {{0, 0, 1}, {1, 0, 2}, {1, 1, 3}, {1, 2, 4}, {2, 2, 5}};
+    const tup u0[] = {{0, 0, 10}};
+    const tup m0[] = {{0, 0, 1}, {2, 0, 1}};
+    GrB_Matrix C = mat(GrB_FP64, 3, 3, c, 5);
+    GrB_Vector u = vec(GrB_FP64, 2, u0, 1), m = vec(GrB_BOOL, 3, m0, 2);
+    GrB_Index J[] = {2, 0};
+    /* C(1, [2 0])<m, replace> = u: C(1,2) = 10, C(1,0) deleted (u(1) absent), C(1,1) cleared */
+    OK(GrB_Row_assign(C, m, NULL, u, 1, J, 2, GrB_DESC_R));
+    const tup row[] = {{0, 0, 1}, {1, 2, 10}, {2, 2, 5}};
+    check_mat(C, row, 3);
+    /* C([2 0], 2)<!m> += u: only row 1 is allowed, which (I) does not touch */
+    OK(GrB_Col_assign(C, m, GrB_PLUS_FP64, u, J, 2, 2, GrB_DESC_C));
+    check_mat(C, row, 3);
+    OK(GrB_Col_assign(C, NULL, GrB_PLUS_FP64, u, J, 2, 2, NULL));
+    const tup col[] = {{0, 0, 1}, {1, 2, 10}, {2, 2, 15}};
+    check_mat(C, col, 3);
+    GrB_Matrix_free(&C), GrB_Vector_free(&u), GrB_Vector_free(&m);
+}
+
+/* ---- user-defined types --------------------------------------------------------------------------- */
+
+typedef struct {
+    double re, im;
+} cplx;
+
+static void cplx_add(void *z, const void *x, const void *y)
+{
+    cplx a, b;
+    memcpy(&a, x, sizeof a), memcpy(&b, y, sizeof b);
+    cplx r = {a.re + b.re, a.im + b.im};
+    memcpy(z, &r, sizeof r);
+}
+
+static void cplx_conj(void *z, const void *x)
+{
+    cplx a;
+    memcpy(&a, x, sizeof a);
+    a.im = -a.im;
+    memcpy(z, &a, sizeof a);
+}
+
+static void test_udt(void **state)
+{
+    (void)state;
+    GrB_Type T;
+    GrB_BinaryOp add;
+    GrB_UnaryOp conj;
+    GrB_Monoid mon;
+    OK(GrB_Type_new(&T, sizeof(cplx)));
+    OK(GrB_BinaryOp_new(&add, cplx_add, T, T, T));
+    OK(GrB_UnaryOp_new(&conj, cplx_conj, T, T));
+    cplx zero = {0, 0};
+    OK(GrB_Monoid_new_UDT(&mon, add, &zero));
+    GrB_Matrix A, C;
+    OK(GrB_Matrix_new(&A, T, 2, 3));
+    OK(GrB_Matrix_new(&C, T, 3, 2));
+    cplx v1 = {1, 2}, v2 = {3, 4}, v3 = {5, 6}, got;
+    OK(GrB_Matrix_setElement_UDT(A, &v1, 0, 2));
+    OK(GrB_Matrix_setElement_UDT(A, &v2, 1, 0));
+    OK(GrB_Matrix_setElement_UDT(A, &v3, 1, 2));
+    OK(GrB_transpose(C, NULL, NULL, A, NULL));
+    OK(GrB_Matrix_extractElement_UDT(&got, C, 2, 1));
+    assert_true(got.re == 5 && got.im == 6);
+    /* C += conj(A') */
+    GrB_Descriptor t0 = desc_of(GrB_DEFAULT, GrB_DEFAULT, GrB_TRAN);
+    OK(GrB_Matrix_apply(C, NULL, add, conj, A, t0));
+    OK(GrB_Matrix_extractElement_UDT(&got, C, 2, 0));
+    assert_true(got.re == 2 && got.im == 0);
+    cplx sum;
+    OK(GrB_Matrix_reduce_UDT(&sum, NULL, mon, C, NULL));
+    assert_true(sum.re == 18 && sum.im == 0);
+    GrB_Vector w;
+    OK(GrB_Vector_new(&w, T, 2));
+    OK(GrB_Matrix_reduce_Monoid(w, NULL, NULL, mon, A, NULL));
+    OK(GrB_Vector_extractElement_UDT(&got, w, 1));
+    assert_true(got.re == 8 && got.im == 10);
+    GrB_Index I[] = {1, 1};
+    GrB_Matrix D;
+    OK(GrB_Matrix_new(&D, T, 2, 3));
+    OK(GrB_Matrix_extract(D, NULL, NULL, A, I, 2, GrB_ALL, 3, NULL));
+    OK(GrB_Matrix_extractElement_UDT(&got, D, 0, 2));
+    assert_true(got.re == 5 && got.im == 6);
+    OK(GrB_Matrix_assign_UDT(D, NULL, NULL, &v1, I, 1, GrB_ALL, 3, NULL));
+    OK(GrB_Matrix_extractElement_UDT(&got, D, 1, 1));
+    assert_true(got.re == 1 && got.im == 2);
+    OK(GrB_Matrix_select_INT64(D, NULL, NULL, GrB_TRIL, D, 0, NULL));
+    GrB_Index n;
+    OK(GrB_Matrix_nvals(&n, D));
+    assert_int_equal(n, 3); /* (0,0), (1,0), (1,1) */
+    GrB_Matrix_free(&A), GrB_Matrix_free(&C), GrB_Matrix_free(&D), GrB_Vector_free(&w);
+    GrB_Monoid_free(&mon), GrB_UnaryOp_free(&conj), GrB_BinaryOp_free(&add), GrB_Type_free(&T);
+    GrB_Descriptor_free(&t0);
+}
+
+/* ---- hypersparse: dimension 2^60, a few entries; nothing may cost O(dimension) --------------- */
+
+static void test_hypersparse(void **state)
+{
+    (void)state;
+    const GrB_Index big = HUGE_DIM - 1, mid = (GrB_Index)1 << 40;
+    const tup a[] = {{0, big, 1}, {mid, 5, 2}, {mid, mid, 3}, {big, 0, 4}};
+    GrB_Matrix A = mat(GrB_FP64, HUGE_DIM, HUGE_DIM, a, 4), C;
+    OK(GrB_Matrix_new(&C, GrB_FP64, HUGE_DIM, HUGE_DIM));
+
+    OK(GrB_transpose(C, NULL, NULL, A, NULL));
+    const tup at[] = {{0, big, 4}, {5, mid, 2}, {mid, mid, 3}, {big, 0, 1}};
+    check_mat(C, at, 4);
+    OK(GrB_Matrix_apply(C, A, GrB_PLUS_FP64, GrB_AINV_FP64, A, GrB_DESC_ST0));
+    const tup ap[] = {{0, big, 0}, {5, mid, 2}, {mid, mid, 0}, {big, 0, 0}};
+    check_mat(C, ap, 4);
+    OK(GrB_Matrix_select_INT64(C, NULL, NULL, GrB_TRIU, A, 0, NULL));
+    const tup triu[] = {{0, big, 1}, {mid, mid, 3}};
+    check_mat(C, triu, 2);
+
+    GrB_Vector w;
+    OK(GrB_Vector_new(&w, GrB_FP64, HUGE_DIM));
+    OK(GrB_Matrix_reduce_Monoid(w, NULL, NULL, GrB_PLUS_MONOID_FP64, A, NULL));
+    const tup rows[] = {{0, 0, 1}, {mid, 0, 5}, {big, 0, 4}};
+    check_vec(w, rows, 3);
+    OK(GrB_Matrix_reduce_Monoid(w, NULL, NULL, GrB_PLUS_MONOID_FP64, A, GrB_DESC_T0));
+    const tup cols[] = {{0, 0, 4}, {5, 0, 2}, {mid, 0, 3}, {big, 0, 1}};
+    check_vec(w, cols, 4);
+
+    /* extract with GrB_ALL keeps the huge dimension; an explicit list makes a small result */
+    OK(GrB_Matrix_extract(C, NULL, NULL, A, GrB_ALL, HUGE_DIM, GrB_ALL, HUGE_DIM, NULL));
+    check_mat(C, a, 4);
+    GrB_Matrix S;
+    OK(GrB_Matrix_new(&S, GrB_FP64, 2, HUGE_DIM));
+    GrB_Index I[] = {mid, 7};
+    OK(GrB_Matrix_extract(S, NULL, NULL, A, I, 2, GrB_ALL, HUGE_DIM, NULL));
+    const tup sub[] = {{0, 5, 2}, {0, mid, 3}};
+    check_mat(S, sub, 2);
+
+    /* assign: a small matrix into rows (mid, 1) and all columns, a scalar at two positions,
+     * a masked scalar over everything, and a row */
+    OK(GrB_Matrix_assign(C, NULL, NULL, S, I, 2, GrB_ALL, HUGE_DIM, NULL));
+    const tup asg[] = {{0, big, 1}, {mid, 5, 2}, {mid, mid, 3}, {big, 0, 4}};
+    check_mat(C, asg, 4);
+    GrB_Index J[] = {3, big};
+    OK(GrB_Matrix_assign_FP64(C, NULL, NULL, 9, I, 2, J, 2, NULL));
+    const tup sc[] = {{0, big, 1},   {7, 3, 9},   {7, big, 9},    {mid, 3, 9},
+                      {mid, 5, 2},   {mid, mid, 3}, {mid, big, 9}, {big, 0, 4}};
+    check_mat(C, sc, 8);
+    OK(GrB_Matrix_assign_FP64(C, A, GrB_PLUS_FP64, 1, GrB_ALL, HUGE_DIM, GrB_ALL, HUGE_DIM,
+                              GrB_DESC_S));
+    const tup msc[] = {{0, big, 2},    {7, 3, 9},   {7, big, 9},    {mid, 3, 9},
+                       {mid, 5, 3},    {mid, mid, 4}, {mid, big, 9}, {big, 0, 5}};
+    check_mat(C, msc, 8);
+    GrB_Vector u;
+    OK(GrB_Vector_new(&u, GrB_FP64, 2));
+    OK(GrB_Vector_setElement_FP64(u, 6, 1));
+    OK(GrB_Row_assign(C, NULL, NULL, u, mid, J, 2, NULL));
+    const tup row[] = {{0, big, 2},    {7, 3, 9},     {7, big, 9},   {mid, 5, 3},
+                       {mid, mid, 4},  {mid, big, 6}, {big, 0, 5}};
+    check_mat(C, row, 7);
+    OK(GrB_Col_assign(C, NULL, NULL, u, I, 2, big, NULL));
+    const tup col[] = {{0, big, 2}, {7, 3, 9}, {7, big, 6}, {mid, 5, 3}, {mid, mid, 4}, {big, 0, 5}};
+    check_mat(C, col, 6);
+
+    double s;
+    OK(GrB_Matrix_reduce_FP64(&s, NULL, GrB_PLUS_MONOID_FP64, C, NULL));
+    assert_true(s == 29);
+    GrB_Matrix_free(&A), GrB_Matrix_free(&C), GrB_Matrix_free(&S);
+    GrB_Vector_free(&w), GrB_Vector_free(&u);
+}
+
+static int setup(void **state)
+{
+    (void)state;
+    return GrB_init(GrB_NONBLOCKING) == GrB_SUCCESS ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    return GrB_finalize() == GrB_SUCCESS ? 0 : -1;
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_writeback_masks),
+        cmocka_unit_test(test_mask_negative_zero),
+        cmocka_unit_test(test_writeback_casts),
+        cmocka_unit_test(test_apply_positional_transposed),
+        cmocka_unit_test(test_select_builtin),
+        cmocka_unit_test(test_reduce),
+        cmocka_unit_test(test_transpose_aliased),
+        cmocka_unit_test(test_extract_repeats),
+        cmocka_unit_test(test_assign_repeats),
+        cmocka_unit_test(test_assign_mask_spans_c),
+        cmocka_unit_test(test_assign_row_col),
+        cmocka_unit_test(test_udt),
+        cmocka_unit_test(test_hypersparse),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}

@@ -1,0 +1,1018 @@
+/* test_cpu_compute.c: randomized semantic tests of GrB_mxm, GrB_mxv, GrB_vxm, GrB_eWiseAdd,
+ * GrB_eWiseMult and GrB_kronecker (the CPU backend's compute kernels) against a dense reference.
+ *
+ * The reference (section "reference") holds every object as a dense array with a presence bitmap
+ * and evaluates each operation with plain loops in the order the spec defines: T(i,j) is the
+ * monoid sum over k = 0, 1, ... of mul((xtype) A(i,k), (ytype) B(k,j)); then the write-back
+ * C<M,replace> = accum(C, T). It applies the operators through their own function pointers and
+ * casts through the library's cast table (both tested on their own in test/algebra), so what is
+ * checked here is the operations' semantics: structure, operand order, which cast applies where,
+ * masks, complement, replace, accumulation, transposes and aliasing.
+ *
+ * Cases draw all 11 built-in types for every object, all 124 built-in semirings plus user-defined
+ * ones (the fast paths included), all built-in binary operators, monoids and accumulators, every
+ * mask kind, replace, both transposes and aliased arguments. Values are small integers, so
+ * floating-point sums are exact whatever the order. A failing case prints its seed; rerun one
+ * case with GG_TEST_SEED=<seed>. A second group runs the same checks on hypersparse objects of
+ * dimension 2^60, whose few entries sit at scattered indices: the reference works on the
+ * compressed index set, which the operations preserve. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <cmocka.h>
+
+#include "GG_internal.h"
+
+/* ---- random numbers ----------------------------------------------------------------------------- */
+
+static uint64_t rng_next(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+static uint64_t rnd(uint64_t *s, uint64_t n)
+{
+    return rng_next(s) % n;
+}
+static bool coin(uint64_t *s, unsigned percent)
+{
+    return rnd(s, 100) < percent;
+}
+
+/* ---- a user-defined type and user-defined operators -------------------------------------------- */
+
+/* 24 bytes: larger than the kernels' stack scratch, so their heap path runs too */
+typedef struct {
+    int32_t a, b;
+    int64_t pad[2]; /* always zero */
+} pair_t;
+
+static void pair_times(void *z, const void *x, const void *y)
+{
+    pair_t p, q;
+    memcpy(&p, x, sizeof p);
+    memcpy(&q, y, sizeof q);
+    pair_t r = {p.a * q.a - p.b, p.b * q.b + p.a, {0, 0}}; /* not commutative: operand order shows */
+    memcpy(z, &r, sizeof r);
+}
+static void pair_plus(void *z, const void *x, const void *y)
+{
+    pair_t p, q;
+    memcpy(&p, x, sizeof p);
+    memcpy(&q, y, sizeof q);
+    pair_t r = {p.a + q.a, p.b + q.b, {0, 0}};
+    memcpy(z, &r, sizeof r);
+}
+static void user_minus_i64(void *z, const void *x, const void *y)
+{
+    *(int64_t *)z = *(const int64_t *)x - *(const int64_t *)y;
+}
+static void user_plus_i32(void *z, const void *x, const void *y)
+{
+    uint32_t a = (uint32_t)(*(const int32_t *)x), b = (uint32_t)(*(const int32_t *)y);
+    *(int32_t *)z = (int32_t)(a + b);
+}
+static void user_first_fp32(void *z, const void *x, const void *y)
+{
+    (void)y;
+    *(float *)z = *(const float *)x;
+}
+
+static GrB_Type Pair;
+static GrB_BinaryOp PairTimes, PairPlus, UserMinus, UserPlus, UserFirst;
+static GrB_Monoid PairMonoid, UserPlusMonoid;
+static GrB_Semiring PairSemiring;
+
+/* Semirings built from the built-in pieces and the user-defined ones: the PAIR (ONEB) kinds that
+ * count, a user multiplier, a user monoid. */
+#define N_USER_SR 6
+static GrB_Semiring user_sr[N_USER_SR];
+
+static void make_user_objects(void)
+{
+    assert_int_equal(GrB_Type_new(&Pair, sizeof(pair_t)), GrB_SUCCESS);
+    assert_int_equal(GrB_BinaryOp_new(&PairTimes, pair_times, Pair, Pair, Pair), GrB_SUCCESS);
+    assert_int_equal(GrB_BinaryOp_new(&PairPlus, pair_plus, Pair, Pair, Pair), GrB_SUCCESS);
+    pair_t zero = {0, 0, {0, 0}};
+    assert_int_equal(GrB_Monoid_new_UDT(&PairMonoid, PairPlus, &zero), GrB_SUCCESS);
+    assert_int_equal(GrB_Semiring_new(&PairSemiring, PairMonoid, PairTimes), GrB_SUCCESS);
+    assert_int_equal(GrB_BinaryOp_new(&UserMinus, user_minus_i64, GrB_INT64, GrB_INT64, GrB_INT64),
+                     GrB_SUCCESS);
+    assert_int_equal(GrB_BinaryOp_new(&UserPlus, user_plus_i32, GrB_INT32, GrB_INT32, GrB_INT32),
+                     GrB_SUCCESS);
+    assert_int_equal(GrB_BinaryOp_new(&UserFirst, user_first_fp32, GrB_FP32, GrB_FP32, GrB_FP32),
+                     GrB_SUCCESS);
+    assert_int_equal(GrB_Monoid_new_INT32(&UserPlusMonoid, UserPlus, 0), GrB_SUCCESS);
+    assert_int_equal(GrB_Semiring_new(&user_sr[0], GrB_PLUS_MONOID_INT32, GrB_ONEB_INT32),
+                     GrB_SUCCESS);
+    assert_int_equal(GrB_Semiring_new(&user_sr[1], GrB_PLUS_MONOID_INT64, GrB_ONEB_INT64),
+                     GrB_SUCCESS);
+    assert_int_equal(GrB_Semiring_new(&user_sr[2], GrB_PLUS_MONOID_FP64, GrB_ONEB_FP64),
+                     GrB_SUCCESS);
+    assert_int_equal(GrB_Semiring_new(&user_sr[3], GrB_PLUS_MONOID_INT64, UserMinus), GrB_SUCCESS);
+    assert_int_equal(GrB_Semiring_new(&user_sr[4], UserPlusMonoid, GrB_TIMES_INT32), GrB_SUCCESS);
+    assert_int_equal(GrB_Semiring_new(&user_sr[5], GrB_MIN_MONOID_FP32, UserFirst), GrB_SUCCESS);
+}
+
+static void free_user_objects(void)
+{
+    for (int k = 0; k < N_USER_SR; k++) GrB_Semiring_free(&user_sr[k]);
+    GrB_Semiring_free(&PairSemiring);
+    GrB_Monoid_free(&PairMonoid);
+    GrB_Monoid_free(&UserPlusMonoid);
+    GrB_BinaryOp_free(&PairTimes);
+    GrB_BinaryOp_free(&PairPlus);
+    GrB_BinaryOp_free(&UserMinus);
+    GrB_BinaryOp_free(&UserPlus);
+    GrB_BinaryOp_free(&UserFirst);
+    GrB_Type_free(&Pair);
+}
+
+/* ---- the built-in objects, from the public header's lists -------------------------------------- */
+
+#define ADDR(name) &name,
+#define TYPE_ADDR(T, ...) &GrB_##T,
+static GrB_Type *const all_types[] = {GxG_BUILTIN_TYPES(TYPE_ADDR)};
+static GrB_Semiring *const all_semirings[] = {GxG_SEMIRINGS(ADDR)};
+static GrB_BinaryOp *const all_binops[] = {GxG_BINARY_OPS(ADDR)};
+static GrB_Monoid *const all_monoids[] = {GxG_MONOIDS(ADDR)};
+/* The semirings with a typed fast path in the CPU backend, drawn more often. */
+static GrB_Semiring *const fast_semirings[] = {
+    &GrB_PLUS_TIMES_SEMIRING_FP32, &GrB_PLUS_TIMES_SEMIRING_FP64, &GrB_PLUS_TIMES_SEMIRING_INT64,
+    &GrB_MIN_PLUS_SEMIRING_INT32,  &GrB_MIN_PLUS_SEMIRING_INT64,  &GrB_MIN_PLUS_SEMIRING_FP32,
+    &GrB_MIN_PLUS_SEMIRING_FP64,   &GrB_LOR_LAND_SEMIRING_BOOL};
+static GrB_BinaryOp *const fast_binops[] = {&GrB_PLUS_FP32, &GrB_PLUS_FP64, &GrB_PLUS_INT32,
+                                            &GrB_PLUS_INT64, &GrB_TIMES_FP64, &GrB_MIN_FP64,
+                                            &GrB_LOR,       &GrB_LAND};
+#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
+/* Predefined descriptors by (replace, mask kind, tran0, tran1): index R*16 + K*4 + T0*2 + T1 with
+ * K 0 plain, 1 complemented, 2 structural, 3 both. */
+static GrB_Descriptor no_desc = NULL;
+static GrB_Descriptor *const descs[32] = {
+    &no_desc,          &GrB_DESC_T1,      &GrB_DESC_T0,       &GrB_DESC_T0T1,
+    &GrB_DESC_C,       &GrB_DESC_CT1,     &GrB_DESC_CT0,      &GrB_DESC_CT0T1,
+    &GrB_DESC_S,       &GrB_DESC_ST1,     &GrB_DESC_ST0,      &GrB_DESC_ST0T1,
+    &GrB_DESC_SC,      &GrB_DESC_SCT1,    &GrB_DESC_SCT0,     &GrB_DESC_SCT0T1,
+    &GrB_DESC_R,       &GrB_DESC_RT1,     &GrB_DESC_RT0,      &GrB_DESC_RT0T1,
+    &GrB_DESC_RC,      &GrB_DESC_RCT1,    &GrB_DESC_RCT0,     &GrB_DESC_RCT0T1,
+    &GrB_DESC_RS,      &GrB_DESC_RST1,    &GrB_DESC_RST0,     &GrB_DESC_RST0T1,
+    &GrB_DESC_RSC,     &GrB_DESC_RSCT1,   &GrB_DESC_RSCT0,    &GrB_DESC_RSCT0T1};
+
+/* ---- dense objects ------------------------------------------------------------------------------
+ * An m x n array of values of `type` with a presence bitmap (a vector is n x 1). rmap/cmap, when
+ * not NULL, give the true index of each row/column (the hypersparse cases; the true dimensions
+ * are M x N), else the index is the position. */
+typedef struct {
+    GrB_Type type;
+    GrB_Index m, n, M, N;
+    const GrB_Index *rmap, *cmap;
+    size_t size;
+    unsigned char *x;
+    bool *p;
+} dm;
+
+static dm dm_new(GrB_Type type, GrB_Index m, GrB_Index n)
+{
+    dm d = {.type = type, .m = m, .n = n, .M = m, .N = n, .size = type->size};
+    d.x = calloc(m * n + 1, d.size);
+    d.p = calloc(m * n + 1, sizeof(bool));
+    assert_non_null(d.x);
+    assert_non_null(d.p);
+    return d;
+}
+static void dm_free(dm *d)
+{
+    free(d->x);
+    free(d->p);
+}
+static void *at(const dm *d, GrB_Index i, GrB_Index j)
+{
+    return d->x + (i * d->n + j) * d->size;
+}
+static bool *has(const dm *d, GrB_Index i, GrB_Index j)
+{
+    return &d->p[i * d->n + j];
+}
+static dm dm_copy(const dm *s)
+{
+    dm d = *s;
+    d.x = malloc(s->m * s->n * s->size + s->size);
+    d.p = malloc(s->m * s->n + 1);
+    memcpy(d.x, s->x, s->m * s->n * s->size + s->size);
+    memcpy(d.p, s->p, s->m * s->n + 1);
+    return d;
+}
+
+/* z = (ztype) x, through the library's cast table; a user-defined type only to itself. */
+static void cast(void *z, GrB_Type zt, const void *x, GrB_Type xt)
+{
+    if (zt == xt) {
+        memcpy(z, x, zt->size);
+        return;
+    }
+    GG_cast_fn f = GG_cast_get(zt->code, xt->code);
+    assert_non_null(f);
+    f(z, x);
+}
+
+/* A small random value: an integer in [-3, 3] cast to the type (so unsigned types wrap and BOOL
+ * is mostly true), or a pair of such integers. */
+static void random_value(uint64_t *s, GrB_Type t, void *z)
+{
+    if (t == Pair) {
+        pair_t v = {(int32_t)rnd(s, 7) - 3, (int32_t)rnd(s, 7) - 3, {0, 0}};
+        memcpy(z, &v, sizeof v);
+        return;
+    }
+    int64_t v = (int64_t)rnd(s, 7) - 3;
+    cast(z, t, &v, GrB_INT64);
+}
+
+/* A random m x n object; each entry present with probability permille / 1000. */
+static dm dm_random(uint64_t *s, GrB_Type t, GrB_Index m, GrB_Index n, unsigned permille)
+{
+    dm d = dm_new(t, m, n);
+    for (GrB_Index i = 0; i < m; i++)
+        for (GrB_Index j = 0; j < n; j++)
+            if (rnd(s, 1000) < permille) {
+                *has(&d, i, j) = true;
+                random_value(s, t, at(&d, i, j));
+            }
+    return d;
+}
+
+static GrB_Index map(const GrB_Index *m, GrB_Index k)
+{
+    return m == NULL ? k : m[k];
+}
+/* The position of true index v in the map (or v itself); fails the test when it is not there. */
+static GrB_Index unmap(const GrB_Index *m, GrB_Index len, GrB_Index v)
+{
+    if (m == NULL) {
+        assert_true(v < len);
+        return v;
+    }
+    for (GrB_Index k = 0; k < len; k++)
+        if (m[k] == v) return k;
+    fail_msg("index %llu is outside the expected pattern", (unsigned long long)v);
+    return 0;
+}
+
+/* ---- GraphBLAS objects from and to dense ones ------------------------------------------------ */
+
+static GrB_Info build(void *obj, bool vec, const GrB_Index *I, const GrB_Index *J, const void *X,
+                      GrB_Index n, GrB_Type t)
+{
+    switch (t->code) {
+#define BUILD_CASE(T, E, ...)                                                                      \
+    case GrB_##T##_CODE:                                                                           \
+        return vec ? GrB_Vector_build_##T(obj, I, (const E *)X, n, NULL)                           \
+                   : GrB_Matrix_build_##T(obj, I, J, (const E *)X, n, NULL);
+        GxG_BUILTIN_TYPES(BUILD_CASE)
+#undef BUILD_CASE
+    default:
+        return vec ? GrB_Vector_build_UDT(obj, I, X, n, NULL)
+                   : GrB_Matrix_build_UDT(obj, I, J, X, n, NULL);
+    }
+}
+
+static GrB_Info tuples(GrB_Index *I, GrB_Index *J, void *X, GrB_Index *n, void *obj, bool vec,
+                       GrB_Type t)
+{
+    switch (t->code) {
+#define TUPLES_CASE(T, E, ...)                                                                     \
+    case GrB_##T##_CODE:                                                                           \
+        return vec ? GrB_Vector_extractTuples_##T(I, (E *)X, n, obj)                               \
+                   : GrB_Matrix_extractTuples_##T(I, J, (E *)X, n, obj);
+        GxG_BUILTIN_TYPES(TUPLES_CASE)
+#undef TUPLES_CASE
+    default:
+        return vec ? GrB_Vector_extractTuples_UDT(I, X, n, obj)
+                   : GrB_Matrix_extractTuples_UDT(I, J, X, n, obj);
+    }
+}
+
+/* A GrB_Vector (vec, d is n x 1) or GrB_Matrix with d's content. */
+static void *to_grb(const dm *d, bool vec)
+{
+    void *obj;
+    if (vec)
+        assert_int_equal(GrB_Vector_new((GrB_Vector *)&obj, d->type, d->M), GrB_SUCCESS);
+    else
+        assert_int_equal(GrB_Matrix_new((GrB_Matrix *)&obj, d->type, d->M, d->N), GrB_SUCCESS);
+    GrB_Index cap = d->m * d->n + 1, n = 0;
+    GrB_Index *I = malloc(cap * sizeof(GrB_Index)), *J = malloc(cap * sizeof(GrB_Index));
+    unsigned char *X = malloc(cap * d->size);
+    for (GrB_Index i = 0; i < d->m; i++)
+        for (GrB_Index j = 0; j < d->n; j++)
+            if (*has(d, i, j)) {
+                I[n] = map(d->rmap, i);
+                J[n] = map(d->cmap, j);
+                memcpy(X + n * d->size, at(d, i, j), d->size);
+                n++;
+            }
+    assert_int_equal(build(obj, vec, I, J, X, n, d->type), GrB_SUCCESS);
+    free(I);
+    free(J);
+    free(X);
+    return obj;
+}
+
+/* The content of obj as a dense object shaped like `like`. */
+static dm from_grb(void *obj, bool vec, const dm *like)
+{
+    dm d = dm_new(like->type, like->m, like->n);
+    d.M = like->M, d.N = like->N, d.rmap = like->rmap, d.cmap = like->cmap;
+    GrB_Index n = 0;
+    if (vec)
+        assert_int_equal(GrB_Vector_nvals(&n, obj), GrB_SUCCESS);
+    else
+        assert_int_equal(GrB_Matrix_nvals(&n, obj), GrB_SUCCESS);
+    GrB_Index *I = malloc((n + 1) * sizeof(GrB_Index)), *J = calloc(n + 1, sizeof(GrB_Index));
+    unsigned char *X = malloc((n + 1) * d.size);
+    GrB_Index got = n;
+    assert_int_equal(tuples(I, J, X, &got, obj, vec, d.type), GrB_SUCCESS);
+    assert_int_equal(got, n);
+    for (GrB_Index k = 0; k < n; k++) {
+        GrB_Index i = unmap(d.rmap, d.m, I[k]), j = vec ? 0 : unmap(d.cmap, d.n, J[k]);
+        assert_false(*has(&d, i, j));
+        *has(&d, i, j) = true;
+        memcpy(at(&d, i, j), X + k * d.size, d.size);
+    }
+    free(I);
+    free(J);
+    free(X);
+    return d;
+}
+
+static void grb_free(void *obj, bool vec)
+{
+    if (vec)
+        GrB_Vector_free((GrB_Vector *)&obj);
+    else
+        GrB_Matrix_free((GrB_Matrix *)&obj);
+}
+
+static bool value_equal(GrB_Type t, const void *a, const void *b)
+{
+    if (t->code == GrB_FP32_CODE) {
+        float x, y;
+        memcpy(&x, a, 4);
+        memcpy(&y, b, 4);
+        return x == y || (x != x && y != y);
+    }
+    if (t->code == GrB_FP64_CODE) {
+        double x, y;
+        memcpy(&x, a, 8);
+        memcpy(&y, b, 8);
+        return x == y || (x != x && y != y);
+    }
+    return memcmp(a, b, t->size) == 0;
+}
+
+/* The first difference between the expected and the computed object, or NULL. */
+static const char *dm_diff(const dm *want, const dm *got, char *buf, size_t len)
+{
+    for (GrB_Index i = 0; i < want->m; i++)
+        for (GrB_Index j = 0; j < want->n; j++) {
+            bool w = *has(want, i, j), g = *has(got, i, j);
+            if (w != g || (w && !value_equal(want->type, at(want, i, j), at(got, i, j)))) {
+                snprintf(buf, len, "entry (%llu,%llu): expected %s, got %s",
+                         (unsigned long long)i, (unsigned long long)j,
+                         w ? "a value" : "none", g ? "a value" : "none");
+                if (w && g) snprintf(buf, len, "entry (%llu,%llu): values differ",
+                                     (unsigned long long)i, (unsigned long long)j);
+                return buf;
+            }
+        }
+    return NULL;
+}
+
+/* ---- reference ------------------------------------------------------------------------------------ */
+
+/* op(X)(i,j): X(j,i) when tran. */
+static bool get(const dm *X, bool tran, GrB_Index i, GrB_Index j, const void **v)
+{
+    GrB_Index r = tran ? j : i, c = tran ? i : j;
+    *v = at(X, r, c);
+    return *has(X, r, c);
+}
+
+/* T(i,j) += x (or T(i,j) = x when absent), for a monoid or accumulating operator `add`. */
+static void accumulate(dm *T, GrB_Index i, GrB_Index j, GrB_BinaryOp add, const void *x)
+{
+    if (*has(T, i, j)) {
+        add->f(at(T, i, j), at(T, i, j), x);
+    } else {
+        memcpy(at(T, i, j), x, T->size);
+        *has(T, i, j) = true;
+    }
+}
+
+/* z = mul((xtype) a, (ytype) b). */
+static void multiply(GrB_BinaryOp mul, void *z, const void *a, GrB_Type at_, const void *b,
+                     GrB_Type bt)
+{
+    unsigned char x[64], y[64];
+    cast(x, mul->xtype, a, at_);
+    cast(y, mul->ytype, b, bt);
+    mul->f(z, x, y);
+}
+
+/* T = op(A) (+.*) op(B): m x n, inner dimension k. */
+static dm ref_mxm(GrB_Semiring s, const dm *A, bool ta, const dm *B, bool tb)
+{
+    GrB_Index m = ta ? A->n : A->m, k = ta ? A->m : A->n, n = tb ? B->m : B->n;
+    dm T = dm_new(s->add->op->ztype, m, n);
+    unsigned char t[64];
+    /* for each T(i,j) the terms come in increasing q */
+    for (GrB_Index i = 0; i < m; i++)
+        for (GrB_Index q = 0; q < k; q++) {
+            const void *a, *b;
+            if (!get(A, ta, i, q, &a)) continue;
+            for (GrB_Index j = 0; j < n; j++) {
+                if (!get(B, tb, q, j, &b)) continue;
+                multiply(s->mul, t, a, A->type, b, B->type);
+                accumulate(&T, i, j, s->add->op, t);
+            }
+        }
+    return T;
+}
+
+/* w = op(A) (+.*) u (mxv) or u' (+.*) op(A) (vxm), as n x 1 objects. */
+static dm ref_mxv(GrB_Semiring s, const dm *A, bool ta, const dm *u, bool vxm)
+{
+    bool tr = ta != vxm; /* R = op(A) or op(A)', T = R * u */
+    GrB_Index m = tr ? A->n : A->m, k = tr ? A->m : A->n;
+    dm T = dm_new(s->add->op->ztype, m, 1);
+    unsigned char t[64];
+    for (GrB_Index i = 0; i < m; i++)
+        for (GrB_Index q = 0; q < k; q++) {
+            const void *a, *x;
+            if (!get(A, tr, i, q, &a) || !get(u, false, q, 0, &x)) continue;
+            if (vxm)
+                multiply(s->mul, t, x, u->type, a, A->type);
+            else
+                multiply(s->mul, t, a, A->type, x, u->type);
+            accumulate(&T, i, 0, s->add->op, t);
+        }
+    return T;
+}
+
+/* eWiseAdd (union) or eWiseMult (intersection); one-sided entries cast straight to op's type. */
+static dm ref_ewise(GrB_BinaryOp op, const dm *A, bool ta, const dm *B, bool tb, bool add)
+{
+    GrB_Index m = ta ? A->n : A->m, n = ta ? A->m : A->n;
+    dm T = dm_new(op->ztype, m, n);
+    for (GrB_Index i = 0; i < m; i++)
+        for (GrB_Index j = 0; j < n; j++) {
+            const void *a, *b;
+            bool ha = get(A, ta, i, j, &a), hb = get(B, tb, i, j, &b);
+            if (ha && hb)
+                multiply(op, at(&T, i, j), a, A->type, b, B->type);
+            else if (add && ha)
+                cast(at(&T, i, j), op->ztype, a, A->type);
+            else if (add && hb)
+                cast(at(&T, i, j), op->ztype, b, B->type);
+            else
+                continue;
+            *has(&T, i, j) = true;
+        }
+    return T;
+}
+
+static dm ref_kron(GrB_BinaryOp op, const dm *A, bool ta, const dm *B, bool tb)
+{
+    GrB_Index ma = ta ? A->n : A->m, na = ta ? A->m : A->n, mb = tb ? B->n : B->m,
+              nb = tb ? B->m : B->n;
+    dm T = dm_new(op->ztype, ma * mb, na * nb);
+    for (GrB_Index ia = 0; ia < ma; ia++)
+        for (GrB_Index ja = 0; ja < na; ja++)
+            for (GrB_Index ib = 0; ib < mb; ib++)
+                for (GrB_Index jb = 0; jb < nb; jb++) {
+                    const void *a, *b;
+                    if (!get(A, ta, ia, ja, &a) || !get(B, tb, ib, jb, &b)) continue;
+                    GrB_Index i = ia * mb + ib, j = ja * nb + jb;
+                    multiply(op, at(&T, i, j), a, A->type, b, B->type);
+                    *has(&T, i, j) = true;
+                }
+    return T;
+}
+
+typedef struct {
+    bool replace, comp, structural;
+} maskdesc;
+
+/* C<M,replace> = accum(C, T), in place on C. */
+static void ref_writeback(dm *C, const dm *M, GrB_BinaryOp accum, const dm *T, maskdesc md)
+{
+    unsigned char x[64], y[64], z[64];
+    for (GrB_Index i = 0; i < C->m; i++)
+        for (GrB_Index j = 0; j < C->n; j++) {
+            bool allow = true;
+            if (M != NULL) {
+                allow = *has(M, i, j);
+                if (allow && !md.structural) {
+                    bool b;
+                    cast(&b, GrB_BOOL, at(M, i, j), M->type);
+                    allow = b;
+                }
+            }
+            if (md.comp) allow = !allow;
+            /* Z = accum(C, T) or T */
+            bool hc = *has(C, i, j), ht = *has(T, i, j), hz = ht;
+            if (accum != NULL && hc && ht) {
+                cast(x, accum->xtype, at(C, i, j), C->type);
+                cast(y, accum->ytype, at(T, i, j), T->type);
+                accum->f(z, x, y);
+                cast(x, C->type, z, accum->ztype);
+            } else if (ht) {
+                cast(x, C->type, at(T, i, j), T->type);
+            } else if (accum != NULL && hc) {
+                memcpy(x, at(C, i, j), C->size);
+                hz = true;
+            }
+            if (allow) {
+                *has(C, i, j) = hz;
+                if (hz) memcpy(at(C, i, j), x, C->size);
+            } else if (md.replace) {
+                *has(C, i, j) = false;
+            }
+        }
+}
+
+/* ---- case drivers ------------------------------------------------------------------------------- */
+
+typedef enum { OP_MXM, OP_MXV, OP_VXM, OP_ADD, OP_MULT, OP_KRON } opkind;
+static const char *const opnames[] = {"mxm", "mxv", "vxm", "eWiseAdd", "eWiseMult", "kronecker"};
+
+/* How the operator of a case is given. */
+typedef enum { FORM_SEMIRING, FORM_MONOID, FORM_BINARYOP } opform;
+
+typedef struct {
+    opkind kind;
+    bool vec;              /* eWise on vectors */
+    opform form;
+    GrB_Semiring sr;
+    GrB_Monoid mon;
+    GrB_BinaryOp op;       /* the binary operator the form reduces to */
+    GrB_BinaryOp accum;
+    int mask;              /* 0 none, 1 valued, 2 structural */
+    maskdesc md;
+    bool ta, tb;
+    int alias;             /* 0 none, 1 C is A, 2 B is A, 3 M is C, 4 C is B, 5 M is A */
+} spec;
+
+static GrB_Type random_type(uint64_t *s)
+{
+    return *all_types[rnd(s, COUNT(all_types))];
+}
+
+static void describe(const spec *c, uint64_t seed, const dm *C, const dm *A, const dm *B,
+                     const char *what)
+{
+    const char *opname = c->form == FORM_SEMIRING ? c->sr->h.name
+                         : c->form == FORM_MONOID ? c->mon->h.name
+                                                  : c->op->h.name;
+    fail_msg("seed %llu: %s%s with %s, C %s %llux%llu, A %s, B %s, accum %s, mask %d%s%s%s, "
+             "tran %d%d, alias %d: %s",
+             (unsigned long long)seed, opnames[c->kind], c->vec ? " (vectors)" : "", opname,
+             C->type->h.name, (unsigned long long)C->m, (unsigned long long)C->n,
+             A->type->h.name, B->type->h.name, c->accum ? c->accum->h.name : "none", c->mask,
+             c->md.comp ? " complemented" : "", c->md.structural ? " structural" : "",
+             c->md.replace ? " replace" : "", c->ta, c->tb, c->alias, what);
+}
+
+/* The descriptor of case c; vxm's matrix is its second input (GrB_INP1). */
+static GrB_Descriptor pick_desc(const spec *c)
+{
+    int kind = (c->md.comp ? 1 : 0) + (c->md.structural ? 2 : 0);
+    bool t0 = c->kind == OP_VXM ? false : c->ta, t1 = c->kind == OP_VXM ? c->ta : c->tb;
+    return *descs[(c->md.replace ? 16 : 0) + kind * 4 + (t0 ? 2 : 0) + (t1 ? 1 : 0)];
+}
+
+/* Runs the operation of c on GraphBLAS objects made from the dense ones. */
+static GrB_Info run(const spec *c, void *C, void *M, void *A, void *B)
+{
+    GrB_Descriptor d = pick_desc(c);
+    switch (c->kind) {
+    case OP_MXM: return GrB_mxm(C, M, c->accum, c->sr, A, B, d);
+    case OP_MXV: return GrB_mxv(C, M, c->accum, c->sr, A, B, d);
+    case OP_VXM: return GrB_vxm(C, M, c->accum, c->sr, B, A, d);
+    case OP_KRON:
+        return c->form == FORM_SEMIRING ? GrB_Matrix_kronecker_Semiring(C, M, c->accum, c->sr, A, B, d)
+               : c->form == FORM_MONOID ? GrB_Matrix_kronecker_Monoid(C, M, c->accum, c->mon, A, B, d)
+                                        : GrB_Matrix_kronecker_BinaryOp(C, M, c->accum, c->op, A, B, d);
+    case OP_ADD:
+    case OP_MULT: {
+        bool add = c->kind == OP_ADD;
+#define EWISE(V, E)                                                                                \
+    (c->form == FORM_SEMIRING ? GrB_##V##_eWise##E##_Semiring(C, M, c->accum, c->sr, A, B, d)      \
+     : c->form == FORM_MONOID ? GrB_##V##_eWise##E##_Monoid(C, M, c->accum, c->mon, A, B, d)       \
+                              : GrB_##V##_eWise##E##_BinaryOp(C, M, c->accum, c->op, A, B, d))
+        if (c->vec) return add ? EWISE(Vector, Add) : EWISE(Vector, Mult);
+        return add ? EWISE(Matrix, Add) : EWISE(Matrix, Mult);
+#undef EWISE
+    }
+    }
+    return GrB_PANIC;
+}
+
+/* The reference result T of case c. For vxm the vector is B and the matrix A. */
+static dm reference(const spec *c, const dm *A, const dm *B)
+{
+    switch (c->kind) {
+    case OP_MXM: return ref_mxm(c->sr, A, c->ta, B, c->tb);
+    case OP_MXV: return ref_mxv(c->sr, A, c->ta, B, false);
+    case OP_VXM: return ref_mxv(c->sr, A, c->ta, B, true);
+    case OP_KRON: return ref_kron(c->op, A, c->ta, B, c->tb);
+    default: return ref_ewise(c->op, A, c->ta, B, c->tb, c->kind == OP_ADD);
+    }
+}
+
+/* Runs case c on A, B, C, M (dense; M may have no content when c->mask is 0) and compares. An
+ * aliased case passes the same dense object twice (C == A for alias 1, ...); the GraphBLAS call
+ * then gets one object in both places. */
+static void check(const spec *c, uint64_t seed, const dm *C, const dm *M, const dm *A,
+                  const dm *B)
+{
+    /* which objects are vectors: mxv/vxm take a vector B and produce one; eWise on vectors */
+    bool cvec = c->kind == OP_MXV || c->kind == OP_VXM || c->vec;
+    bool avec = c->vec, bvec = c->kind == OP_MXV || c->kind == OP_VXM || c->vec;
+    dm T = reference(c, A, B);
+    dm want = dm_copy(C);
+    dm mcopy = {0};
+    const dm *mref = c->mask == 0 ? NULL : M;
+    if (c->mask != 0 && c->alias == 3) {
+        mcopy = dm_copy(C); /* the mask is C as it was before the call */
+        mref = &mcopy;
+    }
+    ref_writeback(&want, mref, c->accum, &T, c->md);
+
+    void *gA = to_grb(A, avec);
+    void *gB = c->alias == 2 ? gA : to_grb(B, bvec);
+    void *gC = c->alias == 1 ? gA : c->alias == 4 ? gB : to_grb(C, cvec);
+    void *gM = c->mask == 0     ? NULL
+               : c->alias == 3 ? gC
+               : c->alias == 5 ? gA
+                               : to_grb(M, cvec);
+    GrB_Info info = run(c, gC, gM, gA, gB);
+    if (info != GrB_SUCCESS) {
+        char msg[64];
+        snprintf(msg, sizeof msg, "returned %d", (int)info);
+        describe(c, seed, C, A, B, msg);
+    }
+    dm got = from_grb(gC, cvec, &want);
+    char buf[200];
+    const char *diff = dm_diff(&want, &got, buf, sizeof buf);
+    if (diff != NULL) describe(c, seed, C, A, B, diff);
+    if (gM != NULL && c->alias != 3 && c->alias != 5) grb_free(gM, cvec);
+    if (c->alias != 1 && c->alias != 4) grb_free(gC, cvec);
+    if (c->alias != 2) grb_free(gB, bvec);
+    grb_free(gA, avec);
+    dm_free(&got);
+    dm_free(&want);
+    dm_free(&T);
+    if (mcopy.x != NULL) dm_free(&mcopy);
+}
+
+/* Draws the accumulator, mask kind and descriptor of a case. */
+static void random_writeback(uint64_t *s, spec *c)
+{
+    c->accum = coin(s, 50) ? NULL : *all_binops[rnd(s, COUNT(all_binops))];
+    c->mask = (int)rnd(s, 3);
+    c->md.comp = coin(s, 40);
+    c->md.structural = c->mask == 2;
+    c->md.replace = coin(s, 40);
+}
+
+static unsigned random_density(uint64_t *s)
+{
+    static const unsigned d[] = {0, 100, 250, 500, 800, 1000};
+    return d[rnd(s, COUNT(d))];
+}
+
+static GrB_Semiring random_semiring(uint64_t *s)
+{
+    switch (rnd(s, 4)) {
+    case 0: return *fast_semirings[rnd(s, COUNT(fast_semirings))];
+    case 1: return user_sr[rnd(s, N_USER_SR)];
+    default: return *all_semirings[rnd(s, COUNT(all_semirings))];
+    }
+}
+
+static GrB_Index random_dim(uint64_t *s)
+{
+    return coin(s, 4) ? 0 : 1 + rnd(s, 7);
+}
+
+static int aliased_cases; /* cases run with aliased arguments, reported per operation */
+
+/* One random case of kind k from seed. */
+static void one_case(opkind k, uint64_t seed)
+{
+    uint64_t s = seed;
+    spec c = {.kind = k};
+    random_writeback(&s, &c);
+    c.ta = coin(&s, 40);
+    c.tb = k != OP_MXV && k != OP_VXM && coin(&s, 40);
+    GrB_Index m = random_dim(&s), n = random_dim(&s), q = random_dim(&s);
+    GrB_Index am, an, bm, bn, cm, cn;
+    switch (k) {
+    case OP_MXM:
+        c.form = FORM_SEMIRING;
+        c.sr = random_semiring(&s);
+        am = m, an = q, bm = q, bn = n, cm = m, cn = n;
+        break;
+    case OP_MXV:
+    case OP_VXM:
+        c.form = FORM_SEMIRING;
+        c.sr = random_semiring(&s);
+        am = m, an = q, bm = k == OP_MXV ? q : m, bn = 1, cm = k == OP_MXV ? m : q, cn = 1;
+        break;
+    case OP_KRON:
+        bm = 1 + rnd(&s, 3), bn = 1 + rnd(&s, 3), am = 1 + rnd(&s, 3), an = 1 + rnd(&s, 3);
+        cm = am * bm, cn = an * bn;
+        break;
+    default:
+        c.vec = coin(&s, 30);
+        if (c.vec) n = 1, c.ta = c.tb = false;
+        am = m, an = n, bm = m, bn = n, cm = m, cn = n;
+        break;
+    }
+    if (k == OP_ADD || k == OP_MULT || k == OP_KRON) {
+        c.form = (opform)rnd(&s, 3);
+        if (c.form == FORM_SEMIRING) {
+            c.sr = random_semiring(&s);
+            c.op = k == OP_ADD ? c.sr->add->op : c.sr->mul;
+        } else if (c.form == FORM_MONOID) {
+            c.mon = coin(&s, 10) ? UserPlusMonoid : *all_monoids[rnd(&s, COUNT(all_monoids))];
+            c.op = c.mon->op;
+        } else {
+            c.op = coin(&s, 30) ? *fast_binops[rnd(&s, COUNT(fast_binops))]
+                 : coin(&s, 10) ? UserMinus
+                                : *all_binops[rnd(&s, COUNT(all_binops))];
+        }
+    }
+    /* transposed inputs are stored the other way round */
+    if (c.ta) {
+        GrB_Index t = am;
+        am = an, an = t;
+    }
+    if (c.tb) {
+        GrB_Index t = bm;
+        bm = bn, bn = t;
+    }
+    /* aliases (1 C is A, 2 B is A, 3 M is C, 4 C is B, 5 M is A), each only where the objects
+     * have the same kind and shape; mxv and vxm have a matrix A and vectors B, C, M */
+    bool vecop = k == OP_MXV || k == OP_VXM;
+    c.alias = k != OP_KRON && coin(&s, 50) ? 1 + (int)rnd(&s, 5) : 0;
+    if ((c.alias == 1 && (vecop || am != cm || an != cn)) ||
+        (c.alias == 2 && (vecop || am != bm || an != bn)) || (c.alias == 3 && c.mask == 0) ||
+        (c.alias == 4 && (bm != cm || bn != cn)) ||
+        (c.alias == 5 && (vecop || c.mask == 0 || am != cm || an != cn)))
+        c.alias = 0;
+
+    aliased_cases += c.alias != 0;
+    dm A = dm_random(&s, random_type(&s), am, an, random_density(&s));
+    dm B = c.alias == 2 ? A : dm_random(&s, random_type(&s), bm, bn, random_density(&s));
+    dm C = c.alias == 1   ? A
+           : c.alias == 4 ? B
+                          : dm_random(&s, random_type(&s), cm, cn, random_density(&s));
+    dm M = c.alias == 5 ? A : dm_random(&s, random_type(&s), cm, cn, random_density(&s));
+    check(&c, seed, &C, &M, &A, &B);
+    if (c.alias != 5) dm_free(&M);
+    if (c.alias != 1 && c.alias != 4) dm_free(&C);
+    if (c.alias != 2) dm_free(&B);
+    dm_free(&A);
+}
+
+/* Runs `count` cases of kind k, or only the one in GG_TEST_SEED. */
+static void run_cases(opkind k, int count, uint64_t base)
+{
+    const char *only = getenv("GG_TEST_SEED");
+    if (only != NULL) {
+        uint64_t seed = strtoull(only, NULL, 10);
+        if ((seed >> 32) == (uint64_t)k) one_case(k, seed);
+        return;
+    }
+    aliased_cases = 0;
+    for (int i = 0; i < count; i++) one_case(k, ((uint64_t)k << 32) | (base + (uint64_t)i));
+    print_message("%s: %d random cases, %d with aliased arguments\n", opnames[k], count,
+                  aliased_cases);
+}
+
+static void test_mxm(void **state)
+{
+    (void)state;
+    run_cases(OP_MXM, 1500, 1);
+}
+static void test_mxv(void **state)
+{
+    (void)state;
+    run_cases(OP_MXV, 800, 1);
+}
+static void test_vxm(void **state)
+{
+    (void)state;
+    run_cases(OP_VXM, 800, 1);
+}
+static void test_ewise_add(void **state)
+{
+    (void)state;
+    run_cases(OP_ADD, 800, 1);
+}
+static void test_ewise_mult(void **state)
+{
+    (void)state;
+    run_cases(OP_MULT, 800, 1);
+}
+static void test_kronecker(void **state)
+{
+    (void)state;
+    run_cases(OP_KRON, 400, 1);
+}
+
+/* ---- a user-defined type end to end ------------------------------------------------------------- */
+
+static void test_user_type(void **state)
+{
+    (void)state;
+    static const opkind kinds[] = {OP_MXM, OP_MXV, OP_VXM, OP_ADD, OP_MULT, OP_KRON};
+    int cases = 0;
+    for (uint64_t seed = 1; seed <= 300; seed++) {
+        uint64_t s = seed * 7919;
+        spec c = {.kind = kinds[seed % COUNT(kinds)], .form = FORM_SEMIRING, .sr = PairSemiring};
+        c.op = c.kind == OP_ADD ? PairPlus : PairTimes;
+        c.accum = coin(&s, 50) ? PairPlus : NULL;
+        c.mask = (int)rnd(&s, 3);
+        c.md = (maskdesc){coin(&s, 40), coin(&s, 40), c.mask == 2};
+        bool vecop = c.kind == OP_MXV || c.kind == OP_VXM;
+        c.vec = (c.kind == OP_ADD || c.kind == OP_MULT) && coin(&s, 30);
+        c.ta = !c.vec && coin(&s, 40);
+        c.tb = !c.vec && !vecop && coin(&s, 40);
+        GrB_Index m = 1 + rnd(&s, 5), n = c.vec || vecop ? 1 : 1 + rnd(&s, 5), q = 1 + rnd(&s, 5);
+        GrB_Index am = m, an = q, bm = q, bn = n, cm = m, cn = n;
+        if (c.kind == OP_VXM) bm = m, cm = q;
+        if (c.kind == OP_ADD || c.kind == OP_MULT) an = n, bm = m;
+        if (c.kind == OP_KRON) am = 2, an = 3, bm = 2, bn = 2, cm = 4, cn = 6;
+        if (c.ta) {
+            GrB_Index t = am;
+            am = an, an = t;
+        }
+        if (c.tb) {
+            GrB_Index t = bm;
+            bm = bn, bn = t;
+        }
+        dm A = dm_random(&s, Pair, am, an, 500), B = dm_random(&s, Pair, bm, bn, 500);
+        dm C = dm_random(&s, Pair, cm, cn, 400), M = dm_random(&s, random_type(&s), cm, cn, 500);
+        check(&c, seed, &C, &M, &A, &B);
+        dm_free(&A);
+        dm_free(&B);
+        dm_free(&C);
+        dm_free(&M);
+        cases++;
+    }
+    print_message("user-defined type: %d cases\n", cases);
+}
+
+/* ---- hypersparse objects of dimension 2^60 -------------------------------------------------------
+ * Entries sit only at the indices of `hyper_idx`; every operation here maps that set (or pairs of
+ * it, for kronecker) onto itself in order, so the dense reference on the compressed indices is
+ * exact. Any allocation by dimension would fail (or exhaust memory) at this size. */
+#define HYPER_DIM (GrB_INDEX_MAX + 1)
+static const GrB_Index hyper_idx[] = {0,       1,      ((GrB_Index)1 << 20) + 3,
+                                      (GrB_Index)1 << 40, HYPER_DIM - 2, HYPER_DIM - 1};
+#define NH (sizeof(hyper_idx) / sizeof(hyper_idx[0]))
+/* kronecker: two factors of dimension 2^30 - 1, whose product has a dimension near 2^60 (the
+ * largest a product may have is GrB_INDEX_MAX) */
+#define KRON_DIM (((GrB_Index)1 << 30) - 1)
+static const GrB_Index kron_idx[] = {0, 5, (GrB_Index)1 << 29, KRON_DIM - 1};
+#define NK (sizeof(kron_idx) / sizeof(kron_idx[0]))
+static GrB_Index kron_pairs[NK * NK];
+
+static void hyper_shape(dm *d, bool rows, bool cols, GrB_Index dim)
+{
+    if (rows) d->rmap = dim == HYPER_DIM ? hyper_idx : kron_idx, d->M = dim;
+    if (cols) d->cmap = dim == HYPER_DIM ? hyper_idx : kron_idx, d->N = dim;
+}
+
+static void hyper_case(opkind k, uint64_t seed)
+{
+    uint64_t s = seed;
+    spec c = {.kind = k, .form = FORM_SEMIRING};
+    random_writeback(&s, &c);
+    c.sr = random_semiring(&s);
+    c.op = k == OP_ADD ? c.sr->add->op : c.sr->mul;
+    bool vecop = k == OP_MXV || k == OP_VXM;
+    c.vec = (k == OP_ADD || k == OP_MULT) && coin(&s, 30);
+    c.ta = !c.vec && coin(&s, 40);
+    c.tb = !c.vec && !vecop && coin(&s, 40);
+    bool bcols = !vecop && !c.vec, ccols = bcols;
+    GrB_Index h = NH;
+    GrB_Index am = h, an = c.vec ? 1 : h, bm = h, bn = bcols ? h : 1, cm = h, cn = ccols ? h : 1;
+    GrB_Index dim = HYPER_DIM;
+    if (k == OP_KRON) {
+        am = an = bm = bn = NK;
+        cm = cn = NK * NK;
+        dim = KRON_DIM;
+    }
+    dm A = dm_random(&s, random_type(&s), am, an, 300);
+    dm B = dm_random(&s, random_type(&s), bm, bn, 300);
+    dm C = dm_random(&s, random_type(&s), cm, cn, 200);
+    dm M = dm_random(&s, random_type(&s), cm, cn, 400);
+    hyper_shape(&A, true, !c.vec, dim);
+    hyper_shape(&B, true, bcols, dim);
+    if (k == OP_KRON) {
+        for (GrB_Index p = 0; p < NK * NK; p++)
+            kron_pairs[p] = kron_idx[p / NK] * KRON_DIM + kron_idx[p % NK];
+        C.rmap = C.cmap = M.rmap = M.cmap = kron_pairs;
+        C.M = C.N = M.M = M.N = KRON_DIM * KRON_DIM;
+    } else {
+        hyper_shape(&C, true, ccols, dim);
+        hyper_shape(&M, true, ccols, dim);
+    }
+    check(&c, seed, &C, &M, &A, &B);
+    dm_free(&A);
+    dm_free(&B);
+    dm_free(&C);
+    dm_free(&M);
+}
+
+static void test_hypersparse(void **state)
+{
+    (void)state;
+    static const opkind kinds[] = {OP_MXM, OP_MXV, OP_VXM, OP_ADD, OP_MULT, OP_KRON};
+    int cases = 0;
+    for (size_t k = 0; k < COUNT(kinds); k++)
+        for (uint64_t i = 0; i < 60; i++, cases++) hyper_case(kinds[k], (k << 32) | (i + 1));
+    print_message("hypersparse: %d cases\n", cases);
+}
+
+/* ---- larger cases: the parallel paths, dense and hash accumulators, push and pull -------------- */
+
+/* Cases of about a thousand rows: enough work for several threads, sparse rows for the hash
+ * accumulator and denser ones for the dense accumulator, sparse and dense input vectors. */
+static void test_larger(void **state)
+{
+    (void)state;
+    int cases = 0;
+    for (uint64_t seed = 1; seed <= 16; seed++) {
+        uint64_t s = seed * 104729;
+        static const opkind kinds[] = {OP_MXM, OP_MXV, OP_VXM, OP_ADD};
+        spec c = {.kind = kinds[seed % COUNT(kinds)], .form = FORM_SEMIRING};
+        random_writeback(&s, &c);
+        c.sr = seed % 3 == 0 ? user_sr[3] : *fast_semirings[rnd(&s, COUNT(fast_semirings))];
+        c.op = c.sr->add->op;
+        c.ta = coin(&s, 50);
+        bool vecop = c.kind == OP_MXV || c.kind == OP_VXM;
+        c.tb = !vecop && coin(&s, 50);
+        GrB_Index n = 1000 + rnd(&s, 200);
+        unsigned dens = c.kind == OP_MXM ? (seed & 4 ? 20 : 4) : 200;
+        dm A = dm_random(&s, GrB_FP64, n, n, dens);
+        /* sparse and dense input vectors reach both mxv forms */
+        dm B = dm_random(&s, GrB_INT32, n, vecop ? 1 : n, vecop ? (seed & 1 ? 10 : 600) : dens);
+        dm C = dm_random(&s, GrB_FP64, n, vecop ? 1 : n, 50);
+        dm M = dm_random(&s, GrB_BOOL, n, vecop ? 1 : n, seed & 2 ? 10 : 500);
+        check(&c, seed, &C, &M, &A, &B);
+        dm_free(&A);
+        dm_free(&B);
+        dm_free(&C);
+        dm_free(&M);
+        cases++;
+    }
+    print_message("larger: %d cases\n", cases);
+}
+
+static int setup(void **state)
+{
+    (void)state;
+    if (GrB_init(GrB_NONBLOCKING) != GrB_SUCCESS) return -1;
+    make_user_objects();
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    free_user_objects();
+    return GrB_finalize() == GrB_SUCCESS ? 0 : -1;
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_mxm),        cmocka_unit_test(test_mxv),
+        cmocka_unit_test(test_vxm),        cmocka_unit_test(test_ewise_add),
+        cmocka_unit_test(test_ewise_mult), cmocka_unit_test(test_kronecker),
+        cmocka_unit_test(test_user_type),  cmocka_unit_test(test_hypersparse),
+        cmocka_unit_test(test_larger),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
