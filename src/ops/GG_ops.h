@@ -96,6 +96,10 @@ void GG_scalar_resolve(const GG_scalar_arg *x, GrB_Type expected, const void **v
                        GrB_Type *type);
 /* GrB_EMPTY_OBJECT when x is a GrB_Scalar without an entry (apply and select need a value). */
 GrB_Info GG_op_scalar_present(const GG_op *k, const GG_scalar_arg *x, const char *name);
+/* C<!NULL> computes nothing: C is kept, or cleared with replace. Returns true when that is the case,
+ * after doing it, so apply returns before asking for a bound value it would not use (SuiteSparse
+ * 7.4 does so in apply, but not in select, which still reports an empty thunk). */
+bool GG_op_nothing_to_compute(const GG_op *k, const GG_container *M, GG_container *C);
 
 /* The binary operator that a Semiring, Monoid or BinaryOp argument contributes to an element-wise
  * operation: a semiring's additive operator when `additive` (eWiseAdd), else its multiplier; a

@@ -66,6 +66,7 @@ static GrB_Info apply_run(const char *func, GG_kind K, GG_container *C, GG_conta
     GG_shape(C, false, &r, &c);
     GG_TRY(GG_op_dims(&k, A, n->in0, k.d.tran0, r, c));
     GG_TRY(GG_op_mask_dims(&k, M, r, c));
+    if (GG_op_nothing_to_compute(&k, M, C)) return GrB_SUCCESS;
     if (x != NULL) GG_TRY(GG_op_scalar_present(&k, x, xname));
 
     GG_DISPATCH(&k, APPLY, apply, (C->type, A->type, op.stype, opobj, accum),

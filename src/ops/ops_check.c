@@ -59,6 +59,13 @@ void GG_scalar_resolve(const GG_scalar_arg *x, GrB_Type expected, const void **v
     }
 }
 
+bool GG_op_nothing_to_compute(const GG_op *k, const GG_container *M, GG_container *C)
+{
+    if (M != NULL || !k->d.mask_comp) return false;
+    if (k->d.replace) GG_container_clear(C);
+    return true;
+}
+
 GrB_Info GG_op_scalar_present(const GG_op *k, const GG_scalar_arg *x, const char *name)
 {
     if (x->object && !x->s->present)
