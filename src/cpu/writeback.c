@@ -176,7 +176,8 @@ GrB_Info GG_cpu_merge(GG_coo *z, const GG_coo *c, GrB_Type ctype, const GG_cpu_m
         scratch_size = accum->xtype->size + accum->ytype->size + accum->ztype->size;
     }
 
-    /* Key ranges: split the larger of C and T evenly, the other inputs at the same keys. */
+    /* Key ranges: split the largest of C, T and the mask evenly, the others at the same keys (the
+     * mask alone may carry the work, when C and T are both empty). */
     GrB_Index work = c->n + T->n + (mk->m == NULL ? 0 : mk->m->n);
     int nr = GG_cpu_nthreads(work);
     if (nr > 1) nr *= 4;
@@ -188,6 +189,7 @@ GrB_Info GG_cpu_merge(GG_coo *z, const GG_coo *c, GrB_Type ctype, const GG_cpu_m
         return GrB_OUT_OF_MEMORY;
     }
     const GG_coo *big = c->n >= T->n ? c : T;
+    if (mk->m != NULL && mk->m->n > big->n) big = mk->m;
     for (int k = 1; k < nr; k++) {
         GrB_Index p = big->n * (GrB_Index)k / (GrB_Index)nr;
         GrB_Index i = big->row[p], j = big->col[p];

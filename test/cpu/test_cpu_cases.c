@@ -543,6 +543,26 @@ static int teardown(void **state)
     return GrB_finalize() == GrB_SUCCESS ? 0 : -1;
 }
 
+/* Write-back whose only work is the mask (C and T empty): large enough to run in parallel, the
+ * merge must take its key ranges from the mask. */
+static void test_writeback_mask_only(void **state)
+{
+    (void)state;
+    const GrB_Index n = 1 << 17;
+    GrB_Vector w, u, m;
+    OK(GrB_Vector_new(&w, GrB_FP64, n));
+    OK(GrB_Vector_new(&u, GrB_FP64, n));
+    OK(GrB_Vector_new(&m, GrB_BOOL, n));
+    OK(GrB_Vector_assign_BOOL(m, NULL, NULL, true, GrB_ALL, n, NULL));
+    OK(GrB_Vector_apply(w, m, NULL, GrB_IDENTITY_FP64, u, NULL));
+    GrB_Index nvals = 1;
+    OK(GrB_Vector_nvals(&nvals, w));
+    assert_int_equal(nvals, 0);
+    OK(GrB_Vector_free(&w));
+    OK(GrB_Vector_free(&u));
+    OK(GrB_Vector_free(&m));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -559,6 +579,7 @@ int main(void)
         cmocka_unit_test(test_assign_row_col),
         cmocka_unit_test(test_udt),
         cmocka_unit_test(test_hypersparse),
+        cmocka_unit_test(test_writeback_mask_only),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
