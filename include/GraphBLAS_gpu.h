@@ -569,6 +569,41 @@ GxG_PUBLIC GrB_Info GxB_Scalar_type_name(char *type_name, const GrB_Scalar s);
 GxG_OBJECT_KINDS(GG_DECL)
 #undef GG_DECL
 
+/* ---- GxB extensions: SuiteSparse's predefined ANY, PAIR and positional algebra ------------------
+ * Exported data handles with SuiteSparse 7.4's names, types and semantics (Doc/gxb.md). ANY(x, y)
+ * is y (any one of its operands: callers may rely on nothing but that); its monoid's identity is
+ * 0. GxB_PAIR_<T> is the same object as GrB_ONEB_<T>. The positional operators read no value: in
+ * C = A*B, FIRSTI gives i of A(i,k), FIRSTJ k, SECONDI k of B(k,j), SECONDJ j; in eWise and apply
+ * they give the entry's row (I) or column (J); the ...1 forms add one. Their ztype, xtype and
+ * ytype are all INT32 or INT64, as SuiteSparse reports them. */
+#define GxG_EACH_POS(X, P) X(P##INT32) X(P##INT64)
+#define GxG_GXB_BINARY_OPS(X)                                                                      \
+    GxG_EACH_T(X, GxB_ANY_) GxG_EACH_POS(X, GxB_FIRSTI_) GxG_EACH_POS(X, GxB_FIRSTI1_)             \
+    GxG_EACH_POS(X, GxB_FIRSTJ_) GxG_EACH_POS(X, GxB_FIRSTJ1_) GxG_EACH_POS(X, GxB_SECONDI_)       \
+    GxG_EACH_POS(X, GxB_SECONDI1_) GxG_EACH_POS(X, GxB_SECONDJ_) GxG_EACH_POS(X, GxB_SECONDJ1_)
+/* Second names of existing operators: GxB_PAIR_<T> is GrB_ONEB_<T>. */
+#define GxG_GXB_BINARY_ALIASES(X) GxG_EACH_T(X, GxB_PAIR_)
+#define GxG_GXB_MONOIDS(X)                                                                         \
+    X(GxB_ANY_BOOL_MONOID) X(GxB_ANY_INT8_MONOID) X(GxB_ANY_UINT8_MONOID) X(GxB_ANY_INT16_MONOID)  \
+    X(GxB_ANY_UINT16_MONOID) X(GxB_ANY_INT32_MONOID) X(GxB_ANY_UINT32_MONOID)                     \
+    X(GxB_ANY_INT64_MONOID) X(GxB_ANY_UINT64_MONOID) X(GxB_ANY_FP32_MONOID) X(GxB_ANY_FP64_MONOID)
+#define GxG_GXB_SEMIRINGS(X)                                                                       \
+    GxG_EACH_T(X, GxB_ANY_PAIR_) GxG_EACH_N(X, GxB_PLUS_PAIR_) GxG_EACH_POS(X, GxB_ANY_FIRSTI_)    \
+    GxG_EACH_POS(X, GxB_MIN_FIRSTI_) GxG_EACH_POS(X, GxB_ANY_FIRSTJ_)                             \
+    GxG_EACH_POS(X, GxB_ANY_SECONDI_) GxG_EACH_POS(X, GxB_MIN_SECONDI_)                           \
+    GxG_EACH_POS(X, GxB_ANY_SECONDJ_)
+
+#define GG_DECL_BINOP(name) GxG_PUBLIC GrB_BinaryOp name;
+#define GG_DECL_MONOID(name) GxG_PUBLIC GrB_Monoid name;
+#define GG_DECL_SEMIRING(name) GxG_PUBLIC GrB_Semiring name;
+GxG_GXB_BINARY_OPS(GG_DECL_BINOP)
+GxG_GXB_BINARY_ALIASES(GG_DECL_BINOP)
+GxG_GXB_MONOIDS(GG_DECL_MONOID)
+GxG_GXB_SEMIRINGS(GG_DECL_SEMIRING)
+#undef GG_DECL_BINOP
+#undef GG_DECL_MONOID
+#undef GG_DECL_SEMIRING
+
 /* ---- GxG extensions ------------------------------------------------------------------------------ */
 
 /* Text of the last error on no particular object (e.g. a NULL output handle). */

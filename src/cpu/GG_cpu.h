@@ -6,6 +6,7 @@
 #define GG_CPU_H
 
 #include "GG_backend.h"
+#include "GG_opcodes.h"
 
 /* Every slot of the CPU table, declared with the table's own function types. */
 #define GG_CPU_DECLARE_SLOT(slot, SLOT, fn) fn GG_cpu_##slot;
@@ -59,6 +60,21 @@ static inline const void *GG_cpu_cast_in(const GG_cpu_cast *c, void *buf, const 
 
 /* One value: z = (ztype) x. */
 void GG_cpu_cast_value(void *z, GrB_Type ztype, const void *x, GrB_Type xtype);
+
+/* ---- binary operators at a position ----------------------------------------------------------
+ * z = op(x, y) where x is the entry (ai, aj) of the operation's first operand and y the entry
+ * (bi, bj) of its second, as the operation uses them (after any transpose): (i, k, k, j) for a
+ * product term A(i,k)*B(k,j), the entry's own position twice in eWise and apply. A positional
+ * operator (GxB_FIRSTI ... GxB_SECONDJ1) computes from those positions; any other calls its f.
+ * Every kernel that applies a binary operator to entries goes through this call. */
+static inline void GG_cpu_binop_at(GrB_BinaryOp op, void *z, const void *x, const void *y,
+                                   GrB_Index ai, GrB_Index aj, GrB_Index bi, GrB_Index bj)
+{
+    if (GG_opcode_positional(op->opcode))
+        GG_positional_store(z, op->ztype, GG_positional_value(op->opcode, ai, aj, bi, bj));
+    else
+        op->f(z, x, y);
+}
 
 /* ---- tuple arrays ------------------------------------------------------------------------------ */
 

@@ -135,6 +135,7 @@ typedef struct {
     bool flip;
     const void *terminal;
     bool typed; /* both operands are already of the multiplier's types (every fast instance) */
+    GrB_BinaryOp positional; /* a positional multiplier (then mul is not called), else NULL */
 } GG_sr;
 
 /* The fast semirings X(..., ADD, MUL, T, E, K); all are commutative, so flip never matters. */
@@ -163,12 +164,16 @@ typedef enum { GG_SR_GENERIC, GG_SR_FAST(GG_SR_ID, ~) GG_SR_COUNT } GG_sr_kind;
 #define GG_SR_CONST(unused, ADD, MUL, T, E, K)                                                     \
     static const GG_sr GG_sr_##ADD##_##MUL##_##T = {GG_kfn_##MUL##_##T, GG_kfn_##ADD##_##T,        \
                                                     sizeof(E), sizeof(E), sizeof(E), false,        \
-                                                    GG_SR_TERMINAL_##ADD, true};
+                                                    GG_SR_TERMINAL_##ADD, true, NULL};
 GG_SR_FAST(GG_SR_CONST, ~)
 #undef GG_SR_CONST
 
+/* Scratch for one value handed to an operator, aligned as any built-in type: a user-defined
+ * function may read it through a typed pointer. */
+#define GG_SCRATCH_ALIGN _Alignas(16)
+
 /* Entry p of operand o in the operator's type (`size` bytes): in place, or cast into tmp (16
- * bytes: casts are between built-in types). */
+ * bytes, GG_SCRATCH_ALIGN: casts are between built-in types). */
 GG_ALWAYS_INLINE const char *GG_opnd_value(const GG_cpu_opnd *o, GrB_Index p, size_t size,
                                            void *tmp)
 {
@@ -185,10 +190,14 @@ GG_ALWAYS_INLINE const char *GG_opnd_at(const GG_sr *sr, const GG_cpu_opnd *o, G
     return sr->typed ? o->x + p * size : GG_opnd_value(o, p, size, tmp);
 }
 
-/* One product term z = mulop(a, b). */
-GG_ALWAYS_INLINE void GG_sr_mul(const GG_sr *sr, void *z, const void *a, const void *b)
+/* One product term z = mulop(a, b) for the engine's T(i,j) += A(i,k)*B(k,j). With flip the
+ * operation's own operands are B' and A', so a positional multiplier sees (j, k) and (k, i). */
+GG_ALWAYS_INLINE void GG_sr_mul(const GG_sr *sr, void *z, const void *a, const void *b,
+                                GrB_Index i, GrB_Index k, GrB_Index j)
 {
-    if (sr->flip)
+    if (sr->positional != NULL)
+        GG_cpu_binop_at(sr->positional, z, NULL, NULL, sr->flip ? j : i, k, k, sr->flip ? i : j);
+    else if (sr->flip)
         sr->mul(z, b, a);
     else
         sr->mul(z, a, b);
@@ -227,7 +236,7 @@ static inline GrB_Type GG_sr_btype(GrB_Semiring s, bool flip)
     static void name##_GENERIC(void *ctx, int chunk, int tid)                                      \
     {                                                                                              \
         ctx_t *c = ctx;                                                                            \
-        unsigned char small[2][GG_SR_SCRATCH];                                                     \
+        GG_SCRATCH_ALIGN unsigned char small[2][GG_SR_SCRATCH];                                    \
         char *big = NULL;                                                                          \
         void *z = small[0], *t = small[1];                                                         \
         if (c->sr->zsize > GG_SR_SCRATCH) {                                                        \
@@ -261,8 +270,8 @@ static inline int GG_cpu_nthreads_move(GrB_Index n)
     return GG_cpu_nthreads(n / 16);
 }
 
-/* Chunks for a loop of `work` units on nthreads threads: 1 when serial, else several per thread
- * so the dynamic schedule can balance uneven rows, never more than `items`. */
+/* Chunks for a loop over `items` items on nthreads threads: 1 when serial, else several per
+ * thread so the dynamic schedule can balance uneven rows, never more than `items`. */
 int GG_cpu_nchunks(int nthreads, GrB_Index items);
 
 /* Splits [0, n) into nchunks ranges of about equal weight: bounds[c]..bounds[c+1], where prefix

@@ -24,8 +24,12 @@ static void apply_range(const GG_apply_ctx *c, const GG_coo *a, GG_coo *t, GrB_I
         void *z = (char *)t->x + p * c->zsize;
         switch (op->kind) {
         case GG_APPLY_UNARY: op->unop->f(z, x); break;
-        case GG_APPLY_BIND1ST: op->binop->f(z, c->bound, x); break;
-        case GG_APPLY_BIND2ND: op->binop->f(z, x, c->bound); break;
+        case GG_APPLY_BIND1ST:
+            GG_cpu_binop_at(op->binop, z, c->bound, x, a->row[p], a->col[p], a->row[p], a->col[p]);
+            break;
+        case GG_APPLY_BIND2ND:
+            GG_cpu_binop_at(op->binop, z, x, c->bound, a->row[p], a->col[p], a->row[p], a->col[p]);
+            break;
         case GG_APPLY_INDEXOP: op->idxop->f(z, x, a->row[p], a->col[p], c->bound); break;
         }
     }

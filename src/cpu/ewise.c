@@ -13,6 +13,7 @@ typedef struct {
     size_t xsize, ysize, zsize; /* the operands as cast for op, and op's result */
     size_t asize, bsize;        /* A's and B's own values */
     GG_cast_fn a2z, b2z;        /* an entry of one input to the result (NULL: a copy) */
+    GrB_BinaryOp positional;    /* a positional operator (f is not called), else NULL */
 } GG_bop;
 
 /* Fast instances X(..., OP, T, E, K): every type already op's. */
@@ -32,7 +33,7 @@ typedef enum { GG_BOP_GENERIC, GG_BOP_FAST(GG_BOP_ID, ~) GG_BOP_COUNT } GG_bop_k
 
 #define GG_BOP_CONST(unused, OP, T, E, K)                                                          \
     static const GG_bop GG_bop_##OP##_##T = {GG_kfn_##OP##_##T, sizeof(E), sizeof(E), sizeof(E),   \
-                                             sizeof(E),         sizeof(E), NULL,      NULL};
+                                             sizeof(E),         sizeof(E), NULL,      NULL, NULL};
 GG_BOP_FAST(GG_BOP_CONST, ~)
 #undef GG_BOP_CONST
 
@@ -94,7 +95,13 @@ GG_ALWAYS_INLINE void ewise_fill(const GG_bop *op, ewise_ctx *c, int chunk, int 
         if (k == 0) {
             T->row[o] = A->row[pa];
             T->col[o] = A->col[pa];
-            op->f((char *)T->x + o * op->zsize, c->Ax + pa * op->xsize, c->Bx + pb * op->ysize);
+            void *z = (char *)T->x + o * op->zsize;
+            const char *x = c->Ax + pa * op->xsize, *y = c->Bx + pb * op->ysize;
+            if (op->positional != NULL)
+                GG_cpu_binop_at(op->positional, z, x, y, T->row[o], T->col[o], T->row[o],
+                                T->col[o]);
+            else
+                op->f(z, x, y);
             o++, pa++, pb++;
         } else if (k < 0) {
             if (c->add) one_side(op, T, o++, A, pa, op->asize, op->a2z);
@@ -153,6 +160,7 @@ static GrB_Info ewise(GG_container *C, GG_container *M, GrB_BinaryOp accum, GrB_
         .f = op->f, .xsize = op->xtype->size, .ysize = op->ytype->size,
         .zsize = op->ztype->size, .asize = A->type->size, .bsize = B->type->size,
         .a2z = to_result(op, A->type), .b2z = to_result(op, B->type),
+        .positional = GG_opcode_positional(op->opcode) ? op : NULL,
     };
     ewise_ctx c = {.op = &gop, .add = add, .A = &a, .B = &b, .T = &T};
     GrB_Info info = GG_cpu_coo_of(A, d->tran0, &a, &own_a);

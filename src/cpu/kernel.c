@@ -121,6 +121,7 @@ GG_sr_kind GG_sr_prepare(GG_sr *sr, GrB_Semiring s, bool flip, GrB_Type atype, G
         .zsize = add->ztype->size,
         .flip = flip,
         .terminal = terminal_of(add),
+        .positional = GG_opcode_positional(mul->opcode) ? mul : NULL,
     };
     if (atype != GG_sr_atype(s, flip) || btype != GG_sr_btype(s, flip)) return GG_SR_GENERIC;
 #define GG_SR_MATCH(unused, ADD, MUL, T, E, K)                                                     \

@@ -25,14 +25,16 @@ static void kron_pair(const kron_ctx *c, GrB_Index q)
     GrB_Index o = a0 * c->nnz_b + la * b0;
     size_t xs = c->op->xtype->size, ys = c->op->ytype->size, zs = c->op->ztype->size;
     GG_coo *T = c->T;
-    unsigned char ta[16], tb[16];
+    GG_SCRATCH_ALIGN unsigned char ta[16];
+    GG_SCRATCH_ALIGN unsigned char tb[16];
     for (GrB_Index pa = a0; pa < a0 + la; pa++) {
         GrB_Index base = A->idx[pa] * c->nb;
         const char *x = GG_opnd_value(c->A, pa, xs, ta);
         for (GrB_Index pb = b0; pb < b0 + lb; pb++, o++) {
             T->row[o] = row;
             T->col[o] = base + B->idx[pb];
-            c->op->f((char *)T->x + o * zs, x, GG_opnd_value(c->B, pb, ys, tb));
+            GG_cpu_binop_at(c->op, (char *)T->x + o * zs, x, GG_opnd_value(c->B, pb, ys, tb),
+                            GG_cv_id(A, ka), A->idx[pa], GG_cv_id(B, kb), B->idx[pb]);
         }
     }
 }

@@ -14,7 +14,7 @@
 /* Above this many columns, no dense accumulator is allocated, whatever the row's work. */
 #define GG_DENSE_MAX ((GrB_Index)1 << 27)
 /* The most tuples a chunk's output buffer reserves before its rows are computed. */
-#define GG_RESERVE_MAX ((GrB_Index)1 << 22)
+#define GG_RESERVE_MAX ((GrB_Index)1 << 20)
 
 /* How a row's mask entries gate its products. */
 enum { MASK_NONE, MASK_ALLOW, MASK_BLOCK };
@@ -139,7 +139,8 @@ GG_ALWAYS_INLINE bool emit_row(const GG_sr *sr, GG_tbuf *out, GrB_Index i, GrB_I
 
 /* Scratch for one operand entry cast to the operator's type. */
 typedef struct {
-    unsigned char a[16], b[16];
+    GG_SCRATCH_ALIGN unsigned char a[16];
+    GG_SCRATCH_ALIGN unsigned char b[16];
 } opnd_tmp;
 
 GG_ALWAYS_INLINE bool saxpy_dense(const GG_sr *sr, const saxpy_ctx *c, saxpy_ws *ws, GrB_Index i,
@@ -168,10 +169,10 @@ GG_ALWAYS_INLINE bool saxpy_dense(const GG_sr *sr, const saxpy_ctx *c, saxpy_ws 
             char *z = dval + j * sr->zsize;
             const char *b = GG_opnd_at(sr, &Bo, pb, sr->bsize, tmp.b);
             if (st == SEEN) {
-                GG_sr_mul(sr, t, a, b);
+                GG_sr_mul(sr, t, a, b, i, A->idx[pa], j);
                 sr->add(z, z, t);
             } else if (mode == MASK_NONE || (mode == MASK_ALLOW) == (st == MARK)) {
-                GG_sr_mul(sr, z, a, b);
+                GG_sr_mul(sr, z, a, b, i, A->idx[pa], j);
                 mark[j] = SEEN;
                 list[cnt++] = j;
             } else {
@@ -223,10 +224,10 @@ GG_ALWAYS_INLINE bool saxpy_hash(const GG_sr *sr, const saxpy_ctx *c, saxpy_ws *
             const char *b = GG_opnd_at(sr, &Bo, pb, sr->bsize, tmp.b);
             char *z = hval + h * sr->zsize;
             if (state[h] == 2) {
-                GG_sr_mul(sr, t, a, b);
+                GG_sr_mul(sr, t, a, b, i, A->idx[pa], j);
                 sr->add(z, z, t);
             } else if (mode == MASK_NONE || (mode == MASK_ALLOW) == (state[h] == 1)) {
-                GG_sr_mul(sr, z, a, b);
+                GG_sr_mul(sr, z, a, b, i, A->idx[pa], j);
                 key[h] = j;
                 state[h] = 2;
                 list[cnt++] = j;
@@ -249,7 +250,8 @@ GG_ALWAYS_INLINE void saxpy_chunk(const GG_sr *sr, saxpy_ctx *c, int chunk, int 
     GrB_Index guess = c->work[r1] - c->work[r0] - (r1 - r0);
     if (c->M == NULL || c->mr.comp) {
         if (c->ncols < GG_DENSE_MAX && guess > (r1 - r0) * c->ncols) guess = (r1 - r0) * c->ncols;
-        GG_tbuf_reserve(out, guess < GG_RESERVE_MAX ? guess : GG_RESERVE_MAX, sr->zsize);
+        if (!GG_tbuf_reserve(out, guess < GG_RESERVE_MAX ? guess : GG_RESERVE_MAX, sr->zsize))
+            goto fail;
     }
     for (GrB_Index r = r0; r < r1; r++) {
         GrB_Index i, ka, km = 0, flops = c->work[r + 1] - c->work[r] - 1;
@@ -346,7 +348,8 @@ typedef struct {
  * merged. */
 GG_ALWAYS_INLINE bool dot_one(const GG_sr *sr, const GG_cpu_opnd *Ao, const GrB_Index *ai,
                               GrB_Index a0, GrB_Index la, const GG_cpu_opnd *Bo,
-                              const GrB_Index *bi, GrB_Index b0, GrB_Index lb, void *z, void *t)
+                              const GrB_Index *bi, GrB_Index b0, GrB_Index lb, GrB_Index i,
+                              GrB_Index j, void *z, void *t)
 {
     opnd_tmp tmp;
     ai += a0, bi += b0;
@@ -386,10 +389,10 @@ GG_ALWAYS_INLINE bool dot_one(const GG_sr *sr, const GG_cpu_opnd *Ao, const GrB_
             const char *a = GG_opnd_at(sr, Ao, a0 + pa, sr->asize, tmp.a);
             const char *b = GG_opnd_at(sr, Bo, b0 + pb, sr->bsize, tmp.b);
             if (found) {
-                GG_sr_mul(sr, t, a, b);
+                GG_sr_mul(sr, t, a, b, i, ai[pa], j);
                 sr->add(z, z, t);
             } else {
-                GG_sr_mul(sr, z, a, b);
+                GG_sr_mul(sr, z, a, b, i, ai[pa], j);
                 found = true;
             }
             if (sr->terminal != NULL && memcmp(z, sr->terminal, sr->zsize) == 0) break;
@@ -415,7 +418,8 @@ GG_ALWAYS_INLINE void dot_chunk(const GG_sr *sr, dot_ctx *c, int chunk, int tid,
             GrB_Index kb;
             if (!GG_cpu_mrows_entry(&c->mr, p) || !GG_cv_find(B, M->idx[p], &kb)) continue;
             if (dot_one(sr, &Ao, A->idx, A->ptr[ka], A->ptr[ka + 1] - A->ptr[ka], &Bo, B->idx,
-                        B->ptr[kb], B->ptr[kb + 1] - B->ptr[kb], z, t)) {
+                        B->ptr[kb], B->ptr[kb + 1] - B->ptr[kb], GG_cv_id(M, r), M->idx[p], z,
+                        t)) {
                 memcpy(c->val + p * sr->zsize, z, sr->zsize);
                 c->has[p] = 1;
                 found++;

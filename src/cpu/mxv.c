@@ -52,7 +52,7 @@ GG_ALWAYS_INLINE void pull_chunk(const GG_sr *sr, pull_ctx *c, int chunk, int ti
                                  void *t)
 {
     (void)tid;
-    unsigned char tmp[16];
+    GG_SCRATCH_ALIGN unsigned char tmp[16];
     const GG_cpu_opnd Ao = *c->Ao;
     const GrB_Index *Ap = c->A->ptr, *Ai = c->A->idx;
     const char *ux = c->ux;
@@ -67,10 +67,10 @@ GG_ALWAYS_INLINE void pull_chunk(const GG_sr *sr, pull_ctx *c, int chunk, int ti
                 if (up != NULL && !up[k]) continue;
                 const char *a = GG_opnd_at(sr, &Ao, p, sr->asize, tmp);
                 if (any) {
-                    GG_sr_mul(sr, t, a, ux + k * sr->bsize);
+                    GG_sr_mul(sr, t, a, ux + k * sr->bsize, i, k, 0);
                     sr->add(z, z, t);
                 } else {
-                    GG_sr_mul(sr, z, a, ux + k * sr->bsize);
+                    GG_sr_mul(sr, z, a, ux + k * sr->bsize, i, k, 0);
                     any = true;
                 }
                 if (sr->terminal != NULL && memcmp(z, sr->terminal, sr->zsize) == 0) break;
@@ -85,8 +85,9 @@ GG_ALWAYS_INLINE void pull_chunk(const GG_sr *sr, pull_ctx *c, int chunk, int ti
 
 GG_SR_INSTANCES(pull, pull_chunk, pull_ctx);
 
-/* T = R * u with R's rows in A (already cast lazily) and u scattered into dense arrays of length
- * n in the multiplier's type. */
+/* T = R * u with R's rows in A (already cast lazily) and u as a dense array of length n in the
+ * multiplier's type: u's own values when u is full and of that type (its sorted entries are then
+ * exactly that array), else a scatter of u with a presence map. */
 static GrB_Info pull_dense(GG_coo *T, const GG_cpu_opnd *R, const GG_cpu_opnd *u, GrB_Index n,
                            const GG_cpu_mrows *mr, const GG_sr *sr, GG_sr_kind kind)
 {
@@ -94,8 +95,9 @@ static GrB_Info pull_dense(GG_coo *T, const GG_cpu_opnd *R, const GG_cpu_opnd *u
                   .by_mask = mr->v != NULL && !mr->comp && mr->v->nvec < R->v->nvec};
     const GG_cview *it = c.by_mask ? c.M : c.A;
     GrB_Index nu = GG_cv_nnz(u->v), niter = it->nvec;
-    char *ux = GG_malloc((n == 0 ? 1 : n) * sr->bsize);
-    uint8_t *up = nu == n ? NULL : GG_calloc(n, 1);
+    bool full = nu == n, own = !(full && u->same);
+    char *ux = own ? GG_malloc((n == 0 ? 1 : n) * sr->bsize) : NULL;
+    uint8_t *up = full ? NULL : GG_calloc(n, 1);
     int nth = GG_cpu_nthreads(GG_cv_nnz(c.A) + niter);
     int nchunks = GG_cpu_nchunks(nth, niter);
     c.bounds = GG_malloc(((size_t)nchunks + 1) * sizeof(GrB_Index));
@@ -103,18 +105,20 @@ static GrB_Info pull_dense(GG_coo *T, const GG_cpu_opnd *R, const GG_cpu_opnd *u
     c.val = GG_malloc((niter == 0 ? 1 : niter) * sr->zsize);
     c.has = GG_malloc(niter == 0 ? 1 : niter);
     GrB_Info info = GrB_OUT_OF_MEMORY;
-    if (ux == NULL || (up == NULL && nu < n) || c.bounds == NULL || c.count == NULL ||
+    if ((own && ux == NULL) || (!full && up == NULL) || c.bounds == NULL || c.count == NULL ||
         c.val == NULL || c.has == NULL)
         goto done;
-    /* u's single column: its entries' row indices and values, cast once */
-    const GrB_Index *ui = u->v->idx;
+    if (own) {
+        /* u's single column: its entries' row indices and values, cast once */
+        const GrB_Index *ui = u->v->idx;
 #pragma omp parallel for num_threads(GG_cpu_nthreads_move(nu)) schedule(static)
-    for (GrB_Index p = 0; p < nu; p++) {
-        unsigned char tmp[16];
-        memcpy(ux + ui[p] * sr->bsize, GG_opnd_value(u, p, sr->bsize, tmp), sr->bsize);
-        if (up != NULL) up[ui[p]] = 1;
+        for (GrB_Index p = 0; p < nu; p++) {
+            GG_SCRATCH_ALIGN unsigned char tmp[16];
+            memcpy(ux + ui[p] * sr->bsize, GG_opnd_value(u, p, sr->bsize, tmp), sr->bsize);
+            if (up != NULL) up[ui[p]] = 1;
+        }
     }
-    c.ux = ux;
+    c.ux = own ? ux : u->x;
     c.up = up;
     /* rows weighted by their entries (the mask's rows by one each), from the views' running totals */
     GG_cpu_split(it->ptr, niter, nchunks, c.bounds);

@@ -64,7 +64,18 @@ typedef enum {
     GG_OP_VALUELT,
     GG_OP_VALUELE,
     GG_OP_VALUEGT,
-    GG_OP_VALUEGE
+    GG_OP_VALUEGE,
+    /* GxB extensions (ops_gxb.c): ANY, and the positional binary operators, which read the
+     * positions of their operands' entries instead of the values (GG_positional_value) */
+    GG_OP_ANY,
+    GG_OP_FIRSTI,
+    GG_OP_FIRSTI1,
+    GG_OP_FIRSTJ,
+    GG_OP_FIRSTJ1,
+    GG_OP_SECONDI,
+    GG_OP_SECONDI1,
+    GG_OP_SECONDJ,
+    GG_OP_SECONDJ1
 } GG_opcode;
 
 /* ---- per-type traits ----------------------------------------------------------------------------
@@ -208,6 +219,45 @@ typedef enum {
 #define GG_IDX_ROWLE(E, i, j, y) ((int64_t)(i) <= (y))
 #define GG_IDX_ROWGT(E, i, j, y) ((int64_t)(i) > (y))
 
+/* ---- GxB extension rules ----------------------------------------------------------------------
+ * ANY returns its second operand, as SuiteSparse's function does; a kernel may return any operand
+ * instead (the monoid promises nothing more). A positional operator's value, for x the entry
+ * (ai, aj) of the first operand and y the entry (bi, bj) of the second, as the operation uses them
+ * (after any transpose): in C(i,j) += A(i,k)*B(k,j) that is (i, k, k, j), in eWise and apply both
+ * are the entry's own position. Results are cast to the operator's ztype (INT32 wraps). */
+#define GG_BIN_ANY(K, T, E, x, y) (y)
+
+static inline bool GG_opcode_positional(int opcode)
+{
+    return opcode >= GG_OP_FIRSTI && opcode <= GG_OP_SECONDJ1;
+}
+
+static inline int64_t GG_positional_value(int opcode, GrB_Index ai, GrB_Index aj, GrB_Index bi,
+                                          GrB_Index bj)
+{
+    switch (opcode) {
+    case GG_OP_FIRSTI: return (int64_t)ai;
+    case GG_OP_FIRSTI1: return (int64_t)ai + 1;
+    case GG_OP_FIRSTJ: return (int64_t)aj;
+    case GG_OP_FIRSTJ1: return (int64_t)aj + 1;
+    case GG_OP_SECONDI: return (int64_t)bi;
+    case GG_OP_SECONDI1: return (int64_t)bi + 1;
+    case GG_OP_SECONDJ: return (int64_t)bj;
+    default: return (int64_t)bj + 1;
+    }
+}
+
+/* Stores a positional value into z of the operator's ztype (INT32 or INT64). */
+static inline void GG_positional_store(void *z, GrB_Type ztype, int64_t v)
+{
+    if (ztype->code == GrB_INT32_CODE) {
+        int32_t w = (int32_t)v;
+        memcpy(z, &w, sizeof(w));
+    } else {
+        memcpy(z, &v, sizeof(v));
+    }
+}
+
 /* ---- built-in objects ---------------------------------------------------------------------------
  * Each exported handle NAME points at GG_builtin_NAME (types: GG_builtin_GrB_BOOL, ...). */
 #define GG_DECL_BUILTIN_TYPE(T, ...) extern struct GG_Type_opaque GG_builtin_GrB_##T;
@@ -223,6 +273,9 @@ GxG_BINARY_OPS(GG_DECL_BUILTIN_BINOP)
 GxG_INDEXUNARY_OPS(GG_DECL_BUILTIN_IDXOP)
 GxG_MONOIDS(GG_DECL_BUILTIN_MONOID)
 GxG_SEMIRINGS(GG_DECL_BUILTIN_SEMIRING)
+GxG_GXB_BINARY_OPS(GG_DECL_BUILTIN_BINOP)
+GxG_GXB_MONOIDS(GG_DECL_BUILTIN_MONOID)
+GxG_GXB_SEMIRINGS(GG_DECL_BUILTIN_SEMIRING)
 #undef GG_DECL_BUILTIN_TYPE
 #undef GG_DECL_BUILTIN_UNOP
 #undef GG_DECL_BUILTIN_BINOP

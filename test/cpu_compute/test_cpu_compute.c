@@ -419,7 +419,7 @@ static void accumulate(dm *T, GrB_Index i, GrB_Index j, GrB_BinaryOp add, const 
 static void multiply(GrB_BinaryOp mul, void *z, const void *a, GrB_Type at_, const void *b,
                      GrB_Type bt)
 {
-    unsigned char x[64], y[64];
+    _Alignas(16) unsigned char x[64], y[64];
     cast(x, mul->xtype, a, at_);
     cast(y, mul->ytype, b, bt);
     mul->f(z, x, y);
@@ -430,7 +430,7 @@ static dm ref_mxm(GrB_Semiring s, const dm *A, bool ta, const dm *B, bool tb)
 {
     GrB_Index m = ta ? A->n : A->m, k = ta ? A->m : A->n, n = tb ? B->m : B->n;
     dm T = dm_new(s->add->op->ztype, m, n);
-    unsigned char t[64];
+    _Alignas(16) unsigned char t[64];
     /* for each T(i,j) the terms come in increasing q */
     for (GrB_Index i = 0; i < m; i++)
         for (GrB_Index q = 0; q < k; q++) {
@@ -451,7 +451,7 @@ static dm ref_mxv(GrB_Semiring s, const dm *A, bool ta, const dm *u, bool vxm)
     bool tr = ta != vxm; /* R = op(A) or op(A)', T = R * u */
     GrB_Index m = tr ? A->n : A->m, k = tr ? A->m : A->n;
     dm T = dm_new(s->add->op->ztype, m, 1);
-    unsigned char t[64];
+    _Alignas(16) unsigned char t[64];
     for (GrB_Index i = 0; i < m; i++)
         for (GrB_Index q = 0; q < k; q++) {
             const void *a, *x;
@@ -512,7 +512,7 @@ typedef struct {
 /* C<M,replace> = accum(C, T), in place on C. */
 static void ref_writeback(dm *C, const dm *M, GrB_BinaryOp accum, const dm *T, maskdesc md)
 {
-    unsigned char x[64], y[64], z[64];
+    _Alignas(16) unsigned char x[64], y[64], z[64];
     for (GrB_Index i = 0; i < C->m; i++)
         for (GrB_Index j = 0; j < C->n; j++) {
             bool allow = true;
@@ -990,6 +990,98 @@ static void test_larger(void **state)
     print_message("larger: %d cases\n", cases);
 }
 
+/* ---- out of memory ------------------------------------------------------------------------------
+ * Each case runs with the k-th allocation failing, for k = 1, 2, ... until it succeeds: it must
+ * return GrB_OUT_OF_MEMORY with the output unchanged, or succeed with the right result, and leak
+ * nothing. The cases reach every allocation of the kernels: both accumulators, the masked dot
+ * product, pull and push, the eWise merge, kronecker, and the heap scratch of a large user type. */
+
+static void oom_case(const char *name, const spec *c, const dm *C, const dm *M, const dm *A,
+                     const dm *B)
+{
+    bool cvec = c->kind == OP_MXV || c->kind == OP_VXM || c->vec;
+    bool avec = c->vec, bvec = c->kind == OP_MXV || c->kind == OP_VXM || c->vec;
+    dm T = reference(c, A, B);
+    dm want = dm_copy(C);
+    ref_writeback(&want, c->mask ? M : NULL, c->accum, &T, c->md);
+    void *gA = to_grb(A, avec), *gB = to_grb(B, bvec), *gM = c->mask ? to_grb(M, cvec) : NULL;
+    void *g0 = to_grb(C, cvec);
+    assert_int_equal(run(c, g0, gM, gA, gB), GrB_SUCCESS); /* builds the inputs' cached views */
+    grb_free(g0, cvec);
+    int failures = 0;
+    char buf[200];
+    for (int64_t k = 1;; k++) {
+        int64_t base = GG_mem_live_blocks();
+        void *gC = to_grb(C, cvec);
+        GG_mem_fail_after(k);
+        GrB_Info info = run(c, gC, gM, gA, gB);
+        GG_mem_fail_after(0);
+        dm got = from_grb(gC, cvec, &want);
+        if (info == GrB_SUCCESS) {
+            if (dm_diff(&want, &got, buf, sizeof buf) != NULL)
+                fail_msg("%s: wrong result after %d failures: %s", name, failures, buf);
+        } else {
+            if (info != GrB_OUT_OF_MEMORY) fail_msg("%s: k = %lld gave %d", name, (long long)k, info);
+            if (dm_diff(C, &got, buf, sizeof buf) != NULL)
+                fail_msg("%s: k = %lld changed the output: %s", name, (long long)k, buf);
+            failures++;
+        }
+        dm_free(&got);
+        grb_free(gC, cvec);
+        if (GG_mem_live_blocks() != base)
+            fail_msg("%s: k = %lld leaked %lld blocks", name, (long long)k,
+                     (long long)(GG_mem_live_blocks() - base));
+        if (info == GrB_SUCCESS) break;
+    }
+    assert_true(failures > 0);
+    print_message("out of memory: %s, %d failing allocations\n", name, failures);
+    if (gM != NULL) grb_free(gM, cvec);
+    grb_free(gB, bvec);
+    grb_free(gA, avec);
+    dm_free(&want);
+    dm_free(&T);
+}
+
+static void test_out_of_memory(void **state)
+{
+    (void)state;
+    uint64_t s = 99;
+    GrB_Semiring pt = GrB_PLUS_TIMES_SEMIRING_FP64;
+    dm A = dm_random(&s, GrB_FP64, 40, 40, 300), B = dm_random(&s, GrB_INT32, 40, 40, 300);
+    dm C = dm_random(&s, GrB_FP64, 40, 40, 200), M = dm_random(&s, GrB_BOOL, 40, 40, 500);
+    dm Ms = dm_random(&s, GrB_BOOL, 40, 40, 3);
+    /* wide and sparse: rows with few products against many columns use the hash accumulator */
+    dm Bw = dm_random(&s, GrB_FP64, 40, 4000, 2), Cw = dm_random(&s, GrB_FP64, 40, 4000, 1);
+    dm u = dm_random(&s, GrB_FP64, 40, 1, 700), us = dm_random(&s, GrB_FP64, 40, 1, 50);
+    dm w = dm_random(&s, GrB_FP64, 40, 1, 300), m = dm_random(&s, GrB_BOOL, 40, 1, 500);
+    dm P = dm_random(&s, Pair, 40, 40, 200), Pc = dm_random(&s, Pair, 40, 40, 100);
+    dm Ak = dm_random(&s, GrB_FP64, 5, 6, 400), Bk = dm_random(&s, GrB_FP64, 4, 3, 500);
+    dm Ck = dm_random(&s, GrB_FP64, 20, 18, 100);
+    maskdesc plain = {false, false, false}, comp = {false, true, false};
+    spec c;
+    c = (spec){.kind = OP_MXM, .form = FORM_SEMIRING, .sr = pt, .mask = 1, .md = comp};
+    oom_case("mxm, dense accumulator, complemented mask", &c, &C, &M, &A, &B);
+    c = (spec){.kind = OP_MXM, .form = FORM_SEMIRING, .sr = pt, .accum = GrB_PLUS_FP64, .md = plain};
+    oom_case("mxm, hash accumulator", &c, &Cw, NULL, &A, &Bw);
+    c = (spec){.kind = OP_MXM, .form = FORM_SEMIRING, .sr = pt, .mask = 2, .tb = true,
+               .md = {true, false, true}};
+    oom_case("mxm, masked dot product", &c, &C, &Ms, &A, &B);
+    c = (spec){.kind = OP_MXM, .form = FORM_SEMIRING, .sr = PairSemiring, .md = plain};
+    oom_case("mxm, user-defined type", &c, &Pc, NULL, &P, &P);
+    c = (spec){.kind = OP_MXV, .form = FORM_SEMIRING, .sr = pt, .mask = 1, .md = plain};
+    oom_case("mxv, pull", &c, &w, &m, &A, &u);
+    c = (spec){.kind = OP_VXM, .form = FORM_SEMIRING, .sr = user_sr[3], .mask = 1, .md = comp};
+    oom_case("vxm, push", &c, &w, &m, &A, &us);
+    c = (spec){.kind = OP_ADD, .form = FORM_BINARYOP, .op = GrB_MINUS_FP64, .tb = true, .md = plain};
+    oom_case("eWiseAdd", &c, &C, NULL, &A, &B);
+    c = (spec){.kind = OP_MULT, .form = FORM_BINARYOP, .op = GrB_TIMES_FP64, .md = plain};
+    oom_case("eWiseMult", &c, &C, NULL, &A, &B);
+    c = (spec){.kind = OP_KRON, .form = FORM_BINARYOP, .op = GrB_TIMES_FP64, .md = plain};
+    oom_case("kronecker", &c, &Ck, NULL, &Ak, &Bk);
+    dm *all[] = {&A, &B, &C, &M, &Ms, &Bw, &Cw, &u, &us, &w, &m, &P, &Pc, &Ak, &Bk, &Ck};
+    for (size_t k = 0; k < COUNT(all); k++) dm_free(all[k]);
+}
+
 static int setup(void **state)
 {
     (void)state;
@@ -1012,7 +1104,7 @@ int main(void)
         cmocka_unit_test(test_vxm),        cmocka_unit_test(test_ewise_add),
         cmocka_unit_test(test_ewise_mult), cmocka_unit_test(test_kronecker),
         cmocka_unit_test(test_user_type),  cmocka_unit_test(test_hypersparse),
-        cmocka_unit_test(test_larger),
+        cmocka_unit_test(test_larger),     cmocka_unit_test(test_out_of_memory),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -251,7 +251,8 @@ static void generate(const char *previous, bool have_gpu)
          "answers `GrB_NOT_IMPLEMENTED`. Until then an operation still checks all its arguments\n"
          "and reports every API error exactly. On a machine without a GPU the GPU part of each\n"
          "line is carried over from the previous version of this file. Object methods all run\n"
-         "on the CPU.\n\n",
+         "on the CPU. The predefined GxB operators, monoids and semirings are listed in\n"
+         "[gxb.md](gxb.md).\n\n",
          ST_CPU, ST_GPU, ST_NONE);
     emit("## Summary\n\n| group | functions | %s | %s | %s |\n| --- | --- | --- | --- | --- |\n",
          ST_CPU, ST_GPU, ST_NONE);
