@@ -1,0 +1,195 @@
+/* GG_hisparse.h: the HiSparse storage engine (papers: Derler 2016, ICS'17; DESIGN.md section 4):
+ * a matrix as a tree of d x d nodes living in one 16-byte-aligned pool, with a transposed flag and
+ * a scale factor in the matrix state. This header is the engine's whole interface: build from
+ * tuples or a compressed view, convert to sorted COO / CSR / CSC, element lookup, the invariant
+ * checker, CPU traversals (SpMV, SpMV^T, element-wise add/multiply of two trees) and the storage
+ * report. Everything else in src/hisparse is private (hs_internal.h).
+ *
+ * Layout (Doc/hisparse.md has a worked example). A node at level l covers d^l x d^l cells; the root
+ * sits at level `height`, the smallest height with d^height >= max(nrows, ncols). A child word is a
+ * byte offset from the pool start (a multiple of 16) with the node's tag in its low 4 bits; 0 is
+ * the null child. Offsets 0..15 hold the pool header, so no node lives at offset 0. Node kinds:
+ *   inner dense   d*d child words (u64), row-major, null for empty children
+ *   inner COO-X   u32 count, 8-bit (row, col) pairs, u64 child words; X = 1, 2, 4 pads the count to a
+ *                 multiple of X and aligns both arrays for X-wide vector loads
+ *   leaf dense    level 1, every in-bounds cell present: its values row-major, row stride = the
+ *                 in-bounds width (no header)
+ *   leaf bitmap   level 1: u32 count, u16 row starts (entries before each row), a d*d-bit presence
+ *                 bitmap (u64 words), the present values row-major
+ *   leaf COO-X    any level l: u32 count, (row, col) pairs of the narrowest unsigned width holding
+ *                 l*log2(d) bits (8, 16, 32 or 64 bits), values; entries in tree order
+ * Tree order is the order of a depth-first walk visiting children row-major: compare the base-d
+ * digits of (row, col) from the top, row digit before column digit. Within a level-1 node it is
+ * row-major; for one row (or one column) it is increasing column (row) order.
+ * An iso matrix (all values equal, e.g. a pattern-only graph) stores no values in any node; its one
+ * value lives in the pool right after the header. Node kinds are chosen at build time to minimise
+ * bytes (a bottom-up pass over the skeleton). */
+#ifndef GG_HISPARSE_H
+#define GG_HISPARSE_H
+
+#include "GG_internal.h"
+
+#include <stdatomic.h>
+#include <stdio.h>
+
+/* Node dimension d: a power of two in [GG_HS_DIM_MIN, GG_HS_DIM_MAX] (local coordinates fit a
+ * byte). The build-time default can be overridden with -DGG_HS_DIM_DEFAULT=...; the runtime setting
+ * (GG_hs_set_node_dim) applies to trees built afterwards; every tree records its own d. */
+#ifndef GG_HS_DIM_DEFAULT
+#define GG_HS_DIM_DEFAULT 128
+#endif
+#define GG_HS_DIM_MIN 2
+#define GG_HS_DIM_MAX 256
+#define GG_HS_MAX_LEVELS 64 /* d = 2 and a 2^60 dimension need 60 levels */
+
+/* Node tags (the low 4 bits of a child word). */
+typedef enum {
+    GG_HS_NULL = 0,
+    GG_HS_INNER_DENSE,
+    GG_HS_INNER_COO1,
+    GG_HS_INNER_COO2,
+    GG_HS_INNER_COO4,
+    GG_HS_LEAF_DENSE,
+    GG_HS_LEAF_BITMAP,
+    GG_HS_LEAF_COO1,
+    GG_HS_LEAF_COO2,
+    GG_HS_LEAF_COO4,
+    GG_HS_NTAGS
+} GG_hs_tag;
+
+/* The first 16 bytes of every pool. Pools are shared between matrices (dup, transpose) and are
+ * read-only once built; the last reference frees the pool. */
+typedef struct {
+    _Atomic int64_t refs;
+    uint64_t bytes; /* the whole pool, header included */
+} GG_hs_pool;
+
+/* The matrix state: content (pool, root) plus the papers' transposed flag and scale. Dimensions and
+ * the root describe the stored content; the logical matrix is its transpose when `transposed`. */
+typedef struct {
+    GrB_Type type;          /* value type (not owned) */
+    GrB_Index nrows, ncols; /* of the stored content */
+    GrB_Index nvals;
+    GG_hs_pool *pool; /* NULL for an empty matrix */
+    uint64_t root;    /* child word of the root node, 0 when empty */
+    double scale;     /* multiplies every value on read; 1 unless the type is FP32 or FP64 */
+    uint8_t dbits;    /* d = 1 << dbits */
+    uint8_t height;   /* level of the root */
+    bool transposed;
+    bool iso; /* no values in the nodes; GG_hs_iso_value holds the one value */
+} GG_hs_matrix;
+
+/* ---- settings ------------------------------------------------------------------------------- */
+
+int GG_hs_node_dim(void);
+/* GrB_INVALID_VALUE unless d is a power of two in [GG_HS_DIM_MIN, GG_HS_DIM_MAX]. */
+GrB_Info GG_hs_set_node_dim(int d);
+
+/* ---- state ---------------------------------------------------------------------------------- */
+
+/* An empty matrix (no allocation). Dimensions up to GrB_INDEX_MAX + 1. */
+void GG_hs_init(GG_hs_matrix *A, GrB_Type type, GrB_Index nrows, GrB_Index ncols);
+/* Drops A's reference to its pool and leaves A empty (same type and dimensions). */
+void GG_hs_free(GG_hs_matrix *A);
+/* dst (not initialised, or freed) becomes a second reference to src's content: O(1). */
+void GG_hs_share(GG_hs_matrix *dst, const GG_hs_matrix *src);
+/* Flips the transposed flag: O(1). */
+void GG_hs_transpose(GG_hs_matrix *A);
+/* GrB_DOMAIN_MISMATCH unless the type is FP32 or FP64 (or scale is 1). */
+GrB_Info GG_hs_set_scale(GG_hs_matrix *A, double scale);
+GrB_Index GG_hs_nrows(const GG_hs_matrix *A); /* logical, after the transposed flag */
+GrB_Index GG_hs_ncols(const GG_hs_matrix *A);
+/* The value of every entry of an iso matrix, before scaling (NULL when not iso). */
+const void *GG_hs_iso_value(const GG_hs_matrix *A);
+
+/* ---- build -----------------------------------------------------------------------------------
+ * Two phases: tuples are ordered into tree order (already-ordered input is detected and not
+ * sorted), a skeleton pass totals the bytes of the cheapest node kinds, one pool is allocated, and
+ * the nodes are filled bottom-up. */
+
+typedef struct {
+    const GrB_Index *row;
+    const GrB_Index *col; /* NULL: every column index is 0 (a vector) */
+    const void *x;        /* n values of xtype, or one value shared by all when x_iso */
+    GrB_Type xtype;
+    bool x_iso;
+    GrB_Index n;
+} GG_hs_tuples;
+
+enum {
+    GG_HS_LAST_WINS = 1, /* without dup, the last duplicate in input order wins (COO import) */
+    GG_HS_NO_ISO = 2     /* store values even when they are all equal */
+};
+
+/* Builds A (logical = content, not transposed) of `type`. Duplicates are combined with dup as
+ * GrB_Matrix_build does: every value is cast to dup's type, folded in input order, cast to
+ * `type`; without dup they are an error (GrB_INVALID_VALUE) unless GG_HS_LAST_WINS, or the values
+ * are one shared value (x_iso). An index out of range is GrB_INDEX_OUT_OF_BOUNDS. Without
+ * GG_HS_NO_ISO, values that are all bitwise equal make an iso tree. On any error *A is untouched
+ * and nothing leaks; on success *A is overwritten (the caller frees what it held before). */
+GrB_Info GG_hs_build(GG_hs_matrix *A, GrB_Type type, GrB_Index nrows, GrB_Index ncols,
+                     const GG_hs_tuples *t, GrB_BinaryOp dup, unsigned flags);
+/* Builds A from a compressed view (CSR when !by_col, else CSC; possibly hypersparse) whose values
+ * are of `type`. */
+GrB_Info GG_hs_build_cview(GG_hs_matrix *A, GrB_Type type, GrB_Index nrows, GrB_Index ncols,
+                           const GG_cview *v, bool by_col, unsigned flags);
+
+/* ---- convert (each honours the transposed flag and the scale) ---------------------------------- */
+
+/* Sorted row-major unique tuples of the logical matrix, arrays from GG_malloc (GG_coo_free). */
+GrB_Info GG_hs_to_coo(const GG_hs_matrix *A, GG_coo *out);
+/* CSR (by_col false) or CSC of the logical matrix. Hypersparse (vec != NULL) when at most one
+ * vector in 8 holds an entry, as the container views are. Every array is owned by *out. */
+GrB_Info GG_hs_to_cview(const GG_hs_matrix *A, bool by_col, GG_cview *out);
+void GG_hs_cview_free(GG_cview *v);
+/* Logical A(i, j) cast to xtype into *x, or GrB_NO_VALUE. Indices must be in range. */
+GrB_Info GG_hs_get(const GG_hs_matrix *A, GrB_Index i, GrB_Index j, void *x, GrB_Type xtype);
+
+/* ---- invariant checker ------------------------------------------------------------------------
+ * GrB_SUCCESS, or GrB_INVALID_OBJECT with the first violated invariant described in msg (when
+ * msg != NULL): every offset in the pool and 16-byte aligned, nodes disjoint, tags valid for their
+ * level, counts consistent with the node kind, coordinates within the node and the matrix and
+ * strictly increasing in tree order, no empty node, padding zero, entry total equal to nvals. The
+ * walk validates each read before making it, so a corrupted pool is reported, not followed. */
+GrB_Info GG_hs_check(const GG_hs_matrix *A, char *msg, size_t msglen);
+
+/* ---- CPU traversals ----------------------------------------------------------------------------- */
+
+/* y = op(A) (+.*) x over a semiring, x and y dense: op(A) is A, or A' when `tran`. With vec_first
+ * the multiply takes the vector element first (vxm: y = x' A is this with tran = true). x holds
+ * ncols(op(A)) values of the multiply's vector-side type; y receives nrows(op(A)) values of the
+ * monoid's type, the identity where op(A) has an empty row; ypresent (may be NULL) tells which rows
+ * hold at least one entry. A's values are cast to the multiply's matrix-side type. PLUS_TIMES on
+ * FP32 or FP64 takes a specialised path. */
+GrB_Info GG_hs_mxv(void *y, bool *ypresent, const GG_hs_matrix *A, bool tran, GrB_Semiring sr,
+                   const void *x, bool vec_first);
+
+/* C = A (+) B (union, eWiseAdd) or A (*) B (intersection, eWiseMult) with op, through the papers'
+ * dual top-down traversal: subtrees present in only one input are copied (add) or skipped (mult)
+ * without visiting the other. Either input may be transposed; their logical dimensions must agree
+ * (GrB_DIMENSION_MISMATCH). C is of op's output type; entries present in one input only are cast
+ * to it. Same contract as GG_hs_build for C. */
+GrB_Info GG_hs_ewise(GG_hs_matrix *C, const GG_hs_matrix *A, const GG_hs_matrix *B,
+                     GrB_BinaryOp op, bool mult);
+
+/* ---- storage report (the shape of the thesis' Figure 7.1 table) ------------------------------- */
+
+typedef struct {
+    GrB_Index nrows, ncols, nvals; /* logical */
+    size_t value_bytes;            /* bytes of one stored value: 0 when iso */
+    int dim, height;
+    bool iso;
+    uint64_t bytes;                              /* the pool */
+    uint64_t csr32, csr64, coo32, coo64;         /* the same values in the classic formats */
+    double row_mean, row_stddev;                 /* entries per row of the logical matrix */
+    GrB_Index row_max;
+    uint64_t nodes[GG_HS_MAX_LEVELS + 1][GG_HS_NTAGS];   /* by level and tag */
+    uint64_t entries[GG_HS_MAX_LEVELS + 1][GG_HS_NTAGS]; /* children or entries in those nodes */
+    uint64_t node_bytes[GG_HS_NTAGS];
+} GG_hs_report;
+
+GrB_Info GG_hs_stats(const GG_hs_matrix *A, GG_hs_report *s);
+/* One block per matrix: the format comparison, then nodes per level and kind. */
+void GG_hs_stats_print(FILE *f, const char *name, const GG_hs_report *s);
+
+#endif /* GG_HISPARSE_H */

@@ -1,0 +1,501 @@
+/* hs_internal.h: private to src/hisparse: node geometry (where each field of a node lives and how
+ * big the node is), tree-order arithmetic, leaf decoding and the tree walker shared by the
+ * converters, traversals, checker and report. The node layout itself is described in
+ * GG_hisparse.h. */
+#ifndef HS_INTERNAL_H
+#define HS_INTERNAL_H
+
+#include "GG_hisparse.h"
+
+#include <stddef.h>
+
+_Static_assert(_Alignof(max_align_t) >= 16, "pools rely on 16-byte aligned allocations");
+
+#define HS_HEADER_BYTES 16 /* sizeof (GG_hs_pool): node offsets start after it */
+
+static inline uint64_t hs_align(uint64_t x, uint64_t a)
+{
+    return (x + a - 1) & ~(a - 1);
+}
+
+static inline uint64_t hs_mask(int bits)
+{
+    return bits >= 64 ? ~0ULL : (1ULL << bits) - 1;
+}
+
+static inline int hs_msb(uint64_t x) /* x != 0 */
+{
+    return 63 - __builtin_clzll(x);
+}
+
+/* n elements of `size` bytes from GG_malloc; NULL on overflow or out of memory (n may be 0). */
+static inline void *hs_alloc_n(uint64_t n, size_t size)
+{
+    size_t bytes;
+    if (n > SIZE_MAX || !GG_mul_size((size_t)(n > 0 ? n : 1), size, &bytes)) return NULL;
+    return GG_malloc(bytes);
+}
+
+/* ---- tags --------------------------------------------------------------------------------------- */
+
+static inline bool hs_is_inner(int tag)
+{
+    return tag >= GG_HS_INNER_DENSE && tag <= GG_HS_INNER_COO4;
+}
+
+/* X of a COO tag: 1, 2 or 4. */
+static inline unsigned hs_coo_x(int tag)
+{
+    int k = tag >= GG_HS_LEAF_COO1 ? tag - GG_HS_LEAF_COO1 : tag - GG_HS_INNER_COO1;
+    return 1u << k;
+}
+
+static inline int hs_coo_tag(bool inner, unsigned X)
+{
+    int k = X == 1 ? 0 : X == 2 ? 1 : 2;
+    return (inner ? GG_HS_INNER_COO1 : GG_HS_LEAF_COO1) + k;
+}
+
+static inline uint64_t hs_word(uint64_t offset, int tag)
+{
+    return offset | (uint64_t)tag;
+}
+
+static inline int hs_word_tag(uint64_t w)
+{
+    return (int)(w & 15);
+}
+
+static inline uint64_t hs_word_offset(uint64_t w)
+{
+    return w & ~15ULL;
+}
+
+/* ---- geometry ------------------------------------------------------------------------------------ */
+
+/* Bytes of one local coordinate in a COO leaf at `level`: the narrowest of 1, 2, 4, 8 holding
+ * level * dbits bits. Inner COO nodes always use 1. */
+static inline unsigned hs_coord_bytes(int level, int dbits)
+{
+    int bits = level * dbits;
+    return bits <= 8 ? 1 : bits <= 16 ? 2 : bits <= 32 ? 4 : 8;
+}
+
+/* Alignment for arrays read X elements of `bytes` at a time (at most one 16-byte vector load). */
+static inline uint64_t hs_vec_align(uint64_t bytes, unsigned X)
+{
+    uint64_t a = bytes * X;
+    if (a == 0) return 1;
+    a &= -a; /* lowest set bit: a non-power-of-two value size still gets its natural alignment */
+    return a > 16 ? 16 : a;
+}
+
+typedef struct {
+    uint64_t coords; /* offset of the (row, col) pairs */
+    uint64_t values; /* offset of the values (or child words) */
+    uint64_t size;   /* node bytes, a multiple of 16 */
+} hs_geom;
+
+/* A COO node of n entries padded to a multiple of X, `cb` bytes per coordinate, `vb` bytes per
+ * value (8 for child words, 0 for an iso leaf). */
+static inline hs_geom hs_coo_geom(uint64_t n, unsigned X, unsigned cb, uint64_t vb)
+{
+    hs_geom g;
+    uint64_t nx = hs_align(n, X);
+    g.coords = hs_align(4, hs_vec_align(2 * cb, X));
+    g.values = hs_align(g.coords + nx * 2 * cb, hs_vec_align(vb, X));
+    g.size = hs_align(g.values + nx * vb, 16);
+    return g;
+}
+
+/* A bitmap leaf: u32 count, u16 row starts at 4, the bitmap 16-aligned, then the values. */
+static inline uint64_t hs_bitmap_words(int dbits)
+{
+    return ((1ULL << (2 * dbits)) + 63) / 64;
+}
+
+static inline hs_geom hs_bitmap_geom(uint64_t n, int dbits, uint64_t vb)
+{
+    hs_geom g;
+    g.coords = hs_align(4 + 2 * (1ULL << dbits), 16); /* the bitmap */
+    g.values = hs_align(g.coords + 8 * hs_bitmap_words(dbits), hs_vec_align(vb, 1));
+    g.size = hs_align(g.values + n * vb, 16);
+    return g;
+}
+
+static inline uint64_t hs_dense_leaf_size(uint64_t n, uint64_t vb)
+{
+    return hs_align(n * vb, 16);
+}
+
+static inline uint64_t hs_dense_inner_size(int dbits)
+{
+    return 8ULL << (2 * dbits);
+}
+
+/* In-bounds extent of the level-1 node at origin (r0, c0). */
+static inline uint64_t hs_extent(GrB_Index dim, GrB_Index origin, int dbits)
+{
+    GrB_Index left = dim - origin, d = 1ULL << dbits;
+    return left < d ? left : d;
+}
+
+/* Height of a tree: the smallest h >= 1 with d^h >= max(nrows, ncols). */
+static inline int hs_height(GrB_Index nrows, GrB_Index ncols, int dbits)
+{
+    GrB_Index m = nrows > ncols ? nrows : ncols;
+    int bits = m <= 1 ? 0 : hs_msb(m - 1) + 1;
+    int h = (bits + dbits - 1) / dbits;
+    return h < 1 ? 1 : h;
+}
+
+/* ---- tree order ------------------------------------------------------------------------------------ */
+
+/* <0, 0, >0 as (i1, j1) comes before, equals, follows (i2, j2) in tree order: the highest base-d
+ * digit in which they differ decides, the row digit before the column digit of one level. */
+static inline int hs_cmp(GrB_Index i1, GrB_Index j1, GrB_Index i2, GrB_Index j2, int dbits)
+{
+    uint64_t x = i1 ^ i2, y = j1 ^ j2;
+    if ((x | y) == 0) return 0;
+    int dx = x != 0 ? hs_msb(x) / dbits : -1;
+    int dy = y != 0 ? hs_msb(y) / dbits : -1;
+    if (dx >= dy) return i1 < i2 ? -1 : 1;
+    return j1 < j2 ? -1 : 1;
+}
+
+/* ---- reading a pool --------------------------------------------------------------------------------- */
+
+static inline const uint8_t *hs_base(const GG_hs_matrix *A)
+{
+    return (const uint8_t *)A->pool;
+}
+
+static inline uint32_t hs_load32(const uint8_t *p)
+{
+    uint32_t v;
+    memcpy(&v, p, 4);
+    return v;
+}
+
+static inline uint64_t hs_load64(const uint8_t *p)
+{
+    uint64_t v;
+    memcpy(&v, p, 8);
+    return v;
+}
+
+/* Local coordinate `which` (0 row, 1 col) of entry k in an array of cb-byte pairs. */
+static inline uint64_t hs_coord(const uint8_t *c, unsigned cb, uint64_t k, int which)
+{
+    switch (cb) {
+    case 1: return c[2 * k + which];
+    case 2: return ((const uint16_t *)c)[2 * k + which];
+    case 4: return ((const uint32_t *)c)[2 * k + which];
+    default: return ((const uint64_t *)c)[2 * k + which];
+    }
+}
+
+/* Value bytes per entry stored in A's leaves. */
+static inline size_t hs_vbytes(const GG_hs_matrix *A)
+{
+    return A->iso ? 0 : A->type->size;
+}
+
+/* A decoded leaf. Its entries are numbered 0..n-1 in tree order and their values are contiguous in
+ * that order (x + k * type size; x is NULL for an iso matrix). */
+typedef struct {
+    int tag, level, dbits;
+    GrB_Index r0, c0; /* origin in content coordinates */
+    uint64_t n;
+    unsigned cb;          /* COO: coordinate bytes */
+    uint64_t nc;          /* dense: in-bounds width */
+    const uint8_t *coords; /* COO pairs, or the bitmap */
+    const uint16_t *rowstart; /* bitmap */
+    const uint8_t *x;
+} hs_leaf;
+
+/* Decodes the leaf behind word w (no validation: the checker has its own). */
+static inline void hs_leaf_open(const GG_hs_matrix *A, uint64_t w, int level, GrB_Index r0,
+                                GrB_Index c0, hs_leaf *L)
+{
+    const uint8_t *p = hs_base(A) + hs_word_offset(w);
+    uint64_t vb = hs_vbytes(A);
+    L->tag = hs_word_tag(w);
+    L->level = level;
+    L->dbits = A->dbits;
+    L->r0 = r0;
+    L->c0 = c0;
+    L->cb = 0;
+    L->nc = 0;
+    L->coords = NULL;
+    L->rowstart = NULL;
+    if (L->tag == GG_HS_LEAF_DENSE) {
+        L->nc = hs_extent(A->ncols, c0, A->dbits);
+        L->n = hs_extent(A->nrows, r0, A->dbits) * L->nc;
+        L->x = p;
+    } else if (L->tag == GG_HS_LEAF_BITMAP) {
+        hs_geom g = hs_bitmap_geom(0, A->dbits, vb);
+        L->n = hs_load32(p);
+        L->rowstart = (const uint16_t *)(p + 4);
+        L->coords = p + g.coords;
+        L->x = p + g.values;
+    } else {
+        L->n = hs_load32(p);
+        L->cb = hs_coord_bytes(level, A->dbits);
+        hs_geom g = hs_coo_geom(L->n, hs_coo_x(L->tag), L->cb, vb);
+        L->coords = p + g.coords;
+        L->x = p + g.values;
+    }
+    if (A->iso) L->x = NULL;
+}
+
+/* Sequential decoding of a leaf's local coordinates. */
+typedef struct {
+    const hs_leaf *L;
+    uint64_t k;    /* entries returned so far */
+    uint64_t wi;   /* bitmap: current word */
+    uint64_t bits; /* bitmap: bits of that word not yet returned */
+} hs_iter;
+
+static inline void hs_iter_init(hs_iter *it, const hs_leaf *L)
+{
+    it->L = L;
+    it->k = 0;
+    it->wi = 0;
+    it->bits = L->tag == GG_HS_LEAF_BITMAP && L->n > 0 ? hs_load64(L->coords) : 0;
+}
+
+/* The next entry's local (row, col); false after the last. */
+static inline bool hs_iter_next(hs_iter *it, uint64_t *li, uint64_t *lj)
+{
+    const hs_leaf *L = it->L;
+    if (it->k >= L->n) return false;
+    switch (L->tag) {
+    case GG_HS_LEAF_DENSE:
+        *li = it->k / L->nc;
+        *lj = it->k % L->nc;
+        break;
+    case GG_HS_LEAF_BITMAP: {
+        while (it->bits == 0) it->bits = hs_load64(L->coords + 8 * ++it->wi);
+        uint64_t pos = it->wi * 64 + (uint64_t)__builtin_ctzll(it->bits);
+        it->bits &= it->bits - 1;
+        *li = pos >> L->dbits;
+        *lj = pos & hs_mask(L->dbits);
+        break;
+    }
+    default:
+        *li = hs_coord(L->coords, L->cb, it->k, 0);
+        *lj = hs_coord(L->coords, L->cb, it->k, 1);
+    }
+    it->k++;
+    return true;
+}
+
+/* Children of an inner node, in row-major order of their position. */
+typedef struct {
+    const uint8_t *node;
+    int tag, dbits;
+    uint64_t n;    /* COO: count */
+    uint64_t k;    /* next slot (dense) or entry (COO) */
+    const uint8_t *coords;
+    const uint8_t *words;
+} hs_kids;
+
+static inline void hs_kids_open(const GG_hs_matrix *A, uint64_t w, hs_kids *it)
+{
+    const uint8_t *p = hs_base(A) + hs_word_offset(w);
+    it->node = p;
+    it->tag = hs_word_tag(w);
+    it->dbits = A->dbits;
+    it->k = 0;
+    if (it->tag == GG_HS_INNER_DENSE) {
+        it->n = 1ULL << (2 * A->dbits);
+        it->coords = NULL;
+        it->words = p;
+    } else {
+        it->n = hs_load32(p);
+        hs_geom g = hs_coo_geom(it->n, hs_coo_x(it->tag), 1, 8);
+        it->coords = p + g.coords;
+        it->words = p + g.values;
+    }
+}
+
+/* The next non-null child: its word and position (ci, cj) in the node. */
+static inline bool hs_kids_next(hs_kids *it, uint64_t *w, uint64_t *ci, uint64_t *cj)
+{
+    if (it->tag == GG_HS_INNER_DENSE) {
+        while (it->k < it->n) {
+            uint64_t k = it->k++;
+            uint64_t word = hs_load64(it->words + 8 * k);
+            if (word == 0) continue;
+            *w = word;
+            *ci = k >> it->dbits;
+            *cj = k & hs_mask(it->dbits);
+            return true;
+        }
+        return false;
+    }
+    if (it->k >= it->n) return false;
+    uint64_t k = it->k++;
+    *w = hs_load64(it->words + 8 * k);
+    *ci = it->coords[2 * k];
+    *cj = it->coords[2 * k + 1];
+    return true;
+}
+
+/* Calls fn for every leaf, in tree order of the content. */
+typedef void (*hs_leaf_fn)(void *ctx, const hs_leaf *L);
+void hs_walk(const GG_hs_matrix *A, hs_leaf_fn fn, void *ctx);
+
+/* ---- values ------------------------------------------------------------------------------------------- */
+
+/* z = (ztype) x for builtin types, memcpy when the types are equal or user-defined. */
+typedef struct {
+    GG_cast_fn f;
+    size_t size;
+} hs_cast;
+
+static inline hs_cast hs_cast_make(GrB_Type ztype, GrB_Type xtype)
+{
+    hs_cast c = {ztype->code == xtype->code ? NULL : GG_cast_get(ztype->code, xtype->code),
+                 ztype->size};
+    return c;
+}
+
+static inline void hs_cast_apply(const hs_cast *c, void *z, const void *x)
+{
+    if (c->f != NULL)
+        c->f(z, x);
+    else
+        memcpy(z, x, c->size);
+}
+
+/* True when A's values are multiplied by a scale other than 1 on read. */
+static inline bool hs_scaled(const GG_hs_matrix *A)
+{
+    return A->scale != 1.0;
+}
+
+/* Copies entry value `x` of A (or the iso value when x is NULL) into z (A's type), scaled. */
+static inline void hs_read_value(const GG_hs_matrix *A, const void *x, void *z)
+{
+    memcpy(z, x != NULL ? x : GG_hs_iso_value(A), A->type->size);
+    if (!hs_scaled(A)) return;
+    if (A->type->code == GrB_FP32_CODE) {
+        float f;
+        memcpy(&f, z, sizeof f);
+        f = (float)(f * A->scale);
+        memcpy(z, &f, sizeof f);
+    } else {
+        double v;
+        memcpy(&v, z, sizeof v);
+        v *= A->scale;
+        memcpy(z, &v, sizeof v);
+    }
+}
+
+/* ---- tree-order keys ----------------------------------------------------------------------------------
+ * When both coordinates fit 32 bits, (i, j) maps to one 64-bit key whose order is tree order: the
+ * base-d digits interleaved from the top, row digit first. The top digit is only as wide as the
+ * dimension needs (`top` bits), so 2 * 32 key bits always suffice. */
+
+typedef struct {
+    int b, h, top; /* digit bits, digits, bits of the top digit */
+    int bits;      /* bits of a coordinate: key bits are 2 * bits */
+} hs_keyfmt;
+
+/* The key format of an nrows x ncols tree; false when coordinates need more than 32 bits. */
+static inline bool hs_keyfmt_make(hs_keyfmt *f, GrB_Index nrows, GrB_Index ncols, int dbits)
+{
+    GrB_Index m = nrows > ncols ? nrows : ncols;
+    f->bits = m <= 1 ? 0 : hs_msb(m - 1) + 1;
+    f->b = dbits;
+    f->h = hs_height(nrows, ncols, dbits);
+    f->top = f->bits - dbits * (f->h - 1);
+    if (f->top < 0) f->top = 0;
+    return f->bits <= 32;
+}
+
+static inline uint64_t hs_key(const hs_keyfmt *f, GrB_Index i, GrB_Index j)
+{
+    uint64_t key = 0, m = hs_mask(f->b);
+    int k = 0;
+    for (; k < f->h - 1; k++) {
+        int s = f->b * k;
+        key |= (((i >> s) & m) << (2 * s + f->b)) | (((j >> s) & m) << (2 * s));
+    }
+    int s = f->b * k;
+    return key | ((((i >> s) << f->top) | (j >> s)) << (2 * s));
+}
+
+/* The low `level` digits of the key's coordinates (all of them when level >= h). */
+static inline void hs_key_split(const hs_keyfmt *f, uint64_t key, int level, GrB_Index *i,
+                                GrB_Index *j)
+{
+    uint64_t m = hs_mask(f->b), ri = 0, rj = 0;
+    int low = level < f->h ? level : f->h - 1;
+    for (int k = 0; k < low; k++) {
+        int s = f->b * k;
+        ri |= ((key >> (2 * s + f->b)) & m) << s;
+        rj |= ((key >> (2 * s)) & m) << s;
+    }
+    if (level >= f->h) {
+        int s = f->b * (f->h - 1);
+        uint64_t top = key >> (2 * s);
+        ri |= (top >> f->top) << s;
+        rj |= (top & hs_mask(f->top)) << s;
+    }
+    *i = ri;
+    *j = rj;
+}
+
+typedef struct {
+    uint64_t key, src;
+} hs_pair;
+
+/* Stable LSD radix sort of a[0..n) (n >= 1) by key bits [0, bits), with a scratch array of n;
+ * returns the array holding the result (a or tmp), NULL when out of memory. Passes whose digit is
+ * the same for every key are skipped. */
+hs_pair *hs_radix_sort(hs_pair *a, hs_pair *tmp, uint64_t n, int bits);
+
+/* ---- the shared back end of every build ----------------------------------------------------------------
+ * A stream: unique entries in tree order, their coordinates either as arrays or as the keys of
+ * (key, payload) pairs, and where each value comes from. */
+
+typedef struct {
+    const char *x; /* source values, xsize bytes each */
+    size_t xsize;
+    bool x_iso;                /* x holds one value for all */
+    const GrB_Index *src;      /* value index of input k (NULL: k itself) */
+    const GrB_Index *run;      /* unique entry u combines inputs run[u] .. run[u+1]-1 (NULL: u) */
+    GrB_BinaryOp dup;          /* combines a run, in input order; NULL: the run's last value */
+    hs_cast to_z, to_d, from_d; /* x to the tree type; x to dup's type; dup's type to the tree type */
+} hs_values;
+
+typedef struct {
+    GrB_Index n;            /* unique entries */
+    const GrB_Index *I, *J; /* coordinates, when P is NULL */
+    const hs_pair *P;       /* else coordinates from P[k].key (format f) */
+    hs_keyfmt f;
+    bool bits;   /* the value of entry k is P[k].src's bytes (the tree type, at most 8 bytes) */
+    hs_values v; /* otherwise */
+} hs_stream;
+
+/* Builds A from a stream (the skeleton pass, one pool, the fill). iso: every value is the stream's
+ * first. Leaves *A untouched on failure. */
+GrB_Info hs_build_stream(GG_hs_matrix *A, GrB_Type type, GrB_Index nrows, GrB_Index ncols, int dbits,
+                         const hs_stream *s, bool iso);
+/* GG_hs_build with node dimension 2^dbits. */
+GrB_Info hs_build_tuples(GG_hs_matrix *A, GrB_Type type, GrB_Index nrows, GrB_Index ncols,
+                         const GG_hs_tuples *t, GrB_BinaryOp dup, unsigned flags, int dbits);
+/* The value of unique entry u, into z (the tree type); scratch holds 3 values of dup's type. */
+void hs_stream_value(const hs_stream *s, GrB_Index u, void *z, void *scratch);
+
+/* Stable merge sort of the permutation p[0..n) by tree order of (row[p[k]], col[p[k]]); tmp holds n. */
+void hs_sort_perm(GrB_Index *p, GrB_Index *tmp, uint64_t n, const GrB_Index *row,
+                  const GrB_Index *col, int b);
+
+/* Releases a pool reference (frees on the last). */
+void hs_pool_release(GG_hs_pool *pool);
+
+#endif /* HS_INTERNAL_H */

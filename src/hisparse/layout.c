@@ -1,0 +1,190 @@
+/* layout.c: the HiSparse matrix state (settings, sharing, transposition, scale), the tree walker
+ * every traversal builds on, and single-element lookup by descending the tree. */
+#include "hs_internal.h"
+
+/* log2 of the node dimension used by new builds. */
+static _Atomic int node_dbits = __builtin_ctz(GG_HS_DIM_DEFAULT);
+
+_Static_assert((GG_HS_DIM_DEFAULT & (GG_HS_DIM_DEFAULT - 1)) == 0 &&
+                   GG_HS_DIM_DEFAULT >= GG_HS_DIM_MIN && GG_HS_DIM_DEFAULT <= GG_HS_DIM_MAX,
+               "GG_HS_DIM_DEFAULT must be a power of two in [2, 256]");
+
+int GG_hs_node_dim(void)
+{
+    return 1 << atomic_load(&node_dbits);
+}
+
+GrB_Info GG_hs_set_node_dim(int d)
+{
+    if (d < GG_HS_DIM_MIN || d > GG_HS_DIM_MAX || (d & (d - 1)) != 0) return GrB_INVALID_VALUE;
+    atomic_store(&node_dbits, __builtin_ctz((unsigned)d));
+    return GrB_SUCCESS;
+}
+
+/* ---- state ------------------------------------------------------------------------------------ */
+
+void GG_hs_init(GG_hs_matrix *A, GrB_Type type, GrB_Index nrows, GrB_Index ncols)
+{
+    memset(A, 0, sizeof *A);
+    A->type = type;
+    A->nrows = nrows;
+    A->ncols = ncols;
+    A->scale = 1.0;
+    A->dbits = (uint8_t)atomic_load(&node_dbits);
+    A->height = (uint8_t)hs_height(nrows, ncols, A->dbits);
+}
+
+void hs_pool_release(GG_hs_pool *pool)
+{
+    if (pool != NULL && atomic_fetch_sub(&pool->refs, 1) == 1) GG_free(pool);
+}
+
+void GG_hs_free(GG_hs_matrix *A)
+{
+    hs_pool_release(A->pool);
+    A->pool = NULL;
+    A->root = 0;
+    A->nvals = 0;
+    A->iso = false;
+}
+
+void GG_hs_share(GG_hs_matrix *dst, const GG_hs_matrix *src)
+{
+    *dst = *src;
+    if (src->pool != NULL) atomic_fetch_add(&src->pool->refs, 1);
+}
+
+void GG_hs_transpose(GG_hs_matrix *A)
+{
+    A->transposed = !A->transposed;
+}
+
+GrB_Info GG_hs_set_scale(GG_hs_matrix *A, double scale)
+{
+    bool fp = A->type->code == GrB_FP32_CODE || A->type->code == GrB_FP64_CODE;
+    if (!fp && scale != 1.0) return GrB_DOMAIN_MISMATCH;
+    A->scale = scale;
+    return GrB_SUCCESS;
+}
+
+GrB_Index GG_hs_nrows(const GG_hs_matrix *A)
+{
+    return A->transposed ? A->ncols : A->nrows;
+}
+
+GrB_Index GG_hs_ncols(const GG_hs_matrix *A)
+{
+    return A->transposed ? A->nrows : A->ncols;
+}
+
+const void *GG_hs_iso_value(const GG_hs_matrix *A)
+{
+    return A->iso ? hs_base(A) + HS_HEADER_BYTES : NULL;
+}
+
+/* ---- walking ------------------------------------------------------------------------------------ */
+
+static void walk(const GG_hs_matrix *A, uint64_t w, int level, GrB_Index r0, GrB_Index c0,
+                 hs_leaf_fn fn, void *ctx)
+{
+    if (!hs_is_inner(hs_word_tag(w))) {
+        hs_leaf L;
+        hs_leaf_open(A, w, level, r0, c0, &L);
+        fn(ctx, &L);
+        return;
+    }
+    hs_kids it;
+    hs_kids_open(A, w, &it);
+    int shift = (level - 1) * A->dbits;
+    uint64_t cw, ci, cj;
+    while (hs_kids_next(&it, &cw, &ci, &cj))
+        walk(A, cw, level - 1, r0 + (ci << shift), c0 + (cj << shift), fn, ctx);
+}
+
+void hs_walk(const GG_hs_matrix *A, hs_leaf_fn fn, void *ctx)
+{
+    if (A->root != 0) walk(A, A->root, A->height, 0, 0, fn, ctx);
+}
+
+/* ---- single elements ---------------------------------------------------------------------------- */
+
+/* Position of local (li, lj) among the leaf's entries, or -1. */
+static int64_t leaf_find(const hs_leaf *L, uint64_t li, uint64_t lj)
+{
+    if (L->tag == GG_HS_LEAF_DENSE) return (int64_t)(li * L->nc + lj);
+    if (L->tag == GG_HS_LEAF_BITMAP) {
+        uint64_t pos = (li << L->dbits) + lj, d = 1ULL << L->dbits;
+        const uint8_t *bm = L->coords;
+        if (!((hs_load64(bm + 8 * (pos / 64)) >> (pos % 64)) & 1)) return -1;
+        /* entries before row li, then the row's bits before lj (a row may span several words) */
+        int64_t k = L->rowstart[li];
+        for (uint64_t p = li * d; p < pos;) {
+            uint64_t word = hs_load64(bm + 8 * (p / 64)) >> (p % 64);
+            uint64_t take = 64 - p % 64 < pos - p ? 64 - p % 64 : pos - p;
+            k += __builtin_popcountll(word & hs_mask((int)take));
+            p += take;
+        }
+        return k;
+    }
+    uint64_t lo = 0, hi = L->n;
+    while (lo < hi) {
+        uint64_t mid = lo + (hi - lo) / 2;
+        int c = hs_cmp(hs_coord(L->coords, L->cb, mid, 0), hs_coord(L->coords, L->cb, mid, 1), li,
+                       lj, L->dbits);
+        if (c == 0) return (int64_t)mid;
+        if (c < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return -1;
+}
+
+/* The child word at (ci, cj) of an inner node, 0 if none. */
+static uint64_t child_find(const GG_hs_matrix *A, uint64_t w, uint64_t ci, uint64_t cj)
+{
+    hs_kids it;
+    hs_kids_open(A, w, &it);
+    if (it.tag == GG_HS_INNER_DENSE) return hs_load64(it.words + 8 * ((ci << A->dbits) + cj));
+    uint64_t key = (ci << 8) | cj, lo = 0, hi = it.n;
+    while (lo < hi) {
+        uint64_t mid = lo + (hi - lo) / 2;
+        uint64_t k = ((uint64_t)it.coords[2 * mid] << 8) | it.coords[2 * mid + 1];
+        if (k == key) return hs_load64(it.words + 8 * mid);
+        if (k < key)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return 0;
+}
+
+GrB_Info GG_hs_get(const GG_hs_matrix *A, GrB_Index i, GrB_Index j, void *x, GrB_Type xtype)
+{
+    if (A->transposed) {
+        GrB_Index t = i;
+        i = j;
+        j = t;
+    }
+    uint64_t w = A->root;
+    int level = A->height, b = A->dbits;
+    while (w != 0 && hs_is_inner(hs_word_tag(w))) {
+        int shift = (level - 1) * b;
+        w = child_find(A, w, (i >> shift) & hs_mask(b), (j >> shift) & hs_mask(b));
+        level--;
+    }
+    if (w == 0) return GrB_NO_VALUE;
+    hs_leaf L;
+    uint64_t m = hs_mask(level * b);
+    hs_leaf_open(A, w, level, i & ~m, j & ~m, &L);
+    int64_t k = leaf_find(&L, i & m, j & m);
+    if (k < 0) return GrB_NO_VALUE;
+    size_t size = A->type->size;
+    uint8_t stack[64], *v = size <= sizeof stack ? stack : GG_malloc(size);
+    if (v == NULL) return GrB_OUT_OF_MEMORY;
+    hs_read_value(A, L.x != NULL ? L.x + (uint64_t)k * size : NULL, v);
+    hs_cast c = hs_cast_make(xtype, A->type);
+    hs_cast_apply(&c, x, v);
+    if (v != stack) GG_free(v);
+    return GrB_SUCCESS;
+}

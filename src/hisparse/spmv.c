@@ -1,0 +1,188 @@
+/* spmv.c: y = A x and y = A' x on the tree with a dense x, for any semiring (operators called
+ * through their function pointers) and with specialised loops for PLUS_TIMES on FP32 and FP64.
+ * A leaf knows its origin, so every entry lands in y without any global index arrays; A and A'
+ * cost the same because transposition only swaps which local coordinate indexes y. */
+#include "hs_internal.h"
+
+/* Which local coordinate indexes y: 0 the content row (y = A x), 1 the content column (A' x). */
+typedef struct {
+    const GG_hs_matrix *A;
+    int yc;
+    bool *ypresent;
+    /* generic path */
+    GrB_Semiring sr;
+    bool vec_first;
+    const uint8_t *x;
+    uint8_t *y;
+    size_t xsize, zsize;
+    hs_cast to_mul; /* A's type to the multiply's matrix-side type */
+    uint8_t *a, *am, *t, *z; /* scratch: A value, cast, product, sum */
+} hs_mv;
+
+static inline void mark(const hs_mv *c, GrB_Index o)
+{
+    if (c->ypresent != NULL) c->ypresent[o] = true;
+}
+
+/* ---- PLUS_TIMES on FP32 / FP64 ------------------------------------------------------------------- */
+
+/* The entries of a COO leaf with coordinate type CT, each added into y on its own: runs sharing a
+ * row are often one entry long, and a loop that looked for them would mispredict its exit. */
+#define HS_SPMV_COO(T, CT)                                                                         \
+    static void spmv_coo_##T##_##CT(const hs_mv *c, const hs_leaf *L, const T *v, size_t vs,     \
+                                    const T *x, T *y, GrB_Index yo, GrB_Index xo, T scale)       \
+    {                                                                                              \
+        const CT *cc = (const CT *)L->coords;                                                      \
+        int yc = c->yc;                                                                            \
+        uint64_t n = L->n;                                                                         \
+        T *yb = y + yo;                                                                            \
+        const T *xb = x + xo;                                                                      \
+        for (uint64_t k = 0; k < n; k++) {                                                         \
+            CT o = cc[2 * k + yc];                                                                 \
+            yb[o] += v[k * vs] * scale * xb[cc[2 * k + 1 - yc]];                                   \
+            mark(c, yo + o);                                                                       \
+        }                                                                                          \
+    }
+
+/* One leaf of y += A x (yc 0) or y += A' x (yc 1) for element type T. An iso leaf reads its one
+ * value through a zero stride. */
+#define HS_SPMV_LEAF(T)                                                                            \
+    HS_SPMV_COO(T, uint8_t)                                                                        \
+    HS_SPMV_COO(T, uint16_t)                                                                       \
+    HS_SPMV_COO(T, uint32_t)                                                                       \
+    HS_SPMV_COO(T, uint64_t)                                                                       \
+    static void spmv_leaf_##T(const hs_mv *c, const hs_leaf *L, const T *x, T *y)                 \
+    {                                                                                              \
+        T iso;                                                                                     \
+        const T *v = (const T *)L->x;                                                              \
+        size_t vs = 1;                                                                             \
+        if (v == NULL) {                                                                           \
+            memcpy(&iso, GG_hs_iso_value(c->A), sizeof iso);                                       \
+            v = &iso;                                                                              \
+            vs = 0;                                                                                \
+        }                                                                                          \
+        T scale = (T)c->A->scale;                                                                  \
+        int yc = c->yc;                                                                            \
+        GrB_Index yo = yc ? L->c0 : L->r0, xo = yc ? L->r0 : L->c0;                                \
+        switch (L->tag) {                                                                          \
+        case GG_HS_LEAF_DENSE: {                                                                   \
+            uint64_t nc = L->nc, nr = L->n / nc;                                                   \
+            for (uint64_t r = 0; r < nr; r++) {                                                    \
+                const T *row = v + r * nc * vs;                                                    \
+                if (!yc) {                                                                         \
+                    T sum = 0;                                                                     \
+                    for (uint64_t k = 0; k < nc; k++) sum += row[k * vs] * x[xo + k];             \
+                    y[yo + r] += sum * scale;                                                      \
+                    mark(c, yo + r);                                                               \
+                } else {                                                                           \
+                    T xr = x[xo + r] * scale;                                                      \
+                    for (uint64_t k = 0; k < nc; k++) y[yo + k] += row[k * vs] * xr;             \
+                }                                                                                  \
+            }                                                                                      \
+            if (yc)                                                                                \
+                for (uint64_t k = 0; k < nc; k++) mark(c, yo + k);                                 \
+            return;                                                                                \
+        }                                                                                          \
+        case GG_HS_LEAF_BITMAP: {                                                                  \
+            /* row by row: the row's bits give its columns, its values are consecutive */          \
+            uint64_t d = 1ULL << L->dbits, k = 0;                                                  \
+            for (uint64_t r = 0; r < d && k < L->n; r++) {                                         \
+                T sum = 0;                                                                         \
+                for (uint64_t p = r * d; p < r * d + d; p = (p | 63) + 1) {                        \
+                    uint64_t word = hs_load64(L->coords + 8 * (p / 64)) >> (p % 64);               \
+                    if (d < 64) word &= hs_mask((int)d);                                           \
+                    for (; word != 0; word &= word - 1, k++) {                                     \
+                        uint64_t col = p % d + (uint64_t)__builtin_ctzll(word);                    \
+                        if (!yc) {                                                                 \
+                            sum += v[k * vs] * x[xo + col];                                        \
+                        } else {                                                                   \
+                            y[yo + col] += v[k * vs] * x[xo + r] * scale;                          \
+                            mark(c, yo + col);                                                     \
+                        }                                                                          \
+                    }                                                                              \
+                }                                                                                  \
+                if (!yc && k > L->rowstart[r]) {                                                   \
+                    y[yo + r] += sum * scale;                                                      \
+                    mark(c, yo + r);                                                               \
+                }                                                                                  \
+            }                                                                                      \
+            return;                                                                                \
+        }                                                                                          \
+        default:                                                                                   \
+            switch (L->cb) {                                                                       \
+            case 1: spmv_coo_##T##_uint8_t(c, L, v, vs, x, y, yo, xo, scale); break;              \
+            case 2: spmv_coo_##T##_uint16_t(c, L, v, vs, x, y, yo, xo, scale); break;             \
+            case 4: spmv_coo_##T##_uint32_t(c, L, v, vs, x, y, yo, xo, scale); break;             \
+            default: spmv_coo_##T##_uint64_t(c, L, v, vs, x, y, yo, xo, scale);                   \
+            }                                                                                      \
+        }                                                                                          \
+    }                                                                                              \
+    static void spmv_walk_##T(void *ctx, const hs_leaf *L)                                         \
+    {                                                                                              \
+        const hs_mv *c = ctx;                                                                      \
+        spmv_leaf_##T(c, L, (const T *)c->x, (T *)c->y);                                           \
+    }
+
+HS_SPMV_LEAF(float)
+HS_SPMV_LEAF(double)
+
+/* ---- any semiring ----------------------------------------------------------------------------------- */
+
+static void generic_leaf(void *ctx, const hs_leaf *L)
+{
+    hs_mv *c = ctx;
+    GxB_binary_function mul = c->sr->mul->f, add = c->sr->add->op->f;
+    size_t asize = c->A->type->size;
+    GrB_Index yo = c->yc ? L->c0 : L->r0, xo = c->yc ? L->r0 : L->c0;
+    hs_iter it;
+    uint64_t li, lj;
+    hs_iter_init(&it, L);
+    for (uint64_t k = 0; hs_iter_next(&it, &li, &lj); k++) {
+        GrB_Index oy = yo + (c->yc ? lj : li), ox = xo + (c->yc ? li : lj);
+        hs_read_value(c->A, L->x != NULL ? L->x + k * asize : NULL, c->a);
+        hs_cast_apply(&c->to_mul, c->am, c->a);
+        const uint8_t *xv = c->x + ox * c->xsize;
+        if (c->vec_first)
+            mul(c->t, xv, c->am);
+        else
+            mul(c->t, c->am, xv);
+        uint8_t *yv = c->y + oy * c->zsize;
+        add(c->z, yv, c->t);
+        memcpy(yv, c->z, c->zsize);
+        mark(c, oy);
+    }
+}
+
+GrB_Info GG_hs_mxv(void *y, bool *ypresent, const GG_hs_matrix *A, bool tran, GrB_Semiring sr,
+                   const void *x, bool vec_first)
+{
+    bool t = tran != A->transposed;
+    GrB_Index ny = t ? A->ncols : A->nrows;
+    GrB_BinaryOp mul = sr->mul;
+    GrB_Type ztype = sr->add->op->ztype, mtype = vec_first ? mul->ytype : mul->xtype;
+    hs_mv c = {.A = A, .yc = t, .ypresent = ypresent, .sr = sr, .vec_first = vec_first, .x = x,
+               .y = y, .xsize = (vec_first ? mul->xtype : mul->ytype)->size, .zsize = ztype->size};
+    bool fast = (sr == GrB_PLUS_TIMES_SEMIRING_FP32 && A->type->code == GrB_FP32_CODE) ||
+                (sr == GrB_PLUS_TIMES_SEMIRING_FP64 && A->type->code == GrB_FP64_CODE);
+    size_t asz = hs_align(A->type->size, 16), msz = hs_align(mtype->size, 16);
+    size_t tsz = hs_align(mul->ztype->size, 16);
+    uint8_t *s = fast ? NULL : GG_malloc(asz + msz + tsz + ztype->size);
+    if (!fast && s == NULL) return GrB_OUT_OF_MEMORY;
+    if (ypresent != NULL) memset(ypresent, 0, (size_t)ny * sizeof *ypresent);
+    /* y = identity: one value, then the filled part copied onto the rest, doubling */
+    if (ny > 0) memcpy(c.y, sr->add->identity, c.zsize);
+    for (GrB_Index done = 1; done < ny; done *= 2)
+        memcpy(c.y + done * c.zsize, c.y, (size_t)(done < ny - done ? done : ny - done) * c.zsize);
+    if (fast) {
+        hs_walk(A, A->type->code == GrB_FP32_CODE ? spmv_walk_float : spmv_walk_double, &c);
+        return GrB_SUCCESS;
+    }
+    c.a = s;
+    c.am = c.a + asz;
+    c.t = c.am + msz;
+    c.z = c.t + tsz;
+    c.to_mul = hs_cast_make(mtype, A->type);
+    hs_walk(A, generic_leaf, &c);
+    GG_free(s);
+    return GrB_SUCCESS;
+}

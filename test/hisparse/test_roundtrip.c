@@ -1,0 +1,674 @@
+/* test_roundtrip.c: COO -> HiSparse -> COO / CSR / CSC round trips, exact, with the invariant
+ * checker after every build: edge dimensions (0, 1, 2^60), empty matrices, one entry at
+ * (2^60-2, 2^60-2), dense rows and blocks, duplicates, every node kind at every kind of level,
+ * the transposed flag, the scale, shared pools, rectangular shapes, and random matrices of several
+ * node dimensions, densities and value types (pattern-only included). Also: the checker catches
+ * damaged pools. */
+#include "hs_test.h"
+
+#include "hs_internal.h"
+
+#define HUGE_DIM (GrB_INDEX_MAX + 1) /* 2^60 */
+
+static int setup(void **state)
+{
+    (void)state;
+    return GrB_init(GrB_NONBLOCKING) == GrB_SUCCESS ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    GG_hs_set_node_dim(GG_HS_DIM_DEFAULT);
+    return GrB_finalize() == GrB_SUCCESS ? 0 : -1;
+}
+
+/* Every A(i, j) of the reference reads back through GG_hs_get; so do a few absent positions. */
+static void expect_get(const GG_hs_matrix *A, const tuples *ref, uint64_t *seed)
+{
+    size_t size = ref->type->size;
+    uint8_t v[64];
+    for (GrB_Index k = 0; k < ref->n; k++) {
+        OK(GG_hs_get(A, ref->I[k], ref->J[k], v, ref->type));
+        assert_memory_equal(v, ref->X + k * size, size);
+    }
+    GrB_Index nr = GG_hs_nrows(A), nc = GG_hs_ncols(A);
+    for (int q = 0; q < 20 && nr > 0 && nc > 0; q++) {
+        GrB_Index i = rng_below(seed, nr), j = rng_below(seed, nc);
+        bool present = false;
+        for (GrB_Index k = 0; k < ref->n && !present; k++) present = ref->I[k] == i && ref->J[k] == j;
+        if (!present) assert_int_equal(GG_hs_get(A, i, j, v, ref->type), GrB_NO_VALUE);
+    }
+}
+
+/* Build, check, compare every output, the transpose and element reads. */
+static void roundtrip(const tuples *t, GrB_BinaryOp dup, unsigned flags, uint64_t *seed)
+{
+    GG_hs_matrix A;
+    build_ok(&A, t, dup, flags);
+    expect_all(&A, t, dup);
+    tuples ref;
+    reference(t, dup, false, &ref);
+    expect_get(&A, &ref, seed);
+    tuples_free(&ref);
+
+    /* A' through the flag: the same pool, read the other way */
+    GG_hs_matrix T;
+    GG_hs_share(&T, &A);
+    GG_hs_transpose(&T);
+    check_tree(&T);
+    assert_int_equal(GG_hs_nrows(&T), t->ncols);
+    tuples tt;
+    tuples_transpose(t, &tt);
+    expect_all(&T, &tt, dup);
+    reference(&tt, dup, false, &ref);
+    expect_get(&T, &ref, seed);
+    tuples_free(&ref);
+    tuples_free(&tt);
+
+    /* a tree rebuilt from its own CSR view is the same matrix */
+    GG_cview v;
+    OK(GG_hs_to_cview(&A, false, &v));
+    GG_hs_matrix B;
+    OK(GG_hs_build_cview(&B, t->type, t->nrows, t->ncols, &v, false, flags));
+    check_tree(&B);
+    expect_all(&B, t, dup);
+    assert_int_equal(B.pool != NULL ? B.pool->bytes : 0, A.pool != NULL ? A.pool->bytes : 0);
+    GG_hs_cview_free(&v);
+    GG_hs_free(&B);
+    GG_hs_free(&T);
+    GG_hs_free(&A);
+}
+
+static void test_edge_dimensions(void **state)
+{
+    (void)state;
+    uint64_t seed = 1;
+    double one = 1.5;
+    GrB_Index dims[][2] = {{0, 0}, {0, 7}, {7, 0}, {1, 1}, {1, 1000}, {1000, 1}, {2, 2}};
+    for (size_t q = 0; q < sizeof dims / sizeof dims[0]; q++) {
+        tuples t;
+        tuples_init(&t, GrB_FP64, dims[q][0], dims[q][1]);
+        roundtrip(&t, NULL, 0, &seed); /* empty */
+        if (dims[q][0] > 0 && dims[q][1] > 0) {
+            tuples_add(&t, dims[q][0] - 1, dims[q][1] - 1, &one);
+            roundtrip(&t, NULL, 0, &seed);
+            tuples_add(&t, 0, 0, &one);
+            roundtrip(&t, GrB_PLUS_FP64, 0, &seed);
+        }
+        tuples_free(&t);
+    }
+}
+
+static void test_vector_shape(void **state)
+{
+    (void)state;
+    /* col == NULL: an n x 1 vector, in any order */
+    GrB_Index I[] = {99999, 5, 70000, 3};
+    int32_t X[] = {1, 2, 3, 4};
+    GG_hs_tuples in = {I, NULL, X, GrB_INT32, false, 4};
+    GG_hs_matrix A;
+    OK(GG_hs_build(&A, GrB_INT32, 100000, 1, &in, NULL, 0));
+    check_tree(&A);
+    GG_coo c;
+    OK(GG_hs_to_coo(&A, &c));
+    GrB_Index want[] = {3, 5, 70000, 99999};
+    int32_t wx[] = {4, 2, 3, 1};
+    assert_int_equal(c.n, 4);
+    for (int k = 0; k < 4; k++) {
+        assert_int_equal(c.row[k], want[k]);
+        assert_int_equal(c.col[k], 0);
+        assert_int_equal(((int32_t *)c.x)[k], wx[k]);
+    }
+    GG_coo_free(&c);
+    GG_hs_free(&A);
+}
+
+static void test_huge_single_entry(void **state)
+{
+    (void)state;
+    uint64_t seed = 2;
+    int dims[] = {128, 2, 256, 16};
+    for (size_t q = 0; q < sizeof dims / sizeof dims[0]; q++) {
+        OK(GG_hs_set_node_dim(dims[q]));
+        tuples t;
+        tuples_init(&t, GrB_INT64, HUGE_DIM, HUGE_DIM);
+        int64_t v = -7;
+        tuples_add(&t, HUGE_DIM - 2, HUGE_DIM - 2, &v);
+        roundtrip(&t, NULL, 0, &seed);
+        GG_hs_matrix A;
+        build_ok(&A, &t, NULL, 0);
+        /* one entry costs one small node however tall the tree is */
+        assert_true(A.pool->bytes <= 64);
+        GG_hs_free(&A);
+        /* a few far-apart entries, one rectangular */
+        v = 3;
+        tuples_add(&t, 0, 0, &v);
+        tuples_add(&t, 12345678901ULL, HUGE_DIM - 1, &v);
+        tuples_add(&t, HUGE_DIM - 1, 1, &v);
+        roundtrip(&t, NULL, 0, &seed);
+        tuples_free(&t);
+        tuples_init(&t, GrB_INT64, 3, HUGE_DIM);
+        tuples_add(&t, 2, HUGE_DIM - 2, &v);
+        tuples_add(&t, 0, 1ULL << 40, &v);
+        roundtrip(&t, NULL, 0, &seed);
+        tuples_free(&t);
+    }
+    OK(GG_hs_set_node_dim(GG_HS_DIM_DEFAULT));
+}
+
+static void test_dense_rows_and_blocks(void **state)
+{
+    (void)state;
+    uint64_t seed = 3;
+    tuples t;
+    tuples_init(&t, GrB_FP32, 300, 5000);
+    for (GrB_Index i = 0; i < 300; i += 97)
+        for (GrB_Index j = 0; j < 5000; j++) {
+            float x = (float)(i * 5000 + j);
+            tuples_add(&t, i, j, &x);
+        }
+    roundtrip(&t, NULL, 0, &seed);
+    tuples_free(&t);
+    /* completely dense, not a multiple of d: dense leaves inside, bitmap or dense at the edges */
+    tuples_init(&t, GrB_FP64, 200, 300);
+    for (GrB_Index i = 0; i < 200; i++)
+        for (GrB_Index j = 0; j < 300; j++) {
+            double x = (double)(i - j);
+            tuples_add(&t, i, j, &x);
+        }
+    roundtrip(&t, NULL, 0, &seed);
+    GG_hs_matrix A;
+    build_ok(&A, &t, NULL, 0);
+    GG_hs_report s;
+    OK(GG_hs_stats(&A, &s));
+    assert_true(s.nodes[1][GG_HS_LEAF_DENSE] >= 4);
+    assert_true(s.bytes < 200 * 300 * 8 + 1024); /* values and little else */
+    GG_hs_free(&A);
+    tuples_free(&t);
+}
+
+static void test_duplicates(void **state)
+{
+    (void)state;
+    uint64_t seed = 4;
+    tuples t;
+    tuples_init(&t, GrB_INT32, 50, 40);
+    for (int k = 0; k < 400; k++) {
+        int32_t x = (int32_t)rng_below(&seed, 100);
+        tuples_add(&t, rng_below(&seed, 7), rng_below(&seed, 40), &x);
+    }
+    roundtrip(&t, GrB_PLUS_INT32, 0, &seed);
+    roundtrip(&t, GrB_MINUS_INT32, 0, &seed); /* order matters */
+    roundtrip(&t, NULL, GG_HS_LAST_WINS, &seed);
+    /* sorted by rows with the duplicates kept (in input order): the builder's strip path */
+    tuples rows;
+    tuples_init(&rows, t.type, t.nrows, t.ncols);
+    for (GrB_Index i = 0; i < t.nrows; i++)
+        for (GrB_Index j = 0; j < t.ncols; j++)
+            for (GrB_Index k = 0; k < t.n; k++)
+                if (t.I[k] == i && t.J[k] == j) tuples_add(&rows, i, j, t.X + 4 * k);
+    roundtrip(&rows, GrB_MINUS_INT32, 0, &seed);
+    roundtrip(&rows, NULL, GG_HS_LAST_WINS, &seed);
+    tuples_free(&rows);
+
+    /* no dup operator: an error, A untouched */
+    GG_hs_matrix A;
+    memset(&A, 0x5a, sizeof A);
+    GG_hs_matrix before = A;
+    GG_hs_tuples in = {t.I, t.J, t.X, t.type, false, t.n};
+    assert_int_equal(GG_hs_build(&A, t.type, t.nrows, t.ncols, &in, NULL, 0), GrB_INVALID_VALUE);
+    assert_memory_equal(&A, &before, sizeof A);
+
+    /* one shared value: duplicates collapse into an iso tree */
+    int32_t v = 9;
+    in.x = &v;
+    in.x_iso = true;
+    OK(GG_hs_build(&A, t.type, t.nrows, t.ncols, &in, NULL, 0));
+    check_tree(&A);
+    assert_true(A.iso);
+    tuples same = t;
+    same.X = malloc(t.n * sizeof(int32_t));
+    for (GrB_Index k = 0; k < t.n; k++) memcpy(same.X + 4 * k, &v, 4);
+    expect_all(&A, &same, NULL);
+    free(same.X);
+    GG_hs_free(&A);
+    tuples_free(&t);
+}
+
+static void test_index_out_of_bounds(void **state)
+{
+    (void)state;
+    GrB_Index I[] = {0, 5}, J[] = {0, 3};
+    double X[] = {1, 2};
+    GG_hs_tuples in = {I, J, X, GrB_FP64, false, 2};
+    GG_hs_matrix A;
+    memset(&A, 0, sizeof A);
+    assert_int_equal(GG_hs_build(&A, GrB_FP64, 5, 4, &in, NULL, 0), GrB_INDEX_OUT_OF_BOUNDS);
+    assert_int_equal(GG_hs_build(&A, GrB_FP64, 6, 3, &in, NULL, 0), GrB_INDEX_OUT_OF_BOUNDS);
+    assert_null(A.pool);
+}
+
+static void test_node_dim_setting(void **state)
+{
+    (void)state;
+    assert_int_equal(GG_hs_node_dim(), GG_HS_DIM_DEFAULT);
+    int bad[] = {0, 1, 3, 100, 512, -4};
+    for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++)
+        assert_int_equal(GG_hs_set_node_dim(bad[k]), GrB_INVALID_VALUE);
+    OK(GG_hs_set_node_dim(2));
+    assert_int_equal(GG_hs_node_dim(), 2);
+    OK(GG_hs_set_node_dim(GG_HS_DIM_DEFAULT));
+}
+
+/* ---- every node kind ----------------------------------------------------------------------------- */
+
+static void add_stats(uint64_t seen[GG_HS_MAX_LEVELS + 1][GG_HS_NTAGS], const tuples *t, bool iso)
+{
+    GG_hs_matrix A;
+    GG_hs_tuples in = {t->I, t->J, t->X, t->type, iso, t->n};
+    OK(GG_hs_build(&A, t->type, t->nrows, t->ncols, &in, NULL, iso ? 0 : GG_HS_NO_ISO));
+    check_tree(&A);
+    GG_hs_report s;
+    OK(GG_hs_stats(&A, &s));
+    for (int l = 0; l <= GG_HS_MAX_LEVELS; l++)
+        for (int g = 0; g < GG_HS_NTAGS; g++) seen[l][g] += s.nodes[l][g];
+    uint64_t seed = 5;
+    if (t->n < 20000) roundtrip(t, NULL, iso ? 0 : GG_HS_NO_ISO, &seed);
+    GG_hs_free(&A);
+}
+
+static void test_every_node_kind(void **state)
+{
+    (void)state;
+    static uint64_t seen[GG_HS_MAX_LEVELS + 1][GG_HS_NTAGS];
+    memset(seen, 0, sizeof seen);
+    uint64_t seed = 6;
+    float x = 1;
+    tuples t;
+    /* level-1 leaves of 1, 2, 3.. entries (COO1/2/4), a half-full block (bitmap), a full one
+     * (dense), under a sparse inner node */
+    tuples_init(&t, GrB_FP32, 1000, 1000);
+    tuples_add(&t, 0, 0, &x);
+    tuples_add(&t, 200, 200, &x);
+    tuples_add(&t, 201, 205, &x);
+    for (int k = 0; k < 4; k++) tuples_add(&t, 300 + k, 300, &x);
+    for (int k = 0; k < 7; k++) tuples_add(&t, 400 + k, 400 + 3 * k, &x);
+    for (GrB_Index i = 512; i < 640; i++)
+        for (GrB_Index j = 512; j < 640; j += 2) tuples_add(&t, i, j, &x);
+    for (GrB_Index i = 768; i < 896; i++)
+        for (GrB_Index j = 0; j < 128; j++) tuples_add(&t, i, j, &x);
+    add_stats(seen, &t, false);
+    tuples_free(&t);
+    /* one, then three full blocks in a larger matrix: inner nodes with one and three children
+     * over dense leaves (COO1 and COO4) */
+    for (int blocks = 1; blocks <= 3; blocks += 2) {
+        tuples_init(&t, GrB_FP32, 5000, 5000);
+        for (int q = 0; q < blocks; q++)
+            for (GrB_Index i = 0; i < 128; i++)
+                for (GrB_Index j = 0; j < 128; j++) tuples_add(&t, 1024 + i, 2048 + 512 * q + j, &x);
+        add_stats(seen, &t, false);
+        tuples_free(&t);
+    }
+    /* every level-1 block of a 2^14 square holds a 4 x 4 cluster: a dense inner node */
+    tuples_init(&t, GrB_FP32, 1 << 14, 1 << 14);
+    for (GrB_Index bi = 0; bi < 128; bi++)
+        for (GrB_Index bj = 0; bj < 128; bj++)
+            for (int k = 0; k < 16; k++) tuples_add(&t, bi * 128 + k / 4, bj * 128 + k % 4, &x);
+    add_stats(seen, &t, true);
+    tuples_free(&t);
+    /* scattered entries: 16-bit leaves at level 2 and 32-bit leaves at level 3 */
+    GrB_Index dims[] = {1 << 14, 1 << 21, 1ULL << 34};
+    for (size_t q = 0; q < 3; q++) {
+        tuples_init(&t, GrB_FP32, dims[q], dims[q]);
+        for (int k = 0; k < 2000; k++) tuples_add(&t, rng_below(&seed, dims[q]), rng_below(&seed, dims[q]), &x);
+        add_stats(seen, &t, false);
+        tuples_free(&t);
+    }
+    /* 64-bit leaves: a handful of entries in a 2^60 square */
+    tuples_init(&t, GrB_FP32, HUGE_DIM, HUGE_DIM);
+    for (int k = 0; k < 8; k++) tuples_add(&t, rng_below(&seed, HUGE_DIM), rng_below(&seed, HUGE_DIM), &x);
+    add_stats(seen, &t, false);
+    tuples_free(&t);
+
+    for (int g = GG_HS_INNER_DENSE; g < GG_HS_NTAGS; g++) {
+        uint64_t total = 0;
+        for (int l = 0; l <= GG_HS_MAX_LEVELS; l++) total += seen[l][g];
+        if (total == 0) fail_msg("no node of tag %d was built", g);
+    }
+    uint64_t wide[4] = {0}; /* COO leaves with 8-, 16-, 32-, 64-bit coordinates */
+    for (int l = 1; l <= GG_HS_MAX_LEVELS; l++)
+        for (int g = GG_HS_LEAF_COO1; g <= GG_HS_LEAF_COO4; g++) {
+            unsigned cb = l * 7 <= 8 ? 1 : l * 7 <= 16 ? 2 : l * 7 <= 32 ? 4 : 8;
+            wide[cb == 1 ? 0 : cb == 2 ? 1 : cb == 4 ? 2 : 3] += seen[l][g];
+        }
+    for (int w = 0; w < 4; w++)
+        if (wide[w] == 0) fail_msg("no COO leaf with %d-bit coordinates", 8 << w);
+}
+
+/* ---- random matrices ------------------------------------------------------------------------------ */
+
+static GrB_BinaryOp plus_of(GrB_Type type)
+{
+    switch (type->code) {
+    case GrB_BOOL_CODE: return GrB_LOR;
+    case GrB_INT8_CODE: return GrB_PLUS_INT8;
+    case GrB_UINT8_CODE: return GrB_PLUS_UINT8;
+    case GrB_INT16_CODE: return GrB_PLUS_INT16;
+    case GrB_UINT16_CODE: return GrB_PLUS_UINT16;
+    case GrB_INT32_CODE: return GrB_PLUS_INT32;
+    case GrB_UINT32_CODE: return GrB_PLUS_UINT32;
+    case GrB_INT64_CODE: return GrB_PLUS_INT64;
+    case GrB_UINT64_CODE: return GrB_PLUS_UINT64;
+    case GrB_FP32_CODE: return GrB_PLUS_FP32;
+    case GrB_FP64_CODE: return GrB_PLUS_FP64;
+    default: return NULL;
+    }
+}
+
+typedef struct {
+    uint8_t b[12];
+} udt12;
+
+static void udt_xor(void *z, const void *x, const void *y)
+{
+    const uint8_t *a = x, *b = y;
+    uint8_t *c = z;
+    for (int k = 0; k < 12; k++) c[k] = a[k] ^ b[k];
+}
+
+/* n positions in an m x n matrix in one of several patterns. */
+static void random_pattern(tuples *t, uint64_t *seed, uint64_t count, int pattern)
+{
+    uint8_t v[64];
+    GrB_Index m = t->nrows, n = t->ncols;
+    GrB_Index ci = rng_below(seed, m), cj = rng_below(seed, n);
+    for (uint64_t k = 0; k < count; k++) {
+        GrB_Index i, j;
+        switch (pattern) {
+        case 0: /* uniform */
+            i = rng_below(seed, m);
+            j = rng_below(seed, n);
+            break;
+        case 1: /* clustered around a point */
+            i = (ci + rng_below(seed, 300)) % m;
+            j = (cj + rng_below(seed, 300)) % n;
+            break;
+        case 2: /* a band */
+            i = rng_below(seed, m);
+            j = (i + rng_below(seed, 9)) % n;
+            break;
+        default: /* a few dense rows */
+            i = (ci + rng_below(seed, 3)) % m;
+            j = rng_below(seed, n);
+        }
+        random_value(t->type, rng_next(seed), v);
+        tuples_add(t, i, j, v);
+    }
+}
+
+/* Sorts t into tree order for the current node dimension. */
+static int tree_dbits;
+static const tuples *tree_t;
+static int cmp_tree(const void *a, const void *b)
+{
+    GrB_Index x = *(const GrB_Index *)a, y = *(const GrB_Index *)b;
+    return hs_cmp(tree_t->I[x], tree_t->J[x], tree_t->I[y], tree_t->J[y], tree_dbits);
+}
+
+static void tree_order(const tuples *t, tuples *out)
+{
+    GrB_Index *p = malloc((t->n + 1) * sizeof *p);
+    assert_non_null(p);
+    for (GrB_Index k = 0; k < t->n; k++) p[k] = k;
+    tree_t = t;
+    tree_dbits = __builtin_ctz((unsigned)GG_hs_node_dim());
+    qsort(p, t->n, sizeof *p, cmp_tree);
+    tuples_init(out, t->type, t->nrows, t->ncols);
+    for (GrB_Index k = 0; k < t->n; k++) tuples_add(out, t->I[p[k]], t->J[p[k]], t->X + p[k] * t->type->size);
+    free(p);
+}
+
+static void test_random(void **state)
+{
+    (void)state;
+    uint64_t seed = 7;
+    GrB_Type udt;
+    OK(GrB_Type_new(&udt, sizeof(udt12)));
+    GrB_BinaryOp udt_op;
+    OK(GrB_BinaryOp_new(&udt_op, udt_xor, udt, udt, udt));
+    GrB_Type types[] = {GrB_BOOL, GrB_INT8, GrB_UINT8, GrB_INT16, GrB_UINT16, GrB_INT32,
+                        GrB_UINT32, GrB_INT64, GrB_UINT64, GrB_FP32, GrB_FP64, udt};
+    int dims[] = {2, 4, 8, 16, 128, 256};
+    GrB_Index shapes[][2] = {{37, 53}, {1000, 1000}, {1 << 14, 300}, {5, 1 << 20},
+                             {1 << 21, 1 << 21}, {HUGE_DIM, 1 << 10}, {100000, 100000}};
+    for (int trial = 0; trial < 160; trial++) {
+        OK(GG_hs_set_node_dim(dims[rng_below(&seed, 6)]));
+        GrB_Type type = types[rng_below(&seed, 12)];
+        GrB_Index *shape = shapes[rng_below(&seed, 7)];
+        tuples t;
+        tuples_init(&t, type, shape[0], shape[1]);
+        uint64_t count = rng_below(&seed, 4) == 0 ? rng_below(&seed, 5) : rng_below(&seed, 3000);
+        random_pattern(&t, &seed, count, (int)rng_below(&seed, 4));
+        int mode = (int)rng_below(&seed, 5);
+        GrB_BinaryOp dup = type == udt ? udt_op : plus_of(type);
+        if (mode == 1) {
+            /* pattern-only: one shared value */
+            GG_hs_tuples in = {t.I, t.J, t.X, type, true, t.n};
+            GG_hs_matrix A;
+            OK(GG_hs_build(&A, type, t.nrows, t.ncols, &in, NULL, 0));
+            check_tree(&A);
+            assert_true(A.iso || t.n == 0);
+            for (GrB_Index k = 1; k < t.n; k++) memcpy(t.X + k * type->size, t.X, type->size);
+            expect_all(&A, &t, NULL);
+            GG_hs_free(&A);
+        } else if (mode == 2 || mode == 4) {
+            /* unique input sorted by rows, or in tree order (the builder's no-sort path) */
+            tuples ref, tree;
+            reference(&t, dup, false, &ref);
+            tree_order(&ref, &tree);
+            roundtrip(mode == 2 ? &ref : &tree, NULL, 0, &seed);
+            tuples_free(&tree);
+            tuples_free(&ref);
+        } else {
+            roundtrip(&t, dup, mode == 3 ? GG_HS_NO_ISO : 0, &seed);
+        }
+        tuples_free(&t);
+    }
+    OK(GrB_free(&udt_op));
+    OK(GrB_free(&udt));
+    OK(GG_hs_set_node_dim(GG_HS_DIM_DEFAULT));
+}
+
+/* ---- state: scale, sharing --------------------------------------------------------------------------- */
+
+static void test_scale_and_sharing(void **state)
+{
+    (void)state;
+    GrB_Index I[] = {0, 3, 3}, J[] = {1, 0, 2};
+    double X[] = {1, 2, 4};
+    GG_hs_tuples in = {I, J, X, GrB_FP64, false, 3};
+    GG_hs_matrix A, B;
+    OK(GG_hs_build(&A, GrB_FP64, 4, 4, &in, NULL, 0));
+    GG_hs_share(&B, &A);
+    assert_ptr_equal(A.pool, B.pool);
+    assert_int_equal(atomic_load(&A.pool->refs), 2);
+    OK(GG_hs_set_scale(&B, -0.5));
+    check_tree(&B);
+    GG_coo c;
+    OK(GG_hs_to_coo(&B, &c));
+    double want[] = {-0.5, -1, -2};
+    for (int k = 0; k < 3; k++) assert_true(((double *)c.x)[k] == want[k]);
+    GG_coo_free(&c);
+    int32_t v;
+    OK(GG_hs_get(&B, 3, 2, &v, GrB_INT32));
+    assert_int_equal(v, -2);
+    OK(GG_hs_get(&A, 3, 2, &v, GrB_INT32)); /* A keeps its own scale */
+    assert_int_equal(v, 4);
+    GG_hs_free(&A);
+    assert_int_equal(atomic_load(&B.pool->refs), 1);
+    GG_hs_free(&B);
+
+    int32_t Y[] = {1, 2, 3};
+    in.x = Y;
+    in.xtype = GrB_INT32;
+    OK(GG_hs_build(&A, GrB_INT32, 4, 4, &in, NULL, 0));
+    assert_int_equal(GG_hs_set_scale(&A, 2.0), GrB_DOMAIN_MISMATCH);
+    OK(GG_hs_set_scale(&A, 1.0));
+    GG_hs_free(&A);
+}
+
+/* Casting on build: FP64 input into an INT16 tree, duplicates folded in FP64 by PLUS_FP64. */
+static void test_build_casts(void **state)
+{
+    (void)state;
+    GrB_Index I[] = {1, 1, 0}, J[] = {2, 2, 0};
+    double X[] = {1.75, 1.75, -2.5};
+    GG_hs_tuples in = {I, J, X, GrB_FP64, false, 3};
+    GG_hs_matrix A;
+    OK(GG_hs_build(&A, GrB_INT16, 3, 3, &in, GrB_PLUS_FP64, 0));
+    check_tree(&A);
+    int16_t v;
+    OK(GG_hs_get(&A, 1, 2, &v, GrB_INT16));
+    assert_int_equal(v, 3); /* (int16) (1.75 + 1.75) */
+    OK(GG_hs_get(&A, 0, 0, &v, GrB_INT16));
+    assert_int_equal(v, -2);
+    GG_hs_free(&A);
+}
+
+/* ---- the checker catches damage -------------------------------------------------------------------- */
+
+/* A private copy of A's pool, damaged by `damage`, must fail the check. */
+static void expect_damage_found(const GG_hs_matrix *A, void (*damage)(GG_hs_matrix *))
+{
+    GG_hs_matrix B = *A;
+    uint8_t *p = GG_malloc(A->pool->bytes);
+    assert_non_null(p);
+    memcpy(p, A->pool, A->pool->bytes);
+    B.pool = (GG_hs_pool *)p;
+    atomic_store(&B.pool->refs, 1);
+    check_tree(&B);
+    damage(&B);
+    char msg[256];
+    assert_int_equal(GG_hs_check(&B, msg, sizeof msg), GrB_INVALID_OBJECT);
+    assert_true(strlen(msg) > 0);
+    B.root = 0;
+    GG_free(p);
+}
+
+static uint8_t *root_node(GG_hs_matrix *B)
+{
+    return (uint8_t *)B->pool + hs_word_offset(B->root);
+}
+
+/* The geometry of the root, a COO leaf. */
+static hs_geom root_geom(GG_hs_matrix *B)
+{
+    int tag = hs_word_tag(B->root);
+    return hs_coo_geom(hs_load32(root_node(B)), hs_coo_x(tag), hs_coord_bytes(B->height, B->dbits),
+                       hs_vbytes(B));
+}
+
+static void bad_tag(GG_hs_matrix *B)
+{
+    B->root = hs_word_offset(B->root) | 15;
+}
+static void bad_offset(GG_hs_matrix *B)
+{
+    B->root = (B->pool->bytes + 64) | (B->root & 15);
+}
+static void bad_count(GG_hs_matrix *B)
+{
+    uint32_t n = 0;
+    memcpy(root_node(B), &n, 4);
+}
+static void bad_total(GG_hs_matrix *B)
+{
+    B->nvals++;
+}
+static void bad_order(GG_hs_matrix *B)
+{
+    /* swap the first two entries' 16-bit coordinate pairs */
+    uint8_t *c = root_node(B) + root_geom(B).coords, t[4];
+    memcpy(t, c, 4);
+    memcpy(c, c + 4, 4);
+    memcpy(c + 4, t, 4);
+}
+static void bad_coordinate(GG_hs_matrix *B)
+{
+    uint16_t big = 20000; /* beyond the 16384-wide matrix */
+    memcpy(root_node(B) + root_geom(B).coords, &big, 2);
+}
+static void bad_padding(GG_hs_matrix *B)
+{
+    root_node(B)[root_geom(B).size - 1] = 1;
+}
+static void bad_height(GG_hs_matrix *B)
+{
+    B->height++;
+}
+static void bad_overlap(GG_hs_matrix *B)
+{
+    /* the inner root's second child points at its first */
+    hs_kids it;
+    hs_kids_open(B, B->root, &it);
+    uint64_t w0 = hs_load64(it.words);
+    memcpy((uint8_t *)it.words + 8, &w0, 8);
+}
+
+static void test_checker_finds_damage(void **state)
+{
+    (void)state;
+    /* scattered in a 2^14 square: a single level-2 COO leaf as the root */
+    GrB_Index I[] = {5, 9000, 16000}, J[] = {16000, 3, 77};
+    float X[] = {1, 2, 3};
+    GG_hs_tuples in = {I, J, X, GrB_FP32, false, 3};
+    GG_hs_matrix A;
+    OK(GG_hs_build(&A, GrB_FP32, 1 << 14, 1 << 14, &in, NULL, 0));
+    check_tree(&A);
+    assert_true(hs_coo_x(hs_word_tag(A.root)) >= 1 && !hs_is_inner(hs_word_tag(A.root)));
+    assert_true(root_geom(&A).size > root_geom(&A).values + 3 * 4); /* has tail padding */
+    expect_damage_found(&A, bad_tag);
+    expect_damage_found(&A, bad_offset);
+    expect_damage_found(&A, bad_count);
+    expect_damage_found(&A, bad_total);
+    expect_damage_found(&A, bad_order);
+    expect_damage_found(&A, bad_coordinate);
+    expect_damage_found(&A, bad_padding);
+    expect_damage_found(&A, bad_height);
+    GG_hs_free(&A);
+    /* two children of an inner COO root at the same place: overlapping nodes. Two full blocks
+     * make two dense leaves under the root. */
+    tuples t;
+    tuples_init(&t, GrB_FP32, 1000, 1000);
+    for (GrB_Index i = 0; i < 128; i++)
+        for (GrB_Index j = 0; j < 128; j++) {
+            tuples_add(&t, i, j, &X[0]);
+            tuples_add(&t, i, 256 + j, &X[1]);
+        }
+    build_ok(&A, &t, NULL, 0);
+    tuples_free(&t);
+    check_tree(&A);
+    assert_true(hs_is_inner(hs_word_tag(A.root)) && hs_word_tag(A.root) != GG_HS_INNER_DENSE);
+    expect_damage_found(&A, bad_overlap);
+    GG_hs_free(&A);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_edge_dimensions),
+        cmocka_unit_test(test_vector_shape),
+        cmocka_unit_test(test_huge_single_entry),
+        cmocka_unit_test(test_dense_rows_and_blocks),
+        cmocka_unit_test(test_duplicates),
+        cmocka_unit_test(test_index_out_of_bounds),
+        cmocka_unit_test(test_node_dim_setting),
+        cmocka_unit_test(test_every_node_kind),
+        cmocka_unit_test(test_random),
+        cmocka_unit_test(test_scale_and_sharing),
+        cmocka_unit_test(test_build_casts),
+        cmocka_unit_test(test_checker_finds_damage),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
