@@ -790,47 +790,22 @@ static bool case_assign(uint64_t seed)
 
 /* ---- the tests ------------------------------------------------------------------------------------- */
 
-static void test_apply(void **state)
-{
-    (void)state;
-    assert_int_equal(run_cases("apply", 1000000, NCASES, case_apply), 0);
-}
-
-static void test_select(void **state)
-{
-    (void)state;
-    assert_int_equal(run_cases("select", 2000000, NCASES, case_select), 0);
-}
-
-static void test_reduce_vector(void **state)
-{
-    (void)state;
-    assert_int_equal(run_cases("reduce to vector", 3000000, NCASES, case_reduce_vector), 0);
-}
-
-static void test_reduce_scalar(void **state)
-{
-    (void)state;
-    assert_int_equal(run_cases("reduce to scalar", 4000000, NCASES, case_reduce_scalar), 0);
-}
-
-static void test_transpose(void **state)
-{
-    (void)state;
-    assert_int_equal(run_cases("transpose", 5000000, NCASES, case_transpose), 0);
-}
-
-static void test_extract(void **state)
-{
-    (void)state;
-    assert_int_equal(run_cases("extract", 6000000, NCASES, case_extract), 0);
-}
-
-static void test_assign(void **state)
-{
-    (void)state;
-    assert_int_equal(run_cases("assign", 7000000, 2 * NCASES, case_assign), 0);
-}
+/* X(test, label, first seed, cases, case function): one cmocka test per operation. */
+#define RANDOM_TESTS(X)                                                                            \
+    X(test_apply, "apply", 1000000, NCASES, case_apply) \
+    X(test_select, "select", 2000000, NCASES, case_select) \
+    X(test_reduce_vector, "reduce to vector", 3000000, NCASES, case_reduce_vector) \
+    X(test_reduce_scalar, "reduce to scalar", 4000000, NCASES, case_reduce_scalar) \
+    X(test_transpose, "transpose", 5000000, NCASES, case_transpose) \
+    X(test_extract, "extract", 6000000, NCASES, case_extract) \
+    X(test_assign, "assign", 7000000, 2 * NCASES, case_assign)
+#define DEFINE_RANDOM_TEST(test, label, seed, cases, fn)                                        \
+    static void test(void **state)                                                             \
+    {                                                                                          \
+        (void)state;                                                                           \
+        assert_int_equal(run_cases(label, seed, cases, fn), 0);                                \
+    }
+RANDOM_TESTS(DEFINE_RANDOM_TEST)
 
 /* A few cases of each operation at about a million positions (half of them entries): the
  * parallel paths of the kernels and of the write-back. */

@@ -808,36 +808,21 @@ static void run_cases(opkind k, int count, uint64_t base)
                   aliased_cases);
 }
 
-static void test_mxm(void **state)
-{
-    (void)state;
-    run_cases(OP_MXM, 1500, 1);
-}
-static void test_mxv(void **state)
-{
-    (void)state;
-    run_cases(OP_MXV, 800, 1);
-}
-static void test_vxm(void **state)
-{
-    (void)state;
-    run_cases(OP_VXM, 800, 1);
-}
-static void test_ewise_add(void **state)
-{
-    (void)state;
-    run_cases(OP_ADD, 800, 1);
-}
-static void test_ewise_mult(void **state)
-{
-    (void)state;
-    run_cases(OP_MULT, 800, 1);
-}
-static void test_kronecker(void **state)
-{
-    (void)state;
-    run_cases(OP_KRON, 400, 1);
-}
+/* X(test, operation, cases): one cmocka test of random cases per operation. */
+#define RANDOM_TESTS(X)                                                                            \
+    X(test_mxm, OP_MXM, 1500) \
+    X(test_mxv, OP_MXV, 800) \
+    X(test_vxm, OP_VXM, 800) \
+    X(test_ewise_add, OP_ADD, 800) \
+    X(test_ewise_mult, OP_MULT, 800) \
+    X(test_kronecker, OP_KRON, 400)
+#define DEFINE_RANDOM_TEST(test, op, cases)                                                        \
+    static void test(void **state)                                                                 \
+    {                                                                                              \
+        (void)state;                                                                               \
+        run_cases(op, cases, 1);                                                                   \
+    }
+RANDOM_TESTS(DEFINE_RANDOM_TEST)
 
 /* ---- a user-defined type end to end ------------------------------------------------------------- */
 
