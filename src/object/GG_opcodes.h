@@ -296,4 +296,10 @@ void GG_name_init(GG_header *h, const char *name);
 GrB_Info GG_check_op_new(const char *func, const void *op, bool have_f, int ntypes,
                          const GrB_Type *types);
 
+/* The shared part of the user-operator constructors: GG_check_op_new, then a new object of `size`
+ * bytes and `kind` with its name set (GG_name_init) and opcode GG_OP_USER left to the caller.
+ * Returns NULL with *info set on any failure; the caller fills in f and the types. */
+void *GG_op_new(const char *func, const void *op, bool have_f, int ntypes, const GrB_Type *types,
+                size_t size, GG_kind kind, const char *name, GrB_Info *info);
+
 #endif /* GG_OPCODES_H */

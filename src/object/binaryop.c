@@ -5,16 +5,15 @@
 static GrB_Info binaryop_new(GrB_BinaryOp *op, GxB_binary_function f, GrB_Type ztype,
                              GrB_Type xtype, GrB_Type ytype, const char *name, const char *func)
 {
-    GrB_Info info = GG_check_op_new(func, op, f != NULL, 3, (GrB_Type[]){ztype, xtype, ytype});
-    if (info != GrB_SUCCESS) return info;
-    GrB_BinaryOp b = GG_object_new(sizeof(*b), GG_KIND_BINARYOP);
-    if (b == NULL) return GG_error(NULL, GrB_OUT_OF_MEMORY, func, "out of memory creating the op");
+    GrB_Info info;
+    GrB_BinaryOp b = GG_op_new(func, op, f != NULL, 3, (GrB_Type[]){ztype, xtype, ytype},
+                               sizeof(*b), GG_KIND_BINARYOP, name, &info);
+    if (b == NULL) return info;
     b->f = f;
     b->ztype = ztype;
     b->xtype = xtype;
     b->ytype = ytype;
     b->opcode = GG_OP_USER;
-    GG_name_init(&b->h, name);
     *op = b;
     return GrB_SUCCESS;
 }

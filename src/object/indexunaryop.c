@@ -6,16 +6,15 @@ static GrB_Info indexunaryop_new(GrB_IndexUnaryOp *op, GxB_index_unary_function 
                                  GrB_Type ztype, GrB_Type xtype, GrB_Type ytype,
                                  const char *name, const char *func)
 {
-    GrB_Info info = GG_check_op_new(func, op, f != NULL, 3, (GrB_Type[]){ztype, xtype, ytype});
-    if (info != GrB_SUCCESS) return info;
-    GrB_IndexUnaryOp u = GG_object_new(sizeof(*u), GG_KIND_INDEXUNARYOP);
-    if (u == NULL) return GG_error(NULL, GrB_OUT_OF_MEMORY, func, "out of memory creating the op");
+    GrB_Info info;
+    GrB_IndexUnaryOp u = GG_op_new(func, op, f != NULL, 3, (GrB_Type[]){ztype, xtype, ytype},
+                                   sizeof(*u), GG_KIND_INDEXUNARYOP, name, &info);
+    if (u == NULL) return info;
     u->f = f;
     u->ztype = ztype;
     u->xtype = xtype;
     u->ytype = ytype;
     u->opcode = GG_OP_USER;
-    GG_name_init(&u->h, name);
     *op = u;
     return GrB_SUCCESS;
 }

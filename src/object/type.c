@@ -107,3 +107,17 @@ GrB_Info GG_check_op_new(const char *func, const void *op, bool have_f, int ntyp
 }
 
 GG_DEFINE_FREE_WAIT(Type, GG_KIND_TYPE)
+
+void *GG_op_new(const char *func, const void *op, bool have_f, int ntypes, const GrB_Type *types,
+                size_t size, GG_kind kind, const char *name, GrB_Info *info)
+{
+    *info = GG_check_op_new(func, op, have_f, ntypes, types);
+    if (*info != GrB_SUCCESS) return NULL;
+    GG_header *h = GG_object_new(size, kind);
+    if (h == NULL) {
+        *info = GG_error(NULL, GrB_OUT_OF_MEMORY, func, "out of memory creating the op");
+        return NULL;
+    }
+    GG_name_init(h, name);
+    return h;
+}

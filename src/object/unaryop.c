@@ -5,15 +5,14 @@
 static GrB_Info unaryop_new(GrB_UnaryOp *op, GxB_unary_function f, GrB_Type ztype,
                             GrB_Type xtype, const char *name, const char *func)
 {
-    GrB_Info info = GG_check_op_new(func, op, f != NULL, 2, (GrB_Type[]){ztype, xtype});
-    if (info != GrB_SUCCESS) return info;
-    GrB_UnaryOp u = GG_object_new(sizeof(*u), GG_KIND_UNARYOP);
-    if (u == NULL) return GG_error(NULL, GrB_OUT_OF_MEMORY, func, "out of memory creating the op");
+    GrB_Info info;
+    GrB_UnaryOp u = GG_op_new(func, op, f != NULL, 2, (GrB_Type[]){ztype, xtype},
+                              sizeof(*u), GG_KIND_UNARYOP, name, &info);
+    if (u == NULL) return info;
     u->f = f;
     u->ztype = ztype;
     u->xtype = xtype;
     u->opcode = GG_OP_USER;
-    GG_name_init(&u->h, name);
     *op = u;
     return GrB_SUCCESS;
 }
