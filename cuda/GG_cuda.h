@@ -43,6 +43,9 @@ GG_cuda_stream_t GG_cuda_stream(void);
  * checks every value. true when the round trip is exact. */
 bool GG_cuda_selftest(size_t n);
 
+/* Frees a container's device mirror (cuda/residency.cu) and every device buffer it holds. */
+void GG_cuda_mirror_free(void *mirror);
+
 #ifdef __cplusplus
 }
 #endif

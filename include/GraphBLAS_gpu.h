@@ -134,7 +134,14 @@ typedef enum {
     GxG_BACKENDS_AVAILABLE = 8001, /* INT32, global, read-only: bit 0 CPU, bit 1 CUDA */
     GxG_DEVICE_NAME = 8002,      /* String, global, read-only: the GPU's name or "" */
     GxG_DEVICE_MEMORY = 8003,    /* SIZE, global, read-only: the GPU's memory in bytes or 0 */
-    GxG_LIBRARY_NAME = 8004      /* String, global, read-only: "GraphBLAS_gpu" */
+    GxG_LIBRARY_NAME = 8004,     /* String, global, read-only: "GraphBLAS_gpu" */
+    GxG_HS_NODE_DIM = 8005,      /* INT32, global: HiSparse node dimension d for matrices built
+                                  * afterwards (a power of two, 2..256; default 128) */
+    GxG_TRACE = 8006,            /* INT32, global: 1 writes one line per operation (backend, reason,
+                                  * device transfers) to stderr; 0 (default) is silent */
+    GxG_DEVICE_ID = 8007,        /* INT32, global: the CUDA device to use (before its first use) */
+    GxG_DEVICE_POOL_LIMIT = 8008 /* SIZE, global: bytes the library may hold on the device
+                                  * (0 = no limit beyond the device's memory) */
 } GrB_Field;
 
 typedef enum { GxG_BACKEND_AUTO = 0, GxG_BACKEND_CPU = 1, GxG_BACKEND_CUDA = 2 } GxG_Backend;

@@ -47,3 +47,12 @@ bool GG_device_info(char *name, size_t len, size_t *memory)
     if (memory != NULL) *memory = found.memory;
     return (found.backends & GG_BACKEND_BIT_CUDA) != 0;
 }
+
+void GG_device_drop(GG_container *c)
+{
+    if (c->dev == NULL) return;
+#if GG_HAVE_CUDA
+    GG_cuda_mirror_free(c->dev);
+#endif
+    c->dev = NULL;
+}

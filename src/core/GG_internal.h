@@ -272,6 +272,8 @@ typedef struct GG_container {
     GG_coo store;           /* canonical content: private to store.c */
     GG_pending pending;
     GG_cview *csr, *csc;    /* cached views, NULL until asked for, dropped on write */
+    void *dev;              /* device mirror of the content (cuda/), NULL when none; released by
+                             * GG_device_drop on every write and on free */
     int32_t orientation_hint;
     pthread_mutex_t lock;   /* guards assembly and view building for concurrent readers */
 } GG_container;
@@ -321,6 +323,9 @@ GrB_Info GG_coo_build(GG_coo *out, const GrB_Index *row, const GrB_Index *col, c
 int32_t GG_backends_available(void);
 /* Name and memory of the GPU in use; false, "" and 0 when there is none. */
 bool GG_device_info(char *name, size_t len, size_t *memory);
+/* Releases c's device mirror (c->dev), if any. store.c calls it wherever content changes or the
+ * container is freed, so a mirror never outlives the host content it copies. */
+void GG_device_drop(GG_container *c);
 
 #define GG_MAT(A) (&(A)->c)
 #define GG_VEC(v) (&(v)->c)

@@ -137,6 +137,7 @@ static void pending_free(GG_pending *p)
 /* The CSR view shares idx and x with the store; the CSC view owns all its arrays. */
 static void drop_views(GG_container *c)
 {
+    GG_device_drop(c);
     if (c->csr != NULL) {
         GG_free(c->csr->vec);
         GG_free(c->csr->ptr);
@@ -164,6 +165,7 @@ GrB_Info GG_container_init(GG_container *c, GrB_Type type, GrB_Index nrows, GrB_
     memset(&c->pending, 0, sizeof c->pending);
     c->csr = NULL;
     c->csc = NULL;
+    c->dev = NULL;
     c->orientation_hint = GrB_ROWMAJOR;
     return pthread_mutex_init(&c->lock, NULL) == 0 ? GrB_SUCCESS : GrB_OUT_OF_MEMORY;
 }
