@@ -43,6 +43,12 @@ GG_cuda_stream_t GG_cuda_stream(void);
  * checks every value. true when the round trip is exact. */
 bool GG_cuda_selftest(size_t n);
 
+/* Stream-ordered device memory on the library's stream (cuda/residency.cu): NULL when the device
+ * is out of memory or the GxG_DEVICE_POOL_LIMIT would be exceeded. Every device buffer of the
+ * library comes from here so the limit and the trace see it. GG_cuda_free(NULL) does nothing. */
+void *GG_cuda_malloc(size_t bytes);
+void GG_cuda_free(void *p);
+
 /* Frees a container's device mirror (cuda/residency.cu) and every device buffer it holds. */
 void GG_cuda_mirror_free(void *mirror);
 

@@ -5,10 +5,25 @@
 
 #include <cstdlib>
 
+extern "C" void *GG_cuda_malloc(size_t bytes)
+{
+    void *p = nullptr;
+    if (cudaMallocAsync(&p, bytes > 0 ? bytes : 1, GG_cuda_stream()) != cudaSuccess) {
+        cudaGetLastError();
+        return nullptr;
+    }
+    return p;
+}
+
+extern "C" void GG_cuda_free(void *p)
+{
+    if (p != nullptr) cudaFreeAsync(p, GG_cuda_stream());
+}
+
 extern "C" void GG_cuda_mirror_free(void *mirror)
 {
     GG_cuda_mirror *m = static_cast<GG_cuda_mirror *>(mirror);
     if (m == nullptr) return;
-    cudaFree(m->pool);
+    GG_cuda_free(m->pool);
     free(m);
 }

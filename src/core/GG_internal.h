@@ -323,6 +323,11 @@ GrB_Info GG_coo_build(GG_coo *out, const GrB_Index *row, const GrB_Index *col, c
 int32_t GG_backends_available(void);
 /* Name and memory of the GPU in use; false, "" and 0 when there is none. */
 bool GG_device_info(char *name, size_t len, size_t *memory);
+/* The operation trace (GxG_TRACE, src/core/trace.c): when enabled, one line per event on stderr
+ * (backend chosen and why, declines, device transfers with bytes and reason). */
+bool GG_trace_on(void);
+void GG_trace_set(int level); /* 0 off, 1 on */
+void GG_trace(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Releases c's device mirror (c->dev), if any. store.c calls it wherever content changes or the
  * container is freed, so a mirror never outlives the host content it copies. */
 void GG_device_drop(GG_container *c);

@@ -1,0 +1,28 @@
+/* GG_cuda_backend.h: the C side of the CUDA backend (plain C; it sees GG_internal.h and the slot
+ * types): the slot functions of the backend table, and residency, the device mirrors of
+ * containers that let data stay on the device across calls. The CUDA C++ kernels behind them are
+ * declared in C-callable headers of their own (GG_cuda_*.h) that use only GG_cuda_kernels.h. */
+#ifndef GG_CUDA_BACKEND_H
+#define GG_CUDA_BACKEND_H
+
+#include "GG_backend.h"
+#include "GG_cuda.h"
+#include "GG_cuda_kernels.h"
+
+/* The CUDA slots (a slot missing from GG_cuda_backend runs on the CPU, visibly in the trace). */
+GG_mxv_fn GG_cuda_mxv;
+GG_ewise_fn GG_cuda_ewise_add, GG_cuda_ewise_mult;
+GG_apply_fn GG_cuda_apply;
+GG_select_fn GG_cuda_select;
+GG_reduce_vector_fn GG_cuda_reduce_vector;
+GG_reduce_scalar_fn GG_cuda_reduce_scalar;
+
+/* ---- residency (cuda/residency.c) ------------------------------------------------------------
+ * Each returns the device copy of a matrix container's content, copying it from the host first
+ * when the mirror lacks it (the copy is counted and traced with its bytes and reason). The copy
+ * stays valid until the container is next written (GG_device_drop). GrB_OUT_OF_MEMORY when the
+ * device memory or the pool limit does not allow it; the container is unchanged either way. */
+GrB_Info GG_cuda_mirror_hs(GG_container *A, GG_cuda_hs *out);
+GrB_Info GG_cuda_mirror_cview(GG_container *A, bool by_col, GG_cuda_cview *out);
+
+#endif /* GG_CUDA_BACKEND_H */
