@@ -235,8 +235,9 @@ struct GG_Scalar_opaque {
 
 /* ---- vectors and matrices ---------------------------------------------------------------------------
  * A vector is stored as an n x 1 matrix: one container type serves both, so every storage routine
- * exists once. Operation code reaches content only through the views below; the canonical store
- * behind them (sorted tuples now, a HiSparse tree later) is private to src/object/store.c. */
+ * exists once. Operation code reaches content only through the views below. The canonical content
+ * of a matrix is a HiSparse tree (GG_hs_matrix, engine in src/hisparse/GG_hisparse.h); that of a
+ * vector is its sorted tuples (DESIGN.md section 4). Both are private to src/object/store.c. */
 
 /* Sorted (row, col) unique tuples, row-major. For vectors col[] is all zero. */
 typedef struct {
@@ -265,11 +266,39 @@ typedef struct {
     bool *del;     /* removeElement */
 } GG_pending;
 
+/* The first 16 bytes of every HiSparse pool. Pools are shared between matrices (dup, transpose)
+ * and are read-only once built; the last reference frees the pool. */
+typedef struct {
+    _Atomic int64_t refs;
+    uint64_t bytes; /* the whole pool, header included */
+} GG_hs_pool;
+
+/* A HiSparse matrix state: content (pool, root) plus the papers' transposed flag and scale.
+ * Dimensions and the root describe the stored content; the logical matrix is its transpose when
+ * `transposed`. The layout of the pool is described in src/hisparse/GG_hisparse.h. */
+typedef struct {
+    GrB_Type type;          /* value type (not owned) */
+    GrB_Index nrows, ncols; /* of the stored content */
+    GrB_Index nvals;
+    GG_hs_pool *pool; /* NULL for an empty matrix */
+    uint64_t root;    /* child word of the root node, 0 when empty */
+    double scale;     /* multiplies every value on read; 1 unless the type is FP32 or FP64 */
+    uint8_t dbits;    /* d = 1 << dbits */
+    uint8_t height;   /* level of the root */
+    bool transposed;
+    bool iso; /* no values in the nodes; GG_hs_iso_value holds the one value */
+} GG_hs_matrix;
+
 typedef struct GG_container {
     GG_header h;
     GrB_Type type;
     GrB_Index nrows, ncols; /* a vector is nrows x 1 */
-    GG_coo store;           /* canonical content: private to store.c */
+    GG_hs_matrix hs;        /* matrix: the canonical content (private to store.c); unused for a
+                             * vector */
+    GG_coo store;           /* vector: the canonical content. Matrix: the tree's cached COO
+                             * view, valid while coo_cached (private to store.c) */
+    bool coo_cached;
+    bool csr_owned;         /* the CSR view owns idx and x (else it shares the COO's arrays) */
     GG_pending pending;
     GG_cview *csr, *csc;    /* cached views, NULL until asked for, dropped on write */
     void *dev;              /* device mirror of the content (cuda/), NULL when none; released by
@@ -298,6 +327,11 @@ GrB_Info GG_container_nvals(GG_container *c, GrB_Index *nvals);
 GrB_Info GG_view_coo(GG_container *c, const GG_coo **view);
 GrB_Info GG_view_csr(GG_container *c, const GG_cview **view);
 GrB_Info GG_view_csc(GG_container *c, const GG_cview **view);
+/* The canonical tree of a MATRIX container (pending work assembled; GrB_INVALID_OBJECT for a
+ * vector). It stays valid, and its pool unchanged, until the container is next written. A write
+ * installs a new tree, except setElement on an existing entry of a tree whose pool no other
+ * matrix shares, which updates that value in place; either way GG_device_drop runs first. */
+GrB_Info GG_view_hs(GG_container *c, const GG_hs_matrix **view);
 /* GrB_SUCCESS with *x filled (cast to xtype), or GrB_NO_VALUE. */
 GrB_Info GG_container_get(GG_container *c, GrB_Index i, GrB_Index j, void *x, GrB_Type xtype);
 
@@ -306,8 +340,17 @@ GrB_Info GG_container_set_pending(GG_container *c, GrB_Index i, GrB_Index j, con
                                   GrB_Type xtype);
 GrB_Info GG_container_remove_pending(GG_container *c, GrB_Index i, GrB_Index j);
 /* Replaces the content with `t` (sorted, unique, already of c->type), taking ownership of its
- * arrays. Used by build, import, deserialize, diag and every operation's write-back. */
-void GG_container_adopt(GG_container *c, GG_coo *t);
+ * arrays. Used by build, import, deserialize, diag and every operation's write-back. For a matrix
+ * the tree is built from t and t is kept as the cached COO view. GrB_OUT_OF_MEMORY when the tree
+ * build runs out of memory: c is unchanged and t's arrays are freed (t is left empty either way). */
+GrB_Info GG_container_adopt(GG_container *c, GG_coo *t);
+/* Installs `hs` (a tree of c's type and logical dimensions, e.g. from GG_hs_ewise) as matrix c's
+ * content, taking its pool reference; the cached COO is derived on demand. */
+void GG_container_adopt_hs(GG_container *c, GG_hs_matrix *hs);
+/* C = A' (transpose_A, C's type equal to A's) or C = A in O(1): C shares A's tree (pending work of
+ * A assembled first), with the transposed flag flipped when transposing; C == A flips in place.
+ * C's dimensions must already be those of the result. The previous content of C is released. */
+GrB_Info GG_container_share(GG_container *C, GG_container *A, bool transpose_A);
 void GG_coo_free(GG_coo *t);
 
 /* Sorts and combines n tuples (row, col, x of xtype) into a GG_coo of ztype; duplicates are

@@ -310,7 +310,7 @@ static GrB_Info assign_line(GG_container *C, GG_container *M, GrB_BinaryOp accum
     if (info == GrB_SUCCESS)
         info = GG_cpu_merge(&z, &old.vec, C->type, &mk, d->replace, accum, &s, stype, &L, &all);
     if (info == GrB_SUCCESS) info = line_splice(&out, c, row, line, &z, &old, size);
-    if (info == GrB_SUCCESS) GG_container_adopt(C, &out);
+    if (info == GrB_SUCCESS) info = GG_container_adopt(C, &out);
     line_free(&old);
     GG_coo_free(&s);
     GG_coo_free(&z);

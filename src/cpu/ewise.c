@@ -4,8 +4,14 @@
  * writes it in place. Only stored entries are visited, so huge dimensions cost nothing.
  *
  * Types as SuiteSparse: where both have an entry, T = op((xtype) a, (ytype) b); an entry only in
- * one input (eWiseAdd) is cast straight from its own type to op's result type. */
+ * one input (eWiseAdd) is cast straight from its own type to op's result type.
+ *
+ * Two matrices with no mask or accumulator and C of op's type take the papers' dual traversal of
+ * the HiSparse trees instead (GG_hs_ewise), whose result becomes C's tree directly: measured
+ * 2.7x (A+A) and 1.15x (A+A') faster than the merge plus the build of C's tree on RMAT-17
+ * (Doc/hisparse.md, "Canonical storage"). */
 #include "GG_cpu_kernel.h"
+#include "GG_hisparse.h"
 
 /* The operator as the merge sees it; in the fast instances every field is a constant. */
 typedef struct {
@@ -149,9 +155,28 @@ static GG_cast_fn to_result(GrB_BinaryOp op, GrB_Type t)
     return t->code == op->ztype->code ? NULL : GG_cast_get(op->ztype->code, t->code);
 }
 
+/* C = op0(A) op op1(B) on the trees; the descriptor's transposes are flags on local copies. */
+static GrB_Info ewise_trees(GG_container *C, GrB_BinaryOp op, GG_container *A, GG_container *B,
+                            const GG_desc *d, bool add)
+{
+    const GG_hs_matrix *ha, *hb;
+    GrB_Info info = GG_view_hs(A, &ha);
+    if (info == GrB_SUCCESS) info = GG_view_hs(B, &hb);
+    if (info != GrB_SUCCESS) return info;
+    GG_hs_matrix a = *ha, b = *hb, t;
+    if (d->tran0) GG_hs_transpose(&a);
+    if (d->tran1) GG_hs_transpose(&b);
+    info = GG_hs_ewise(&t, &a, &b, op, !add);
+    if (info == GrB_SUCCESS) GG_container_adopt_hs(C, &t);
+    return info;
+}
+
 static GrB_Info ewise(GG_container *C, GG_container *M, GrB_BinaryOp accum, GrB_BinaryOp op,
                       GG_container *A, GG_container *B, const GG_desc *d, bool add)
 {
+    if (C->h.kind == GG_KIND_MATRIX && M == NULL && !d->mask_comp && accum == NULL &&
+        C->type == op->ztype && !GG_opcode_positional(op->opcode))
+        return ewise_trees(C, op, A, B, d, add);
     GG_coo a = {0}, b = {0}, T = {0};
     bool own_a = false, own_b = false;
     void *ax_owned = NULL, *bx_owned = NULL;

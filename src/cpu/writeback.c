@@ -151,8 +151,7 @@ static GrB_Info wb_replace_all(GG_container *C, GG_coo *T, GrB_Type ttype)
         GG_free(T->x);
         T->x = x;
     }
-    GG_container_adopt(C, T);
-    return GrB_SUCCESS;
+    return GG_container_adopt(C, T);
 }
 
 GrB_Info GG_cpu_writeback(GG_container *C, GG_container *M, GrB_BinaryOp accum, GG_coo *T,
@@ -243,6 +242,5 @@ GrB_Info GG_cpu_writeback_region(GG_container *C, GG_container *M, GrB_BinaryOp 
         info = GG_cpu_merge(&z, c, C->type, &mk, d->replace, accum, T, ttype, I, J);
     GG_coo_free(T);
     if (info != GrB_SUCCESS) return info;
-    GG_container_adopt(C, &z);
-    return GrB_SUCCESS;
+    return GG_container_adopt(C, &z);
 }

@@ -57,27 +57,8 @@ typedef enum {
     GG_HS_NTAGS
 } GG_hs_tag;
 
-/* The first 16 bytes of every pool. Pools are shared between matrices (dup, transpose) and are
- * read-only once built; the last reference frees the pool. */
-typedef struct {
-    _Atomic int64_t refs;
-    uint64_t bytes; /* the whole pool, header included */
-} GG_hs_pool;
-
-/* The matrix state: content (pool, root) plus the papers' transposed flag and scale. Dimensions and
- * the root describe the stored content; the logical matrix is its transpose when `transposed`. */
-typedef struct {
-    GrB_Type type;          /* value type (not owned) */
-    GrB_Index nrows, ncols; /* of the stored content */
-    GrB_Index nvals;
-    GG_hs_pool *pool; /* NULL for an empty matrix */
-    uint64_t root;    /* child word of the root node, 0 when empty */
-    double scale;     /* multiplies every value on read; 1 unless the type is FP32 or FP64 */
-    uint8_t dbits;    /* d = 1 << dbits */
-    uint8_t height;   /* level of the root */
-    bool transposed;
-    bool iso; /* no values in the nodes; GG_hs_iso_value holds the one value */
-} GG_hs_matrix;
+/* GG_hs_pool and GG_hs_matrix (the matrix state) live in GG_internal.h: the container holds a
+ * GG_hs_matrix as its canonical content. */
 
 /* ---- settings ------------------------------------------------------------------------------- */
 
@@ -144,6 +125,13 @@ GrB_Info GG_hs_to_cview(const GG_hs_matrix *A, bool by_col, GG_cview *out);
 void GG_hs_cview_free(GG_cview *v);
 /* Logical A(i, j) cast to xtype into *x, or GrB_NO_VALUE. Indices must be in range. */
 GrB_Info GG_hs_get(const GG_hs_matrix *A, GrB_Index i, GrB_Index j, void *x, GrB_Type xtype);
+/* Whether logical A(i, j) is present. Indices must be in range. */
+bool GG_hs_has(const GG_hs_matrix *A, GrB_Index i, GrB_Index j);
+/* Where the value of logical A(i, j) is stored, for an update in place; NULL when the entry is
+ * absent, or when an update cannot be made there: the pool is shared (dup, transpose), the tree
+ * is iso or scaled. The only exception to "pools are read-only once built": an unshared pool has
+ * no other reader. */
+void *GG_hs_value_ptr(GG_hs_matrix *A, GrB_Index i, GrB_Index j);
 
 /* ---- invariant checker ------------------------------------------------------------------------
  * GrB_SUCCESS, or GrB_INVALID_OBJECT with the first violated invariant described in msg (when

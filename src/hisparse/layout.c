@@ -159,7 +159,8 @@ static uint64_t child_find(const GG_hs_matrix *A, uint64_t w, uint64_t ci, uint6
     return 0;
 }
 
-GrB_Info GG_hs_get(const GG_hs_matrix *A, GrB_Index i, GrB_Index j, void *x, GrB_Type xtype)
+/* Finds logical A(i, j): true with its leaf and position within it. */
+static bool find(const GG_hs_matrix *A, GrB_Index i, GrB_Index j, hs_leaf *L, int64_t *pos)
 {
     if (A->transposed) {
         GrB_Index t = i;
@@ -173,12 +174,35 @@ GrB_Info GG_hs_get(const GG_hs_matrix *A, GrB_Index i, GrB_Index j, void *x, GrB
         w = child_find(A, w, (i >> shift) & hs_mask(b), (j >> shift) & hs_mask(b));
         level--;
     }
-    if (w == 0) return GrB_NO_VALUE;
-    hs_leaf L;
+    if (w == 0) return false;
     uint64_t m = hs_mask(level * b);
-    hs_leaf_open(A, w, level, i & ~m, j & ~m, &L);
-    int64_t k = leaf_find(&L, i & m, j & m);
-    if (k < 0) return GrB_NO_VALUE;
+    hs_leaf_open(A, w, level, i & ~m, j & ~m, L);
+    *pos = leaf_find(L, i & m, j & m);
+    return *pos >= 0;
+}
+
+bool GG_hs_has(const GG_hs_matrix *A, GrB_Index i, GrB_Index j)
+{
+    hs_leaf L;
+    int64_t k;
+    return find(A, i, j, &L, &k);
+}
+
+void *GG_hs_value_ptr(GG_hs_matrix *A, GrB_Index i, GrB_Index j)
+{
+    hs_leaf L;
+    int64_t k;
+    if (A->iso || hs_scaled(A) || A->pool == NULL || atomic_load(&A->pool->refs) != 1 ||
+        !find(A, i, j, &L, &k))
+        return NULL;
+    return (void *)(L.x + (uint64_t)k * A->type->size);
+}
+
+GrB_Info GG_hs_get(const GG_hs_matrix *A, GrB_Index i, GrB_Index j, void *x, GrB_Type xtype)
+{
+    hs_leaf L;
+    int64_t k;
+    if (!find(A, i, j, &L, &k)) return GrB_NO_VALUE;
     size_t size = A->type->size;
     uint8_t stack[64], *v = size <= sizeof stack ? stack : GG_malloc(size);
     if (v == NULL) return GrB_OUT_OF_MEMORY;

@@ -71,6 +71,12 @@ GrB_Info GG_coo_assemble(GG_coo *out, const GrB_Index *row, const GrB_Index *col
                          GrB_Type xtype, GrB_Index n, GrB_Index nrows, GrB_Index ncols,
                          GrB_Type ztype, GrB_BinaryOp dup, bool last_wins);
 
+/* Builds matrix c's tree straight from n tuples (row, col, x of xtype), duplicates combined as
+ * GG_coo_build does, with its error codes; on any error c is unchanged. c must be empty. The
+ * cached COO view is left to be derived on demand. */
+GrB_Info GG_container_build(GG_container *c, const GrB_Index *row, const GrB_Index *col,
+                            const void *x, GrB_Type xtype, GrB_Index n, GrB_BinaryOp dup);
+
 /* ---- generic vector/matrix method bodies (container.c) -----------------------------------------
  * `obj` is a GrB_Vector or GrB_Matrix of `kind`, `name` the name of its parameter in the public
  * prototype (messages name it); for vectors j is 0 and J is NULL. */

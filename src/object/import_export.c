@@ -114,7 +114,10 @@ static GrB_Info import(GrB_Matrix *A, GrB_Type type, GrB_Index nrows, GrB_Index 
         GG_coo_free(&t);
         return info;
     }
-    GG_container_adopt(M, &t);
+    if (GG_container_adopt(M, &t) != GrB_SUCCESS) {
+        GrB_Matrix_free((GrB_Matrix *)&M);
+        return GG_error(NULL, GrB_OUT_OF_MEMORY, func, "out of memory");
+    }
     /* SuiteSparse keeps a CSC import by column; the orientation hint says so here. */
     if (format == GrB_CSC_FORMAT) ((GG_container *)M)->orientation_hint = GrB_COLMAJOR;
     *A = M;

@@ -118,7 +118,10 @@ GrB_Info GrB_Matrix_diag(GrB_Matrix *C, const GrB_Vector v, int64_t k)
         GG_coo_free(&d);
         return info;
     }
-    GG_container_adopt(D, &d);
+    if (GG_container_adopt(D, &d) != GrB_SUCCESS) {
+        GrB_Matrix_free((GrB_Matrix *)&D);
+        return GG_error(NULL, GrB_OUT_OF_MEMORY, __func__, "out of memory");
+    }
     *C = D;
     return GrB_SUCCESS;
 }

@@ -239,7 +239,10 @@ GrB_Info GrB_Matrix_deserialize(GrB_Matrix *C, GrB_Type type, const void *blob,
         GG_coo_free(&t);
         return info;
     }
-    GG_container_adopt(M, &t);
+    if (GG_container_adopt(M, &t) != GrB_SUCCESS) {
+        GrB_Matrix_free((GrB_Matrix *)&M);
+        return GG_error(NULL, GrB_OUT_OF_MEMORY, __func__, "out of memory");
+    }
     *C = M;
     return GrB_SUCCESS;
 }

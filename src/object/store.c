@@ -1,11 +1,21 @@
-/* store.c: the canonical store behind every vector and matrix (sorted, unique, row-major tuples
- * for now; a HiSparse tree later), the log of pending single-element updates and its assembly,
- * and the CSR/CSC views built from the store on demand and cached until the next write.
+/* store.c: the canonical store behind every vector and matrix, the log of pending single-element
+ * updates and its assembly, and the views built on demand and cached until the next write.
+ * A matrix holds a HiSparse tree (c->hs); its sorted row-major tuples (c->store) are a cached COO
+ * view of the tree, and CSR/CSC views come from that COO when it is cached, else from the tree.
+ * A vector holds sorted tuples (c->store) and derives CSR/CSC from them (Doc/hisparse.md,
+ * "Canonical storage").
  *
- * Invariants: a cached view exists only while the log is empty (every write drops the views,
- * every view build assembles first); all allocations happen before anything is replaced, so an
- * out-of-memory failure leaves the container as it was. */
+ * Invariants: a cached CSR/CSC view exists only while the log is empty (every write drops the
+ * views, every view build assembles first); a matrix's cached COO, when present, lists exactly
+ * the tree's entries; a tree's structure is never modified once built (a write installs a new
+ * one, since pools may be shared by dup and transpose; only a value of an unshared pool may be
+ * updated in place); all allocations happen before anything is replaced,
+ * so an out-of-memory failure leaves the container as it was. */
 #include "GG_container.h"
+#include "GG_hisparse.h"
+
+#include <stdio.h>
+#include <stdlib.h>
 
 /* ---- small helpers ------------------------------------------------------------------------------ */
 
@@ -134,15 +144,26 @@ static void pending_free(GG_pending *p)
     memset(p, 0, sizeof *p);
 }
 
-/* The CSR view shares idx and x with the store; the CSC view owns all its arrays. */
+static bool is_matrix(const GG_container *c)
+{
+    return c->h.kind == GG_KIND_MATRIX;
+}
+
+/* A CSR view built from the store shares idx and x with it; one built from the tree, and every
+ * CSC view, owns all its arrays. */
 static void drop_views(GG_container *c)
 {
     GG_device_drop(c);
     if (c->csr != NULL) {
         GG_free(c->csr->vec);
         GG_free(c->csr->ptr);
+        if (c->csr_owned) {
+            GG_free(c->csr->idx);
+            GG_free(c->csr->x);
+        }
         GG_free(c->csr);
         c->csr = NULL;
+        c->csr_owned = false;
     }
     if (c->csc != NULL) {
         GG_free(c->csc->vec);
@@ -152,6 +173,65 @@ static void drop_views(GG_container *c)
         GG_free(c->csc);
         c->csc = NULL;
     }
+}
+
+/* ---- the tree of a matrix ------------------------------------------------------------------------ */
+
+/* Builds without NDEBUG verify every tree the store receives and abort on a broken one, so a
+ * failing invariant fails the tests. */
+static void tree_verify(const GG_hs_matrix *hs)
+{
+#ifndef NDEBUG
+    char msg[256] = "";
+    /* a check that runs out of memory itself (failure injection) has found nothing */
+    if (GG_hs_check(hs, msg, sizeof msg) == GrB_INVALID_OBJECT) {
+        fprintf(stderr, "GraphBLAS_gpu: HiSparse invariant violated after a build: %s\n", msg);
+        abort();
+    }
+#else
+    (void)hs;
+#endif
+}
+
+/* Builds c's tree from tuples into *out. */
+static GrB_Info tree_build_tuples(const GG_container *c, const GG_hs_tuples *tu, GrB_BinaryOp dup,
+                                  GG_hs_matrix *out)
+{
+    GrB_Info info = GG_hs_build(out, c->type, c->nrows, c->ncols, tu, dup, 0);
+    if (info == GrB_SUCCESS) tree_verify(out);
+    return info;
+}
+
+/* The tree of `t` (sorted, unique, of c's type). */
+static GrB_Info tree_build(const GG_container *c, const GG_coo *t, GG_hs_matrix *out)
+{
+    GG_hs_tuples tu = {t->row, t->col, t->x, c->type, false, t->n};
+    return tree_build_tuples(c, &tu, NULL, out);
+}
+
+/* Makes c->store the tree's COO (a matrix whose pending log is assembled). */
+static GrB_Info coo_cache(GG_container *c)
+{
+    if (c->coo_cached) return GrB_SUCCESS;
+    GG_coo t;
+    GrB_Info info = GG_hs_to_coo(&c->hs, &t);
+    if (info != GrB_SUCCESS) return info;
+    c->store = t;
+    c->coo_cached = true;
+    return GrB_SUCCESS;
+}
+
+/* Installs tree `hs` (with `t`, its COO, as the cached view when t is not NULL) as the content of
+ * matrix c, releasing the previous content, log and views. */
+static void tree_install(GG_container *c, GG_hs_matrix *hs, GG_coo *t)
+{
+    GG_container_clear(c);
+    c->hs = *hs;
+    if (t != NULL) {
+        c->store = *t;
+        memset(t, 0, sizeof *t);
+    }
+    c->coo_cached = t != NULL;
 }
 
 /* ---- lifecycle ----------------------------------------------------------------------------------- */
@@ -167,14 +247,20 @@ GrB_Info GG_container_init(GG_container *c, GrB_Type type, GrB_Index nrows, GrB_
     c->csc = NULL;
     c->dev = NULL;
     c->orientation_hint = GrB_ROWMAJOR;
+    GG_hs_init(&c->hs, type, nrows, ncols);
+    c->coo_cached = true; /* the empty store lists the empty tree */
+    c->csr_owned = false;
     return pthread_mutex_init(&c->lock, NULL) == 0 ? GrB_SUCCESS : GrB_OUT_OF_MEMORY;
 }
 
 void GG_container_clear(GG_container *c)
 {
+    drop_views(c);
     GG_coo_free(&c->store);
     pending_free(&c->pending);
-    drop_views(c);
+    GG_hs_free(&c->hs);
+    GG_hs_init(&c->hs, c->type, c->nrows, c->ncols);
+    c->coo_cached = true;
 }
 
 void GG_container_free_content(GG_container *c)
@@ -223,11 +309,13 @@ static GrB_Index merge(const GG_container *c, const sort_key *keys, GrB_Index g,
 
 /* Applies the log in call order: a stable sort by position, so the last operation on a position
  * wins, then one merge with the store; linear in n stored plus p pending entries (the radix sort
- * makes a few passes over the log). */
+ * makes a few passes over the log). A matrix merges with its tree's COO and builds a new tree
+ * from the result, which stays cached as the COO view. */
 static GrB_Info assemble(GG_container *c)
 {
     GG_pending *p = &c->pending;
     if (p->n == 0) return GrB_SUCCESS;
+    if (is_matrix(c) && coo_cache(c) != GrB_SUCCESS) return GrB_OUT_OF_MEMORY;
     sort_key *keys = alloc_array(p->n, sizeof *keys);
     if (keys == NULL) return GrB_OUT_OF_MEMORY;
     for (GrB_Index k = 0; k < p->n; k++) keys[k] = (sort_key){p->row[k], p->col[k], k};
@@ -248,6 +336,15 @@ static GrB_Info assemble(GG_container *c)
     }
     merge(c, keys, g, &out);
     GG_free(keys);
+    if (is_matrix(c)) {
+        GG_hs_matrix hs;
+        if (tree_build(c, &out, &hs) != GrB_SUCCESS) {
+            GG_coo_free(&out);
+            return GrB_OUT_OF_MEMORY;
+        }
+        tree_install(c, &hs, &out);
+        return GrB_SUCCESS;
+    }
     GG_coo_free(&c->store);
     c->store = out;
     pending_free(p);
@@ -266,7 +363,7 @@ GrB_Info GG_container_nvals(GG_container *c, GrB_Index *nvals)
 {
     pthread_mutex_lock(&c->lock);
     GrB_Info info = assemble(c);
-    if (info == GrB_SUCCESS) *nvals = c->store.n;
+    if (info == GrB_SUCCESS) *nvals = is_matrix(c) ? c->hs.nvals : c->store.n;
     pthread_mutex_unlock(&c->lock);
     return info;
 }
@@ -275,7 +372,9 @@ GrB_Info GG_container_get(GG_container *c, GrB_Index i, GrB_Index j, void *x, Gr
 {
     pthread_mutex_lock(&c->lock);
     GrB_Info info = assemble(c);
-    if (info == GrB_SUCCESS) {
+    if (info == GrB_SUCCESS && is_matrix(c)) {
+        info = GG_hs_get(&c->hs, i, j, x, xtype);
+    } else if (info == GrB_SUCCESS) {
         bool found;
         GrB_Index pos = store_find(&c->store, i, j, &found);
         if (found) {
@@ -289,12 +388,19 @@ GrB_Info GG_container_get(GG_container *c, GrB_Index i, GrB_Index j, void *x, Gr
     return info;
 }
 
+/* A matrix's copy shares the tree (copy-on-write: trees are never modified, so the first write
+ * to either side installs a tree of its own); a vector's copies the tuples. */
 GrB_Info GG_container_dup(GG_container *dst, GG_container *src)
 {
     pthread_mutex_lock(&src->lock);
     GrB_Info info = assemble(src);
     const GG_coo *s = &src->store;
-    if (info == GrB_SUCCESS) {
+    if (info == GrB_SUCCESS && is_matrix(src)) {
+        GG_hs_free(&dst->hs);
+        GG_hs_share(&dst->hs, &src->hs);
+        dst->coo_cached = src->hs.nvals == 0;
+        dst->orientation_hint = src->orientation_hint;
+    } else if (info == GrB_SUCCESS) {
         size_t size = src->type->size;
         if (GG_coo_alloc(&dst->store, s->n, size)) {
             if (s->n > 0) {
@@ -311,8 +417,45 @@ GrB_Info GG_container_dup(GG_container *dst, GG_container *src)
     return info;
 }
 
+/* A matrix's tree is rebuilt for the new dimensions (its height depends on them), from its
+ * entries inside them. */
+static GrB_Info resize_matrix(GG_container *c, GrB_Index nrows, GrB_Index ncols)
+{
+    pthread_mutex_lock(&c->lock);
+    GrB_Info info = assemble(c);
+    if (info == GrB_SUCCESS) info = coo_cache(c);
+    pthread_mutex_unlock(&c->lock);
+    if (info != GrB_SUCCESS) return info;
+    const GG_coo *s = &c->store;
+    size_t size = c->type->size;
+    GrB_Index m = 0;
+    for (GrB_Index k = 0; k < s->n; k++) m += s->row[k] < nrows && s->col[k] < ncols;
+    GG_coo t;
+    if (!GG_coo_alloc(&t, m, size)) return GrB_OUT_OF_MEMORY;
+    for (GrB_Index k = 0, q = 0; k < s->n; k++) {
+        if (s->row[k] >= nrows || s->col[k] >= ncols) continue;
+        t.row[q] = s->row[k];
+        t.col[q] = s->col[k];
+        memcpy((char *)t.x + q * size, (const char *)s->x + k * size, size);
+        q++;
+    }
+    GrB_Index old_nrows = c->nrows, old_ncols = c->ncols;
+    c->nrows = nrows;
+    c->ncols = ncols;
+    GG_hs_matrix hs;
+    if (tree_build(c, &t, &hs) != GrB_SUCCESS) {
+        c->nrows = old_nrows;
+        c->ncols = old_ncols;
+        GG_coo_free(&t);
+        return GrB_OUT_OF_MEMORY;
+    }
+    tree_install(c, &hs, &t);
+    return GrB_SUCCESS;
+}
+
 GrB_Info GG_container_resize(GG_container *c, GrB_Index nrows, GrB_Index ncols)
 {
+    if (is_matrix(c)) return resize_matrix(c, nrows, ncols);
     if (nrows < c->nrows || ncols < c->ncols) {
         GrB_Info info = GG_container_wait(c);
         if (info != GrB_SUCCESS) return info;
@@ -339,6 +482,15 @@ GrB_Info GG_container_resize(GG_container *c, GrB_Index nrows, GrB_Index ncols)
 }
 
 /* ---- writes -------------------------------------------------------------------------------------- */
+
+/* Whether the assembled content holds (i, j). */
+static bool has_entry(const GG_container *c, GrB_Index i, GrB_Index j)
+{
+    bool found;
+    if (is_matrix(c)) return GG_hs_has(&c->hs, i, j);
+    store_find(&c->store, i, j, &found);
+    return found;
+}
 
 static GrB_Info pending_reserve(GG_pending *p, size_t size)
 {
@@ -387,7 +539,22 @@ GrB_Info GG_container_set_pending(GG_container *c, GrB_Index i, GrB_Index j, con
                                   GrB_Type xtype)
 {
     GG_caster cast = GG_caster_make(c->type, xtype);
-    if (c->pending.n == 0) {
+    if (c->pending.n == 0 && is_matrix(c)) {
+        /* An existing entry of an unshared, non-iso tree is updated in place (with its copy in
+         * the cached COO), so update/read loops stay O(log n) a step; otherwise the log takes it
+         * and the next read builds a new tree (copy-on-write for a shared pool). */
+        void *v = GG_hs_value_ptr(&c->hs, i, j);
+        if (v != NULL) {
+            drop_views(c);
+            GG_caster_apply(&cast, v, x);
+            if (c->coo_cached) {
+                bool found;
+                GrB_Index pos = store_find(&c->store, i, j, &found);
+                memcpy((char *)c->store.x + pos * c->type->size, v, c->type->size);
+            }
+            return GrB_SUCCESS;
+        }
+    } else if (c->pending.n == 0) {
         /* With an empty log an existing entry can be updated in place: nothing is pending that
          * must apply before it. */
         bool found;
@@ -403,19 +570,56 @@ GrB_Info GG_container_set_pending(GG_container *c, GrB_Index i, GrB_Index j, con
 
 GrB_Info GG_container_remove_pending(GG_container *c, GrB_Index i, GrB_Index j)
 {
-    if (c->pending.n == 0) {
-        bool found;
-        store_find(&c->store, i, j, &found);
-        if (!found) return GrB_SUCCESS;
-    }
+    if (c->pending.n == 0 && !has_entry(c, i, j)) return GrB_SUCCESS;
     return pending_append(c, i, j, true, NULL, NULL);
 }
 
-void GG_container_adopt(GG_container *c, GG_coo *t)
+GrB_Info GG_container_adopt(GG_container *c, GG_coo *t)
 {
+    if (is_matrix(c)) {
+        GG_hs_matrix hs;
+        if (tree_build(c, t, &hs) != GrB_SUCCESS) {
+            GG_coo_free(t);
+            return GrB_OUT_OF_MEMORY;
+        }
+        tree_install(c, &hs, t);
+        return GrB_SUCCESS;
+    }
     GG_container_clear(c);
     c->store = *t;
     memset(t, 0, sizeof *t);
+    return GrB_SUCCESS;
+}
+
+GrB_Info GG_container_build(GG_container *c, const GrB_Index *row, const GrB_Index *col,
+                            const void *x, GrB_Type xtype, GrB_Index n, GrB_BinaryOp dup)
+{
+    GG_hs_tuples tu = {row, col, x, xtype, false, n};
+    GG_hs_matrix hs;
+    GrB_Info info = tree_build_tuples(c, &tu, dup, &hs);
+    if (info == GrB_SUCCESS) tree_install(c, &hs, NULL);
+    return info;
+}
+
+void GG_container_adopt_hs(GG_container *c, GG_hs_matrix *hs)
+{
+    tree_verify(hs);
+    tree_install(c, hs, NULL);
+}
+
+GrB_Info GG_container_share(GG_container *C, GG_container *A, bool transpose_A)
+{
+    pthread_mutex_lock(&A->lock);
+    GrB_Info info = assemble(A);
+    GG_hs_matrix hs;
+    if (info == GrB_SUCCESS) GG_hs_share(&hs, &A->hs);
+    pthread_mutex_unlock(&A->lock);
+    if (info != GrB_SUCCESS) return info;
+    if (transpose_A) GG_hs_transpose(&hs);
+    /* C's old content may be A's own: install drops it only after the share took a reference */
+    tree_install(C, &hs, NULL);
+    C->coo_cached = hs.nvals == 0;
+    return GrB_SUCCESS;
 }
 
 /* ---- building a store from tuples --------------------------------------------------------------- */
@@ -653,12 +857,30 @@ oom:
     return GrB_OUT_OF_MEMORY;
 }
 
+/* A matrix's view from its tree, when its COO is not cached (the walk and one placement pass cost
+ * about what building the COO would, and skip it). */
+static GrB_Info view_from_tree(GG_container *c, bool by_col, GG_cview **result)
+{
+    GG_cview *v = GG_malloc(sizeof *v);
+    if (v == NULL) return GrB_OUT_OF_MEMORY;
+    GrB_Info info = GG_hs_to_cview(&c->hs, by_col, v);
+    if (info != GrB_SUCCESS) {
+        GG_free(v);
+        return info;
+    }
+    if (!by_col) c->csr_owned = true;
+    *result = v;
+    return GrB_SUCCESS;
+}
+
 static GrB_Info view_get(GG_container *c, bool by_col, const GG_cview **view)
 {
     pthread_mutex_lock(&c->lock);
     GrB_Info info = assemble(c);
     GG_cview **slot = by_col ? &c->csc : &c->csr;
-    if (info == GrB_SUCCESS && *slot == NULL) info = view_build(c, by_col, slot);
+    if (info == GrB_SUCCESS && *slot == NULL)
+        info = c->coo_cached || !is_matrix(c) ? view_build(c, by_col, slot)
+                                              : view_from_tree(c, by_col, slot);
     if (info == GrB_SUCCESS) *view = *slot;
     pthread_mutex_unlock(&c->lock);
     return info;
@@ -678,7 +900,18 @@ GrB_Info GG_view_coo(GG_container *c, const GG_coo **view)
 {
     pthread_mutex_lock(&c->lock);
     GrB_Info info = assemble(c);
+    if (info == GrB_SUCCESS && is_matrix(c)) info = coo_cache(c);
     if (info == GrB_SUCCESS) *view = &c->store;
+    pthread_mutex_unlock(&c->lock);
+    return info;
+}
+
+GrB_Info GG_view_hs(GG_container *c, const GG_hs_matrix **view)
+{
+    if (!is_matrix(c)) return GrB_INVALID_OBJECT;
+    pthread_mutex_lock(&c->lock);
+    GrB_Info info = assemble(c);
+    if (info == GrB_SUCCESS) *view = &c->hs;
     pthread_mutex_unlock(&c->lock);
     return info;
 }

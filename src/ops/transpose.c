@@ -1,5 +1,6 @@
 /* transpose.c: GrB_transpose, C<M> = accum(C, A'); a transposing descriptor on INP0 cancels the
- * transpose. */
+ * transpose. Without mask and accumulator, and with C of A's type, C shares A's HiSparse tree and
+ * the transpose is the tree's flag: O(1) on any backend (Doc/hisparse.md, "Canonical storage"). */
 #include "GG_ops.h"
 
 GrB_Info GrB_transpose(GrB_Matrix C, const GrB_Matrix Mask, const GrB_BinaryOp accum,
@@ -20,6 +21,11 @@ GrB_Info GrB_transpose(GrB_Matrix C, const GrB_Matrix Mask, const GrB_BinaryOp a
     GG_shape(c, false, &r, &cc);
     GG_TRY(GG_op_dims(&k, a, "A", !k.d.tran0, r, cc));
     GG_TRY(GG_op_mask_dims(&k, m, r, cc));
+
+    if (m == NULL && !k.d.mask_comp && accum == NULL && c->type == a->type) {
+        GrB_Info info = GG_container_share(c, a, !k.d.tran0);
+        return info == GrB_SUCCESS ? info : GG_op_fail(&k, info, "out of memory");
+    }
 
     GG_DISPATCH(&k, TRANSPOSE, transpose, (c->type, a->type, accum), (c, m, accum, a, &k.d));
 }

@@ -1,7 +1,8 @@
 /* test_store.c: the storage interface of GG_internal.h: CSR/CSC views checked entry by entry
  * against the canonical tuples (dense and hypersparse, empty, vectors, huge dimensions), view
- * caching and invalidation, in-place updates, GG_coo_build, and concurrent readers of one object
- * with pending work (the lock) next to writers of independent objects. */
+ * caching and invalidation, in-place updates, GG_coo_build, concurrent readers of one object
+ * with pending work (the lock) next to writers of independent objects, and the matrix tree behind
+ * the views (views derived from a shared or transposed tree, a failing adopt). */
 #include "containers_test.h"
 
 #include <pthread.h>
@@ -112,9 +113,9 @@ static void test_view_cache(void **state)
     assert_ptr_equal(v1, v2);
     assert_null(c->csr);
 
-    /* an update of an existing entry goes in place (no pending work) but drops the views */
+    /* an update of an existing entry is logged (trees are never modified) and drops the views */
     OK(GrB_Matrix_setElement_FP64(A, 5, 1, 2));
-    assert_int_equal(c->pending.n, 0);
+    assert_int_equal(c->pending.n, 1);
     assert_null(c->csc);
     OK(GG_view_csr(c, &v1));
     assert_true(((const double *)v1->x)[0] == 5);
@@ -264,6 +265,50 @@ static void test_concurrent_readers(void **state)
     }
 }
 
+/* Matrices keep a HiSparse tree: views asked for before the COO (dup, transpose) come from the
+ * tree; a vector has no tree; a failed adopt leaves the container as it was and frees the tuples. */
+static void test_tree_store(void **state)
+{
+    (void)state;
+    GrB_Matrix A = NULL, T = NULL, D = NULL;
+    OK(GrB_Matrix_new(&A, GrB_FP64, 50, 40));
+    uint64_t seed = 11;
+    for (int k = 0; k < 300; k++)
+        OK(GrB_Matrix_setElement_FP64(A, (double)(k % 13), ct_rand(&seed) % 50, ct_rand(&seed) % 40));
+    OK(GrB_Matrix_new(&T, GrB_FP64, 40, 50));
+    OK(GrB_transpose(T, NULL, NULL, A, NULL));
+    OK(GrB_Matrix_dup(&D, T));
+    const GG_cview *v;
+    OK(GG_view_csr(GG_MAT(T), &v));
+    assert_true(GG_MAT(T)->csr_owned);
+    check_both_views(T);
+    OK(GG_view_csc(GG_MAT(D), &v));
+    check_both_views(D);
+    check_both_views(A);
+
+    GrB_Vector w = NULL;
+    OK(GrB_Vector_new(&w, GrB_FP64, 10));
+    const GG_hs_matrix *h;
+    assert_int_equal(GG_view_hs(GG_VEC(w), &h), GrB_INVALID_OBJECT);
+    OK(GrB_Vector_free(&w));
+
+    GrB_Index before, after, I[] = {1, 2}, J[] = {3, 4};
+    double X[] = {5, 6};
+    OK(GrB_Matrix_nvals(&before, A));
+    GG_coo t;
+    OK(GG_coo_build(&t, I, J, X, GrB_FP64, 2, 50, 40, GrB_FP64, NULL));
+    GG_mem_fail_after(1);
+    assert_int_equal(GG_container_adopt(GG_MAT(A), &t), GrB_OUT_OF_MEMORY);
+    GG_mem_fail_after(0);
+    assert_true(t.n == 0 && t.row == NULL && t.col == NULL && t.x == NULL);
+    OK(GrB_Matrix_nvals(&after, A));
+    assert_int_equal(before, after);
+    check_both_views(A);
+    OK(GrB_Matrix_free(&A));
+    OK(GrB_Matrix_free(&T));
+    OK(GrB_Matrix_free(&D));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -271,6 +316,7 @@ int main(void)
         cmocka_unit_test(test_view_cache),
         cmocka_unit_test(test_coo_build),
         cmocka_unit_test(test_concurrent_readers),
+        cmocka_unit_test(test_tree_store),
     };
     return cmocka_run_group_tests(tests, ct_group_setup, ct_group_teardown);
 }
