@@ -616,6 +616,15 @@ GxG_GXB_SEMIRINGS(GG_DECL_SEMIRING)
 /* Text of the last error on no particular object (e.g. a NULL output handle). */
 GxG_PUBLIC const char *GxG_last_error(void);
 
+/* ---- GxG storage report (Doc/hisparse.md, `grbgpu stats`) ---------------------------------------
+ * Writes the storage report of A's canonical HiSparse tree to f (NULL: stdout): bytes per entry of
+ * HiSparse against CSR (32- and 64-bit indices) and COO holding the same values, row statistics,
+ * and the nodes per kind and level with their mean entries (or children). name heads the report
+ * (NULL: A's GrB_NAME, or "A"). Pending work on A is finished first. GrB_PANIC before GrB_init;
+ * GrB_NULL_POINTER, GrB_UNINITIALIZED_OBJECT or GrB_INVALID_OBJECT for a bad A; GrB_OUT_OF_MEMORY;
+ * GrB_INVALID_VALUE when writing to f fails. The format of the text may change between versions. */
+GxG_PUBLIC GrB_Info GxG_Matrix_storage_report(GrB_Matrix A, const char *name, FILE *f);
+
 /* ---- polymorphic names (C11 _Generic), accepting the argument types SuiteSparse 7.4 accepts ------ */
 
 #if defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L && !defined(__cplusplus)

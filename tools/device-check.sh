@@ -3,9 +3,12 @@
 #
 # Builds with CUDA (meson/ninja, -Dgpu_arch=$GPU_ARCH, default 90) in $BUILD (default build-device),
 # runs `grbgpu info`, the cuda suite and the other suites, then compute-sanitizer memcheck and
-# racecheck on every test of the cuda suite. Logs go to $BUILD/device-check; with $OUT set, the
+# racecheck on every test of the cuda suite (each test sees GG_TEST_SANITIZER=1), then every GPU
+# benchmark built in $BUILD/bench/gpu (with --quick where the program accepts it; SKIP when none is
+# built). Logs go to $BUILD/device-check; with $OUT set, the
 # summary and a tarball of the logs are copied there; a short table is printed last. Exits non-zero when any step fails,
-# including a cuda suite that skipped although nvidia-smi sees a GPU.
+# including a cuda suite that skipped although nvidia-smi sees a GPU. STEPS (default all) limits
+# the steps after the build to a space-separated subset of: info cuda other memcheck racecheck bench.
 #
 # The host has no network: SuiteSparse and cmocka come as Debian packages carried in the ignored
 # folder .ref/ (`apt-get download libgraphblas7 libgraphblas-dev libcmocka0 libcmocka-dev`); they
@@ -138,7 +141,7 @@ sanitize() {
     [ -x "$sanitizer" ] || { echo "compute-sanitizer not found"; return 1; }
     while IFS=$'\t' read -r name cmd; do
         echo "== $name: compute-sanitizer --tool $tool"
-        eval "\"$sanitizer\" --tool $tool $extra --error-exitcode 99 $cmd"
+        eval "GG_TEST_SANITIZER=1 \"$sanitizer\" --tool $tool $extra --error-exitcode 99 $cmd"
         status=$?
         echo "== $name: exit $status"
         case $status in 0 | 77) ;; *) worst=$status ;; esac
@@ -146,14 +149,38 @@ sanitize() {
     return "$worst"
 }
 
+# gpu_benchmarks: runs every executable in $build/bench/gpu, with --quick when its binary mentions
+# that flag, each under a 10-minute limit; SKIP when none is built.
+gpu_benchmarks() {
+    local dir=$build/bench/gpu exe status worst=0 ran=0
+    for exe in "$dir"/*; do
+        [ -f "$exe" ] && [ -x "$exe" ] || continue
+        case $exe in *.so | *.a | *.p) continue ;; esac
+        local args=()
+        grep -qa -- '--quick' "$exe" && args=(--quick)
+        echo "== $exe ${args[*]}"
+        timeout 600 "$exe" "${args[@]}"
+        status=$?
+        echo "== $exe: exit $status"
+        ran=1
+        [ "$status" -eq 0 ] || worst=$status
+    done
+    [ "$ran" -eq 1 ] || { echo "no GPU benchmark built in $dir"; return 77; }
+    return "$worst"
+}
+
+steps=" ${STEPS:-info cuda other memcheck racecheck bench} "
+want() { [[ $steps == *" $1 "* ]]; }
+
 step environment environment
 step carried-packages use_carried_packages
 if step configure configure && step build ninja -C "$build"; then
-    step grbgpu-info "$build/tools/grbgpu" info
-    step cuda-suite cuda_suite
-    step other-suites meson test -C "$build" --no-rebuild --print-errorlogs --no-suite cuda
-    step memcheck sanitize memcheck
-    step racecheck sanitize racecheck
+    want info && step grbgpu-info "$build/tools/grbgpu" info
+    want cuda && step cuda-suite cuda_suite
+    want other && step other-suites meson test -C "$build" --no-rebuild --print-errorlogs --no-suite cuda
+    want memcheck && step memcheck sanitize memcheck
+    want racecheck && step racecheck sanitize racecheck
+    want bench && step gpu-benchmarks gpu_benchmarks
 fi
 
 {

@@ -1,13 +1,30 @@
 #!/bin/sh
-# test-grbgpu.sh GRBGPU [DATA_DIR]: checks the grbgpu command line: `info` names the library, the API
-# version and the backends; --help and no arguments print the usage; an unknown command prints the
-# usage on stderr and exits 2; `run` passes its own --check for every algorithm on generated graphs
-# and on DATA_DIR/karate.mtx when present; bad options, files and specs exit 2 with a message.
+# test-grbgpu.sh GRBGPU [DATA_DIR [GRBGPU_SS]]: checks the grbgpu command line: `info` names the
+# library, the API version and the backends; --help and no arguments print the usage; an unknown
+# command prints the usage on stderr and exits 2; `run` passes its own --check for every algorithm
+# on generated graphs and on DATA_DIR/karate.mtx when present; bad options, files and specs exit 2
+# with a message. `stats` prints the storage report with the CSR and COO sizes their formulas give;
+# `run --emit` writes result files that `compare --files` judges (identical: agree, exit 0; one
+# value changed: disagree, exit 1; malformed: exit 2). With GRBGPU_SS (the SuiteSparse build),
+# `compare` runs both builds on generated graphs and karate and must find every result agreeing.
 set -u
 grbgpu=$1
 data=${2:-}
+grbgpu_ss=${3:-}
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
+# meson test puts the build directory on LD_LIBRARY_PATH, and it holds our libgraphblas.so.7 alias:
+# grbgpu-ss must load SuiteSparse's (grbgpu finds its own library through its rpath).
+build_lib=$(dirname "$grbgpu")/..
+kept=
+old_ifs=$IFS
+IFS=:
+for d in ${LD_LIBRARY_PATH:-}; do
+    [ -e "$d/libgraphblas_gpu.so" ] || kept=${kept:+$kept:}$d
+done
+IFS=$old_ifs
+LD_LIBRARY_PATH=$kept
+export LD_LIBRARY_PATH
 fail() { echo "FAIL: $*"; exit 1; }
 
 "$grbgpu" info >"$out/info" 2>"$out/err" || fail "grbgpu info exited $?: $(cat "$out/err")"
@@ -27,6 +44,8 @@ for args in "" "--help"; do
     grep -q '^usage: grbgpu' "$out/usage" || fail "grbgpu $args: no usage"
     grep -q '^  info ' "$out/usage" || fail "grbgpu $args: usage does not list info"
     grep -q '^  run ALG ' "$out/usage" || fail "grbgpu $args: usage does not list run"
+    grep -q '^  compare ALG ' "$out/usage" || fail "grbgpu $args: usage does not list compare"
+    grep -q '^  stats ' "$out/usage" || fail "grbgpu $args: usage does not list stats"
 done
 
 "$grbgpu" frobnicate >"$out/stdout" 2>"$out/stderr"
@@ -75,7 +94,7 @@ fails() {
     echo "ok: grbgpu $args -> $(head -n 1 "$out/stderr")"
 }
 fails "run" "which algorithm"
-fails "run bfs2" "unknown algorithm 'bfs2'"
+fails "run bfs2" "unknown or repeated algorithm 'bfs2'"
 fails "run bfs --frobnicate" "unknown option '--frobnicate'"
 fails "run bfs --gen" "option '--gen' needs a value"
 fails "run bfs --repeat 0" "--repeat '0'"
@@ -88,5 +107,68 @@ printf '%%%%MatrixMarket matrix coordinate real general\n2 2 1\n1 1 oops\n' >"$o
 fails "run bfs --graph $out/bad.mtx" "bad.mtx:3"
 if ! grep -q '^backends  cpu cuda$' "$out/info"; then
     fails "run bfs --gen grid:3 --backend cuda" "no CUDA device"
+fi
+fails "run bfs,bfs" "repeated algorithm 'bfs'"
+fails "run bfs --emit $out/no/such/dir/f" "--emit $out/no/such/dir/f"
+fails "compare bfs --emit $out/x" "unknown option '--emit'"
+fails "compare bfs --gen rmat:6 --ss $out/none" "no SuiteSparse build of grbgpu at $out/none"
+fails "compare --files $out/a" "compare --files needs two result files"
+fails "stats --type float" "--type 'float'"
+fails "stats --gen rmat:6 --weights some" "--weights 'some'"
+fails "stats --graph $out/bad.mtx --weights int" "--weights applies to --gen only"
+fails "stats --frobnicate" "unknown option '--frobnicate'"
+fails "stats --gen grid:0" "grid:0"
+
+# stats: the 20 x 20 grid, pattern (iso: no value bytes): CSR32 = 4 (400 + 1) + 4 * 1520 bytes
+"$grbgpu" stats --gen grid:20 >"$out/stats" 2>"$out/err" || fail "stats exited $?: $(cat "$out/err")"
+cat "$out/stats"
+grep -q '^grid:20: 400 x 400, 1520 entries, 0-byte values (iso), d = ' "$out/stats" || fail "stats: header"
+grep -q '^  bytes/entry: HiSparse [0-9.]* | CSR32 5\.06 | CSR64 10\.11 | COO32 8\.00 ' "$out/stats" ||
+    fail "stats: wrong CSR/COO sizes"
+grep -q '^    level  1 leaf ' "$out/stats" || fail "stats: no per-level node lines"
+"$grbgpu" stats --gen rmat:8 --weights real --type fp32 >"$out/stats" 2>&1 || fail "stats fp32 exited $?"
+grep -q '^rmat:8: 256 x 256, [0-9]* entries, 4-byte values, d = ' "$out/stats" || fail "stats fp32: header"
+if [ -n "$data" ] && [ -r "$data/karate.mtx" ]; then
+    "$grbgpu" stats --graph "$data/karate.mtx" >"$out/stats" 2>&1 || fail "stats karate exited $?"
+    grep -q 'karate.mtx: 34 x 34, 156 entries' "$out/stats" || fail "stats karate: header"
+fi
+
+# run --emit and compare --files: the same results agree; a changed value or a torn file does not
+"$grbgpu" run bfs,pr --gen rmat:8 --emit "$out/a" >/dev/null 2>"$out/err" || fail "run --emit: $(cat "$out/err")"
+[ "$(grep -c '^record ' "$out/a")" -eq 2 ] || fail "run --emit: expected 2 records"
+[ "$(grep -c '^end$' "$out/a")" -eq 2 ] || fail "run --emit: expected 2 complete records"
+"$grbgpu" compare --files "$out/a" "$out/a" >"$out/cmp" 2>&1 || fail "compare --files same exited $?: $(cat "$out/cmp")"
+[ "$(grep -c '^agree     yes' "$out/cmp")" -eq 2 ] || fail "compare --files same: not 2 agreements"
+awk '/^record pr/ {pr = 1} pr && /^values/ {v = 1; print; next} v && !done {$2 = $2 * 1.01; done = 1} {print}' \
+    "$out/a" >"$out/b"
+"$grbgpu" compare --files "$out/a" "$out/b" >"$out/cmp" 2>&1
+status=$?
+[ "$status" -eq 1 ] || fail "compare --files changed value exited $status, expected 1"
+grep -q '^agree     no: vertex ' "$out/cmp" || fail "compare --files changed value: no disagreement"
+head -n 5 "$out/a" >"$out/c"
+fails "compare --files $out/a $out/c" "$out/c is not a complete result file"
+echo "ok: run --emit and compare --files"
+
+if [ -n "$grbgpu_ss" ]; then
+    "$grbgpu" compare bfs,sssp,bc,pr,tc,cc --gen rmat:9 --check >"$out/cmp" 2>"$out/err" ||
+        fail "compare exited $?: $(cat "$out/err") $(cat "$out/cmp")"
+    cat "$out/cmp"
+    [ "$(grep -c '^agree     yes' "$out/cmp")" -eq 6 ] || fail "compare: not all 6 algorithms agree"
+    [ -s "$out/err" ] && fail "compare wrote to stderr: $(cat "$out/err")"
+    if [ -n "$data" ] && [ -r "$data/karate.mtx" ]; then
+        "$grbgpu" compare cc,tc,bc --graph "$data/karate.mtx" --ss "$grbgpu_ss" >"$out/cmp" 2>&1 ||
+            fail "compare karate exited $?: $(cat "$out/cmp")"
+        [ "$(grep -c '^agree     yes' "$out/cmp")" -eq 3 ] || fail "compare karate: not all agree"
+    fi
+    "$grbgpu_ss" info >/dev/null 2>&1 && fail "grbgpu-ss info should not exist"
+    "$grbgpu_ss" run bfs --gen rmat:6 --check >"$out/run" 2>&1 || fail "grbgpu-ss run: $(cat "$out/run")"
+    grep -q '^run       bfs, source [0-9]*, SuiteSparse:GraphBLAS$' "$out/run" || fail "grbgpu-ss run: no run line"
+    if [ -e "$build_lib/libgraphblas.so.7" ]; then
+        LD_LIBRARY_PATH=$build_lib "$grbgpu_ss" run bfs --gen rmat:6 >"$out/stdout" 2>"$out/stderr"
+        status=$?
+        [ "$status" -eq 2 ] || fail "grbgpu-ss on our alias library exited $status, expected 2"
+        grep -q "drop-in alias, not SuiteSparse" "$out/stderr" || fail "grbgpu-ss on our alias: no message"
+    fi
+    echo "ok: compare against $grbgpu_ss"
 fi
 echo "PASS"
