@@ -26,18 +26,23 @@ typedef struct {
     int cc_major, cc_minor;      /* compute capability */
 } GG_cuda_device;
 
-/* Looks for the first CUDA device and makes it the library's device: creates the library's stream
- * on it and runs a kernel round trip (GG_cuda_selftest), so a device only counts when this build's
- * kernels really run there. Returns false when there is no driver, no device, the driver is older
- * than the runtime, or no kernel image fits the device; GG_cuda_status() then says which.
- * Call once (src/backend/device.c guards it with pthread_once). */
-bool GG_cuda_probe(GG_cuda_device *dev);
+/* Makes CUDA device `ordinal` (GxG_DEVICE_ID, default 0) the library's device: creates the
+ * library's stream on it and runs a kernel round trip (GG_cuda_selftest), so a device only counts
+ * when this build's kernels really run there. Returns false when there is no driver, no such
+ * device, the driver is older than the runtime, or no kernel image fits the device;
+ * GG_cuda_status() then says which. Call once (src/backend/device.c guards it with
+ * pthread_once). */
+bool GG_cuda_probe(int ordinal, GG_cuda_device *dev);
 
 /* One line describing the outcome of GG_cuda_probe ("not probed" before it ran). */
 const char *GG_cuda_status(void);
 
 /* The library's stream on the probed device; NULL when GG_cuda_probe did not succeed. */
 GG_cuda_stream_t GG_cuda_stream(void);
+
+/* Makes the library's device current on the calling thread (the runtime's current device is per
+ * thread): every entry point of cuda/ that talks to the device calls it first. */
+void GG_cuda_bind(void);
 
 /* Writes x[k] = 3k + 1 for k < n on the device through the library's stream, copies it back and
  * checks every value. true when the round trip is exact. */
@@ -48,6 +53,24 @@ bool GG_cuda_selftest(size_t n);
  * library comes from here so the limit and the trace see it. GG_cuda_free(NULL) does nothing. */
 void *GG_cuda_malloc(size_t bytes);
 void GG_cuda_free(void *p);
+
+/* GxG_DEVICE_POOL_LIMIT: the bytes GG_cuda_malloc may hold at once (0: no limit but the
+ * device's memory). Lowering it below what is held keeps those buffers; later requests fail. */
+void GG_cuda_pool_set_limit(size_t bytes);
+/* Bytes held now through GG_cuda_malloc. */
+size_t GG_cuda_pool_in_use(void);
+
+/* Copies between host and device on the library's stream, waiting for completion; each is counted
+ * (GG_cuda_transfer_counts). false on a CUDA error (the error is cleared). */
+bool GG_cuda_upload(void *dev, const void *host, size_t bytes);
+bool GG_cuda_download(void *host, const void *dev, size_t bytes);
+
+/* Per-process transfer counters since start: for tests (residency) and the trace. */
+typedef struct {
+    unsigned long long h2d_count, h2d_bytes; /* host to device */
+    unsigned long long d2h_count, d2h_bytes; /* device to host */
+} GG_cuda_transfers;
+void GG_cuda_transfer_counts(GG_cuda_transfers *t);
 
 /* Frees a container's device mirror (cuda/residency.cu) and every device buffer it holds. */
 void GG_cuda_mirror_free(void *mirror);

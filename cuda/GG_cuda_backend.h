@@ -8,6 +8,7 @@
 #include "GG_backend.h"
 #include "GG_cuda.h"
 #include "GG_cuda_kernels.h"
+#include "GG_cuda_spmv.h"
 
 /* The CUDA slots (a slot missing from GG_cuda_backend runs on the CPU, visibly in the trace). */
 GG_mxv_fn GG_cuda_mxv;
@@ -17,6 +18,23 @@ GG_select_fn GG_cuda_select;
 GG_reduce_vector_fn GG_cuda_reduce_vector;
 GG_reduce_scalar_fn GG_cuda_reduce_scalar;
 
+/* Below this many entries (or rows, for mxv) the host is faster than a round trip to the device
+ * (a launch, the copy of the result back): the slots decline, unless GxG_BACKEND forces CUDA
+ * (GG_backend_forced_cuda), which tests use to run the kernels on small inputs. */
+#define GG_CUDA_MIN_WORK ((GrB_Index)1 << 16)
+
+static inline bool GG_cuda_too_small(const GG_desc *d, GrB_Index work)
+{
+    return work < GG_CUDA_MIN_WORK && !GG_backend_forced_cuda(d);
+}
+
+/* A kernel entry point's return code (GG_CUDA_RC_* / GG_CUDA_SPMV_*: 0 ok, 1 out of device
+ * memory, 3 any other CUDA error) as a slot's GrB_Info. */
+static inline GrB_Info GG_cuda_info(int rc)
+{
+    return rc == 0 ? GrB_SUCCESS : rc == 1 ? GrB_OUT_OF_MEMORY : GrB_PANIC;
+}
+
 /* ---- residency (cuda/residency.c) ------------------------------------------------------------
  * Each returns the device copy of a matrix container's content, copying it from the host first
  * when the mirror lacks it (the copy is counted and traced with its bytes and reason). The copy
@@ -24,5 +42,13 @@ GG_reduce_scalar_fn GG_cuda_reduce_scalar;
  * device memory or the pool limit does not allow it; the container is unchanged either way. */
 GrB_Info GG_cuda_mirror_hs(GG_container *A, GG_cuda_hs *out);
 GrB_Info GG_cuda_mirror_cview(GG_container *A, bool by_col, GG_cuda_cview *out);
+/* The tree's SpMV schedule (GG_cuda_spmv.h), built on the device once per device tree and kept in
+ * the mirror beside it; *s is NULL for an empty tree. */
+GrB_Info GG_cuda_mirror_schedule(GG_container *A, const GG_cuda_hs_schedule **s);
+/* Whether the mirror already holds A's view (by_col: CSC), without copying anything. */
+bool GG_cuda_mirror_has_cview(GG_container *A, bool by_col);
+/* The device copy of a vector's values, in index order, when every entry is present (u has
+ * nrows entries); GG_DECLINE (nothing copied) when it is not dense. */
+GrB_Info GG_cuda_mirror_dense(GG_container *u, const void **x);
 
 #endif /* GG_CUDA_BACKEND_H */

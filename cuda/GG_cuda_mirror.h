@@ -1,15 +1,29 @@
-/* GG_cuda_mirror.h: the device mirror of one container (CUDA C++ only, private to cuda/). */
+/* GG_cuda_mirror.h: the device mirror of one container (private to cuda/, read by the C side in
+ * residency.c and freed by GG_cuda_mirror_free in residency.cu, so plain C). It holds the device
+ * copies of the HiSparse tree (with its SpMV schedule), of the CSR/CSC views and of a dense
+ * vector's values, each made on first demand and all released
+ * together when the container is written (GG_device_drop). */
 #ifndef GG_CUDA_MIRROR_H
 #define GG_CUDA_MIRROR_H
 
 #include "GG_cuda.h"
+#include "GG_cuda_kernels.h"
+#include "GG_cuda_spmv.h"
 
-#include <cstdint>
-#include <cuda_runtime.h>
+#include <stdbool.h>
+#include <stdint.h>
 
-struct GG_cuda_mirror {
-    void *pool;          /* device copy of the HiSparse pool, or nullptr */
+typedef struct GG_cuda_mirror {
+    void *pool;          /* device copy of the HiSparse pool, or NULL */
     uint64_t pool_bytes;
-};
+    bool has_hs;
+    GG_cuda_hs hs;       /* the tree on the device (valid when has_hs) */
+    bool has_view[2];    /* [0] CSR, [1] CSC */
+    GG_cuda_cview view[2];
+    void *view_mem[2];   /* one device allocation holding a view's arrays */
+    bool has_sched;
+    GG_cuda_hs_schedule *sched; /* the SpMV leaf queues of the tree (NULL for an empty tree) */
+    void *dense;         /* a vector's values when every entry is present, or NULL */
+} GG_cuda_mirror;
 
 #endif /* GG_CUDA_MIRROR_H */

@@ -1,8 +1,16 @@
 /* cuda_backend.c: the CUDA backend table. C, not CUDA C++, because its type comes from
- * GG_backend.h. Every slot is NULL until the GPU operations arrive (issue 5): the selection policy
- * then sends every call to the CPU backend, which is exactly what a NULL slot means there. */
+ * GG_backend.h. A NULL slot sends the family to the CPU backend (visibly in the trace); a present
+ * slot may still decline a call it cannot or should not run (GG_decline). */
 #include "GG_backend.h"
+#include "GG_cuda_backend.h"
 
 const GG_backend GG_cuda_backend = {
     .name = "cuda",
+    .mxv = GG_cuda_mxv,
+    .apply = GG_cuda_apply,
+    .select = GG_cuda_select,
+    .reduce_vector = GG_cuda_reduce_vector,
+    .reduce_scalar = GG_cuda_reduce_scalar,
+    .ewise_add = GG_cuda_ewise_add,
+    .ewise_mult = GG_cuda_ewise_mult,
 };

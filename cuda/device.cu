@@ -12,6 +12,7 @@
 
 static char status[512] = "not probed";
 static cudaStream_t stream = nullptr;
+static int ordinal_in_use = 0;
 
 static void set_status(const char *what, cudaError_t err)
 {
@@ -63,7 +64,7 @@ extern "C" bool GG_cuda_selftest(size_t n)
     return roundtrip(n, &ok) == cudaSuccess && ok;
 }
 
-extern "C" bool GG_cuda_probe(GG_cuda_device *dev)
+extern "C" bool GG_cuda_probe(int ordinal, GG_cuda_device *dev)
 {
     int count = 0;
     cudaError_t err = cudaGetDeviceCount(&count);
@@ -75,35 +76,45 @@ extern "C" bool GG_cuda_probe(GG_cuda_device *dev)
         snprintf(status, sizeof status, "the CUDA driver reports no device");
         return false;
     }
+    if (ordinal < 0 || ordinal >= count) {
+        snprintf(status, sizeof status, "GxG_DEVICE_ID %d names no device (the driver reports %d)",
+                 ordinal, count);
+        return false;
+    }
     cudaDeviceProp prop;
-    err = cudaGetDeviceProperties(&prop, 0);
-    if (err == cudaSuccess) err = cudaSetDevice(0);
+    err = cudaGetDeviceProperties(&prop, ordinal);
+    if (err == cudaSuccess) err = cudaSetDevice(ordinal);
     if (err == cudaSuccess) err = cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking);
     if (err != cudaSuccess) {
-        set_status("CUDA device 0 cannot be opened", err);
+        char what[64];
+        snprintf(what, sizeof what, "CUDA device %d cannot be opened", ordinal);
+        set_status(what, err);
         return false;
     }
     bool ok;
     err = roundtrip(256, &ok);
     if (err != cudaSuccess || !ok) {
         if (err != cudaSuccess) {
-            set_status("the kernel round trip on CUDA device 0 failed", err);
+            char what[64];
+            snprintf(what, sizeof what, "the kernel round trip on CUDA device %d failed", ordinal);
+            set_status(what, err);
         } else {
-            snprintf(status, sizeof status, "the kernel round trip on CUDA device 0 returned "
-                                            "wrong values");
+            snprintf(status, sizeof status, "the kernel round trip on CUDA device %d returned "
+                                            "wrong values", ordinal);
         }
         cudaStreamDestroy(stream);
         stream = nullptr;
         cudaGetLastError();
         return false;
     }
-    dev->ordinal = 0;
+    ordinal_in_use = ordinal;
+    dev->ordinal = ordinal;
     snprintf(dev->name, sizeof dev->name, "%s", prop.name);
     dev->memory = prop.totalGlobalMem;
     dev->cc_major = prop.major;
     dev->cc_minor = prop.minor;
-    snprintf(status, sizeof status, "CUDA device 0: %s, compute capability %d.%d", prop.name,
-             prop.major, prop.minor);
+    snprintf(status, sizeof status, "CUDA device %d: %s, compute capability %d.%d", ordinal,
+             prop.name, prop.major, prop.minor);
     return true;
 }
 
@@ -115,4 +126,11 @@ extern "C" const char *GG_cuda_status(void)
 extern "C" GG_cuda_stream_t GG_cuda_stream(void)
 {
     return stream;
+}
+
+extern "C" void GG_cuda_bind(void)
+{
+    int current = -1;
+    if (cudaGetDevice(&current) != cudaSuccess || current != ordinal_in_use)
+        cudaSetDevice(ordinal_in_use);
 }

@@ -33,6 +33,26 @@
  * users. */
 #define GG_DECLINE ((GrB_Info)-1000)
 
+/* A CUDA slot's way to decline: records `why` (a static string, e.g. "fewer than 65536 entries")
+ * for the dispatcher's trace line and returns GG_DECLINE. The reason is per thread. */
+GrB_Info GG_decline(const char *why);
+/* The reason of this thread's last GG_decline ("no reason given" if none). */
+const char *GG_decline_reason(void);
+
+/* Whether the call's backend setting (d->backend, else the global one) forces CUDA: a CUDA slot
+ * then skips its too-small-to-pay-off threshold (tests use this to reach the GPU kernels with
+ * small inputs); it still declines what it cannot compute. */
+bool GG_backend_forced_cuda(const GG_desc *d);
+
+/* ---- device settings (src/backend/device.c) ---------------------------------------------------
+ * GxG_DEVICE_ID: the CUDA device to use, settable until the device is first used (detection);
+ * afterwards a different value is GrB_INVALID_VALUE. GxG_DEVICE_POOL_LIMIT: the bytes of device
+ * memory the library may hold at once (0: no limit). */
+GrB_Info GG_device_set_id(int32_t id);
+int32_t GG_device_id(void);
+void GG_device_set_pool_limit(size_t bytes);
+size_t GG_device_pool_limit(void);
+
 /* C<M> = accum(C, op0(A) (+.*) op1(B)); op0/op1 transpose per d->tran0/d->tran1. */
 typedef GrB_Info GG_mxm_fn(GG_container *C, GG_container *M, GrB_BinaryOp accum,
                            GrB_Semiring semiring, GG_container *A, GG_container *B,
@@ -175,12 +195,17 @@ const char *GG_opfamily_name(GG_opfamily op);
 /* Whether backend b implements family op. */
 bool GG_backend_has(const GG_backend *b, GG_opfamily op);
 
+/* The CUDA backend's table when it is compiled in, else NULL (whether a device is present or not):
+ * what the CUDA backend implements, for reports such as Doc/STATUS.md. */
+const GG_backend *GG_cuda_table(void);
+
 /* Whether any backend compiled into this build implements family op. */
 bool GG_family_compiled(GG_opfamily op);
 
 /* Picks the backend for one call of family op. The choice comes from d->backend when it is not
- * AUTO, else from GG_global.backend. Forced CPU or CUDA returns that backend (NULL for CUDA when it
- * is not compiled in or no device answers). AUTO returns CUDA only when a device is available
+ * AUTO, else from GG_global.backend. Forced CPU returns the CPU backend; forced CUDA the CUDA one,
+ * or NULL when it is not compiled in or no device answers (an error for the caller), or the CPU
+ * backend when CUDA lacks the family (the reason says so, and the trace shows it). AUTO returns CUDA only when a device is available
  * (GG_backends_available() & 2), CUDA implements op, and every object in objs (types, operators,
  * monoids, semirings; NULL entries are skipped) is built-in, else CPU. *reason gets a static
  * sentence saying why (kept for the trace). The result may lack the slot: the caller checks. */

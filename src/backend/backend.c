@@ -34,6 +34,11 @@ bool GG_backend_has(const GG_backend *b, GG_opfamily op)
     return false;
 }
 
+const GG_backend *GG_cuda_table(void)
+{
+    return cuda_table;
+}
+
 bool GG_family_compiled(GG_opfamily op)
 {
     return GG_backend_has(&GG_cpu_backend, op) || GG_backend_has(cuda_table, op);
@@ -64,9 +69,17 @@ const GG_backend *GG_backend_select(GG_opfamily op, const GG_desc *d, const void
         return &GG_cpu_backend;
     }
     if (choice == GxG_BACKEND_CUDA) {
-        *reason = cuda_up ? "GxG_BACKEND forces CUDA"
-                          : "GxG_BACKEND forces CUDA, but no CUDA device is available";
-        return cuda_up ? cuda_table : NULL;
+        if (!cuda_up) {
+            *reason = "GxG_BACKEND forces CUDA, but no CUDA device is available";
+            return NULL;
+        }
+        if (!GG_backend_has(cuda_table, op)) {
+            *reason = "GxG_BACKEND forces CUDA, but cuda declined: the CUDA backend lacks this "
+                      "operation, running on cpu";
+            return &GG_cpu_backend;
+        }
+        *reason = "GxG_BACKEND forces CUDA";
+        return cuda_table;
     }
     if (!cuda_up) {
         *reason = "AUTO found no CUDA device";
@@ -84,4 +97,23 @@ const GG_backend *GG_backend_select(GG_opfamily op, const GG_desc *d, const void
     }
     *reason = "AUTO: a CUDA device is available and every type and operator is built-in";
     return cuda_table;
+}
+
+static _Thread_local const char *decline_why;
+
+GrB_Info GG_decline(const char *why)
+{
+    decline_why = why;
+    return GG_DECLINE;
+}
+
+const char *GG_decline_reason(void)
+{
+    return decline_why != NULL ? decline_why : "no reason given";
+}
+
+bool GG_backend_forced_cuda(const GG_desc *d)
+{
+    int32_t choice = (d != NULL && d->backend != GxG_BACKEND_AUTO) ? d->backend : GG_global.backend;
+    return choice == GxG_BACKEND_CUDA;
 }

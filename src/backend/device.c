@@ -3,7 +3,7 @@
  * Detection runs once, on first use rather than in GrB_init, so programs that never ask (or run
  * everything on the CPU) never touch the CUDA driver; pthread_once makes the first use from
  * several threads safe and the answer fixed for the life of the process. */
-#include "GG_internal.h"
+#include "GG_backend.h"
 
 #include <stdio.h>
 
@@ -21,16 +21,29 @@ static struct {
     size_t memory;
 } found;
 
+/* The settings, guarded by settings_lock; `probed` is set once detection has started, after which
+ * the device can no longer change. */
+static pthread_mutex_t settings_lock = PTHREAD_MUTEX_INITIALIZER;
+static int32_t device_id;
+static bool probed;
+static size_t pool_limit;
+
 static void detect(void)
 {
+    pthread_mutex_lock(&settings_lock);
+    probed = true;
+    int32_t id = device_id;
+    pthread_mutex_unlock(&settings_lock);
     found.backends = GG_BACKEND_BIT_CPU;
 #if GG_HAVE_CUDA
     GG_cuda_device dev;
-    if (GG_cuda_probe(&dev)) {
+    if (GG_cuda_probe(id, &dev)) {
         found.backends |= GG_BACKEND_BIT_CUDA;
         snprintf(found.name, sizeof found.name, "%s", dev.name);
         found.memory = dev.memory;
     }
+#else
+    (void)id;
 #endif
 }
 
@@ -55,4 +68,43 @@ void GG_device_drop(GG_container *c)
     GG_cuda_mirror_free(c->dev);
 #endif
     c->dev = NULL;
+}
+
+GrB_Info GG_device_set_id(int32_t id)
+{
+    if (id < 0) return GrB_INVALID_VALUE;
+    pthread_mutex_lock(&settings_lock);
+    GrB_Info info = GrB_SUCCESS;
+    if (!probed)
+        device_id = id;
+    else if (id != device_id)
+        info = GrB_INVALID_VALUE;
+    pthread_mutex_unlock(&settings_lock);
+    return info;
+}
+
+int32_t GG_device_id(void)
+{
+    pthread_mutex_lock(&settings_lock);
+    int32_t id = device_id;
+    pthread_mutex_unlock(&settings_lock);
+    return id;
+}
+
+void GG_device_set_pool_limit(size_t bytes)
+{
+    pthread_mutex_lock(&settings_lock);
+    pool_limit = bytes;
+#if GG_HAVE_CUDA
+    GG_cuda_pool_set_limit(bytes);
+#endif
+    pthread_mutex_unlock(&settings_lock);
+}
+
+size_t GG_device_pool_limit(void)
+{
+    pthread_mutex_lock(&settings_lock);
+    size_t bytes = pool_limit;
+    pthread_mutex_unlock(&settings_lock);
+    return bytes;
 }

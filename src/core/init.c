@@ -4,6 +4,8 @@
  * GrB_init succeeds and starts a fresh context (new mode, backend back to AUTO). */
 #include "GG_internal.h"
 
+#include <stdlib.h>
+
 GG_global_state GG_global = {
     .initialized = false,
     .active = false,
@@ -36,6 +38,9 @@ GrB_Info GrB_init(GrB_Mode mode)
     pthread_mutex_unlock(&GG_global.lock);
     if (already)
         return GG_error(NULL, GrB_INVALID_VALUE, __func__, "GraphBLAS is already initialized");
+    /* The trace can be switched on from outside a program that never sets GxG_TRACE. */
+    const char *trace = getenv("GRAPHBLAS_GPU_TRACE");
+    if (trace != NULL && trace[0] != '\0' && strcmp(trace, "0") != 0) GG_trace_set(1);
     return GrB_SUCCESS;
 }
 

@@ -7,7 +7,8 @@
  * get_SIZE of a string field gives the buffer size get_String needs (two-step protocol), and the
  * GrB_Scalar forms typecast. Every misuse (unknown field, read-only field, wrong value form) is
  * GrB_INVALID_VALUE, as the spec and SuiteSparse have it. */
-#include "GG_internal.h"
+#include "GG_backend.h"
+#include "GG_hisparse.h"
 
 #define GG_BIT(KIND) (1u << (KIND))
 #define GG_ALL                                                                                     \
@@ -58,7 +59,11 @@ typedef enum { GG_VAL_INT32, GG_VAL_STRING, GG_VAL_SIZE } GG_valtype;
     X(GxG_BACKENDS_AVAILABLE, INT32, GG_GLOBAL, GG_NONE)                                           \
     X(GxG_DEVICE_NAME, STRING, GG_GLOBAL, GG_NONE)                                                 \
     X(GxG_DEVICE_MEMORY, SIZE, GG_GLOBAL, GG_NONE)                                                 \
-    X(GxG_LIBRARY_NAME, STRING, GG_GLOBAL, GG_NONE)
+    X(GxG_LIBRARY_NAME, STRING, GG_GLOBAL, GG_NONE)                                                \
+    X(GxG_HS_NODE_DIM, INT32, GG_GLOBAL, GG_GLOBAL)                                                \
+    X(GxG_TRACE, INT32, GG_GLOBAL, GG_GLOBAL)                                                      \
+    X(GxG_DEVICE_ID, INT32, GG_GLOBAL, GG_GLOBAL)                                                  \
+    X(GxG_DEVICE_POOL_LIMIT, SIZE, GG_GLOBAL, GG_GLOBAL)
 
 typedef struct {
     int field;
@@ -220,6 +225,10 @@ static GrB_Info field_read(GG_kind kind, const void *obj, int field, GG_value *v
         v->s = v->buf;
         break;
     case GxG_LIBRARY_NAME: v->s = GxG_IMPLEMENTATION_NAME; break;
+    case GxG_HS_NODE_DIM: v->i = GG_hs_node_dim(); break;
+    case GxG_TRACE: v->i = GG_trace_on() ? 1 : 0; break;
+    case GxG_DEVICE_ID: v->i = GG_device_id(); break;
+    case GxG_DEVICE_POOL_LIMIT: v->z = GG_device_pool_limit(); break;
     }
     return GrB_SUCCESS;
 }
@@ -339,7 +348,34 @@ static GrB_Info name_set(GG_header *h, const char *name, const char *func)
     return GrB_SUCCESS;
 }
 
-/* The writable INT32 fields: descriptor fields, a matrix's orientation hint, the global backend. */
+/* The global INT32 settings other than the backend. */
+static GrB_Info global_int32_set(int field, int32_t value, const char *func)
+{
+    switch (field) {
+    case GxG_HS_NODE_DIM:
+        if (GG_hs_set_node_dim(value) != GrB_SUCCESS)
+            return GG_error(NULL, GrB_INVALID_VALUE, func,
+                            "value %d for GxG_HS_NODE_DIM is not a power of two in [%d, %d]",
+                            (int)value, GG_HS_DIM_MIN, GG_HS_DIM_MAX);
+        return GrB_SUCCESS;
+    case GxG_TRACE:
+        if (value != 0 && value != 1)
+            return GG_error(NULL, GrB_INVALID_VALUE, func, "value %d for GxG_TRACE is not 0 or 1",
+                            (int)value);
+        GG_trace_set(value);
+        return GrB_SUCCESS;
+    default:
+        if (GG_device_set_id(value) != GrB_SUCCESS)
+            return GG_error(NULL, GrB_INVALID_VALUE, func,
+                            "value %d for GxG_DEVICE_ID: %s", (int)value,
+                            value < 0 ? "a device number is not negative"
+                                      : "the device is already in use (set it before the first "
+                                        "operation or device query)");
+        return GrB_SUCCESS;
+    }
+}
+
+/* The writable INT32 fields: descriptor fields, a matrix's orientation hint, the global settings. */
 static GrB_Info int32_set(GG_kind kind, void *obj, int field, int32_t value, const char *func)
 {
     if (kind == GG_KIND_DESCRIPTOR) return GG_desc_field_set(obj, field, value, func);
@@ -351,6 +387,7 @@ static GrB_Info int32_set(GG_kind kind, void *obj, int field, int32_t value, con
         GG_MAT((GrB_Matrix)obj)->orientation_hint = value;
         return GrB_SUCCESS;
     }
+    if (field != GxG_BACKEND) return global_int32_set(field, value, func);
     if (!GG_backend_valid(value))
         return GG_error(NULL, GrB_INVALID_VALUE, func,
                         "value %d for GxG_BACKEND is not a GxG_Backend", (int)value);
@@ -360,8 +397,16 @@ static GrB_Info int32_set(GG_kind kind, void *obj, int field, int32_t value, con
     return GrB_SUCCESS;
 }
 
+/* The one writable SIZE field, GxG_DEVICE_POOL_LIMIT (global). */
+static GrB_Info size_set(size_t value)
+{
+    GG_device_set_pool_limit(value);
+    return GrB_SUCCESS;
+}
+
+/* vsize: the byte count of the _set_VOID form (a SIZE field takes a size_t buffer). */
 static GrB_Info field_set(GG_kind kind, void *obj, GG_form form, const void *value, int field,
-                          const char *func)
+                          size_t vsize, const char *func)
 {
     const GG_field *f;
     GrB_Info info = check_args(kind, obj, form, value, field, true, func, &f);
@@ -374,17 +419,28 @@ static GrB_Info field_set(GG_kind kind, void *obj, GG_form form, const void *val
         if (f->type != GG_VAL_INT32) return wrong_form(obj, f, "set from INT32", func);
         return int32_set(kind, obj, field, *(const int32_t *)value, func);
     case GG_FORM_SCALAR: {
-        if (f->type != GG_VAL_INT32) return wrong_form(obj, f, "set from a GrB_Scalar", func);
+        if (f->type == GG_VAL_STRING) return wrong_form(obj, f, "set from a GrB_Scalar", func);
         GrB_Scalar s = (GrB_Scalar)value;
         info = check_scalar_type(obj, s, func);
         if (info != GrB_SUCCESS) return info;
         if (!s->present)
             return GG_error(obj, GrB_EMPTY_OBJECT, func, "argument 'value' holds no value");
+        if (f->type == GG_VAL_SIZE) {
+            uint64_t z;
+            GG_cast_get(GrB_UINT64_CODE, s->type->code)(&z, s->value);
+            return size_set((size_t)z);
+        }
         int32_t i;
         GG_cast_get(GrB_INT32_CODE, s->type->code)(&i, s->value);
         return int32_set(kind, obj, field, i, func);
     }
-    default: return wrong_form(obj, f, "set from a void buffer", func);
+    default:
+        if (f->type != GG_VAL_SIZE) return wrong_form(obj, f, "set from a void buffer", func);
+        if (vsize != sizeof(size_t))
+            return GG_error(obj, GrB_INVALID_VALUE, func,
+                            "field %s is set from a void buffer holding one size_t (size %zu, "
+                            "not %zu)", f->name, sizeof(size_t), vsize);
+        return size_set(*(const size_t *)value);
     }
 }
 
@@ -431,23 +487,22 @@ static GrB_Info field_set(GG_kind kind, void *obj, GG_form form, const void *val
     GrB_Info GrB_##K##_set_Scalar(GrB_##K object, GrB_Scalar value, GrB_Field field)               \
     {                                                                                              \
         GG_CHECK_INIT();                                                                           \
-        return field_set(GG_KIND_OF_##K, object, GG_FORM_SCALAR, value, field, __func__);          \
+        return field_set(GG_KIND_OF_##K, object, GG_FORM_SCALAR, value, field, 0, __func__);       \
     }                                                                                              \
     GrB_Info GrB_##K##_set_String(GrB_##K object, char *value, GrB_Field field)                    \
     {                                                                                              \
         GG_CHECK_INIT();                                                                           \
-        return field_set(GG_KIND_OF_##K, object, GG_FORM_STRING, value, field, __func__);          \
+        return field_set(GG_KIND_OF_##K, object, GG_FORM_STRING, value, field, 0, __func__);       \
     }                                                                                              \
     GrB_Info GrB_##K##_set_INT32(GrB_##K object, int32_t value, GrB_Field field)                   \
     {                                                                                              \
         GG_CHECK_INIT();                                                                           \
-        return field_set(GG_KIND_OF_##K, object, GG_FORM_INT32, &value, field, __func__);          \
+        return field_set(GG_KIND_OF_##K, object, GG_FORM_INT32, &value, field, 0, __func__);       \
     }                                                                                              \
     GrB_Info GrB_##K##_set_VOID(GrB_##K object, void *value, GrB_Field field, size_t size)         \
     {                                                                                              \
         GG_CHECK_INIT();                                                                           \
-        (void)size; /* no field takes a void buffer; the call fails on the field */                \
-        return field_set(GG_KIND_OF_##K, object, GG_FORM_VOID, value, field, __func__);            \
+        return field_set(GG_KIND_OF_##K, object, GG_FORM_VOID, value, field, size, __func__);      \
     }
 GxG_GETSET_KINDS(GG_DEFINE_GETSET)
 #undef GG_DEFINE_GETSET

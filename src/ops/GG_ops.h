@@ -141,18 +141,23 @@ GrB_Info GG_op_index_list(const GG_op *k, const GrB_Index *list, GrB_Index n, co
 
 /* ---- step 6: dispatch --------------------------------------------------------------------- */
 
-/* The error for a family that the chosen backend lacks (GrB_NOT_IMPLEMENTED, naming the function
- * and why), and the mapping of a slot's return code to the caller's (with a message). */
+/* The error for a call that no backend can run (GrB_NOT_IMPLEMENTED, naming the function and
+ * why: CUDA forced without a device, or a family no backend has), and the mapping of a slot's
+ * return code to the caller's (with a message). */
 GrB_Info GG_op_unavailable(const GG_op *k, GG_opfamily fam, const GG_backend *be,
                            const char *reason);
 GrB_Info GG_op_finish(const GG_op *k, GG_opfamily fam, const GG_backend *be, GrB_Info info);
+/* Trace lines (GxG_TRACE): the backend chosen for the call and why; a CUDA decline and its
+ * reason (GG_decline_reason) before the CPU runs the call. */
+void GG_op_trace_choice(const GG_op *k, GG_opfamily fam, const GG_backend *be, const char *reason);
+void GG_op_trace_decline(const GG_op *k, GG_opfamily fam);
 
 #define GG_UNPAREN(...) __VA_ARGS__
 
 /* Runs the slot `slot` of family FAM on the backend GG_backend_select picks for this call. objs is
  * a parenthesised list of the call's types and operators (what AUTO looks at), args the slot's
  * parenthesised argument list. A CUDA slot may decline (GG_DECLINE) before touching the output;
- * the CPU slot then runs. Returns from the caller. */
+ * the CPU slot then runs, and the trace says so. Returns from the caller. */
 #define GG_DISPATCH(k, FAM, slot, objs, args)                                                      \
     do {                                                                                           \
         const char *gg_reason_;                                                                    \
@@ -160,9 +165,11 @@ GrB_Info GG_op_finish(const GG_op *k, GG_opfamily fam, const GG_backend *be, GrB
             GG_BACKEND_SELECT(GG_FAM_##FAM, &(k)->d, &gg_reason_, GG_UNPAREN objs);               \
         if (!GG_backend_has(gg_be_, GG_FAM_##FAM))                                                 \
             return GG_op_unavailable((k), GG_FAM_##FAM, gg_be_, gg_reason_);                       \
+        if (GG_trace_on()) GG_op_trace_choice((k), GG_FAM_##FAM, gg_be_, gg_reason_);              \
         GrB_Info gg_info_ = gg_be_->slot(GG_UNPAREN args);                                         \
         if (gg_info_ == GG_DECLINE && gg_be_ != &GG_cpu_backend &&                                 \
             GG_backend_has(&GG_cpu_backend, GG_FAM_##FAM)) {                                       \
+            if (GG_trace_on()) GG_op_trace_decline((k), GG_FAM_##FAM);                             \
             gg_be_ = &GG_cpu_backend;                                                              \
             gg_info_ = gg_be_->slot(GG_UNPAREN args);                                              \
         }                                                                                          \

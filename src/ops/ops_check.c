@@ -187,6 +187,17 @@ GrB_Info GG_op_unavailable(const GG_op *k, GG_opfamily fam, const GG_backend *be
                       GG_opfamily_name(fam), be->name, reason);
 }
 
+void GG_op_trace_choice(const GG_op *k, GG_opfamily fam, const GG_backend *be, const char *reason)
+{
+    GG_trace("%s: %s on %s (%s)", k->func, GG_opfamily_name(fam), be->name, reason);
+}
+
+void GG_op_trace_decline(const GG_op *k, GG_opfamily fam)
+{
+    GG_trace("%s: %s: cuda declined: %s, running on cpu", k->func, GG_opfamily_name(fam),
+             GG_decline_reason());
+}
+
 GrB_Info GG_op_finish(const GG_op *k, GG_opfamily fam, const GG_backend *be, GrB_Info info)
 {
     switch ((int)info) {

@@ -431,6 +431,55 @@ static void test_global_fields(void **state)
     FAILS(GrB_get(GrB_GLOBAL, &x, (GrB_Field)9999), GrB_INVALID_VALUE);
 }
 
+/* The writable GxG_ settings of GrB_GLOBAL: node dimension, trace, device and pool limit. */
+static void test_global_settings(void **state)
+{
+    (void)state;
+    EXPECT_INT32(GrB_GLOBAL, GxG_HS_NODE_DIM, 128);
+    OK(GrB_set(GrB_GLOBAL, (int32_t)16, GxG_HS_NODE_DIM));
+    EXPECT_INT32(GrB_GLOBAL, GxG_HS_NODE_DIM, 16);
+    FAILS(GrB_set(GrB_GLOBAL, (int32_t)12, GxG_HS_NODE_DIM), GrB_INVALID_VALUE);
+    FAILS(GrB_set(GrB_GLOBAL, (int32_t)512, GxG_HS_NODE_DIM), GrB_INVALID_VALUE);
+    EXPECT_INT32(GrB_GLOBAL, GxG_HS_NODE_DIM, 16);
+    OK(GrB_set(GrB_GLOBAL, (int32_t)128, GxG_HS_NODE_DIM));
+
+    EXPECT_INT32(GrB_GLOBAL, GxG_TRACE, 0);
+    OK(GrB_set(GrB_GLOBAL, (int32_t)1, GxG_TRACE));
+    EXPECT_INT32(GrB_GLOBAL, GxG_TRACE, 1);
+    FAILS(GrB_set(GrB_GLOBAL, (int32_t)2, GxG_TRACE), GrB_INVALID_VALUE);
+    OK(GrB_set(GrB_GLOBAL, (int32_t)0, GxG_TRACE));
+    EXPECT_INT32(GrB_GLOBAL, GxG_TRACE, 0);
+
+    /* the device is fixed once detection ran (reading GxG_BACKENDS_AVAILABLE runs it) */
+    int32_t avail;
+    OK(GrB_get(GrB_GLOBAL, &avail, GxG_BACKENDS_AVAILABLE));
+    EXPECT_INT32(GrB_GLOBAL, GxG_DEVICE_ID, 0);
+    OK(GrB_set(GrB_GLOBAL, (int32_t)0, GxG_DEVICE_ID));
+    FAILS(GrB_set(GrB_GLOBAL, (int32_t)1, GxG_DEVICE_ID), GrB_INVALID_VALUE);
+    FAILS(GrB_set(GrB_GLOBAL, (int32_t)-1, GxG_DEVICE_ID), GrB_INVALID_VALUE);
+    EXPECT_INT32(GrB_GLOBAL, GxG_DEVICE_ID, 0);
+
+    size_t limit = 1;
+    OK(GrB_get(GrB_GLOBAL, &limit, GxG_DEVICE_POOL_LIMIT));
+    assert_true(limit == 0);
+    limit = (size_t)1 << 30;
+    OK(GrB_Global_set_VOID(GrB_GLOBAL, &limit, GxG_DEVICE_POOL_LIMIT, sizeof limit));
+    FAILS(GrB_Global_set_VOID(GrB_GLOBAL, &limit, GxG_DEVICE_POOL_LIMIT, 4), GrB_INVALID_VALUE);
+    FAILS(GrB_set(GrB_GLOBAL, (int32_t)5, GxG_DEVICE_POOL_LIMIT), GrB_INVALID_VALUE);
+    size_t got = 0;
+    OK(GrB_get(GrB_GLOBAL, &got, GxG_DEVICE_POOL_LIMIT));
+    assert_true(got == limit);
+    GrB_Scalar s;
+    OK(GrB_Scalar_new(&s, GrB_UINT64));
+    OK(GrB_Scalar_setElement_UINT64(s, 4096));
+    OK(GrB_set(GrB_GLOBAL, s, GxG_DEVICE_POOL_LIMIT));
+    OK(GrB_get(GrB_GLOBAL, &got, GxG_DEVICE_POOL_LIMIT));
+    assert_true(got == 4096);
+    OK(GrB_free(&s));
+    limit = 0;
+    OK(GrB_Global_set_VOID(GrB_GLOBAL, &limit, GxG_DEVICE_POOL_LIMIT, sizeof limit));
+}
+
 static void test_blocking_mode(void **state)
 {
     (void)state;
@@ -564,6 +613,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_descriptor_fields, setup, teardown),
         cmocka_unit_test_setup_teardown(test_global_fields, setup, teardown),
         cmocka_unit_test_setup_teardown(test_blocking_mode, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_global_settings, setup, teardown),
         cmocka_unit_test_setup_teardown(test_wrong_value_forms, setup, teardown),
         cmocka_unit_test_setup_teardown(test_scalar_forms, setup, teardown),
         cmocka_unit_test_setup_teardown(test_null_pointers, setup, teardown),

@@ -1,0 +1,88 @@
+/* GG_cuda_hsbuild.h: C API of the HiSparse engine on the device (cuda/hs_build.cu, cuda/hs_ewise.cu):
+ * the two-phase build of a tree from tuples or a compressed view already on the device, giving a
+ * pool byte-identical to GG_hs_build's on the host for the same input and node dimension, and the
+ * element-wise union / intersection of two device trees. Plain C over GG_cuda_kernels.h types, so
+ * the C slots (cuda/slot_ewise.c) and the tests call it without CUDA headers.
+ *
+ * Every function runs on the library's stream and returns one of the GG_CUDA_HS_* codes; on any
+ * code but GG_CUDA_HS_OK the output is untouched and every temporary is freed. A built tree owns
+ * its pool: free it with GG_cuda_free((void *) tree.pool). */
+#ifndef GG_CUDA_HSBUILD_H
+#define GG_CUDA_HSBUILD_H
+
+#include "GG_cuda_kernels.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum {
+    GG_CUDA_HS_OK = 0,
+    GG_CUDA_HS_OOM,         /* device memory or the pool limit */
+    GG_CUDA_HS_UNSUPPORTED, /* coordinates wider than 32 bits, more than 2^31 - 1 tuples, ... */
+    GG_CUDA_HS_DUPLICATE,   /* the device build takes duplicate-free tuples only */
+    GG_CUDA_HS_BOUNDS,      /* an index out of range */
+    GG_CUDA_HS_CUDA_ERROR   /* any other CUDA failure */
+} GG_cuda_hs_code;
+
+/* Builds *out (not transposed, scale 1) from n tuples (row[k], col[k], x[k]) in any order, all on
+ * the device; x holds n values of value_size bytes (1, 2, 4, 8 or 16), type_code is recorded.
+ * Without allow_iso values are always stored (GG_HS_NO_ISO); with it, values that are all bitwise
+ * equal make an iso tree, as on the host. dbits: the node dimension d = 2^dbits, 1..8. */
+GG_cuda_hs_code GG_cuda_hs_build_coo(GG_cuda_hs *out, uint64_t nrows, uint64_t ncols, int dbits,
+                                     const uint64_t *row, const uint64_t *col, const void *x,
+                                     uint64_t n, int type_code, int value_size, bool allow_iso);
+
+/* The same from a compressed view on the device: CSR when !by_col, else CSC (hypersparse when
+ * v->vec is set). */
+GG_cuda_hs_code GG_cuda_hs_build_cview(GG_cuda_hs *out, uint64_t nrows, uint64_t ncols, int dbits,
+                                       const GG_cuda_cview *v, bool by_col, bool allow_iso);
+
+/* Operators of the device eWise (the C side maps GG_opcode onto these). */
+typedef enum {
+    GG_CUDA_EW_FIRST,
+    GG_CUDA_EW_SECOND,
+    GG_CUDA_EW_PLUS,
+    GG_CUDA_EW_MINUS,
+    GG_CUDA_EW_TIMES,
+    GG_CUDA_EW_MIN,
+    GG_CUDA_EW_MAX,
+    GG_CUDA_EW_LOR,
+    GG_CUDA_EW_LAND,
+    GG_CUDA_EW_LXOR
+} GG_cuda_ew_op;
+
+/* Value kinds of the device eWise: the operator's x, y and z type and both inputs' types. */
+typedef enum {
+    GG_CUDA_EW_BOOL,
+    GG_CUDA_EW_INT8,
+    GG_CUDA_EW_UINT8,
+    GG_CUDA_EW_INT16,
+    GG_CUDA_EW_UINT16,
+    GG_CUDA_EW_INT32,
+    GG_CUDA_EW_UINT32,
+    GG_CUDA_EW_INT64,
+    GG_CUDA_EW_UINT64,
+    GG_CUDA_EW_FP32,
+    GG_CUDA_EW_FP64
+} GG_cuda_ew_kind;
+
+/* C = op(A) (+) op(B) over the union (mult false) or the intersection (mult true) of the logical
+ * patterns (each input honours its transposed flag and scale), built as a device tree of node
+ * dimension 2^dbits with values of `kind` (type_code recorded in C) and never iso. Both inputs hold
+ * values of `kind`; their logical dimensions agree. Where both have an entry C = op(a, b), else C
+ * takes the one entry. */
+GG_cuda_hs_code GG_cuda_hs_ewise(GG_cuda_hs *C, const GG_cuda_hs *A, const GG_cuda_hs *B,
+                                 GG_cuda_ew_op op, GG_cuda_ew_kind kind, int type_code, int dbits,
+                                 bool mult);
+
+/* The logical tuples of A (transposed flag and scale applied), sorted row-major, into device arrays
+ * of A->nvals: rows, columns, values of the stored type (at most 8 bytes; type_code gives the width
+ * of an iso tree's value, numbered as GrB_Type_Code). Coordinates must fit 32 bits. */
+GG_cuda_hs_code GG_cuda_hs_to_coo(const GG_cuda_hs *A, uint64_t *row, uint64_t *col, void *x);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* GG_CUDA_HSBUILD_H */

@@ -1,0 +1,493 @@
+/* hs_ewise.cu: eWiseAdd / eWiseMult of two HiSparse trees on the device. Each input is walked
+ * top-down level by level (a warp per node, children emitted in order, leaves carried along so
+ * the frontier stays in tree order) and its entries decoded leaf-parallel into tree-order keys of
+ * the result, with the transposed flag and scale applied. An input that is not transposed and
+ * shares the result's node dimension comes out already sorted; otherwise one radix sort orders it.
+ * The two key streams are merged (cub::DeviceMerge), equal keys combined with the operator,
+ * entries kept by union or intersection are compacted, and the result is built on the device by
+ * the two-phase build (hs_build.cu). This is the merge-then-build variant of the papers' dual
+ * traversal: it shares the build's exact node-kind choice (the result is the same bytes as a host
+ * build of the same tuples) instead of an atomic pool allocator whose layout would depend on
+ * scheduling. */
+#include "hs_device.cuh"
+
+#include <cub/device/device_merge.cuh>
+#include <cub/device/device_radix_sort.cuh>
+#include <cub/device/device_scan.cuh>
+
+#include <cmath>
+#include <cstring>
+
+#define EW_THREADS 256
+
+namespace {
+
+inline unsigned ew_blocks(uint64_t n, unsigned per = 1)
+{
+    return (unsigned)((n * per + EW_THREADS - 1) / EW_THREADS);
+}
+
+template <class F> cudaError_t with_temp(hsd_tmp &T, F call)
+{
+    size_t bytes = 0;
+    cudaError_t e = call(nullptr, bytes);
+    if (e != cudaSuccess) return e;
+    void *tmp = T.get<uint8_t>(bytes);
+    if (tmp == nullptr) return cudaErrorMemoryAllocation;
+    return call(tmp, bytes);
+}
+
+struct MaxOp {
+    __device__ uint64_t operator()(uint64_t a, uint64_t b) const { return a > b ? a : b; }
+};
+
+/* A frontier item: a node (its word) at `level` with its origin in content coordinates. */
+struct Item {
+    uint64_t word, r0, c0;
+    int level;
+};
+
+__device__ __forceinline__ bool expands(const Item &it, int level)
+{
+    return it.level == level && hsd_is_inner((int)(it.word & 15));
+}
+
+/* Children (or 1 for an item carried along) of every item: a warp per item. */
+__global__ void k_count(const uint8_t *pool, int b, const Item *items, uint64_t n, int level, uint64_t *cnt)
+{
+    uint64_t w = (blockIdx.x * (uint64_t)blockDim.x + threadIdx.x) / 32;
+    int lane = threadIdx.x & 31;
+    if (w >= n) return;
+    Item it = items[w];
+    if (!expands(it, level)) {
+        if (lane == 0) cnt[w] = 1;
+        return;
+    }
+    const uint8_t *node = pool + (it.word & ~15ULL);
+    if ((it.word & 15) != HSD_INNER_DENSE) {
+        if (lane == 0) cnt[w] = *(const uint32_t *)node;
+        return;
+    }
+    uint64_t slots = 1ULL << (2 * b), c = 0;
+    for (uint64_t k = lane; k < slots; k += 32) c += ((const uint64_t *)node)[k] != 0;
+    for (int o = 16; o > 0; o /= 2) c += __shfl_down_sync(0xffffffffu, c, o);
+    if (lane == 0) cnt[w] = c;
+}
+
+__global__ void k_emit(const uint8_t *pool, int b, const Item *items, uint64_t n, int level,
+                       const uint64_t *pos, Item *out)
+{
+    uint64_t w = (blockIdx.x * (uint64_t)blockDim.x + threadIdx.x) / 32;
+    int lane = threadIdx.x & 31;
+    if (w >= n) return;
+    Item it = items[w];
+    uint64_t o = pos[w];
+    if (!expands(it, level)) {
+        if (lane == 0) out[o] = it;
+        return;
+    }
+    const uint8_t *node = pool + (it.word & ~15ULL);
+    int shift = (level - 1) * b, tag = (int)(it.word & 15);
+    if (tag != HSD_INNER_DENSE) {
+        uint32_t cnt = *(const uint32_t *)node;
+        hsd_geom g = hsd_coo_geom(cnt, hsd_coo_x(tag), 1, 8);
+        for (uint32_t k = lane; k < cnt; k += 32) {
+            uint64_t ci = node[g.coords + 2 * k], cj = node[g.coords + 2 * k + 1];
+            out[o + k] = Item{*(const uint64_t *)(node + g.values + 8 * k), it.r0 + (ci << shift),
+                              it.c0 + (cj << shift), level - 1};
+        }
+        return;
+    }
+    uint64_t slots = 1ULL << (2 * b);
+    for (uint64_t base = 0; base < slots; base += 32) {
+        uint64_t k = base + lane;
+        uint64_t word = k < slots ? ((const uint64_t *)node)[k] : 0;
+        unsigned m = __ballot_sync(0xffffffffu, word != 0);
+        if (word != 0) {
+            uint64_t at = o + __popc(m & ((1u << lane) - 1));
+            out[at] = Item{word, it.r0 + ((k >> b) << shift), it.c0 + ((k & hsd_mask(b)) << shift), level - 1};
+        }
+        o += __popc(m);
+    }
+}
+
+/* Entries of each leaf. */
+__global__ void k_leaf_n(const uint8_t *pool, int b, const Item *leaves, uint64_t n, uint64_t nrows,
+                         uint64_t ncols, uint64_t *cnt)
+{
+    uint64_t k = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x;
+    if (k > n) return;
+    if (k == n) {
+        cnt[n] = 0;
+        return;
+    }
+    Item L = leaves[k];
+    if ((L.word & 15) == HSD_LEAF_DENSE)
+        cnt[k] = hsd_extent(nrows, L.r0, b) * hsd_extent(ncols, L.c0, b);
+    else
+        cnt[k] = *(const uint32_t *)(pool + (L.word & ~15ULL));
+}
+
+__global__ void k_mark(const uint64_t *start, uint64_t n, uint64_t *head)
+{
+    uint64_t k = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x;
+    if (k < n) head[start[k]] = k + 1;
+}
+
+/* The decoded input as the kernels read it. */
+struct Src {
+    const uint8_t *pool;
+    uint64_t nrows, ncols;
+    int b, vsize;
+    bool transposed, iso;
+    double scale;
+    uint8_t iso_value[16];
+};
+
+template <class E> __device__ __forceinline__ E scaled(E v, double) { return v; }
+template <> __device__ __forceinline__ float scaled(float v, double s) { return (float)(v * s); }
+template <> __device__ __forceinline__ double scaled(double v, double s) { return v * s; }
+
+/* Entry k (of leaf head[k] - 1): its key in the result's format and its value. */
+template <class E>
+__global__ void k_decode(Src S, hsd_fmt out, bool rowmajor, const Item *leaves, const uint64_t *start,
+                         const uint64_t *head, uint64_t n, uint64_t *key, E *val)
+{
+    uint64_t k = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x;
+    if (k >= n) return;
+    uint64_t q = head[k] - 1, rank = k - start[q], cnt = start[q + 1] - start[q];
+    Item L = leaves[q];
+    int tag = (int)(L.word & 15), b = S.b;
+    const uint8_t *node = S.pool + (L.word & ~15ULL);
+    uint64_t vb = S.iso ? 0 : (uint64_t)S.vsize, li, lj;
+    const uint8_t *x;
+    if (tag == HSD_LEAF_DENSE) {
+        uint64_t nc = hsd_extent(S.ncols, L.c0, b);
+        li = rank / nc;
+        lj = rank % nc;
+        x = node;
+    } else if (tag == HSD_LEAF_BITMAP) {
+        hsd_geom g = hsd_bitmap_geom(cnt, b, vb);
+        const uint16_t *rs = (const uint16_t *)(node + 4);
+        const uint64_t *bm = (const uint64_t *)(node + g.coords);
+        uint64_t d = 1ULL << b, lo = 0, hi = d; /* the last row starting at or before rank */
+        while (hi - lo > 1) {
+            uint64_t mid = (lo + hi) / 2;
+            if (rs[mid] <= rank) lo = mid; else hi = mid;
+        }
+        li = lo;
+        uint64_t target = rank - rs[lo], p = li * d, end = p + d;
+        while (p < end) {
+            unsigned bit = (unsigned)(p % 64);
+            uint64_t take = 64 - bit < end - p ? 64 - bit : end - p;
+            uint64_t bits = (bm[p / 64] >> bit) & hsd_mask((int)take);
+            uint64_t c = __popcll(bits);
+            if (target < c) {
+                for (uint64_t t = 0; t < target; t++) bits &= bits - 1;
+                p += __ffsll((long long)bits) - 1;
+                break;
+            }
+            target -= c;
+            p += take;
+        }
+        lj = p - li * d;
+        x = node + g.values;
+    } else {
+        unsigned cb = hsd_coord_bytes(L.level, b);
+        hsd_geom g = hsd_coo_geom(cnt, hsd_coo_x(tag), cb, vb);
+        const uint8_t *c = node + g.coords;
+        switch (cb) {
+        case 1: li = c[2 * rank]; lj = c[2 * rank + 1]; break;
+        case 2: li = ((const uint16_t *)c)[2 * rank]; lj = ((const uint16_t *)c)[2 * rank + 1]; break;
+        case 4: li = ((const uint32_t *)c)[2 * rank]; lj = ((const uint32_t *)c)[2 * rank + 1]; break;
+        default: li = ((const uint64_t *)c)[2 * rank]; lj = ((const uint64_t *)c)[2 * rank + 1];
+        }
+        x = node + g.values;
+    }
+    uint64_t i = L.r0 + li, j = L.c0 + lj;
+    if (S.transposed) {
+        uint64_t t = i;
+        i = j;
+        j = t;
+    }
+    key[k] = rowmajor ? (i << 32) | j : hsd_key(out, i, j);
+    E v;
+    memcpy(&v, S.iso ? S.iso_value : x + rank * S.vsize, sizeof(E));
+    val[k] = scaled(v, S.scale);
+}
+
+/* ---- the operators ------------------------------------------------------------------------------ */
+
+template <class E> __device__ __forceinline__ bool is_nan(E) { return false; }
+template <> __device__ __forceinline__ bool is_nan(float x) { return isnan(x); }
+template <> __device__ __forceinline__ bool is_nan(double x) { return isnan(x); }
+
+template <class E> struct Wide {
+    using U = E; /* integer arithmetic wraps as in GG_WRAP: computed unsigned */
+};
+#define EW_WIDE(T, W) \
+    template <> struct Wide<T> { using U = W; };
+EW_WIDE(int8_t, uint8_t)
+EW_WIDE(int16_t, uint16_t)
+EW_WIDE(int32_t, uint32_t)
+EW_WIDE(int64_t, uint64_t)
+#undef EW_WIDE
+
+template <class E> __device__ __forceinline__ E apply(int op, E x, E y)
+{
+    using U = typename Wide<E>::U;
+    switch (op) {
+    case GG_CUDA_EW_FIRST: return x;
+    case GG_CUDA_EW_SECOND: return y;
+    case GG_CUDA_EW_PLUS: return (E)(U)((U)x + (U)y);
+    case GG_CUDA_EW_MINUS: return (E)(U)((U)x - (U)y);
+    case GG_CUDA_EW_TIMES: return (E)(U)((U)x * (U)y);
+    case GG_CUDA_EW_MIN: return is_nan(x) ? y : is_nan(y) ? x : (x < y ? x : y);
+    case GG_CUDA_EW_MAX: return is_nan(x) ? y : is_nan(y) ? x : (x > y ? x : y);
+    case GG_CUDA_EW_LOR: return (E)((x != 0) || (y != 0));
+    case GG_CUDA_EW_LAND: return (E)((x != 0) && (y != 0));
+    default: return (E)((x != 0) != (y != 0));
+    }
+}
+template <> __device__ __forceinline__ bool apply(int op, bool x, bool y)
+{
+    switch (op) {
+    case GG_CUDA_EW_FIRST: return x;
+    case GG_CUDA_EW_SECOND: return y;
+    case GG_CUDA_EW_PLUS: case GG_CUDA_EW_LOR: case GG_CUDA_EW_MAX: return x || y;
+    case GG_CUDA_EW_TIMES: case GG_CUDA_EW_LAND: case GG_CUDA_EW_MIN: return x && y;
+    default: return x != y; /* MINUS and LXOR on BOOL */
+    }
+}
+
+#define EW_B 0x80000000u /* merged payload: the position in B's stream, else in A's */
+
+template <class E>
+__global__ void k_combine(const uint64_t *key, const uint32_t *src, uint64_t n, const E *ax,
+                          const E *bx, int op, bool mult, uint64_t *keep, E *val)
+{
+    uint64_t p = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x;
+    if (p >= n) return;
+    bool second = p > 0 && key[p - 1] == key[p];
+    bool pair = p + 1 < n && key[p + 1] == key[p];
+    keep[p] = !second && (pair || !mult);
+    if (second) return;
+    uint32_t s = src[p];
+    if (!pair) {
+        val[p] = s & EW_B ? bx[s & ~EW_B] : ax[s];
+        return;
+    }
+    uint32_t t = src[p + 1], a = s & EW_B ? t : s, bb = s & EW_B ? s : t;
+    val[p] = apply<E>(op, ax[a], bx[bb & ~EW_B]);
+}
+
+template <class E>
+__global__ void k_compact(const uint64_t *key, const E *val, const uint64_t *keep,
+                          const uint64_t *pos, uint64_t n, uint64_t *okey, E *oval)
+{
+    uint64_t p = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x;
+    if (p >= n || !keep[p]) return;
+    okey[pos[p]] = key[p];
+    oval[pos[p]] = val[p];
+}
+
+__global__ void k_payload(uint32_t *src, uint64_t n, uint32_t tag)
+{
+    uint64_t k = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x;
+    if (k < n) src[k] = (uint32_t)k | tag;
+}
+
+/* Host helpers ------------------------------------------------------------------------------------ */
+
+cudaError_t fetch(uint64_t *h, const uint64_t *d, cudaStream_t s)
+{
+    cudaError_t e = cudaMemcpyAsync(h, d, sizeof *h, cudaMemcpyDeviceToHost, s);
+    return e == cudaSuccess ? cudaStreamSynchronize(s) : e;
+}
+
+/* The entries of tree A as (key, value) sorted by the keys of `out`, or with rowmajor by
+ * (i << 32) | j. */
+template <class E>
+GG_cuda_hs_code decode(hsd_tmp &T, const GG_cuda_hs *A, const hsd_fmt &out, uint64_t **key_out,
+                       E **val_out, bool rowmajor = false)
+{
+    cudaStream_t s = GG_cuda_stream();
+    uint64_t n = A->nvals;
+    *key_out = T.get<uint64_t>(n);
+    *val_out = T.get<E>(n);
+    if (T.oom) return GG_CUDA_HS_OOM;
+    if (n == 0 || A->root == 0) return GG_CUDA_HS_OK;
+    const uint8_t *pool = static_cast<const uint8_t *>(A->pool);
+    int b = A->dbits;
+    Item *items = T.get<Item>(1);
+    if (T.oom) return GG_CUDA_HS_OOM;
+    Item root = {A->root, 0, 0, A->height};
+    cudaError_t e = cudaMemcpyAsync(items, &root, sizeof root, cudaMemcpyHostToDevice, s);
+    uint64_t nitems = 1;
+    for (int level = A->height; e == cudaSuccess && level >= 2; level--) {
+        uint64_t *pos = T.get<uint64_t>(nitems + 1);
+        if (T.oom) return GG_CUDA_HS_OOM;
+        e = cudaMemsetAsync(pos + nitems, 0, sizeof *pos, s);
+        k_count<<<ew_blocks(nitems, 32), EW_THREADS, 0, s>>>(pool, b, items, nitems, level, pos);
+        if (e == cudaSuccess)
+            e = with_temp(T, [&](void *tmp, size_t &bytes) {
+                return cub::DeviceScan::ExclusiveSum(tmp, bytes, pos, pos, (int64_t)(nitems + 1), s);
+            });
+        uint64_t next = 0;
+        if (e == cudaSuccess) e = fetch(&next, pos + nitems, s);
+        if (e != cudaSuccess) break;
+        Item *out_items = T.get<Item>(next);
+        if (T.oom) return GG_CUDA_HS_OOM;
+        k_emit<<<ew_blocks(nitems, 32), EW_THREADS, 0, s>>>(pool, b, items, nitems, level, pos, out_items);
+        items = out_items;
+        nitems = next;
+    }
+    if (e != cudaSuccess) return hsd_cuda_code(e);
+    uint64_t *start = T.get<uint64_t>(nitems + 1), *head = T.get<uint64_t>(n);
+    if (T.oom) return GG_CUDA_HS_OOM;
+    k_leaf_n<<<ew_blocks(nitems + 1), EW_THREADS, 0, s>>>(pool, b, items, nitems, A->nrows, A->ncols, start);
+    e = with_temp(T, [&](void *tmp, size_t &bytes) {
+        return cub::DeviceScan::ExclusiveSum(tmp, bytes, start, start, (int64_t)(nitems + 1), s);
+    });
+    if (e == cudaSuccess) e = cudaMemsetAsync(head, 0, n * sizeof *head, s);
+    k_mark<<<ew_blocks(nitems), EW_THREADS, 0, s>>>(start, nitems, head);
+    if (e == cudaSuccess)
+        e = with_temp(T, [&](void *tmp, size_t &bytes) {
+            return cub::DeviceScan::InclusiveScan(tmp, bytes, head, head, MaxOp(), (int64_t)n, s);
+        });
+    if (e != cudaSuccess) return hsd_cuda_code(e);
+    Src S = {pool, A->nrows, A->ncols, b, A->value_size, A->transposed, A->iso, A->scale, {0}};
+    memcpy(S.iso_value, A->iso_value, sizeof S.iso_value);
+    k_decode<E><<<ew_blocks(n), EW_THREADS, 0, s>>>(S, out, rowmajor, items, start, head, n, *key_out,
+                                                    *val_out);
+    if (!rowmajor && !A->transposed && A->dbits == out.b) return hsd_cuda_code(cudaGetLastError());
+    uint64_t *skey = T.get<uint64_t>(n);
+    E *sval = T.get<E>(n);
+    if (T.oom) return GG_CUDA_HS_OOM;
+    e = with_temp(T, [&](void *tmp, size_t &bytes) {
+        return cub::DeviceRadixSort::SortPairs(tmp, bytes, *key_out, skey, *val_out, sval, (int64_t)n,
+                                               0, rowmajor ? 64 : 2 * out.bits > 0 ? 2 * out.bits : 1, s);
+    });
+    *key_out = skey;
+    *val_out = sval;
+    return hsd_cuda_code(e);
+}
+
+template <class E>
+GG_cuda_hs_code ewise(GG_cuda_hs *C, const GG_cuda_hs *A, const GG_cuda_hs *B, int op, int type_code,
+                      int dbits, bool mult)
+{
+    uint64_t nrows = A->transposed ? A->ncols : A->nrows, ncols = A->transposed ? A->nrows : A->ncols;
+    hsd_fmt f;
+    if (!hsd_fmt_make(&f, nrows, ncols, dbits) || A->nvals + B->nvals >= (1ULL << 31))
+        return GG_CUDA_HS_UNSUPPORTED;
+    cudaStream_t s = GG_cuda_stream();
+    hsd_tmp T;
+    uint64_t *ak, *bk;
+    E *ax, *bx;
+    GG_cuda_hs_code code = decode<E>(T, A, f, &ak, &ax);
+    if (code == GG_CUDA_HS_OK) code = decode<E>(T, B, f, &bk, &bx);
+    if (code != GG_CUDA_HS_OK) return code;
+    uint64_t na = A->nvals, nb = B->nvals, n = na + nb;
+    uint32_t *asrc = T.get<uint32_t>(na), *bsrc = T.get<uint32_t>(nb), *msrc = T.get<uint32_t>(n);
+    uint64_t *mkey = T.get<uint64_t>(n), *flag = T.get<uint64_t>(n + 1), *pos = T.get<uint64_t>(n + 1);
+    uint64_t *okey = T.get<uint64_t>(n);
+    E *mval = T.get<E>(n), *oval = T.get<E>(n);
+    if (T.oom) return GG_CUDA_HS_OOM;
+    k_payload<<<ew_blocks(na), EW_THREADS, 0, s>>>(asrc, na, 0);
+    k_payload<<<ew_blocks(nb), EW_THREADS, 0, s>>>(bsrc, nb, EW_B);
+    cudaError_t e = with_temp(T, [&](void *tmp, size_t &bytes) {
+        return cub::DeviceMerge::MergePairs(tmp, bytes, ak, asrc, (int64_t)na, bk, bsrc, (int64_t)nb,
+                                            mkey, msrc, cuda::std::less<uint64_t>(), s);
+    });
+    if (e == cudaSuccess) e = cudaMemsetAsync(flag + n, 0, sizeof *flag, s);
+    if (e != cudaSuccess) return hsd_cuda_code(e);
+    k_combine<E><<<ew_blocks(n), EW_THREADS, 0, s>>>(mkey, msrc, n, ax, bx, op, mult, flag, mval);
+    e = with_temp(T, [&](void *tmp, size_t &bytes) {
+        return cub::DeviceScan::ExclusiveSum(tmp, bytes, flag, pos, (int64_t)(n + 1), s);
+    });
+    uint64_t nc = 0;
+    if (e == cudaSuccess) e = fetch(&nc, pos + n, s);
+    if (e != cudaSuccess) return hsd_cuda_code(e);
+    k_compact<E><<<ew_blocks(n), EW_THREADS, 0, s>>>(mkey, mval, flag, pos, n, okey, oval);
+    e = cudaGetLastError();
+    if (e != cudaSuccess) return hsd_cuda_code(e);
+    return hsd_build_sorted(C, nrows, ncols, dbits, okey, oval, nc, type_code, (int)sizeof(E), false);
+}
+
+} // namespace
+
+extern "C" GG_cuda_hs_code GG_cuda_hs_ewise(GG_cuda_hs *C, const GG_cuda_hs *A, const GG_cuda_hs *B,
+                                            GG_cuda_ew_op op, GG_cuda_ew_kind kind, int type_code,
+                                            int dbits, bool mult)
+{
+    if (dbits < 1 || dbits > 8) return GG_CUDA_HS_UNSUPPORTED;
+    GG_cuda_bind();
+    switch (kind) {
+    case GG_CUDA_EW_BOOL: return ewise<bool>(C, A, B, op, type_code, dbits, mult);
+    case GG_CUDA_EW_INT8: return ewise<int8_t>(C, A, B, op, type_code, dbits, mult);
+    case GG_CUDA_EW_UINT8: return ewise<uint8_t>(C, A, B, op, type_code, dbits, mult);
+    case GG_CUDA_EW_INT16: return ewise<int16_t>(C, A, B, op, type_code, dbits, mult);
+    case GG_CUDA_EW_UINT16: return ewise<uint16_t>(C, A, B, op, type_code, dbits, mult);
+    case GG_CUDA_EW_INT32: return ewise<int32_t>(C, A, B, op, type_code, dbits, mult);
+    case GG_CUDA_EW_UINT32: return ewise<uint32_t>(C, A, B, op, type_code, dbits, mult);
+    case GG_CUDA_EW_INT64: return ewise<int64_t>(C, A, B, op, type_code, dbits, mult);
+    case GG_CUDA_EW_UINT64: return ewise<uint64_t>(C, A, B, op, type_code, dbits, mult);
+    case GG_CUDA_EW_FP32: return ewise<float>(C, A, B, op, type_code, dbits, mult);
+    case GG_CUDA_EW_FP64: return ewise<double>(C, A, B, op, type_code, dbits, mult);
+    }
+    return GG_CUDA_HS_UNSUPPORTED;
+}
+
+namespace {
+
+__global__ void k_split(const uint64_t *key, uint64_t n, uint64_t *row, uint64_t *col)
+{
+    uint64_t k = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x;
+    if (k >= n) return;
+    row[k] = key[k] >> 32;
+    col[k] = key[k] & 0xffffffffULL;
+}
+
+template <class E>
+GG_cuda_hs_code to_coo(const GG_cuda_hs *A, uint64_t *row, uint64_t *col, void *x)
+{
+    hsd_fmt f;
+    if (!hsd_fmt_make(&f, A->nrows, A->ncols, A->dbits) || A->nvals >= (1ULL << 31))
+        return GG_CUDA_HS_UNSUPPORTED;
+    cudaStream_t s = GG_cuda_stream();
+    hsd_tmp T;
+    uint64_t *key;
+    E *val;
+    GG_cuda_hs_code code = decode<E>(T, A, f, &key, &val, true);
+    if (code != GG_CUDA_HS_OK || A->nvals == 0) return code;
+    k_split<<<ew_blocks(A->nvals), EW_THREADS, 0, s>>>(key, A->nvals, row, col);
+    cudaError_t e = cudaMemcpyAsync(x, val, A->nvals * sizeof(E), cudaMemcpyDeviceToDevice, s);
+    if (e == cudaSuccess) e = cudaStreamSynchronize(s);
+    return hsd_cuda_code(e);
+}
+
+} // namespace
+
+extern "C" GG_cuda_hs_code GG_cuda_hs_to_coo(const GG_cuda_hs *A, uint64_t *row, uint64_t *col, void *x)
+{
+    GG_cuda_bind();
+    int size = A->iso ? 0 : A->value_size;
+    if (A->iso) { /* the kind only sets the value width: the iso value's own */
+        switch (A->type_code) {
+        case 1: case 2: case 3: size = 1; break;
+        case 4: case 5: size = 2; break;
+        case 6: case 7: case 10: size = 4; break;
+        default: size = 8;
+        }
+    }
+    if (A->type_code == 10) return to_coo<float>(A, row, col, x); /* scaled on the way */
+    if (A->type_code == 11) return to_coo<double>(A, row, col, x);
+    switch (size) {
+    case 1: return to_coo<uint8_t>(A, row, col, x);
+    case 2: return to_coo<uint16_t>(A, row, col, x);
+    case 4: return to_coo<uint32_t>(A, row, col, x);
+    case 8: return to_coo<uint64_t>(A, row, col, x);
+    }
+    return GG_CUDA_HS_UNSUPPORTED;
+}

@@ -1,0 +1,286 @@
+/* test_cuda_hs.c: HiSparse on the device. (1) The device build gives the same pool, byte for byte,
+ * as the host build (GG_hs_build) for the same tuples and node dimension, on inputs that produce
+ * every node kind: dense, bitmap and COO leaves at level 1, COO leaves higher up, dense and COO
+ * inner nodes, iso trees, edge blocks. (2) eWiseAdd / eWiseMult forced onto the CUDA backend agree
+ * exactly with the CPU backend, with transposed inputs, several operators and types, and a mask
+ * with an accumulator. Exits 77 (Meson: SKIP) when no CUDA device is usable. */
+#include "GG_cuda_backend.h"
+#include "GG_cuda_hsbuild.h"
+#include "GG_hisparse.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+static uint64_t rng = 88172645463325252ULL;
+
+static uint64_t next(void)
+{
+    rng ^= rng << 13;
+    rng ^= rng >> 7;
+    rng ^= rng << 17;
+    return rng;
+}
+
+typedef struct {
+    GrB_Index *row, *col;
+    uint8_t *x;
+    uint64_t n;
+} tuples;
+
+static int cmp_rc(const void *a, const void *b)
+{
+    const GrB_Index *p = a, *q = b;
+    if (p[0] != q[0]) return p[0] < q[0] ? -1 : 1;
+    return p[1] < q[1] ? -1 : p[1] > q[1];
+}
+
+/* Unique cells by pattern, shuffled: 0 uniform random, 1 complete d x d blocks (dense leaves,
+ * edge blocks included), 2 half-full blocks (bitmap leaves), 3 small clusters far apart (COO
+ * leaves above level 1). */
+static tuples make(GrB_Index nrows, GrB_Index ncols, int d, int pattern, uint64_t want, size_t vsize,
+                   bool equal)
+{
+    GrB_Index *rc = malloc(2 * want * sizeof *rc);
+    uint64_t n = 0;
+    while (n < want) {
+        GrB_Index i0 = next() % nrows, j0 = next() % ncols;
+        if (pattern == 0) {
+            rc[2 * n] = i0, rc[2 * n + 1] = j0, n++;
+            continue;
+        }
+        GrB_Index bi = i0 / d * d, bj = j0 / d * d;
+        int span = pattern == 3 ? 3 : d;
+        for (int a = 0; a < span && n < want; a++)
+            for (int b = 0; b < span && n < want; b++) {
+                GrB_Index i = pattern == 3 ? i0 + a : bi + a, j = pattern == 3 ? j0 + b : bj + b;
+                if (i >= nrows || j >= ncols || (pattern == 2 && (next() & 1))) continue;
+                rc[2 * n] = i, rc[2 * n + 1] = j, n++;
+            }
+    }
+    qsort(rc, n, 2 * sizeof *rc, cmp_rc);
+    uint64_t u = 0;
+    for (uint64_t k = 0; k < n; k++)
+        if (u == 0 || cmp_rc(rc + 2 * k, rc + 2 * (u - 1)) != 0) rc[2 * u] = rc[2 * k], rc[2 * u + 1] = rc[2 * k + 1], u++;
+    for (uint64_t k = u; k > 1; k--) {
+        uint64_t r = next() % k;
+        GrB_Index t0 = rc[2 * (k - 1)], t1 = rc[2 * (k - 1) + 1];
+        rc[2 * (k - 1)] = rc[2 * r], rc[2 * (k - 1) + 1] = rc[2 * r + 1];
+        rc[2 * r] = t0, rc[2 * r + 1] = t1;
+    }
+    tuples t = {malloc((u + 1) * sizeof(GrB_Index)), malloc((u + 1) * sizeof(GrB_Index)),
+                malloc((u + 1) * vsize), u};
+    for (uint64_t k = 0; k < u; k++) {
+        t.row[k] = rc[2 * k];
+        t.col[k] = rc[2 * k + 1];
+        for (size_t b = 0; b < vsize; b++) t.x[k * vsize + b] = equal ? 1 : (uint8_t)(next() % 5 + 1);
+    }
+    free(rc);
+    return t;
+}
+
+static void *upload(const void *h, size_t bytes)
+{
+    void *d = GG_cuda_malloc(bytes);
+    assert_non_null(d);
+    assert_true(GG_cuda_upload(d, h, bytes));
+    return d;
+}
+
+static int g_cases;
+
+/* Host and device builds of the same tuples: same pool bytes, root, height, iso. */
+static void same_build(GrB_Index nrows, GrB_Index ncols, int dbits, int pattern, uint64_t want,
+                       GrB_Type type, bool equal, bool allow_iso)
+{
+    size_t vsize = type->size;
+    tuples t = make(nrows, ncols, 1 << dbits, pattern, want, vsize, equal);
+    GG_hs_matrix H;
+    assert_int_equal(GG_hs_set_node_dim(1 << dbits), GrB_SUCCESS);
+    GG_hs_tuples ht = {t.row, t.col, t.x, type, false, t.n};
+    assert_int_equal(GG_hs_build(&H, type, nrows, ncols, &ht, NULL, allow_iso ? 0 : GG_HS_NO_ISO),
+                     GrB_SUCCESS);
+    uint64_t *dr = upload(t.row, (t.n + 1) * 8), *dc = upload(t.col, (t.n + 1) * 8);
+    void *dx = upload(t.x, (t.n + 1) * vsize);
+    GG_cuda_hs D;
+    assert_int_equal(GG_cuda_hs_build_coo(&D, nrows, ncols, dbits, dr, dc, dx, t.n, type->code,
+                                          (int)vsize, allow_iso),
+                     GG_CUDA_HS_OK);
+    assert_int_equal(D.nvals, H.nvals);
+    assert_int_equal(D.height, H.height);
+    assert_int_equal(D.iso, H.iso);
+    assert_int_equal(D.root, H.root);
+    uint64_t hb = H.pool != NULL ? H.pool->bytes : 0;
+    assert_int_equal(D.pool_bytes, hb);
+    if (hb > 0) {
+        uint8_t *back = malloc(hb);
+        assert_true(GG_cuda_download(back, D.pool, hb));
+        uint64_t k = 0;
+        while (k < hb && back[k] == ((uint8_t *)H.pool)[k]) k++;
+        if (k < hb)
+            fail_msg("pools differ at byte %llu of %llu (%llux%llu d=%d pattern %d n=%llu)",
+                     (unsigned long long)k, (unsigned long long)hb, (unsigned long long)nrows,
+                     (unsigned long long)ncols, 1 << dbits, pattern, (unsigned long long)t.n);
+        free(back);
+    }
+    GG_cuda_free((void *)D.pool);
+    GG_cuda_free(dr);
+    GG_cuda_free(dc);
+    GG_cuda_free(dx);
+    GG_hs_free(&H);
+    free(t.row);
+    free(t.col);
+    free(t.x);
+    g_cases++;
+}
+
+static void build_bit_identical(void **state)
+{
+    (void)state;
+    const int dims[] = {1, 2, 3, 4, 7, 8};
+    for (int k = 0; k < 6; k++) {
+        int b = dims[k];
+        for (int pattern = 0; pattern < 4; pattern++) {
+            same_build(1000, 1000, b, pattern, 3000, GrB_FP64, false, true);
+            same_build(777, 1901, b, pattern, 2500, GrB_INT32, false, true);
+            same_build(300, 300, b, pattern, 1500, GrB_BOOL, true, true);  /* iso */
+            same_build(300, 300, b, pattern, 1500, GrB_INT16, true, false); /* equal, stored */
+        }
+        same_build(1, 1, b, 0, 1, GrB_FP32, false, true);
+        same_build(5, 3, b, 1, 15, GrB_UINT8, false, true);
+    }
+    /* larger: COO leaves with 16- and 32-bit coordinates, many levels */
+    same_build(1ULL << 20, 1ULL << 20, 7, 0, 200000, GrB_FP32, false, true);
+    same_build(3000000000ULL, 5, 4, 0, 50000, GrB_INT64, false, true);
+    same_build(100000, 100000, 7, 3, 300000, GrB_FP64, false, true);
+    same_build(4096, 4096, 7, 1, 400000, GrB_FP32, false, true);
+    same_build(4096, 4096, 7, 2, 400000, GrB_FP64, false, true);
+    printf("device build: %d cases bit-identical\n", g_cases);
+    assert_int_equal(GG_hs_set_node_dim(GG_HS_DIM_DEFAULT), GrB_SUCCESS);
+}
+
+/* ---- eWise parity ------------------------------------------------------------------------------ */
+
+static GrB_Matrix random_matrix(GrB_Type type, GrB_Index nrows, GrB_Index ncols, int pattern, uint64_t n)
+{
+    tuples t = make(nrows, ncols, 128, pattern, n, 8, false);
+    double *v = malloc((t.n + 1) * sizeof *v);
+    for (uint64_t k = 0; k < t.n; k++) v[k] = (double)(next() % 1000) / 8.0 - 40;
+    GrB_Matrix A, F;
+    assert_int_equal(GrB_Matrix_new(&F, GrB_FP64, nrows, ncols), GrB_SUCCESS);
+    assert_int_equal(GrB_Matrix_build_FP64(F, t.row, t.col, v, t.n, GrB_PLUS_FP64), GrB_SUCCESS);
+    assert_int_equal(GrB_Matrix_new(&A, type, nrows, ncols), GrB_SUCCESS);
+    assert_int_equal(GrB_Matrix_apply(A, NULL, NULL, GrB_IDENTITY_FP64, F, NULL), GrB_SUCCESS);
+    GrB_Matrix_free(&F);
+    free(t.row);
+    free(t.col);
+    free(t.x);
+    free(v);
+    return A;
+}
+
+/* C as double tuples, sorted. */
+static void tuples_of(GrB_Matrix C, GrB_Index *n, GrB_Index **I, GrB_Index **J, double **X)
+{
+    assert_int_equal(GrB_Matrix_nvals(n, C), GrB_SUCCESS);
+    *I = malloc((*n + 1) * 8);
+    *J = malloc((*n + 1) * 8);
+    *X = malloc((*n + 1) * 8);
+    assert_int_equal(GrB_Matrix_extractTuples_FP64(*I, *J, *X, n, C), GrB_SUCCESS);
+}
+
+static void set_backend(int32_t b)
+{
+    assert_int_equal(GrB_set(GrB_GLOBAL, b, GxG_BACKEND), GrB_SUCCESS);
+}
+
+static void run_ewise(GrB_Matrix C, GrB_Matrix M, GrB_BinaryOp accum, GrB_BinaryOp op,
+                      GrB_Matrix A, GrB_Matrix B, GrB_Descriptor d, bool mult)
+{
+    GrB_Info info = mult ? GrB_Matrix_eWiseMult_BinaryOp(C, M, accum, op, A, B, d)
+                         : GrB_Matrix_eWiseAdd_BinaryOp(C, M, accum, op, A, B, d);
+    assert_int_equal(info, GrB_SUCCESS);
+}
+
+static void ewise_parity(void **state)
+{
+    (void)state;
+    struct {
+        GrB_Type t;
+        GrB_BinaryOp ops[3];
+    } cases[] = {{GrB_FP64, {GrB_PLUS_FP64, GrB_MIN_FP64, GrB_TIMES_FP64}},
+                 {GrB_FP32, {GrB_PLUS_FP32, GrB_MAX_FP32, GrB_MINUS_FP32}},
+                 {GrB_INT32, {GrB_PLUS_INT32, GrB_TIMES_INT32, GrB_SECOND_INT32}},
+                 {GrB_UINT8, {GrB_PLUS_UINT8, GrB_MIN_UINT8, GrB_FIRST_UINT8}},
+                 {GrB_BOOL, {GrB_LOR, GrB_LAND, GrB_LXOR}}};
+    GrB_Descriptor descs[] = {NULL, GrB_DESC_T0, GrB_DESC_T1, GrB_DESC_T0T1};
+    int checked = 0, nonempty = 0;
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        GrB_Index n = 900;
+        GrB_Matrix A = random_matrix(cases[c].t, n, n, (int)c % 4, 6000);
+        GrB_Matrix B = random_matrix(cases[c].t, n, n, (int)(c + 1) % 4, 6000);
+        GrB_Matrix Mk = random_matrix(GrB_BOOL, n, n, 0, 30000);
+        for (int o = 0; o < 3; o++)
+            for (int k = 0; k < 4; k++)
+                for (int mult = 0; mult < 2; mult++)
+                    for (int masked = 0; masked < 2; masked++) {
+                        GrB_Matrix C[2];
+                        GG_cuda_transfers before, after;
+                        GG_cuda_transfer_counts(&before);
+                        for (int be = 0; be < 2; be++) {
+                            set_backend(be == 0 ? GxG_BACKEND_CPU : GxG_BACKEND_CUDA);
+                            assert_int_equal(GrB_Matrix_new(&C[be], cases[c].t, n, n), GrB_SUCCESS);
+                            if (masked) run_ewise(C[be], NULL, NULL, cases[c].ops[0], A, B, NULL, false);
+                            run_ewise(C[be], masked ? Mk : NULL, masked ? cases[c].ops[0] : NULL,
+                                      cases[c].ops[o], A, A == B ? A : (k == 3 ? A : B), descs[k], mult);
+                        }
+                        set_backend(GxG_BACKEND_AUTO);
+                        GG_cuda_transfer_counts(&after);
+                        GrB_Index n0, n1, *I0, *J0, *I1, *J1;
+                        double *X0, *X1;
+                        tuples_of(C[0], &n0, &I0, &J0, &X0);
+                        tuples_of(C[1], &n1, &I1, &J1, &X1);
+                        assert_int_equal(n0, n1);
+                        assert_memory_equal(I0, I1, n0 * 8);
+                        assert_memory_equal(J0, J1, n0 * 8);
+                        assert_memory_equal(X0, X1, n0 * 8);
+                        nonempty += n0 > 0;
+                        /* the CUDA slot ran (did not decline): it brought its result tree back */
+                        if (n0 > 0) assert_true(after.d2h_count > before.d2h_count);
+                        free(I0), free(J0), free(X0), free(I1), free(J1), free(X1);
+                        GrB_Matrix_free(&C[0]);
+                        GrB_Matrix_free(&C[1]);
+                        checked++;
+                    }
+        GrB_Matrix_free(&A);
+        GrB_Matrix_free(&B);
+        GrB_Matrix_free(&Mk);
+    }
+    printf("eWise parity: %d cases, %d with a non-empty result\n", checked, nonempty);
+    assert_true(nonempty > checked / 2);
+}
+
+int main(void)
+{
+    if (GrB_init(GrB_NONBLOCKING) != GrB_SUCCESS) return 1;
+    int32_t backends = 0;
+    GrB_get(GrB_GLOBAL, &backends, GxG_BACKENDS_AVAILABLE);
+    if (!(backends & 2)) {
+        printf("no usable CUDA device: %s\n", GG_cuda_status());
+        GrB_finalize();
+        return 77;
+    }
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(build_bit_identical),
+        cmocka_unit_test(ewise_parity),
+    };
+    int rc = cmocka_run_group_tests(tests, NULL, NULL);
+    GrB_finalize();
+    return rc;
+}

@@ -1,0 +1,489 @@
+/* test_cuda_ops.c: the CUDA apply, select, reduce and mxv/vxm slots against the CPU backend, and
+ * the residency, out-of-memory and trace behaviour around them. Each parity case builds the same
+ * random inputs, runs the operation once with GxG_BACKEND forced to the CPU and once forced to
+ * CUDA, checks from the transfer counters that the device really computed (no silent decline),
+ * and compares the outputs' tuples: exactly, except floating-point sums (relative 1e-12 for FP64,
+ * 1e-5 for FP32), whose order differs on the device. Under compute-sanitizer
+ * (GG_TEST_SANITIZER set, tools/device-check.sh) every parity test runs its first two cases only.
+ * Exits 77 (Meson: SKIP) without a GPU. */
+#include "GG_backend.h"
+#include "GG_cuda.h"
+
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#define OK(call) assert_int_equal((call), GrB_SUCCESS)
+
+static uint64_t rng = 88172645463325252ULL;
+static uint64_t next(void)
+{
+    rng ^= rng << 13;
+    rng ^= rng >> 7;
+    rng ^= rng << 17;
+    return rng;
+}
+
+/* A random nrows x ncols matrix of `type` with about density * nrows * ncols entries, values
+ * small integers in [-4, 20] (cast to the type; unsigned types saturate negatives to 0). */
+static GrB_Matrix random_matrix(GrB_Type type, GrB_Index nrows, GrB_Index ncols, double density)
+{
+    GrB_Index n = (GrB_Index)(density * (double)nrows * (double)ncols) + 1;
+    GrB_Index *I = malloc(n * sizeof(GrB_Index)), *J = malloc(n * sizeof(GrB_Index));
+    double *X = malloc(n * sizeof(double));
+    for (GrB_Index k = 0; k < n; k++) {
+        I[k] = next() % nrows;
+        J[k] = next() % ncols;
+        X[k] = (double)((int)(next() % 25) - 4);
+    }
+    GrB_Matrix A;
+    OK(GrB_Matrix_new(&A, type, nrows, ncols));
+    OK(GrB_Matrix_build_FP64(A, I, J, X, n, GrB_SECOND_FP64));
+    free(I);
+    free(J);
+    free(X);
+    return A;
+}
+
+static GrB_Vector random_vector(GrB_Type type, GrB_Index n, double density)
+{
+    GrB_Vector v;
+    OK(GrB_Vector_new(&v, type, n));
+    for (GrB_Index i = 0; i < n; i++)
+        if ((double)(next() % 1000) < density * 1000)
+            OK(GrB_Vector_setElement_FP64(v, (double)((int)(next() % 9) + 1), i));
+    OK(GrB_Vector_wait(v, GrB_MATERIALIZE));
+    return v;
+}
+
+static void set_backend(int32_t b)
+{
+    OK(GrB_Global_set_INT32(GrB_GLOBAL, b, GxG_BACKEND));
+}
+
+static const char *type_name(GrB_Type t)
+{
+    return t == GrB_BOOL ? "BOOL" : t == GrB_INT32 ? "INT32" : t == GrB_INT64 ? "INT64"
+         : t == GrB_UINT32 ? "UINT32" : t == GrB_UINT64 ? "UINT64" : t == GrB_FP32 ? "FP32"
+         : "FP64";
+}
+
+static unsigned long long d2h(void)
+{
+    GG_cuda_transfers t;
+    GG_cuda_transfer_counts(&t);
+    return t.d2h_count;
+}
+
+static unsigned long long h2d(void)
+{
+    GG_cuda_transfers t;
+    GG_cuda_transfer_counts(&t);
+    return t.h2d_count;
+}
+
+/* Both matrices hold the same tuples (values compared as doubles; tol 0 is exact). */
+static void same_matrix(GrB_Matrix A, GrB_Matrix B, double tol)
+{
+    GrB_Index na, nb;
+    OK(GrB_Matrix_nvals(&na, A));
+    OK(GrB_Matrix_nvals(&nb, B));
+    assert_int_equal(na, nb);
+    GrB_Index *ia = malloc((na + 1) * sizeof(GrB_Index)), *ja = malloc((na + 1) * sizeof(GrB_Index));
+    GrB_Index *ib = malloc((na + 1) * sizeof(GrB_Index)), *jb = malloc((na + 1) * sizeof(GrB_Index));
+    double *xa = malloc((na + 1) * sizeof(double)), *xb = malloc((na + 1) * sizeof(double));
+    GrB_Index ka = na, kb = nb;
+    OK(GrB_Matrix_extractTuples_FP64(ia, ja, xa, &ka, A));
+    OK(GrB_Matrix_extractTuples_FP64(ib, jb, xb, &kb, B));
+    for (GrB_Index k = 0; k < na; k++) {
+        assert_int_equal(ia[k], ib[k]);
+        assert_int_equal(ja[k], jb[k]);
+        bool eq = tol == 0 ? (xa[k] == xb[k] || (isnan(xa[k]) && isnan(xb[k])))
+                           : fabs(xa[k] - xb[k]) <= tol * fmax(1.0, fabs(xa[k]));
+        if (!eq) fail_msg("entry (%llu, %llu): cpu %.17g, cuda %.17g", (unsigned long long)ia[k],
+                          (unsigned long long)ja[k], xa[k], xb[k]);
+    }
+    free(ia), free(ja), free(ib), free(jb), free(xa), free(xb);
+}
+
+static void same_vector(GrB_Vector a, GrB_Vector b, double tol)
+{
+    GrB_Index n = 0;
+    OK(GrB_Vector_size(&n, a));
+    GrB_Matrix A, B;
+    OK(GrB_Matrix_new(&A, GrB_FP64, n, 1));
+    OK(GrB_Matrix_new(&B, GrB_FP64, n, 1));
+    OK(GrB_Col_assign(A, NULL, NULL, a, GrB_ALL, n, 0, NULL));
+    OK(GrB_Col_assign(B, NULL, NULL, b, GrB_ALL, n, 0, NULL));
+    same_matrix(A, B, tol);
+    GrB_free(&A), GrB_free(&B);
+}
+
+static GrB_Matrix mdup(GrB_Matrix A)
+{
+    GrB_Matrix C;
+    OK(GrB_Matrix_dup(&C, A));
+    return C;
+}
+
+static GrB_Vector vdup(GrB_Vector v)
+{
+    GrB_Vector w;
+    OK(GrB_Vector_dup(&w, v));
+    return w;
+}
+
+static GrB_Type types[] = {NULL, NULL, NULL, NULL, NULL, NULL, NULL};
+static void init_types(void)
+{
+    types[0] = GrB_INT32, types[1] = GrB_INT64, types[2] = GrB_UINT32, types[3] = GrB_UINT64;
+    types[4] = GrB_FP32, types[5] = GrB_FP64, types[6] = GrB_BOOL;
+}
+
+/* How many cases of each parity list run (all, or 2 under the sanitizer). */
+static size_t ncases(size_t all)
+{
+    const char *s = getenv("GG_TEST_SANITIZER");
+    return s != NULL && s[0] != '\0' && all > 2 ? 2 : all;
+}
+
+/* The descriptors each case runs under: plain, transposed input, replace with a complemented
+ * structural mask. */
+static GrB_Descriptor descs[3];
+
+/* ---- apply ------------------------------------------------------------------------------------- */
+
+static void apply_case(GrB_Type type, GrB_UnaryOp unop, GrB_BinaryOp binop, bool first, int di,
+                       bool masked, bool accum)
+{
+    GrB_Matrix A = random_matrix(type, 60, 45, 0.08);
+    GrB_Index cr = 60, cc = 45;
+    if (di == 1) cr = 45, cc = 60;
+    GrB_Matrix C0 = random_matrix(type, cr, cc, 0.05), M = random_matrix(GrB_BOOL, cr, cc, 0.3);
+    GrB_Matrix C[2];
+    for (int b = 0; b < 2; b++) {
+        C[b] = mdup(C0);
+        set_backend(b == 0 ? GxG_BACKEND_CPU : GxG_BACKEND_CUDA);
+        unsigned long long before = d2h();
+        GrB_Matrix mask = masked ? M : NULL;
+        GrB_BinaryOp acc = accum ? GrB_PLUS_FP64 : NULL; /* runs in the host write-back */
+        GG_trace_set(b); /* a decline's reason reaches the log */
+        if (unop != NULL)
+            OK(GrB_Matrix_apply(C[b], mask, acc, unop, A, descs[di]));
+        else if (first) /* A is the second input here: GrB_INP1 transposes it */
+            OK(GrB_Matrix_apply_BinaryOp1st_INT32(C[b], mask, acc, binop, 3, A,
+                                                  di == 1 ? GrB_DESC_T1 : descs[di]));
+        else
+            OK(GrB_Matrix_apply_BinaryOp2nd_INT32(C[b], mask, acc, binop, A, 2, descs[di]));
+        GG_trace_set(0);
+        if (b == 1 && d2h() <= before) /* the device did not compute */
+            fail_msg("apply declined: type %s, %s op, first %d, descriptor %d, mask %d, accum %d",
+                     type_name(type), unop != NULL ? "unary" : "binary", first, di, masked, accum);
+    }
+    same_matrix(C[0], C[1], 0);
+    GrB_free(&A), GrB_free(&C0), GrB_free(&M), GrB_free(&C[0]), GrB_free(&C[1]);
+}
+
+static void apply_parity(void **state)
+{
+    (void)state;
+    for (size_t t = 0; t < ncases(7); t++) {
+        GrB_Type T = types[t];
+        GrB_UnaryOp ainv, abs_;
+        GrB_BinaryOp plus, times, minv_div, min, max;
+        int c = T == GrB_INT32 ? 0 : T == GrB_INT64 ? 1 : T == GrB_UINT32 ? 2 : T == GrB_UINT64 ? 3
+                : T == GrB_FP32 ? 4 : T == GrB_FP64 ? 5 : 6;
+        GrB_UnaryOp ainvs[] = {GrB_AINV_INT32, GrB_AINV_INT64, GrB_AINV_UINT32, GrB_AINV_UINT64,
+                               GrB_AINV_FP32, GrB_AINV_FP64, GrB_AINV_BOOL};
+        GrB_UnaryOp abss[] = {GrB_ABS_INT32, GrB_ABS_INT64, GrB_ABS_UINT32, GrB_ABS_UINT64,
+                              GrB_ABS_FP32, GrB_ABS_FP64, GrB_LNOT};
+        GrB_BinaryOp pluss[] = {GrB_PLUS_INT32, GrB_PLUS_INT64, GrB_PLUS_UINT32, GrB_PLUS_UINT64,
+                                GrB_PLUS_FP32, GrB_PLUS_FP64, GrB_PLUS_BOOL};
+        GrB_BinaryOp timess[] = {GrB_TIMES_INT32, GrB_TIMES_INT64, GrB_TIMES_UINT32,
+                                 GrB_TIMES_UINT64, GrB_TIMES_FP32, GrB_TIMES_FP64, GrB_LXOR};
+        GrB_BinaryOp divs[] = {GrB_DIV_INT32, GrB_DIV_INT64, GrB_DIV_UINT32, GrB_DIV_UINT64,
+                               GrB_DIV_FP32, GrB_DIV_FP64, GrB_DIV_BOOL};
+        GrB_BinaryOp mins[] = {GrB_MIN_INT32, GrB_MIN_INT64, GrB_MIN_UINT32, GrB_MIN_UINT64,
+                               GrB_MIN_FP32, GrB_MIN_FP64, GrB_MIN_BOOL};
+        GrB_BinaryOp maxs[] = {GrB_MAX_INT32, GrB_MAX_INT64, GrB_MAX_UINT32, GrB_MAX_UINT64,
+                               GrB_MAX_FP32, GrB_MAX_FP64, GrB_MAX_BOOL};
+        ainv = ainvs[c], abs_ = abss[c], plus = pluss[c], times = timess[c], minv_div = divs[c];
+        min = mins[c], max = maxs[c];
+        for (int di = 0; di < 3; di++) {
+            apply_case(T, ainv, NULL, false, di, di == 2, false);
+            apply_case(T, abs_, NULL, false, di, false, di == 1);
+            apply_case(T, NULL, plus, true, di, di == 2, di == 0);
+            apply_case(T, NULL, times, false, di, false, false);
+            apply_case(T, NULL, minv_div, true, di, di == 2, false);
+            apply_case(T, NULL, minv_div, false, di, false, false);
+            apply_case(T, NULL, min, false, di, di == 2, false);
+            apply_case(T, NULL, max, true, di, false, false);
+        }
+    }
+}
+
+/* ---- select ------------------------------------------------------------------------------------ */
+
+static void select_parity(void **state)
+{
+    (void)state;
+    GrB_IndexUnaryOp ops[] = {GrB_TRIL, GrB_TRIU, GrB_DIAG, GrB_OFFDIAG, GrB_ROWLE, GrB_ROWGT,
+                              GrB_COLLE, GrB_COLGT, GrB_VALUEGT_INT64, GrB_VALUEEQ_INT64,
+                              GrB_VALUELE_INT64};
+    for (size_t o = 0; o < ncases(sizeof ops / sizeof ops[0]); o++) {
+        for (int di = 0; di < 3; di++) {
+            GrB_Matrix A = random_matrix(GrB_INT64, 70, 70, 0.1);
+            GrB_Matrix C0 = random_matrix(GrB_INT64, 70, 70, 0.05);
+            GrB_Matrix M = random_matrix(GrB_BOOL, 70, 70, 0.4);
+            GrB_Matrix C[2];
+            for (int b = 0; b < 2; b++) {
+                C[b] = mdup(C0);
+                set_backend(b == 0 ? GxG_BACKEND_CPU : GxG_BACKEND_CUDA);
+                unsigned long long before = d2h();
+                OK(GrB_Matrix_select_INT64(C[b], di == 2 ? M : NULL,
+                                           di == 1 ? GrB_PLUS_INT64 : NULL, ops[o], A,
+                                           (int64_t)(o % 3) + 2, descs[di]));
+                if (b == 1) assert_true(d2h() > before);
+            }
+            same_matrix(C[0], C[1], 0);
+            GrB_free(&A), GrB_free(&C0), GrB_free(&M), GrB_free(&C[0]), GrB_free(&C[1]);
+        }
+    }
+}
+
+/* ---- reduce ------------------------------------------------------------------------------------ */
+
+static void reduce_parity(void **state)
+{
+    (void)state;
+    struct {
+        GrB_Type type;
+        GrB_Monoid monoid;
+        double tol;
+    } cases[] = {
+        {GrB_INT64, GrB_PLUS_MONOID_INT64, 0},   {GrB_INT32, GrB_TIMES_MONOID_INT32, 0},
+        {GrB_UINT64, GrB_MIN_MONOID_UINT64, 0},  {GrB_UINT32, GrB_MAX_MONOID_UINT32, 0},
+        {GrB_FP64, GrB_PLUS_MONOID_FP64, 1e-12}, {GrB_FP32, GrB_PLUS_MONOID_FP32, 1e-5},
+        {GrB_FP64, GrB_MIN_MONOID_FP64, 0},      {GrB_FP32, GrB_MAX_MONOID_FP32, 0},
+        {GrB_BOOL, GrB_LOR_MONOID_BOOL, 0},      {GrB_BOOL, GrB_LAND_MONOID_BOOL, 0},
+    };
+    for (size_t c = 0; c < ncases(sizeof cases / sizeof cases[0]); c++) {
+        for (int di = 0; di < 3; di++) {
+            GrB_Matrix A = random_matrix(cases[c].type, 300, 200, 0.05);
+            GrB_Index n = di == 1 ? 200 : 300;
+            GrB_Vector w0 = random_vector(cases[c].type, n, 0.3);
+            GrB_Vector m = random_vector(GrB_BOOL, n, 0.5);
+            GrB_Vector w[2];
+            GrB_Scalar s[2];
+            double x[2];
+            for (int b = 0; b < 2; b++) {
+                w[b] = vdup(w0);
+                OK(GrB_Scalar_new(&s[b], cases[c].type));
+                set_backend(b == 0 ? GxG_BACKEND_CPU : GxG_BACKEND_CUDA);
+                unsigned long long before = d2h();
+                OK(GrB_Matrix_reduce_Monoid(w[b], di == 2 ? m : NULL, NULL, cases[c].monoid, A,
+                                            descs[di]));
+                if (b == 1) assert_true(d2h() > before);
+                before = d2h();
+                OK(GrB_Matrix_reduce_Monoid_Scalar(s[b], NULL, cases[c].monoid, A, NULL));
+                if (b == 1) assert_true(d2h() > before);
+                OK(GrB_Scalar_extractElement_FP64(&x[b], s[b]));
+            }
+            same_vector(w[0], w[1], cases[c].tol);
+            if (cases[c].tol == 0)
+                assert_true(x[0] == x[1]);
+            else
+                assert_true(fabs(x[0] - x[1]) <= cases[c].tol * fmax(1, fabs(x[0])));
+            GrB_free(&A), GrB_free(&w0), GrB_free(&m);
+            for (int b = 0; b < 2; b++) GrB_free(&w[b]), GrB_free(&s[b]);
+        }
+    }
+}
+
+/* ---- mxv / vxm --------------------------------------------------------------------------------- */
+
+static void mxv_parity(void **state)
+{
+    (void)state;
+    struct {
+        GrB_Type type;
+        GrB_Semiring sr;
+        GrB_BinaryOp accum;
+        double tol;
+    } cases[] = {
+        {GrB_FP64, GrB_PLUS_TIMES_SEMIRING_FP64, GrB_PLUS_FP64, 1e-12},
+        {GrB_FP32, GrB_PLUS_TIMES_SEMIRING_FP32, GrB_MAX_FP32, 1e-5},
+        {GrB_INT64, GrB_MIN_PLUS_SEMIRING_INT64, GrB_MIN_INT64, 0},
+        {GrB_INT32, GrB_PLUS_TIMES_SEMIRING_INT32, GrB_PLUS_INT32, 0},
+        {GrB_BOOL, GrB_LOR_LAND_SEMIRING_BOOL, GrB_LOR, 0},
+    };
+    for (size_t c = 0; c < ncases(sizeof cases / sizeof cases[0]); c++) {
+        for (int vxm = 0; vxm < 2; vxm++) {
+            for (int di = 0; di < 3; di++) {
+                GrB_Matrix A = random_matrix(cases[c].type, 400, 300, 0.03);
+                bool tr = di == 1;
+                GrB_Index nin = (vxm != tr) ? 400 : 300, nout = (vxm != tr) ? 300 : 400;
+                GrB_Vector u = random_vector(cases[c].type, nin, 1.01); /* dense */
+                GrB_Vector w0 = random_vector(cases[c].type, nout, 0.3);
+                GrB_Vector m = random_vector(GrB_BOOL, nout, 0.5);
+                GrB_Vector w[2];
+                for (int b = 0; b < 2; b++) {
+                    w[b] = vdup(w0);
+                    set_backend(b == 0 ? GxG_BACKEND_CPU : GxG_BACKEND_CUDA);
+                    unsigned long long before = d2h();
+                    GrB_Vector mask = di == 2 ? m : NULL;
+                    GrB_BinaryOp acc = di != 1 ? cases[c].accum : NULL;
+                    if (vxm)
+                        OK(GrB_vxm(w[b], mask, acc, cases[c].sr, u, A, di == 1 ? GrB_DESC_T1
+                                                                               : descs[di]));
+                    else
+                        OK(GrB_mxv(w[b], mask, acc, cases[c].sr, A, u, descs[di]));
+                    if (b == 1) assert_true(d2h() > before);
+                }
+                same_vector(w[0], w[1], cases[c].tol);
+                GrB_free(&A), GrB_free(&u), GrB_free(&w0), GrB_free(&m);
+                GrB_free(&w[0]), GrB_free(&w[1]);
+            }
+        }
+    }
+}
+
+/* ---- residency --------------------------------------------------------------------------------- */
+
+static void residency_reuses_and_refreshes(void **state)
+{
+    (void)state;
+    GrB_Matrix A = random_matrix(GrB_FP64, 500, 400, 0.02);
+    GrB_Matrix C, R;
+    OK(GrB_Matrix_new(&C, GrB_FP64, 500, 400));
+    OK(GrB_Matrix_new(&R, GrB_FP64, 500, 400));
+    set_backend(GxG_BACKEND_CUDA);
+    OK(GrB_Matrix_apply(C, NULL, NULL, GrB_AINV_FP64, A, NULL));
+    unsigned long long up = h2d();
+    OK(GrB_Matrix_apply(C, NULL, NULL, GrB_ABS_FP64, A, NULL));
+    OK(GrB_Matrix_select_FP64(C, NULL, NULL, GrB_VALUEGT_FP64, A, 3.0, NULL));
+    assert_int_equal(h2d(), up); /* A's device view was reused: nothing copied to the device */
+
+    OK(GrB_Matrix_setElement_FP64(A, 1234.5, 7, 9)); /* host-side write drops the mirror */
+    OK(GrB_Matrix_apply(C, NULL, NULL, GrB_AINV_FP64, A, NULL));
+    assert_true(h2d() > up);
+    set_backend(GxG_BACKEND_CPU);
+    OK(GrB_Matrix_apply(R, NULL, NULL, GrB_AINV_FP64, A, NULL));
+    same_matrix(R, C, 0);
+    double x;
+    OK(GrB_Matrix_extractElement_FP64(&x, C, 7, 9));
+    assert_true(x == -1234.5);
+
+    /* mxv keeps A's tree and the dense u on the device too */
+    GrB_Vector u = random_vector(GrB_FP64, 400, 1.01), w;
+    OK(GrB_Vector_new(&w, GrB_FP64, 500));
+    set_backend(GxG_BACKEND_CUDA);
+    OK(GrB_mxv(w, NULL, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, A, u, NULL));
+    up = h2d();
+    OK(GrB_mxv(w, NULL, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, A, u, NULL));
+    assert_int_equal(h2d(), up);
+    set_backend(GxG_BACKEND_AUTO);
+    GrB_free(&A), GrB_free(&C), GrB_free(&R), GrB_free(&u), GrB_free(&w);
+}
+
+/* ---- out of memory ----------------------------------------------------------------------------- */
+
+static void pool_limit_gives_out_of_memory(void **state)
+{
+    (void)state;
+    GrB_Matrix A = random_matrix(GrB_INT64, 300, 300, 0.05);
+    GrB_Matrix C = random_matrix(GrB_INT64, 300, 300, 0.05), C0 = mdup(C);
+    size_t tiny = 64;
+    OK(GrB_Global_set_VOID(GrB_GLOBAL, &tiny, GxG_DEVICE_POOL_LIMIT, sizeof tiny));
+    size_t got = 0;
+    OK(GrB_Global_get_SIZE(GrB_GLOBAL, &got, GxG_DEVICE_POOL_LIMIT));
+    assert_true(got == tiny);
+    set_backend(GxG_BACKEND_CUDA);
+    assert_int_equal(GrB_Matrix_apply(C, NULL, GrB_PLUS_INT64, GrB_AINV_INT64, A, NULL),
+                     GrB_OUT_OF_MEMORY);
+    same_matrix(C, C0, 0); /* C intact */
+    GrB_Index nv;
+    OK(GrB_Matrix_nvals(&nv, A)); /* A intact and usable */
+    size_t none = 0;
+    OK(GrB_Global_set_VOID(GrB_GLOBAL, &none, GxG_DEVICE_POOL_LIMIT, sizeof none));
+    OK(GrB_Matrix_apply(C, NULL, GrB_PLUS_INT64, GrB_AINV_INT64, A, NULL));
+    set_backend(GxG_BACKEND_AUTO);
+    GrB_free(&A), GrB_free(&C), GrB_free(&C0);
+}
+
+/* ---- trace ------------------------------------------------------------------------------------- */
+
+static void user_plus(void *z, const void *x, const void *y)
+{
+    *(double *)z = *(const double *)x + *(const double *)y;
+}
+
+static void decline_is_traced(void **state)
+{
+    (void)state;
+    char path[] = "/tmp/gg_cuda_traceXXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    fflush(stderr);
+    int saved = dup(2);
+    dup2(fd, 2);
+    OK(GrB_Global_set_INT32(GrB_GLOBAL, 1, GxG_TRACE));
+    GrB_BinaryOp op;
+    OK(GrB_BinaryOp_new(&op, user_plus, GrB_FP64, GrB_FP64, GrB_FP64));
+    GrB_Matrix A = random_matrix(GrB_FP64, 50, 50, 0.1), C;
+    OK(GrB_Matrix_new(&C, GrB_FP64, 50, 50));
+    set_backend(GxG_BACKEND_CUDA);
+    OK(GrB_Matrix_apply_BinaryOp2nd_FP64(C, NULL, NULL, op, A, 1.0, NULL)); /* declines */
+    OK(GrB_Matrix_apply(C, NULL, NULL, GrB_AINV_FP64, A, NULL));            /* runs there */
+    OK(GrB_mxm(C, NULL, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, A, A, NULL)); /* no CUDA slot */
+    set_backend(GxG_BACKEND_AUTO);
+    OK(GrB_Global_set_INT32(GrB_GLOBAL, 0, GxG_TRACE));
+    fflush(stderr);
+    dup2(saved, 2);
+    close(saved);
+    char buf[8192] = {0};
+    lseek(fd, 0, SEEK_SET);
+    ssize_t got = read(fd, buf, sizeof buf - 1);
+    close(fd);
+    unlink(path);
+    assert_true(got > 0);
+    assert_non_null(strstr(buf, "apply: cuda declined: user-defined operator, running on cpu"));
+    assert_non_null(strstr(buf, "apply on cuda (GxG_BACKEND forces CUDA)"));
+    assert_non_null(strstr(buf, "mxm on cpu (GxG_BACKEND forces CUDA, but cuda declined"));
+    assert_non_null(strstr(buf, "residency:"));
+    GrB_free(&op), GrB_free(&A), GrB_free(&C);
+}
+
+int main(void)
+{
+    if (GrB_init(GrB_NONBLOCKING) != GrB_SUCCESS) return 1;
+    if ((GG_backends_available() & 2) == 0) {
+        printf("SKIP: no usable CUDA device (%s)\n", GG_cuda_status());
+        GrB_finalize();
+        return 77;
+    }
+    init_types();
+    descs[0] = NULL;
+    descs[1] = GrB_DESC_T0;
+    descs[2] = GrB_DESC_RSC;
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(apply_parity),
+        cmocka_unit_test(select_parity),
+        cmocka_unit_test(reduce_parity),
+        cmocka_unit_test(mxv_parity),
+        cmocka_unit_test(residency_reuses_and_refreshes),
+        cmocka_unit_test(pool_limit_gives_out_of_memory),
+        cmocka_unit_test(decline_is_traced),
+    };
+    int failed = cmocka_run_group_tests(tests, NULL, NULL);
+    GrB_finalize();
+    return failed;
+}

@@ -1,0 +1,469 @@
+/* test_cuda_spmv.c: the GPU SpMV kernels (cuda/GG_cuda_spmv.h) against the CPU traversal
+ * GG_hs_mxv on random trees covering every node kind (inner dense and COO, dense, bitmap and COO
+ * leaves at levels 1 to 6 with 8- to 64-bit coordinates), iso and scaled trees, node dimensions
+ * 16 and 128, A and A', both scheduler variants, CMRS on the CSR/CSC view, and semirings over
+ * every supported domain. Exact for integers, BOOL, MIN and MAX; relative 1e-5 (FP32) and 1e-12
+ * (FP64) for floating-point sums. Exits 77 (Meson: SKIP) without a usable CUDA device. */
+#include "GG_backend.h"
+#include "GG_cuda.h"
+#include "GG_cuda_spmv.h"
+#include "GG_opcodes.h"
+#include "hs_internal.h"
+
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+/* The header's op codes are GG_opcode values. */
+#define SAME(a, b) ((int)GG_CUDA_OP_##a == (int)GG_OP_##b)
+_Static_assert(SAME(LOR, LOR) && SAME(LAND, LAND) && SAME(LXOR, LXOR) && SAME(ONEB, ONEB) &&
+                   SAME(FIRST, FIRST) && SAME(SECOND, SECOND) && SAME(MIN, MIN) && SAME(MAX, MAX) &&
+                   SAME(PLUS, PLUS) && SAME(MINUS, MINUS) && SAME(TIMES, TIMES) && SAME(DIV, DIV) &&
+                   SAME(ANY, ANY),
+               "GG_cuda_spmv.h op codes out of sync with GG_opcodes.h");
+#undef SAME
+
+static uint64_t rng(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+/* ---- test matrices ------------------------------------------------------------------------------
+ */
+
+typedef struct {
+    const char *name;
+    GG_hs_matrix A;
+} case_t;
+
+enum { NCASES = 10 };
+static case_t cases[NCASES];
+static int ncases;
+static uint64_t tags_seen;   /* bit (level * 16 + tag) */
+static unsigned cbytes_seen; /* bit per coordinate width of COO leaves */
+
+/* Values: positive and near 1 so sums and products stay well conditioned, integers small. */
+static void add_case(const char *name, GrB_Type type, GrB_Index nr, GrB_Index nc, GrB_Index *I,
+                     GrB_Index *J, GrB_Index n, bool iso, int dim, double scale, bool transposed,
+                     uint64_t seed)
+{
+    void *x = malloc((n > 0 ? n : 1) * type->size);
+    assert_non_null(x);
+    for (GrB_Index k = 0; k < n; k++) {
+        double v = iso ? 1.25 : 0.5 + (double)(rng(&seed) % 1024) / 1024.0;
+        int64_t iv = iso ? 3 : (int64_t)(rng(&seed) % 7) + 1;
+        switch (type->code) {
+        case GrB_BOOL_CODE: ((bool *)x)[k] = iso || rng(&seed) % 4 != 0; break;
+        case GrB_INT32_CODE: ((int32_t *)x)[k] = (int32_t)iv; break;
+        case GrB_INT64_CODE: ((int64_t *)x)[k] = iv; break;
+        case GrB_UINT32_CODE: ((uint32_t *)x)[k] = (uint32_t)iv; break;
+        case GrB_UINT64_CODE: ((uint64_t *)x)[k] = (uint64_t)iv; break;
+        case GrB_FP32_CODE: ((float *)x)[k] = (float)v; break;
+        default: ((double *)x)[k] = v;
+        }
+    }
+    assert_int_equal(GG_hs_set_node_dim(dim), GrB_SUCCESS);
+    case_t *c = &cases[ncases++];
+    c->name = name;
+    GG_hs_tuples t = {I, J, x, type, false, n};
+    assert_int_equal(GG_hs_build(&c->A, type, nr, nc, &t, NULL, GG_HS_LAST_WINS), GrB_SUCCESS);
+    assert_int_equal(GG_hs_set_node_dim(GG_HS_DIM_DEFAULT), GrB_SUCCESS);
+    if (scale != 1.0) assert_int_equal(GG_hs_set_scale(&c->A, scale), GrB_SUCCESS);
+    if (transposed) GG_hs_transpose(&c->A);
+    assert_int_equal(GG_hs_check(&c->A, NULL, 0), GrB_SUCCESS);
+    GG_hs_report r;
+    assert_int_equal(GG_hs_stats(&c->A, &r), GrB_SUCCESS);
+    for (int l = 0; l <= GG_HS_MAX_LEVELS && l < 4; l++)
+        for (int g = 1; g < GG_HS_NTAGS; g++)
+            if (r.nodes[l][g] > 0) tags_seen |= 1ULL << (l * 16 + g);
+    for (int l = 1; l <= r.height; l++)
+        for (int g = GG_HS_LEAF_COO1; g <= GG_HS_LEAF_COO4; g++)
+            if (r.nodes[l][g] > 0) cbytes_seen |= hs_coord_bytes(l, c->A.dbits);
+    free(x);
+}
+
+typedef struct {
+    GrB_Index *I, *J, n, cap;
+} tuples;
+
+static void put(tuples *t, GrB_Index i, GrB_Index j)
+{
+    if (t->n == t->cap) {
+        t->cap = t->cap ? 2 * t->cap : 1024;
+        t->I = realloc(t->I, t->cap * sizeof *t->I);
+        t->J = realloc(t->J, t->cap * sizeof *t->J);
+        assert_true(t->I != NULL && t->J != NULL);
+    }
+    t->I[t->n] = i;
+    t->J[t->n++] = j;
+}
+
+static int setup(void **state)
+{
+    (void)state;
+    uint64_t s = 42;
+    tuples t = {0};
+    /* a mixture on 2000 x 1500 (d 128): full blocks (dense leaves), half-full blocks (bitmap),
+     * diagonal runs (COO leaves of every size bin), scattered entries */
+    for (GrB_Index i = 0; i < 128; i++)
+        for (GrB_Index j = 0; j < 128; j++) put(&t, i, 256 + j);
+    for (GrB_Index i = 0; i < 128; i++)
+        for (GrB_Index j = 0; j < 128; j++)
+            if (rng(&s) % 2) put(&t, 512 + i, j);
+    for (GrB_Index i = 0; i < 128; i++) /* a quarter-full and a three-quarter-full block */
+        for (GrB_Index j = 0; j < 128; j++) {
+            if (rng(&s) % 4 == 0) put(&t, 640 + i, j);
+            if (rng(&s) % 4 != 0) put(&t, 768 + i, j);
+        }
+    for (GrB_Index i = 1900; i < 2000; i++)
+        for (GrB_Index j = 1400; j < 1500; j++) put(&t, i, j); /* a clipped dense block */
+    for (GrB_Index i = 0; i < 2000; i++)
+        for (int k = 0; k < 3; k++) put(&t, i, (i + 7 * (GrB_Index)k) % 1500);
+    for (int k = 0; k < 3000; k++) put(&t, rng(&s) % 2000, rng(&s) % 1500);
+    for (GrB_Index b = 0; b < 11; b++) /* leaves of 1..2^b entries */
+        for (GrB_Index k = 0; k < (1u << b) && k < 16384; k++)
+            put(&t, 1024 + b * 64 + k % 64, 640 + (k / 64) % 128);
+    add_case("mixed fp64", GrB_FP64, 2000, 1500, t.I, t.J, t.n, false, 128, 1.0, false, 1);
+    add_case("mixed fp32 scaled, transposed", GrB_FP32, 2000, 1500, t.I, t.J, t.n, false, 128, 0.75,
+             true, 2);
+    add_case("mixed int32 d=16", GrB_INT32, 2000, 1500, t.I, t.J, t.n, false, 16, 1.0, false, 3);
+    add_case("mixed bool", GrB_BOOL, 2000, 1500, t.I, t.J, t.n, false, 128, 1.0, false, 4);
+    add_case("mixed uint64 iso", GrB_UINT64, 2000, 1500, t.I, t.J, t.n, true, 128, 1.0, false, 5);
+    /* 32 entries in every 128 x 128 block of 16384 x 16384: a dense inner root over COO leaves */
+    t.n = 0;
+    for (GrB_Index bi = 0; bi < 128; bi++)
+        for (GrB_Index bj = 0; bj < 128; bj++)
+            for (int k = 0; k < 32; k++)
+                put(&t, bi * 128 + rng(&s) % 128, bj * 128 + rng(&s) % 128);
+    add_case("dense inner int64", GrB_INT64, 16384, 16384, t.I, t.J, t.n, false, 128, 1.0, false,
+             6);
+    /* scattered in 2^20: wide COO leaves (16-bit) high in the tree */
+    t.n = 0;
+    for (int k = 0; k < 20000; k++) put(&t, rng(&s) % (1u << 20), rng(&s) % (1u << 20));
+    for (int k = 0; k < 5000; k++) put(&t, rng(&s) % 16384, rng(&s) % 16384); /* a BIG leaf */
+    add_case("scattered uint32", GrB_UINT32, 1u << 20, 1u << 20, t.I, t.J, t.n, false, 128, 1.0,
+             false, 7);
+    add_case("scattered fp32 d=16", GrB_FP32, 1u << 20, 1u << 20, t.I, t.J, t.n, false, 16, 1.0,
+             true, 8);
+    /* a few entries in 2^23 x 4096 and 4096 x 2^23: one leaf at level 4, 32-bit coordinates.
+     * (64-bit coordinates need a side above 2^32, too long for a dense vector here.) */
+    t.n = 0;
+    for (int k = 0; k < 64; k++) put(&t, rng(&s) % (1u << 23), rng(&s) % 4096);
+    add_case("tall fp64", GrB_FP64, 1u << 23, 4096, t.I, t.J, t.n, false, 128, 1.0, false, 9);
+    t.n = 0;
+    for (int k = 0; k < 40; k++) put(&t, rng(&s) % 4096, rng(&s) % (1u << 23));
+    add_case("wide int64, transposed", GrB_INT64, 4096, 1u << 23, t.I, t.J, t.n, false, 128, 1.0,
+             true, 10);
+    free(t.I);
+    free(t.J);
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    for (int k = 0; k < ncases; k++) GG_hs_free(&cases[k].A);
+    return 0;
+}
+
+static void node_kinds_covered(void **state)
+{
+    (void)state;
+    uint64_t need = 0;
+    need |= 1ULL << (1 * 16 + GG_HS_LEAF_DENSE);
+    need |= 1ULL << (1 * 16 + GG_HS_LEAF_BITMAP);
+    need |= 1ULL << (1 * 16 + GG_HS_LEAF_COO1);
+    need |= 1ULL << (2 * 16 + GG_HS_INNER_DENSE);
+    assert_true((tags_seen & need) == need);
+    bool inner_coo = false;
+    for (int l = 2; l < 4; l++)
+        for (int g = GG_HS_INNER_COO1; g <= GG_HS_INNER_COO4; g++)
+            inner_coo |= (tags_seen >> (l * 16 + g)) & 1;
+    assert_true(inner_coo);
+    assert_int_equal(cbytes_seen & 7, 1 | 2 | 4);
+}
+
+/* ---- one product, compared
+ * ----------------------------------------------------------------------- */
+
+static GrB_Index ylen(const GG_hs_matrix *A, bool tran)
+{
+    return tran != A->transposed ? A->ncols : A->nrows;
+}
+
+static void *dev_copy(const void *host, size_t bytes)
+{
+    void *d = GG_cuda_malloc(bytes);
+    assert_non_null(d);
+    assert_true(GG_cuda_upload(d, host, bytes));
+    return d;
+}
+
+static GG_cuda_hs device_tree(const GG_hs_matrix *A)
+{
+    GG_cuda_hs h;
+    memset(&h, 0, sizeof h);
+    if (A->pool != NULL) {
+        h.pool = dev_copy(A->pool, A->pool->bytes);
+        h.pool_bytes = A->pool->bytes;
+    }
+    h.root = A->root;
+    h.nrows = A->nrows;
+    h.ncols = A->ncols;
+    h.nvals = A->nvals;
+    h.type_code = A->type->code;
+    h.value_size = A->iso ? 0 : (int)A->type->size;
+    h.dbits = A->dbits;
+    h.height = A->height;
+    h.transposed = A->transposed;
+    h.iso = A->iso;
+    h.scale = A->scale;
+    if (A->iso) memcpy(h.iso_value, GG_hs_iso_value(A), A->type->size);
+    return h;
+}
+
+/* The compressed view of op(A) by rows on the device (CSR of A, or CSC of A for A'). */
+static GG_cuda_cview device_view(const GG_hs_matrix *A, bool tran, void **mem, GrB_Index *nvals)
+{
+    GG_cview v;
+    assert_int_equal(GG_hs_to_cview(A, tran, &v), GrB_SUCCESS);
+    GrB_Index nnz = v.ptr[v.nvec];
+    size_t vs = A->type->size;
+    size_t b_vec = v.vec ? v.nvec * 8 : 0, b_ptr = (v.nvec + 1) * 8, b_idx = nnz * 8,
+           b_x = nnz * vs;
+    uint8_t *d = GG_cuda_malloc(b_vec + b_ptr + b_idx + b_x + 16);
+    assert_non_null(d);
+    if (v.vec) assert_true(GG_cuda_upload(d, v.vec, b_vec));
+    assert_true(GG_cuda_upload(d + b_vec, v.ptr, b_ptr));
+    assert_true(GG_cuda_upload(d + b_vec + b_ptr, v.idx, b_idx));
+    assert_true(GG_cuda_upload(d + b_vec + b_ptr + b_idx, v.x, b_x));
+    GG_cuda_cview c = {v.nvec,
+                       v.vec ? (const uint64_t *)d : NULL,
+                       (const uint64_t *)(d + b_vec),
+                       (const uint64_t *)(d + b_vec + b_ptr),
+                       d + b_vec + b_ptr + b_idx,
+                       A->type->code,
+                       (int)vs};
+    *mem = d;
+    *nvals = nnz;
+    GG_hs_cview_free(&v);
+    return c;
+}
+
+static void fill_x(void *x, GrB_Type t, GrB_Index n, uint64_t seed)
+{
+    for (GrB_Index k = 0; k < n; k++) {
+        uint64_t r = rng(&seed);
+        switch (t->code) {
+        case GrB_BOOL_CODE: ((bool *)x)[k] = r % 3 != 0; break;
+        case GrB_INT32_CODE: ((int32_t *)x)[k] = (int32_t)(r % 9) - 2; break;
+        case GrB_INT64_CODE: ((int64_t *)x)[k] = (int64_t)(r % 9) - 2; break;
+        case GrB_UINT32_CODE: ((uint32_t *)x)[k] = (uint32_t)(r % 9) + 1; break;
+        case GrB_UINT64_CODE: ((uint64_t *)x)[k] = r % 9 + 1; break;
+        case GrB_FP32_CODE: ((float *)x)[k] = 0.5f + (float)(r % 1000) / 1000.0f; break;
+        default: ((double *)x)[k] = 0.5 + (double)(r % 1000) / 1000.0;
+        }
+    }
+}
+
+static double as_double(const void *p, GrB_Type t, GrB_Index k)
+{
+    switch (t->code) {
+    case GrB_BOOL_CODE: return ((const bool *)p)[k];
+    case GrB_INT32_CODE: return ((const int32_t *)p)[k];
+    case GrB_INT64_CODE: return (double)((const int64_t *)p)[k];
+    case GrB_UINT32_CODE: return ((const uint32_t *)p)[k];
+    case GrB_UINT64_CODE: return (double)((const uint64_t *)p)[k];
+    case GrB_FP32_CODE: return ((const float *)p)[k];
+    default: return ((const double *)p)[k];
+    }
+}
+
+static void compare(const char *what, GrB_Semiring sr, const void *want, const bool *wp,
+                    const void *got, const unsigned char *gp, GrB_Index n)
+{
+    GrB_Type t = sr->add->op->ztype;
+    bool sum = (t->code == GrB_FP32_CODE || t->code == GrB_FP64_CODE) &&
+               (sr->add->op->opcode == GG_OP_PLUS || sr->add->op->opcode == GG_OP_TIMES);
+    double tol = t->code == GrB_FP32_CODE ? 1e-5 : 1e-12;
+    for (GrB_Index k = 0; k < n; k++) {
+        if ((bool)gp[k] != wp[k])
+            fail_msg("%s: ypresent[%llu] %d, CPU %d", what, (unsigned long long)k, gp[k], wp[k]);
+        bool ok;
+        if (sum) {
+            double a = as_double(want, t, k), b = as_double(got, t, k);
+            ok = fabs(a - b) <= tol * fmax(1.0, fabs(a));
+        } else {
+            ok = memcmp((const char *)want + k * t->size, (const char *)got + k * t->size,
+                        t->size) == 0;
+        }
+        if (!ok)
+            fail_msg("%s: y[%llu] = %.17g, CPU %.17g", what, (unsigned long long)k,
+                     as_double(got, t, k), as_double(want, t, k));
+    }
+}
+
+/* Runs sr on case c (A and A', both variants, vec_first both ways, CMRS) against the CPU. */
+static void check_semiring(GrB_Semiring sr, int ci, uint64_t seed)
+{
+    case_t *c = &cases[ci];
+    GG_hs_matrix *A = &c->A;
+    GrB_Type t = sr->add->op->ztype;
+    int add = sr->add->op->opcode, mul = sr->mul->opcode;
+    GG_cuda_hs dA = device_tree(A);
+    GG_cuda_hs_schedule *S = NULL;
+    assert_int_equal(GG_cuda_hs_schedule_new(&dA, &S), GG_CUDA_SPMV_OK);
+    for (int tran = 0; tran < 2; tran++) {
+        GrB_Index ny = ylen(A, tran), nx = ylen(A, !tran);
+        void *x = malloc(nx * t->size), *want = malloc(ny * t->size), *got = malloc(ny * t->size);
+        bool *wp = malloc(ny);
+        unsigned char *gp = malloc(ny);
+        assert_true(x && want && got && wp && gp);
+        fill_x(x, t, nx, seed + (uint64_t)tran);
+        void *dx = dev_copy(x, nx * t->size), *dy = GG_cuda_malloc(ny * t->size);
+        unsigned char *dp = GG_cuda_malloc(ny);
+        assert_true(dy && dp);
+        void *view_mem;
+        GrB_Index nnz;
+        GG_cuda_cview V = device_view(A, tran, &view_mem, &nnz);
+        for (int vf = 0; vf < 2; vf++) {
+            assert_int_equal(GG_hs_mxv(want, wp, A, tran, sr, x, vf), GrB_SUCCESS);
+            for (int variant = 0; variant < 3; variant++) {
+                char what[200];
+                snprintf(what, sizeof what, "%s, %s, %s%s, %s", c->name, sr->h.name,
+                         tran ? "A'" : "A", vf ? " vec_first" : "",
+                         variant == 2 ? "CMRS"
+                         : variant    ? "persistent"
+                                      : "host levels");
+                int rc;
+                if (variant < 2) {
+                    GG_cuda_hs_set_variant(variant ? GG_CUDA_HS_PERSISTENT
+                                                   : GG_CUDA_HS_HOST_LEVELS);
+                    rc = GG_cuda_hs_mxv(&dA, S, tran, add, mul, t->code, sr->add->identity, vf, dx,
+                                        dy, dp);
+                } else {
+                    rc = GG_cuda_cmrs_mxv(&V, ny, nnz, add, mul, t->code, sr->add->identity, vf, dx,
+                                          dy, dp);
+                }
+                assert_int_equal(rc, GG_CUDA_SPMV_OK);
+                assert_true(GG_cuda_download(got, dy, ny * t->size));
+                assert_true(GG_cuda_download(gp, dp, ny));
+                compare(what, sr, want, wp, got, gp, ny);
+            }
+        }
+        GG_cuda_hs_set_variant(GG_CUDA_HS_DEFAULT);
+        GG_cuda_free(view_mem);
+        GG_cuda_free(dx);
+        GG_cuda_free(dy);
+        GG_cuda_free(dp);
+        free(x);
+        free(want);
+        free(got);
+        free(wp);
+        free(gp);
+    }
+    GG_cuda_hs_schedule_free(S);
+    GG_cuda_free((void *)dA.pool);
+}
+
+static GrB_Semiring make(GrB_Monoid add, GrB_BinaryOp mul)
+{
+    GrB_Semiring s;
+    assert_int_equal(GrB_Semiring_new(&s, add, mul), GrB_SUCCESS);
+    return s;
+}
+
+static void semirings_on_every_case(void **state)
+{
+    (void)state;
+    GrB_Semiring own[] = {
+        make(GrB_TIMES_MONOID_INT64, GrB_PLUS_INT64),
+        make(GrB_PLUS_MONOID_INT32, GrB_MINUS_INT32),
+        make(GrB_MIN_MONOID_UINT32, GrB_DIV_UINT32),
+        make(GrB_MAX_MONOID_FP32, GrB_FIRST_FP32),
+        make(GrB_PLUS_MONOID_FP64, GrB_DIV_FP64),
+        make(GrB_LXOR_MONOID_BOOL, GrB_LAND),
+        make(GxB_ANY_BOOL_MONOID, GxB_PAIR_BOOL),
+        make(GrB_TIMES_MONOID_UINT64, GrB_SECOND_UINT64),
+        make(GrB_MAX_MONOID_INT64, GrB_MIN_INT64),
+        make(GrB_MIN_MONOID_FP32, GrB_PLUS_FP32),
+    };
+    GrB_Semiring builtin[] = {
+        GrB_PLUS_TIMES_SEMIRING_FP64,   GrB_PLUS_TIMES_SEMIRING_FP32, GrB_PLUS_TIMES_SEMIRING_INT32,
+        GrB_PLUS_TIMES_SEMIRING_UINT64, GrB_MIN_PLUS_SEMIRING_FP64,   GrB_MIN_PLUS_SEMIRING_INT32,
+        GrB_MAX_TIMES_SEMIRING_UINT32,  GrB_LOR_LAND_SEMIRING_BOOL,   GrB_LAND_LOR_SEMIRING_BOOL,
+        GrB_MIN_FIRST_SEMIRING_INT64,
+    };
+    int n_own = (int)(sizeof own / sizeof own[0]), n_bi = (int)(sizeof builtin / sizeof builtin[0]);
+    for (int ci = 0; ci < ncases; ci++) {
+        /* every case with PLUS_TIMES in its own type's domain where there is one, then a rotating
+         * pair of the others, so every semiring meets several trees */
+        for (int k = 0; k < 3; k++) {
+            int j = (ci * 3 + k) % (n_own + n_bi);
+            check_semiring(j < n_bi ? builtin[j] : own[j - n_bi], ci, 100 + (uint64_t)(ci * 7 + k));
+        }
+    }
+    for (int k = 0; k < n_own; k++) GrB_free(&own[k]);
+}
+
+static void declines_unsupported(void **state)
+{
+    (void)state;
+    GG_cuda_hs dA = device_tree(&cases[0].A);
+    GG_cuda_hs_schedule *S = NULL;
+    assert_int_equal(GG_cuda_hs_schedule_new(&dA, &S), GG_CUDA_SPMV_OK);
+    double id = 0;
+    assert_int_equal(GG_cuda_hs_mxv(&dA, S, false, GG_OP_PLUS, GG_OP_TIMES, GrB_INT8_CODE, &id,
+                                    false, NULL, NULL, NULL),
+                     GG_CUDA_SPMV_UNSUPPORTED);
+    assert_int_equal(GG_cuda_hs_mxv(&dA, S, false, GG_OP_LOR, GG_OP_TIMES, GrB_FP64_CODE, &id,
+                                    false, NULL, NULL, NULL),
+                     GG_CUDA_SPMV_UNSUPPORTED);
+    assert_int_equal(GG_cuda_hs_mxv(&dA, S, false, GG_OP_PLUS, GG_OP_FIRSTI, GrB_INT64_CODE, &id,
+                                    false, NULL, NULL, NULL),
+                     GG_CUDA_SPMV_UNSUPPORTED);
+    GG_cuda_hs_schedule_free(S);
+    GG_cuda_free((void *)dA.pool);
+}
+
+static void schedule_out_of_memory(void **state)
+{
+    (void)state;
+    GG_cuda_hs dA = device_tree(&cases[0].A);
+    GG_cuda_hs_schedule *S = NULL;
+    GG_cuda_pool_set_limit(GG_cuda_pool_in_use() + 64);
+    int rc = GG_cuda_hs_schedule_new(&dA, &S);
+    GG_cuda_pool_set_limit(0);
+    assert_int_equal(rc, GG_CUDA_SPMV_NOMEM);
+    assert_null(S);
+    GG_cuda_free((void *)dA.pool);
+}
+
+int main(void)
+{
+    if (GrB_init(GrB_NONBLOCKING) != GrB_SUCCESS) return 1;
+    if ((GG_backends_available() & 2) == 0) {
+        printf("SKIP: no usable CUDA device (%s)\n", GG_cuda_status());
+        GrB_finalize();
+        return 77;
+    }
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(node_kinds_covered),
+        cmocka_unit_test(semirings_on_every_case),
+        cmocka_unit_test(declines_unsupported),
+        cmocka_unit_test(schedule_out_of_memory),
+    };
+    int failed = cmocka_run_group_tests(tests, setup, teardown);
+    GrB_finalize();
+    return failed;
+}
