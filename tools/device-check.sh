@@ -8,7 +8,8 @@
 # built). Logs go to $BUILD/device-check; with $OUT set, the
 # summary and a tarball of the logs are copied there; a short table is printed last. Exits non-zero when any step fails,
 # including a cuda suite that skipped although nvidia-smi sees a GPU. STEPS (default all) limits
-# the steps after the build to a space-separated subset of: info cuda other memcheck racecheck bench.
+# the steps after the build to a space-separated subset of: info cuda other status memcheck racecheck
+# bench ("status" measures Doc/STATUS.md's GPU column into STATUS.md beside the summary).
 #
 # The host has no network: SuiteSparse and cmocka come as Debian packages carried in the ignored
 # folder .ref/ (`apt-get download libgraphblas7 libgraphblas-dev libcmocka0 libcmocka-dev`); they
@@ -169,8 +170,13 @@ gpu_benchmarks() {
     return "$worst"
 }
 
-steps=" ${STEPS:-info cuda other memcheck racecheck bench} "
+steps=" ${STEPS:-info cuda other status memcheck racecheck bench} "
 want() { [[ $steps == *" $1 "* ]]; }
+
+# Doc/STATUS.md measured with the device present (its GPU column), written beside the summary.
+measure_status() {
+    cp Doc/STATUS.md "$out/STATUS.md" && "$build/test/status/gg_status" --write "$out/STATUS.md"
+}
 
 step environment environment
 step carried-packages use_carried_packages
@@ -178,6 +184,7 @@ if step configure configure && step build ninja -C "$build"; then
     want info && step grbgpu-info "$build/tools/grbgpu" info
     want cuda && step cuda-suite cuda_suite
     want other && step other-suites meson test -C "$build" --no-rebuild --print-errorlogs --no-suite cuda
+    want status && step status measure_status
     want memcheck && step memcheck sanitize memcheck
     want racecheck && step racecheck sanitize racecheck
     want bench && step gpu-benchmarks gpu_benchmarks
@@ -191,6 +198,7 @@ fi
 } | tee "$out/summary.txt"
 if [ -n "${OUT:-}" ]; then
     cp "$out/summary.txt" "$OUT/summary.txt"
+    [ -f "$out/STATUS.md" ] && cp "$out/STATUS.md" "$OUT/STATUS.md"
     tar -czf "$OUT/device-logs.tar.gz" -C "$out" .
 fi
 exit $failed

@@ -307,7 +307,7 @@ class Driver:
         return ("yes" if p.returncode == 0 else "NO: " + verdict) if m else "error: " + verdict
 
     def run(self):
-        for graph in sorted(self.graphs, key=lambda g: graph_size(g)):
+        for graph in sorted(self.graphs, key=lambda g: graph_size(g)[1]):
             for config in self.configs:
                 self.run_config(graph, config)
         self.agree = {}

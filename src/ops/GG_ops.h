@@ -147,6 +147,9 @@ GrB_Info GG_op_index_list(const GG_op *k, const GrB_Index *list, GrB_Index n, co
 GrB_Info GG_op_unavailable(const GG_op *k, GG_opfamily fam, const GG_backend *be,
                            const char *reason);
 GrB_Info GG_op_finish(const GG_op *k, GG_opfamily fam, const GG_backend *be, GrB_Info info);
+/* The backend whose slot finished this thread's last dispatched operation (after a decline, the
+ * CPU); NULL before the first. Doc/STATUS.md's GPU column is measured with it. */
+const GG_backend *GG_op_last_backend(void);
 /* Trace lines (GxG_TRACE): the backend chosen for the call and why; a CUDA decline and its
  * reason (GG_decline_reason) before the CPU runs the call. */
 void GG_op_trace_choice(const GG_op *k, GG_opfamily fam, const GG_backend *be, const char *reason);

@@ -198,8 +198,16 @@ void GG_op_trace_decline(const GG_op *k, GG_opfamily fam)
              GG_decline_reason());
 }
 
+static _Thread_local const GG_backend *last_backend;
+
+const GG_backend *GG_op_last_backend(void)
+{
+    return last_backend;
+}
+
 GrB_Info GG_op_finish(const GG_op *k, GG_opfamily fam, const GG_backend *be, GrB_Info info)
 {
+    last_backend = be;
     switch ((int)info) {
     case GrB_SUCCESS:
     case GrB_NO_VALUE: return info;

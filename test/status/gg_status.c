@@ -8,9 +8,9 @@
  * valid arguments with GxG_BACKEND forced to the CPU (and to CUDA when a device is present, where
  * every call must succeed: what the CUDA backend lacks or declines runs on the CPU); a call
  * answering GrB_NOT_IMPLEMENTED is not implemented there, GrB_SUCCESS is, and any other code is a
- * defect this program reports. The GPU column comes from the CUDA backend's table: the family's
- * slot exists (the one internal header used, GG_backend.h); in a build without CUDA it is carried
- * over from FILE. Object methods all exist and run on the CPU. With --spec, the function names
+ * defect this program reports. An operation is GPU when, with CUDA forced, the CUDA slot itself
+ * finished the call (GG_op_last_backend, src/ops/GG_ops.h): no decline. Without a device the GPU
+ * part is carried over from FILE, so only a run on a GPU host changes it. Object methods all exist and run on the CPU. With --spec, the function names
  * are checked against the spec's list, so none can be missing. */
 #include <stdarg.h>
 #include <stdio.h>
@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "GG_backend.h"
+#include "GG_ops.h"
 #include "op_catalog.h"
 
 /* ---- the names of the object methods, from the header's lists ------------------------------- */
@@ -240,7 +241,6 @@ static void op_table_head(const char *title)
 
 static void generate(const char *previous, bool have_gpu)
 {
-    const GG_backend *cuda = GG_cuda_table();
     op_fixture f;
     GrB_Info info = op_fixture_new(&f);
     if (info != GrB_SUCCESS) {
@@ -253,13 +253,15 @@ static void generate(const char *previous, bool have_gpu)
     for (size_t k = 0; k < op_catalog_len; k++) {
         const op_entry *e = &op_catalog[k];
         bool cpu = measure(e, &f.a, GxG_BACKEND_CPU, "CPU");
-        if (have_gpu && measure(e, &f.a, GxG_BACKEND_CUDA, "CUDA") != cpu) {
-            fprintf(stderr, "gg_status: %s with CUDA forced does not match the CPU backend\n",
-                    e->name);
-            exit(2);
+        bool gpu = cpu && previous_gpu(previous, e->name);
+        if (have_gpu) {
+            if (measure(e, &f.a, GxG_BACKEND_CUDA, "CUDA") != cpu) {
+                fprintf(stderr, "gg_status: %s with CUDA forced does not match the CPU backend\n",
+                        e->name);
+                exit(2);
+            }
+            gpu = cpu && GG_op_last_backend() == GG_cuda_table();
         }
-        bool gpu = cpu && (cuda != NULL ? GG_backend_has(cuda, family_of(e->name))
-                                        : previous_gpu(previous, e->name));
         op_status[k] = gpu ? ST_GPU : cpu ? ST_CPU : ST_NONE;
         count(&ops, op_status[k]);
     }
@@ -279,11 +281,11 @@ static void generate(const char *previous, bool have_gpu)
          "Operations are measured: the generator calls each one on small valid arguments with the\n"
          "backend forced to the CPU (and to CUDA on a machine with a GPU) and records whether it\n"
          "answers `GrB_NOT_IMPLEMENTED`. Until then an operation still checks all its arguments\n"
-         "and reports every API error exactly. `GPU` means the CUDA backend has a slot for the\n"
-         "operation's family (the `GPU slot` column): it runs there when a device is present and\n"
-         "the call is one its kernels handle (built-in operators, no typecast, large enough or\n"
-         "CUDA forced; mxv/vxm with a dense input vector), and otherwise declines to the CPU,\n"
-         "visibly in the trace (`GxG_TRACE`, `GRAPHBLAS_GPU_TRACE=1`). A build without CUDA\n"
+         "and reports every API error exactly. `GPU` is measured on a GPU host: with CUDA forced,\n"
+         "the CUDA backend's slot (the `GPU slot` column) computed the generator's call itself,\n"
+         "without declining. A slot takes built-in operators without typecasts (mxv/vxm: a dense\n"
+         "input vector; eWise: two matrices); other calls of the same function decline to the\n"
+         "CPU, visibly in the trace (`GxG_TRACE`, `GRAPHBLAS_GPU_TRACE=1`). A run without a GPU\n"
          "carries the GPU part over from the previous version of this file. Object methods all\n"
          "run on the CPU. The predefined GxB operators, monoids and semirings are listed in\n"
          "[gxb.md](gxb.md).\n\n",
