@@ -41,6 +41,18 @@ static void trace_host_writeback(const char *slot, GG_container *M, GrB_BinaryOp
                  slot);
 }
 
+/* op0(A)'s entry count and its device and host views by rows (the device one copied once, then
+ * reused until A is written); declines, touching nothing, when A is too small for the device. */
+static GrB_Info input_views(GG_container *A, const GG_desc *d, GrB_Index *n, GG_cuda_cview *dv,
+                            const GG_cview **hv)
+{
+    GrB_Info info = GG_container_nvals(A, n);
+    if (info != GrB_SUCCESS) return info;
+    if (GG_cuda_too_small(d, *n)) return GG_decline("too few entries to pay for the device");
+    info = GG_cuda_mirror_cview(A, d->tran0, dv);
+    return info == GrB_SUCCESS ? GG_cpu_rows_of(A, d->tran0, hv) : info;
+}
+
 GrB_Info GG_cuda_apply(GG_container *C, GG_container *M, GrB_BinaryOp accum, const GG_apply_op *op,
                        GG_container *A, const GG_desc *d)
 {
@@ -68,14 +80,9 @@ GrB_Info GG_cuda_apply(GG_container *C, GG_container *M, GrB_BinaryOp accum, con
     if (!GG_cuda_apply_supported(kind, opcode, t))
         return GG_decline("no device kernel for this operator and type");
     GrB_Index n;
-    GrB_Info info = GG_container_nvals(A, &n);
-    if (info != GrB_SUCCESS) return info;
-    if (GG_cuda_too_small(d, n)) return GG_decline("too few entries to pay for the device");
-
     GG_cuda_cview dv;
     const GG_cview *hv;
-    info = GG_cuda_mirror_cview(A, d->tran0, &dv);
-    if (info == GrB_SUCCESS) info = GG_cpu_rows_of(A, d->tran0, &hv);
+    GrB_Info info = input_views(A, d, &n, &dv, &hv);
     if (info != GrB_SUCCESS) return info;
     char bound[16] = {0};
     if (btype != NULL) GG_cpu_cast_value(bound, btype, op->scalar, op->stype);
@@ -107,14 +114,9 @@ GrB_Info GG_cuda_select(GG_container *C, GG_container *M, GrB_BinaryOp accum, Gr
     if (!GG_cuda_select_supported(op->opcode, t))
         return GG_decline("no device kernel for this operator and type");
     GrB_Index n;
-    GrB_Info info = GG_container_nvals(A, &n);
-    if (info != GrB_SUCCESS) return info;
-    if (GG_cuda_too_small(d, n)) return GG_decline("too few entries to pay for the device");
-
     GG_cuda_cview dv;
     const GG_cview *hv;
-    info = GG_cuda_mirror_cview(A, d->tran0, &dv);
-    if (info == GrB_SUCCESS) info = GG_cpu_rows_of(A, d->tran0, &hv);
+    GrB_Info info = input_views(A, d, &n, &dv, &hv);
     if (info != GrB_SUCCESS) return info;
     char y[16] = {0};
     GG_cpu_cast_value(y, op->ytype, thunk, ttype); /* INT64 for the positional tests */
@@ -217,8 +219,8 @@ GrB_Info GG_cuda_reduce_scalar(GrB_Scalar s, void *c, GrB_Type ctype, GrB_Binary
         GG_coo_free(&one);
         return info;
     }
-    GG_container_adopt(&t, &one);
-    info = GG_cpu_reduce_scalar(s, c, ctype, accum, op, monoid, &t, d);
+    info = GG_container_adopt(&t, &one); /* a vector: no tree to build, cannot fail */
+    if (info == GrB_SUCCESS) info = GG_cpu_reduce_scalar(s, c, ctype, accum, op, monoid, &t, d);
     GG_container_free_content(&t);
     return info;
 }

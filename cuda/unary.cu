@@ -188,6 +188,19 @@ int finish_download(void *host, const void *dev, size_t bytes)
     return GG_cuda_download(host, dev, bytes) ? GG_CUDA_RC_OK : GG_CUDA_RC_ERROR;
 }
 
+/* A CUB reduction in its two calls (size the temporary storage, then run) into out_bytes of device
+ * output that are then copied to out_host. `cub_call(temp, temp_bytes, out)` makes one call. */
+template <typename F> int cub_to_host(size_t out_bytes, void *out_host, F cub_call)
+{
+    size_t temp_bytes = 0;
+    cudaError_t err = cub_call(nullptr, temp_bytes, nullptr);
+    if (err != cudaSuccess) return rc_of(err);
+    dev_buf out, temp;
+    if (!out.get(out_bytes) || !temp.get(temp_bytes)) return GG_CUDA_RC_NOMEM;
+    err = cub_call(temp.p, temp_bytes, out.p);
+    return err != cudaSuccess ? rc_of(err) : finish_download(out_host, out.p, out_bytes);
+}
+
 } // namespace
 
 extern "C" bool GG_cuda_apply_supported(int kind, int opcode, int t)
@@ -314,21 +327,10 @@ extern "C" int GG_cuda_reduce_all(int opcode, int type_code, const void *x_dev, 
         reduce_op<T> op{opcode};
         T init = identity_of<T>(opcode);
         const T *x = static_cast<const T *>(x_dev);
-        dev_buf out, temp;
-        size_t temp_bytes = 0;
-        cudaError_t err = cub::DeviceReduce::Reduce(nullptr, temp_bytes, x,
-                                                    static_cast<T *>(nullptr), n, op, init, s);
-        if (err != cudaSuccess) {
-            rc = rc_of(err);
-            return;
-        }
-        if (!out.get(sizeof(T)) || !temp.get(temp_bytes)) {
-            rc = GG_CUDA_RC_NOMEM;
-            return;
-        }
-        err = cub::DeviceReduce::Reduce(temp.p, temp_bytes, x, static_cast<T *>(out.p), n, op,
-                                        init, s);
-        rc = err != cudaSuccess ? rc_of(err) : finish_download(result_host, out.p, sizeof(T));
+        rc = cub_to_host(sizeof(T), result_host, [&](void *temp, size_t &bytes, void *out) {
+            return cub::DeviceReduce::Reduce(temp, bytes, x, static_cast<T *>(out), n, op, init,
+                                             s);
+        });
     });
     return rc;
 }
@@ -345,24 +347,11 @@ extern "C" int GG_cuda_reduce_vectors(int opcode, int type_code, const GG_cuda_c
         reduce_op<T> op{opcode};
         T init = identity_of<T>(opcode);
         const T *x = static_cast<const T *>(v->x);
-        dev_buf out, temp;
-        size_t temp_bytes = 0;
-        cudaError_t err = cub::DeviceSegmentedReduce::Reduce(
-            nullptr, temp_bytes, x, static_cast<T *>(nullptr), (int64_t)v->nvec, v->ptr,
-            v->ptr + 1, op, init, s);
-        if (err != cudaSuccess) {
-            rc = rc_of(err);
-            return;
-        }
-        if (!out.get(v->nvec * sizeof(T)) || !temp.get(temp_bytes)) {
-            rc = GG_CUDA_RC_NOMEM;
-            return;
-        }
-        err = cub::DeviceSegmentedReduce::Reduce(temp.p, temp_bytes, x, static_cast<T *>(out.p),
-                                                 (int64_t)v->nvec, v->ptr, v->ptr + 1, op, init,
-                                                 s);
-        rc = err != cudaSuccess ? rc_of(err)
-                                : finish_download(out_host, out.p, v->nvec * sizeof(T));
+        rc = cub_to_host(v->nvec * sizeof(T), out_host, [&](void *temp, size_t &bytes, void *out) {
+            return cub::DeviceSegmentedReduce::Reduce(temp, bytes, x, static_cast<T *>(out),
+                                                      (int64_t)v->nvec, v->ptr, v->ptr + 1, op,
+                                                      init, s);
+        });
     });
     return rc;
 }
