@@ -3,9 +3,12 @@
  * Figure 7.1) for every Matrix Market file with >= 1000 entries in the given directory and for
  * generated graphs. Part 2: timings on the generated graphs: tree build against a plain CSR build
  * from the same unsorted COO, tree to CSR conversion, and SpMV / SpMV^T (FP32) on the tree against
- * CSR loops, all single-threaded, median of several runs after a warm-up.
+ * CSR loops, all single-threaded, median of several runs after a warm-up. --canonical instead: the
+ * CPU backend's routing through the public API (GrB_mxv with a full vector on the tree against
+ * pull on a view, eWiseAdd by the dual traversal against the merge path), Doc/hisparse.md
+ * "Canonical storage".
  *
- * usage: hisparse_report [matrix-market-directory] [--small] [--storage | --timings] */
+ * usage: hisparse_report [matrix-market-directory] [--small] [--storage | --timings | --canonical] */
 #include <dirent.h>
 #include <math.h>
 #include <stdio.h>
@@ -478,10 +481,119 @@ static void ewise_timings(char *row, size_t len, const char *name, const gen_coo
     csr_free(&CC);
 }
 
+/* ---- canonical storage: the CPU backend's routing, through the public API ----------------------------- */
+
+/* Median ms of reps calls of GrB_mxv(w, A, u, desc) or GrB_vxm, FP32 PLUS_TIMES. */
+static double time_mxv(GrB_Matrix A, GrB_Vector u, GrB_Vector w, GrB_Descriptor desc, int reps)
+{
+    double t[16];
+    for (int r = -1; r < reps; r++) { /* r = -1 warms up (and builds a view the first time) */
+        double t0 = now();
+        GrB_Info info = GrB_mxv(w, NULL, NULL, GrB_PLUS_TIMES_SEMIRING_FP32, A, u, desc);
+        if (info != GrB_SUCCESS) die("GrB_mxv", info);
+        if (r >= 0) t[r] = now() - t0;
+    }
+    return 1e3 * median(t, reps);
+}
+
+/* Median ms of C = A + op(B) (eWiseAdd, PLUS_FP32) into an empty C; with accum the general merge
+ * (and the write-back building C's tree) runs instead of the dual traversal. */
+static double time_add(GrB_Matrix C, GrB_Matrix A, GrB_Matrix B, GrB_Descriptor desc, bool accum,
+                       int reps)
+{
+    double t[16];
+    for (int r = -1; r < reps; r++) {
+        if (GrB_Matrix_clear(C) != GrB_SUCCESS) die("clear", GrB_PANIC);
+        double t0 = now();
+        GrB_Info info = GrB_Matrix_eWiseAdd_BinaryOp(C, NULL, accum ? GrB_PLUS_FP32 : NULL,
+                                                     GrB_PLUS_FP32, A, B, desc);
+        if (info == GrB_SUCCESS) info = GrB_Matrix_wait(C, GrB_MATERIALIZE);
+        if (info != GrB_SUCCESS) die("eWiseAdd", info);
+        if (r >= 0) t[r] = now() - t0;
+    }
+    return 1e3 * median(t, reps);
+}
+
+static GrB_Matrix matrix_of(const gen_coo *g)
+{
+    GrB_Matrix A;
+    GrB_Info info = GrB_Matrix_new(&A, GrB_FP32, g->nrows, g->ncols);
+    if (info == GrB_SUCCESS)
+        info = GrB_Matrix_build_FP32(A, g->I, g->J, g->X, g->n, GrB_PLUS_FP32);
+    if (info == GrB_SUCCESS) info = GrB_Matrix_wait(A, GrB_MATERIALIZE);
+    if (info != GrB_SUCCESS) die("build", info);
+    return A;
+}
+
+/* One row: GrB_mxv with a full u (the tree's SpMV, SpMV' with GrB_DESC_T0) against the same u
+ * less one entry (pull on the CSR / CSC view, cached after the warm-up); eWiseAdd on the trees
+ * (A + B, A + B' through the descriptor) against the merge path (the same with an accumulator
+ * into the empty C). */
+static void canonical_row(const char *name, const gen_coo *ga, const gen_coo *gb, int reps)
+{
+    GrB_Matrix A = matrix_of(ga), B = matrix_of(gb), C;
+    GrB_Index n = ga->ncols, m = ga->nrows, nnz;
+    GrB_Vector u, uh, w, ut, uth, wt;
+    if (GrB_Vector_new(&u, GrB_FP32, n) != GrB_SUCCESS || GrB_Vector_new(&uh, GrB_FP32, n) ||
+        GrB_Vector_new(&w, GrB_FP32, m) || GrB_Vector_new(&ut, GrB_FP32, m) ||
+        GrB_Vector_new(&uth, GrB_FP32, m) || GrB_Vector_new(&wt, GrB_FP32, n) ||
+        GrB_Matrix_new(&C, GrB_FP32, m, n))
+        die("new", GrB_PANIC);
+    GrB_Vector_assign_FP32(u, NULL, NULL, 0.5f, GrB_ALL, n, NULL);
+    GrB_Vector_assign_FP32(uh, NULL, NULL, 0.5f, GrB_ALL, n, NULL);
+    GrB_Vector_removeElement(uh, n / 2);
+    GrB_Vector_assign_FP32(ut, NULL, NULL, 0.5f, GrB_ALL, m, NULL);
+    GrB_Vector_assign_FP32(uth, NULL, NULL, 0.5f, GrB_ALL, m, NULL);
+    GrB_Vector_removeElement(uth, m / 2);
+    GrB_Matrix_nvals(&nnz, A);
+    double ax_tree = time_mxv(A, u, w, NULL, reps), ax_view = time_mxv(A, uh, w, NULL, reps);
+    double atx_tree = time_mxv(A, ut, wt, GrB_DESC_T0, reps);
+    double atx_view = time_mxv(A, uth, wt, GrB_DESC_T0, reps);
+    double add_tree = time_add(C, A, B, NULL, false, reps), add_merge = time_add(C, A, B, NULL, true, reps);
+    double addt_tree = time_add(C, A, B, GrB_DESC_T1, false, reps);
+    double addt_merge = time_add(C, A, B, GrB_DESC_T1, true, reps);
+    printf("| %s | %llu | %.2f | %.2f | **%.2f** | %.2f | %.2f | **%.2f** | %.1f | %.1f | **%.2f** | "
+           "%.1f | %.1f | **%.2f** |\n",
+           name, (unsigned long long)nnz, ax_tree, ax_view, ax_view / ax_tree, atx_tree, atx_view,
+           atx_view / atx_tree, add_tree, add_merge, add_merge / add_tree, addt_tree, addt_merge,
+           addt_merge / addt_tree);
+    fflush(stdout);
+    GrB_Vector vs[] = {u, uh, w, ut, uth, wt};
+    for (int k = 0; k < 6; k++) GrB_Vector_free(&vs[k]);
+    GrB_Matrix_free(&A);
+    GrB_Matrix_free(&B);
+    GrB_Matrix_free(&C);
+}
+
+static void canonical_table(bool small)
+{
+    printf("| graph (A; B another of the same kind) | entries | A·u tree ms | A·u view ms | view/tree | "
+           "A'·u tree ms | A'·u view ms | view/tree | A+B tree ms | A+B merge ms | merge/tree | "
+           "A+B' tree ms | A+B' merge ms | merge/tree |\n");
+    printf("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+    for (int k = 0; k < 5; k++) {
+        gen_coo G[2];
+        const char *name = NULL;
+        for (int v = 0; v < 2; v++) {
+            uint64_t seed = 1000 + 10 * (uint64_t)k + (uint64_t)v;
+            switch (k) {
+            case 0: gen_rmat(&G[v], small ? 12 : 17, 16, seed); name = "RMAT scale 17, ef 16"; break;
+            case 1: gen_uniform(&G[v], small ? 1 << 12 : 1 << 18, small ? 8 << 12 : 8 << 18, seed); name = "uniform n=2^18, 8 per row"; break;
+            case 2: gen_grid(&G[v], small ? 100 : 1000, seed); name = "grid 1000 x 1000"; break;
+            case 3: gen_banded(&G[v], small ? 10000 : 200000, 32, 0.5, seed); name = "banded n=200000, w=32, 50%"; break;
+            default: gen_fem(&G[v], small ? 100 : 500, seed); name = "FEM-like 9-point 500 x 500"; break;
+            }
+        }
+        canonical_row(name, &G[0], &G[1], 5);
+        gen_free(&G[0]);
+        gen_free(&G[1]);
+    }
+}
+
 int main(int argc, char **argv)
 {
     const char *dir = "../shared/data/lagraph";
-    bool small = false, storage = true, times = true;
+    bool small = false, storage = true, times = true, canonical = false;
     for (int k = 1; k < argc; k++) {
         if (strcmp(argv[k], "--small") == 0)
             small = true;
@@ -489,11 +601,18 @@ int main(int argc, char **argv)
             times = false;
         else if (strcmp(argv[k], "--timings") == 0)
             storage = false;
+        else if (strcmp(argv[k], "--canonical") == 0)
+            canonical = true;
         else
             dir = argv[k];
     }
     if (GrB_init(GrB_NONBLOCKING) != GrB_SUCCESS) return 1;
     printf("Node dimension d = %d, FP32 values.\n\n", GG_hs_node_dim());
+    if (canonical) {
+        canonical_table(small);
+        GrB_finalize();
+        return 0;
+    }
     if (storage) {
         printf("| matrix | rows x cols | entries | CSR row mean (std-dev), max | inner: sparse, dense, "
                "mean children | leaves: sparse, dense, mean entries | HiSparse B/entry | CSR32 | "
