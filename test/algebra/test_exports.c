@@ -10,6 +10,7 @@
 #include <stdlib.h>
 
 #include "GraphBLAS_gpu.h"
+#include "GG_test.h"
 
 #define COUNT_ONE(...) +1
 enum {
@@ -85,18 +86,6 @@ static void test_builtins_survive_free(void **state)
     GxG_SEMIRINGS(FREE_SEMIRING)
 }
 
-static int setup(void **state)
-{
-    (void)state;
-    return GrB_init(GrB_NONBLOCKING) == GrB_SUCCESS ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    return GrB_finalize() == GrB_SUCCESS ? 0 : -1;
-}
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -104,5 +93,5 @@ int main(void)
         cmocka_unit_test(test_distinct_handles),
         cmocka_unit_test(test_builtins_survive_free),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, GG_test_setup, GG_test_teardown);
 }

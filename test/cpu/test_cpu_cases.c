@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include <GraphBLAS_gpu.h>
+#include "GG_test.h"
 
 #define HUGE_DIM ((GrB_Index)1 << 60)
 #define OK(call) assert_int_equal((call), GrB_SUCCESS)
@@ -531,18 +532,6 @@ static void test_hypersparse(void **state)
     GrB_Vector_free(&w), GrB_Vector_free(&u);
 }
 
-static int setup(void **state)
-{
-    (void)state;
-    return GrB_init(GrB_NONBLOCKING) == GrB_SUCCESS ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    return GrB_finalize() == GrB_SUCCESS ? 0 : -1;
-}
-
 /* Write-back whose only work is the mask (C and T empty): large enough to run in parallel, the
  * merge must take its key ranges from the mask. */
 static void test_writeback_mask_only(void **state)
@@ -581,5 +570,5 @@ int main(void)
         cmocka_unit_test(test_hypersparse),
         cmocka_unit_test(test_writeback_mask_only),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, GG_test_setup, GG_test_teardown);
 }

@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include "GG_internal.h"
+#include "GG_test.h"
 
 #define OK(call) assert_int_equal((call), GrB_SUCCESS)
 #define N 40
@@ -226,20 +227,8 @@ static void test_oom_sweeps(void **state)
     GrB_Descriptor_free(&in.d);
 }
 
-static int setup(void **state)
-{
-    (void)state;
-    return GrB_init(GrB_NONBLOCKING) == GrB_SUCCESS ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    return GrB_finalize() == GrB_SUCCESS ? 0 : -1;
-}
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {cmocka_unit_test(test_oom_sweeps)};
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, GG_test_setup, GG_test_teardown);
 }

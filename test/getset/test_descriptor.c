@@ -11,18 +11,7 @@
 #include <cmocka.h>
 
 #include "GG_internal.h"
-
-static int setup(void **state)
-{
-    (void)state;
-    return GrB_init(GrB_NONBLOCKING) == GrB_SUCCESS ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    return GrB_finalize() == GrB_SUCCESS ? 0 : -1;
-}
+#include "GG_test.h"
 
 /* The decoding a predefined descriptor's identifier promises: GrB_DESC_[R][S][C][T0][T1]. */
 static GG_desc parse_identifier(const char *id)
@@ -239,15 +228,15 @@ static void test_out_of_memory(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(test_predefined_decode, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_null_and_new_defaults, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_set_accepts_what_suitesparse_accepts, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_mask_combines, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_backend_field, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_set_errors, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_predefined_are_read_only, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_free_and_wait, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_out_of_memory, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_predefined_decode, GG_test_setup, GG_test_teardown),
+        cmocka_unit_test_setup_teardown(test_null_and_new_defaults, GG_test_setup, GG_test_teardown),
+        cmocka_unit_test_setup_teardown(test_set_accepts_what_suitesparse_accepts, GG_test_setup, GG_test_teardown),
+        cmocka_unit_test_setup_teardown(test_mask_combines, GG_test_setup, GG_test_teardown),
+        cmocka_unit_test_setup_teardown(test_backend_field, GG_test_setup, GG_test_teardown),
+        cmocka_unit_test_setup_teardown(test_set_errors, GG_test_setup, GG_test_teardown),
+        cmocka_unit_test_setup_teardown(test_predefined_are_read_only, GG_test_setup, GG_test_teardown),
+        cmocka_unit_test_setup_teardown(test_free_and_wait, GG_test_setup, GG_test_teardown),
+        cmocka_unit_test_setup_teardown(test_out_of_memory, GG_test_setup, GG_test_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

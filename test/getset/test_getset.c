@@ -11,21 +11,10 @@
 #include <cmocka.h>
 
 #include "GraphBLAS_gpu.h"
+#include "GG_test.h"
 
 #define OK(call) assert_int_equal((call), GrB_SUCCESS)
 #define FAILS(call, code) assert_int_equal((call), (code))
-
-static int setup(void **state)
-{
-    (void)state;
-    return GrB_init(GrB_NONBLOCKING) == GrB_SUCCESS ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    return GrB_finalize() == GrB_SUCCESS ? 0 : -1;
-}
 
 /* Reads a string field both ways (size first, then the string) and checks they agree. */
 #define EXPECT_STRING(obj, field, want)                                                            \
@@ -603,20 +592,20 @@ static void test_null_pointers(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(test_builtin_names, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_builtin_names_are_fixed, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_builtin_types, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_user_names_set_once, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_name_length, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_operator_types, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_container_fields, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_descriptor_fields, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_global_fields, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_blocking_mode, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_global_settings, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_wrong_value_forms, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_scalar_forms, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_null_pointers, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_builtin_names, GG_test_setup, GG_test_teardown),
+        cmocka_unit_test_setup_teardown(test_builtin_names_are_fixed, GG_test_setup, GG_test_teardown),
+        cmocka_unit_test_setup_teardown(test_builtin_types, GG_test_setup, GG_test_teardown),
+        cmocka_unit_test_setup_teardown(test_user_names_set_once, GG_test_setup, GG_test_teardown),
+        cmocka_unit_test_setup_teardown(test_name_length, GG_test_setup, GG_test_teardown),
+        cmocka_unit_test_setup_teardown(test_operator_types, GG_test_setup, GG_test_teardown),
+        cmocka_unit_test_setup_teardown(test_container_fields, GG_test_setup, GG_test_teardown),
+        cmocka_unit_test_setup_teardown(test_descriptor_fields, GG_test_setup, GG_test_teardown),
+        cmocka_unit_test_setup_teardown(test_global_fields, GG_test_setup, GG_test_teardown),
+        cmocka_unit_test_setup_teardown(test_blocking_mode, GG_test_setup, GG_test_teardown),
+        cmocka_unit_test_setup_teardown(test_global_settings, GG_test_setup, GG_test_teardown),
+        cmocka_unit_test_setup_teardown(test_wrong_value_forms, GG_test_setup, GG_test_teardown),
+        cmocka_unit_test_setup_teardown(test_scalar_forms, GG_test_setup, GG_test_teardown),
+        cmocka_unit_test_setup_teardown(test_null_pointers, GG_test_setup, GG_test_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

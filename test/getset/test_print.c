@@ -13,21 +13,10 @@
 #include <cmocka.h>
 
 #include "GraphBLAS_gpu.h"
+#include "GG_test.h"
 
 #define OK(call) assert_int_equal((call), GrB_SUCCESS)
 #define FAILS(call, code) assert_int_equal((call), (code))
-
-static int setup(void **state)
-{
-    (void)state;
-    return GrB_init(GrB_NONBLOCKING) == GrB_SUCCESS ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    return GrB_finalize() == GrB_SUCCESS ? 0 : -1;
-}
 
 static char out[1 << 16];
 static GrB_Info last_info;
@@ -381,13 +370,13 @@ static void test_type_names(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(test_matrix_levels, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_short_cuts_off, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_vector_and_scalar, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_algebra_objects, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_user_objects, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_validity_codes, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_type_names, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_matrix_levels, GG_test_setup, GG_test_teardown),
+        cmocka_unit_test_setup_teardown(test_short_cuts_off, GG_test_setup, GG_test_teardown),
+        cmocka_unit_test_setup_teardown(test_vector_and_scalar, GG_test_setup, GG_test_teardown),
+        cmocka_unit_test_setup_teardown(test_algebra_objects, GG_test_setup, GG_test_teardown),
+        cmocka_unit_test_setup_teardown(test_user_objects, GG_test_setup, GG_test_teardown),
+        cmocka_unit_test_setup_teardown(test_validity_codes, GG_test_setup, GG_test_teardown),
+        cmocka_unit_test_setup_teardown(test_type_names, GG_test_setup, GG_test_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -13,20 +13,9 @@
 #include <cmocka.h>
 
 #include "GraphBLAS_gpu.h"
+#include "GG_test.h"
 
 #define OK(x) assert_int_equal((x), GrB_SUCCESS)
-
-static int setup(void **state)
-{
-    (void)state;
-    return GrB_init(GrB_NONBLOCKING) == GrB_SUCCESS ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    return GrB_finalize() == GrB_SUCCESS ? 0 : -1;
-}
 
 /* ---- names and types --------------------------------------------------------------------------- */
 
@@ -405,5 +394,5 @@ int main(void)
         cmocka_unit_test(test_mxm_masked),       cmocka_unit_test(test_vector_products),
         cmocka_unit_test(test_ewise_apply_kron), cmocka_unit_test(test_bfs_parent),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, GG_test_setup, GG_test_teardown);
 }

@@ -9,24 +9,13 @@
  * the tree against a model; GxG_HS_NODE_DIM through GrB_get/GrB_set; allocation failure leaving
  * the matrix unchanged. */
 #include "hs_test.h"
+#include "GG_test.h"
 
 #define HUGE_DIM (GrB_INDEX_MAX + 1) /* 2^60 */
 
 static bool hs_is_inner_tag(int g)
 {
     return g >= GG_HS_INNER_DENSE && g <= GG_HS_INNER_COO4;
-}
-
-static int setup(void **state)
-{
-    (void)state;
-    return GrB_init(GrB_NONBLOCKING) == GrB_SUCCESS ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    return GrB_finalize() == GrB_SUCCESS ? 0 : -1;
 }
 
 /* The canonical tree of A, checked. */
@@ -1069,5 +1058,5 @@ int main(void)
         cmocka_unit_test(test_node_dim_setting),
         cmocka_unit_test(test_out_of_memory),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, GG_test_setup, GG_test_teardown);
 }

@@ -5,18 +5,7 @@
 #include "hs_test.h"
 
 #include "hs_gen.h"
-
-static int setup(void **state)
-{
-    (void)state;
-    return GrB_init(GrB_NONBLOCKING) == GrB_SUCCESS ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    return GrB_finalize() == GrB_SUCCESS ? 0 : -1;
-}
+#include "GG_test.h"
 
 typedef struct {
     const char *name;
@@ -72,5 +61,5 @@ static void test_storage_targets(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {cmocka_unit_test(test_storage_targets)};
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, GG_test_setup, GG_test_teardown);
 }

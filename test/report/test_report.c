@@ -13,20 +13,9 @@
 #include <cmocka.h>
 
 #include "GraphBLAS_gpu.h"
+#include "GG_test.h"
 
 #define OK(x) assert_int_equal((x), GrB_SUCCESS)
-
-static int setup(void **state)
-{
-    (void)state;
-    return GrB_init(GrB_NONBLOCKING) == GrB_SUCCESS ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    return GrB_finalize() == GrB_SUCCESS ? 0 : -1;
-}
 
 /* The report of A, written to a temporary file and read back (static buffer). */
 static const char *report(GrB_Matrix A, const char *name)
@@ -158,5 +147,5 @@ int main(void)
         cmocka_unit_test(test_pending_transposed_empty),
     };
     int failed = cmocka_run_group_tests_name("before GrB_init", uninitialised, NULL, NULL);
-    return failed + cmocka_run_group_tests_name("storage report", tests, setup, teardown);
+    return failed + cmocka_run_group_tests_name("storage report", tests, GG_test_setup, GG_test_teardown);
 }
