@@ -5,6 +5,7 @@
  * children's subtree bytes; a top-down pass turns subtree sizes into offsets (the host lays a
  * subtree out as its children's subtrees in tree order, then the node); one pool is allocated and
  * zeroed, and the fill writes inner child words node-parallel and leaf entries entry-parallel.
+ * Entry- and node-indexed flags, scans and parent links are 32-bit (fewer than 2^31 tuples).
  * Duplicate tuples are refused (GG_CUDA_HS_DUPLICATE): the store only ever hands over sorted
  * unique tuples, and the host build folds duplicates with `dup`, which is not a device operator. */
 #include "hs_device.cuh"
@@ -24,7 +25,7 @@ static inline unsigned hsd_blocks(uint64_t n)
 namespace {
 
 struct MaxOp {
-    __device__ uint64_t operator()(uint64_t a, uint64_t b) const { return a > b ? a : b; }
+    __device__ uint32_t operator()(uint32_t a, uint32_t b) const { return a > b ? a : b; }
 };
 
 /* ---- ordering the tuples ------------------------------------------------------------------------- */
@@ -85,7 +86,7 @@ __device__ __forceinline__ uint64_t item_id(const hsd_fmt &f, const uint64_t *ke
 }
 
 __global__ void k_heads(hsd_fmt f, const uint64_t *key, const uint64_t *below_ids, uint64_t nitems,
-                        int level, uint64_t *head)
+                        int level, uint32_t *head)
 {
     uint64_t t = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x;
     if (t >= nitems) return;
@@ -95,7 +96,7 @@ __global__ void k_heads(hsd_fmt f, const uint64_t *key, const uint64_t *below_id
 
 /* pidx: inclusive sum of the heads, so pidx[t] - 1 is item t's node. */
 __global__ void k_group(hsd_fmt f, const uint64_t *key, const uint64_t *below_ids, uint64_t nitems,
-                        int level, const uint64_t *pidx, uint64_t *first, uint64_t *ids)
+                        int level, const uint32_t *pidx, uint64_t *first, uint64_t *ids)
 {
     uint64_t t = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x;
     if (t >= nitems) return;
@@ -143,7 +144,7 @@ __global__ void k_choose(int b, int level, const uint64_t *kfirst, const uint64_
 
 /* Node v of the level below a parent level: live when its parent is a live inner node; its subtree
  * starts where its parent's does plus its elder siblings' subtrees. The root is done on the host. */
-__global__ void k_place(uint64_t nn, const uint64_t *parent, const uint64_t *kfirst_up,
+__global__ void k_place(uint64_t nn, const uint32_t *parent, const uint64_t *kfirst_up,
                         const uint64_t *start_up, const uint8_t *alive_up, const uint8_t *tag_up,
                         const uint64_t *sbest, const uint8_t *tag, const uint64_t *kids_bytes,
                         uint64_t *start, uint64_t *offset, uint8_t *alive)
@@ -164,9 +165,9 @@ __global__ void k_place(uint64_t nn, const uint64_t *parent, const uint64_t *kfi
  * and when a leaf registers itself at its first entry for the entry fill. */
 __global__ void k_nodes(hsd_fmt f, int level, uint64_t nn, const uint64_t *key, const uint64_t *efirst,
                         const uint8_t *tag, const uint64_t *offset, const uint8_t *alive,
-                        const uint64_t *kfirst, const uint64_t *parent, const uint64_t *kfirst_up,
+                        const uint64_t *kfirst, const uint32_t *parent, const uint64_t *kfirst_up,
                         const uint8_t *tag_up, const uint64_t *offset_up, uint8_t *pool,
-                        uint64_t *head, uint64_t *hoff, uint32_t *hinfo)
+                        uint32_t *head, uint64_t *hoff, uint32_t *hinfo)
 {
     uint64_t v = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x;
     if (v >= nn || !alive[v]) return;
@@ -175,7 +176,7 @@ __global__ void k_nodes(hsd_fmt f, int level, uint64_t nn, const uint64_t *key, 
     if (hsd_is_inner(t)) {
         if (t != HSD_INNER_DENSE) *(uint32_t *)(pool + offset[v]) = (uint32_t)(kfirst[v + 1] - kfirst[v]);
     } else {
-        head[e0] = e0 + 1;
+        head[e0] = (uint32_t)(e0 + 1);
         hoff[e0] = offset[v];
         hinfo[e0] = (uint32_t)t | ((uint32_t)level << 8);
     }
@@ -199,7 +200,7 @@ __global__ void k_nodes(hsd_fmt f, int level, uint64_t nn, const uint64_t *key, 
 
 /* Entry k of its leaf (head[k]: 1 + the leaf's first entry, after a max scan). */
 __global__ void k_entries(hsd_fmt f, uint64_t n, const uint64_t *key, const char *x, int vsize,
-                          const uint64_t *head, const uint64_t *hoff, const uint32_t *hinfo,
+                          const uint32_t *head, const uint64_t *hoff, const uint32_t *hinfo,
                           const uint64_t *nleaf_end, uint8_t *pool)
 {
     uint64_t k = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x;
@@ -264,7 +265,8 @@ __global__ void k_header(uint8_t *pool, uint64_t bytes)
 /* One level of the skeleton. */
 struct Level {
     uint64_t nn = 0;
-    uint64_t *ids = nullptr, *efirst = nullptr, *kfirst = nullptr, *parent = nullptr;
+    uint64_t *ids = nullptr, *efirst = nullptr, *kfirst = nullptr;
+    uint32_t *parent = nullptr; /* 1 + the node's parent (node counts stay below 2^31) */
     uint64_t *best = nullptr, *kids_bytes = nullptr, *start = nullptr, *offset = nullptr;
     uint8_t *tag = nullptr, *alive = nullptr;
 };
@@ -311,7 +313,7 @@ GG_cuda_hs_code hsd_build_sorted(GG_cuda_hs *out, uint64_t nrows, uint64_t ncols
     for (int l = 1; l <= f.h; l++) {
         Level &P = L[l], *B = l > 1 ? &L[l - 1] : nullptr;
         uint64_t nitems = B != nullptr ? B->nn : n;
-        uint64_t *head = T.get<uint64_t>(nitems), *pidx = T.get<uint64_t>(nitems);
+        uint32_t *head = T.get<uint32_t>(nitems), *pidx = T.get<uint32_t>(nitems);
         uint64_t *first = T.get<uint64_t>(nitems + 1), *ids = T.get<uint64_t>(nitems);
         if (T.oom) return GG_CUDA_HS_OOM;
         const uint64_t *below = B != nullptr ? B->ids : nullptr;
@@ -321,9 +323,11 @@ GG_cuda_hs_code hsd_build_sorted(GG_cuda_hs *out, uint64_t nrows, uint64_t ncols
         });
         if (e != cudaSuccess) return hsd_cuda_code(e);
         k_group<<<hsd_blocks(nitems), HSD_THREADS, 0, s>>>(f, keys, below, nitems, l, pidx, first, ids);
-        e = cudaMemcpyAsync(&P.nn, pidx + nitems - 1, sizeof P.nn, cudaMemcpyDeviceToHost, s);
+        uint32_t nn = 0;
+        e = cudaMemcpyAsync(&nn, pidx + nitems - 1, sizeof nn, cudaMemcpyDeviceToHost, s);
         if (e == cudaSuccess) e = cudaStreamSynchronize(s);
         if (e != cudaSuccess) return hsd_cuda_code(e);
+        P.nn = nn;
         P.ids = ids;
         P.tag = T.get<uint8_t>(P.nn);
         P.best = T.get<uint64_t>(P.nn + 1);
@@ -387,7 +391,8 @@ GG_cuda_hs_code hsd_build_sorted(GG_cuda_hs *out, uint64_t nrows, uint64_t ncols
     /* one pool, zeroed (padding and bitmaps), then the fill */
     uint64_t bytes = base + root_bytes;
     uint8_t *pool = static_cast<uint8_t *>(GG_cuda_malloc((size_t)bytes));
-    uint64_t *head = T.get<uint64_t>(n), *hoff = T.get<uint64_t>(n), *lend = T.get<uint64_t>(n);
+    uint32_t *head = T.get<uint32_t>(n);
+    uint64_t *hoff = T.get<uint64_t>(n), *lend = T.get<uint64_t>(n);
     uint32_t *hinfo = T.get<uint32_t>(n);
     if (pool == nullptr || T.oom) {
         GG_cuda_free(pool);

@@ -1,14 +1,22 @@
 /* hs_ewise.cu: eWiseAdd / eWiseMult of two HiSparse trees on the device. Each input is walked
  * top-down level by level (a warp per node, children emitted in order, leaves carried along so
- * the frontier stays in tree order) and its entries decoded leaf-parallel into tree-order keys of
- * the result, with the transposed flag and scale applied. An input that is not transposed and
- * shares the result's node dimension comes out already sorted; otherwise one radix sort orders it.
- * The two key streams are merged (cub::DeviceMerge), equal keys combined with the operator,
- * entries kept by union or intersection are compacted, and the result is built on the device by
- * the two-phase build (hs_build.cu). This is the merge-then-build variant of the papers' dual
- * traversal: it shares the build's exact node-kind choice (the result is the same bytes as a host
- * build of the same tuples) instead of an atomic pool allocator whose layout would depend on
- * scheduling. */
+ * the frontier stays in tree order) down to its leaves in tree order.
+ * Fast paths first, where the result's pattern is an input's pattern: then the result's pool is that
+ * input's pool copied (one memcpy) with its values replaced leaf by leaf (a warp per leaf over the
+ * leaf's contiguous values), no merge and no build. That holds when both inputs are the same tree
+ * (A+A: same pool and root, detected for free) and when the two key streams decoded below turn
+ * out equal (one compare pass; e.g. A+A' of a pattern-symmetric A); the copied input must be stored
+ * untransposed, at the result's node dimension, not iso. A canonical input (any device or host
+ * build) gives the pool a fresh build of the result would.
+ * Otherwise entries are decoded leaf-parallel into tree-order keys of the result, with the
+ * transposed flag and scale applied; an input that is not transposed and shares the result's node
+ * dimension comes out already sorted, otherwise one radix sort orders it. The two key streams are
+ * merged (cub::DeviceMerge), equal keys combined with the operator, entries kept by union or
+ * intersection are compacted, and the result is built on the device by the two-phase build
+ * (hs_build.cu): the merge-then-build variant of the papers' dual traversal, sharing the build's
+ * exact node-kind choice (the same bytes as a host build of the same tuples) instead of an atomic
+ * pool allocator whose layout would depend on scheduling. Entry-indexed temporaries are 32-bit
+ * (fewer than 2^31 entries) to halve their traffic. */
 #include "hs_device.cuh"
 
 #include <cub/device/device_merge.cuh>
@@ -38,7 +46,7 @@ template <class F> cudaError_t with_temp(hsd_tmp &T, F call)
 }
 
 struct MaxOp {
-    __device__ uint64_t operator()(uint64_t a, uint64_t b) const { return a > b ? a : b; }
+    __device__ uint32_t operator()(uint32_t a, uint32_t b) const { return a > b ? a : b; }
 };
 
 /* A frontier item: a node (its word) at `level` with its origin in content coordinates. */
@@ -128,10 +136,10 @@ __global__ void k_leaf_n(const uint8_t *pool, int b, const Item *leaves, uint64_
         cnt[k] = *(const uint32_t *)(pool + (L.word & ~15ULL));
 }
 
-__global__ void k_mark(const uint64_t *start, uint64_t n, uint64_t *head)
+__global__ void k_mark(const uint64_t *start, uint64_t n, uint32_t *head)
 {
     uint64_t k = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x;
-    if (k < n) head[start[k]] = k + 1;
+    if (k < n && start[k + 1] > start[k]) head[start[k]] = (uint32_t)(k + 1);
 }
 
 /* The decoded input as the kernels read it. */
@@ -148,10 +156,18 @@ template <class E> __device__ __forceinline__ E scaled(E v, double) { return v; 
 template <> __device__ __forceinline__ float scaled(float v, double s) { return (float)(v * s); }
 template <> __device__ __forceinline__ double scaled(double v, double s) { return v * s; }
 
+/* Byte offset, from its node, of the values of a leaf of cnt entries (vb bytes each). */
+__device__ __forceinline__ uint64_t leaf_values(int tag, int level, int b, uint64_t cnt, uint64_t vb)
+{
+    if (tag == HSD_LEAF_DENSE) return 0;
+    if (tag == HSD_LEAF_BITMAP) return hsd_bitmap_geom(cnt, b, vb).values;
+    return hsd_coo_geom(cnt, hsd_coo_x(tag), hsd_coord_bytes(level, b), vb).values;
+}
+
 /* Entry k (of leaf head[k] - 1): its key in the result's format and its value. */
 template <class E>
 __global__ void k_decode(Src S, hsd_fmt out, bool rowmajor, const Item *leaves, const uint64_t *start,
-                         const uint64_t *head, uint64_t n, uint64_t *key, E *val)
+                         const uint32_t *head, uint64_t n, uint64_t *key, E *val)
 {
     uint64_t k = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x;
     if (k >= n) return;
@@ -160,16 +176,14 @@ __global__ void k_decode(Src S, hsd_fmt out, bool rowmajor, const Item *leaves, 
     int tag = (int)(L.word & 15), b = S.b;
     const uint8_t *node = S.pool + (L.word & ~15ULL);
     uint64_t vb = S.iso ? 0 : (uint64_t)S.vsize, li, lj;
-    const uint8_t *x;
+    const uint8_t *x = node + leaf_values(tag, L.level, b, cnt, vb);
     if (tag == HSD_LEAF_DENSE) {
         uint64_t nc = hsd_extent(S.ncols, L.c0, b);
         li = rank / nc;
         lj = rank % nc;
-        x = node;
     } else if (tag == HSD_LEAF_BITMAP) {
-        hsd_geom g = hsd_bitmap_geom(cnt, b, vb);
         const uint16_t *rs = (const uint16_t *)(node + 4);
-        const uint64_t *bm = (const uint64_t *)(node + g.coords);
+        const uint64_t *bm = (const uint64_t *)(node + hsd_bitmap_geom(cnt, b, vb).coords);
         uint64_t d = 1ULL << b, lo = 0, hi = d; /* the last row starting at or before rank */
         while (hi - lo > 1) {
             uint64_t mid = (lo + hi) / 2;
@@ -191,18 +205,15 @@ __global__ void k_decode(Src S, hsd_fmt out, bool rowmajor, const Item *leaves, 
             p += take;
         }
         lj = p - li * d;
-        x = node + g.values;
     } else {
         unsigned cb = hsd_coord_bytes(L.level, b);
-        hsd_geom g = hsd_coo_geom(cnt, hsd_coo_x(tag), cb, vb);
-        const uint8_t *c = node + g.coords;
+        const uint8_t *c = node + hsd_coo_geom(cnt, hsd_coo_x(tag), cb, vb).coords;
         switch (cb) {
         case 1: li = c[2 * rank]; lj = c[2 * rank + 1]; break;
         case 2: li = ((const uint16_t *)c)[2 * rank]; lj = ((const uint16_t *)c)[2 * rank + 1]; break;
         case 4: li = ((const uint32_t *)c)[2 * rank]; lj = ((const uint32_t *)c)[2 * rank + 1]; break;
         default: li = ((const uint64_t *)c)[2 * rank]; lj = ((const uint64_t *)c)[2 * rank + 1];
         }
-        x = node + g.values;
     }
     uint64_t i = L.r0 + li, j = L.c0 + lj;
     if (S.transposed) {
@@ -260,11 +271,47 @@ template <> __device__ __forceinline__ bool apply(int op, bool x, bool y)
     }
 }
 
+/* C's values over the pattern of S, leaf by leaf (a warp per leaf, its values contiguous in S's
+ * pool and at the same offsets in C's copy `out`): z = op(s, o) (s_first) or op(o, s), s an entry
+ * of S with S's scale, o the entry of the same rank in `other` (S's tree order), or without
+ * `other` S's own stored value with other_scale (both inputs the same tree). */
+template <class E>
+__global__ void k_fold(Src S, uint8_t *out, const Item *leaves, const uint64_t *start, uint64_t nleaves,
+                       const E *other, double other_scale, bool s_first, int op)
+{
+    uint64_t q = (blockIdx.x * (uint64_t)blockDim.x + threadIdx.x) / 32;
+    int lane = threadIdx.x & 31;
+    if (q >= nleaves) return;
+    Item L = leaves[q];
+    uint64_t first = start[q], cnt = start[q + 1] - first;
+    uint64_t at = (L.word & ~15ULL) + leaf_values((int)(L.word & 15), L.level, S.b, cnt, (uint64_t)S.vsize);
+    const E *x = (const E *)(S.pool + at);
+    E *z = (E *)(out + at);
+    const E *y = other != nullptr ? other + first : nullptr;
+    for (uint64_t r = lane; r < cnt; r += 32) {
+        E raw = x[r], s = scaled(raw, S.scale), o = y != nullptr ? y[r] : scaled(raw, other_scale);
+        z[r] = s_first ? apply<E>(op, s, o) : apply<E>(op, o, s);
+    }
+}
+
+/* The pool header of a fresh device pool (as hs_build.cu writes it). */
+__global__ void k_header(uint8_t *pool, uint64_t bytes)
+{
+    ((int64_t *)pool)[0] = 1;
+    ((uint64_t *)pool)[1] = bytes;
+}
+
+__global__ void k_differ(const uint64_t *a, const uint64_t *b, uint64_t n, int *differs)
+{
+    uint64_t k = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x;
+    if (k < n && a[k] != b[k]) *differs = 1;
+}
+
 #define EW_B 0x80000000u /* merged payload: the position in B's stream, else in A's */
 
 template <class E>
 __global__ void k_combine(const uint64_t *key, const uint32_t *src, uint64_t n, const E *ax,
-                          const E *bx, int op, bool mult, uint64_t *keep, E *val)
+                          const E *bx, int op, bool mult, uint32_t *keep, E *val)
 {
     uint64_t p = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x;
     if (p >= n) return;
@@ -282,8 +329,8 @@ __global__ void k_combine(const uint64_t *key, const uint32_t *src, uint64_t n, 
 }
 
 template <class E>
-__global__ void k_compact(const uint64_t *key, const E *val, const uint64_t *keep,
-                          const uint64_t *pos, uint64_t n, uint64_t *okey, E *oval)
+__global__ void k_compact(const uint64_t *key, const E *val, const uint32_t *keep,
+                          const uint32_t *pos, uint64_t n, uint64_t *okey, E *oval)
 {
     uint64_t p = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x;
     if (p >= n || !keep[p]) return;
@@ -299,24 +346,30 @@ __global__ void k_payload(uint32_t *src, uint64_t n, uint32_t tag)
 
 /* Host helpers ------------------------------------------------------------------------------------ */
 
-cudaError_t fetch(uint64_t *h, const uint64_t *d, cudaStream_t s)
+template <class U> cudaError_t fetch(U *h, const U *d, cudaStream_t s)
 {
     cudaError_t e = cudaMemcpyAsync(h, d, sizeof *h, cudaMemcpyDeviceToHost, s);
     return e == cudaSuccess ? cudaStreamSynchronize(s) : e;
 }
 
-/* The entries of tree A as (key, value) sorted by the keys of `out`, or with rowmajor by
- * (i << 32) | j. */
-template <class E>
-GG_cuda_hs_code decode(hsd_tmp &T, const GG_cuda_hs *A, const hsd_fmt &out, uint64_t **key_out,
-                       E **val_out, bool rowmajor = false)
+Src src_of(const GG_cuda_hs *A)
+{
+    Src S = {static_cast<const uint8_t *>(A->pool), A->nrows, A->ncols, A->dbits, A->value_size,
+             A->transposed, A->iso, A->scale, {0}};
+    memcpy(S.iso_value, A->iso_value, sizeof S.iso_value);
+    return S;
+}
+
+/* The leaves of a tree in tree order: start[q] is the rank of leaf q's first entry (nleaves + 1
+ * of them). */
+struct Walk {
+    Item *leaves = nullptr;
+    uint64_t nleaves = 0, *start = nullptr;
+};
+
+GG_cuda_hs_code walk(hsd_tmp &T, const GG_cuda_hs *A, Walk *w)
 {
     cudaStream_t s = GG_cuda_stream();
-    uint64_t n = A->nvals;
-    *key_out = T.get<uint64_t>(n);
-    *val_out = T.get<E>(n);
-    if (T.oom) return GG_CUDA_HS_OOM;
-    if (n == 0 || A->root == 0) return GG_CUDA_HS_OK;
     const uint8_t *pool = static_cast<const uint8_t *>(A->pool);
     int b = A->dbits;
     Item *items = T.get<Item>(1);
@@ -343,23 +396,43 @@ GG_cuda_hs_code decode(hsd_tmp &T, const GG_cuda_hs *A, const hsd_fmt &out, uint
         nitems = next;
     }
     if (e != cudaSuccess) return hsd_cuda_code(e);
-    uint64_t *start = T.get<uint64_t>(nitems + 1), *head = T.get<uint64_t>(n);
+    uint64_t *start = T.get<uint64_t>(nitems + 1);
     if (T.oom) return GG_CUDA_HS_OOM;
     k_leaf_n<<<ew_blocks(nitems + 1), EW_THREADS, 0, s>>>(pool, b, items, nitems, A->nrows, A->ncols, start);
     e = with_temp(T, [&](void *tmp, size_t &bytes) {
         return cub::DeviceScan::ExclusiveSum(tmp, bytes, start, start, (int64_t)(nitems + 1), s);
     });
-    if (e == cudaSuccess) e = cudaMemsetAsync(head, 0, n * sizeof *head, s);
-    k_mark<<<ew_blocks(nitems), EW_THREADS, 0, s>>>(start, nitems, head);
+    w->leaves = items;
+    w->nleaves = nitems;
+    w->start = start;
+    return hsd_cuda_code(e);
+}
+
+/* The entries of tree A as (key, value) sorted by the keys of `out`, or with rowmajor by
+ * (i << 32) | j; its walk in *w. */
+template <class E>
+GG_cuda_hs_code decode(hsd_tmp &T, const GG_cuda_hs *A, const hsd_fmt &out, uint64_t **key_out,
+                       E **val_out, Walk *w, bool rowmajor = false)
+{
+    cudaStream_t s = GG_cuda_stream();
+    uint64_t n = A->nvals;
+    *key_out = T.get<uint64_t>(n);
+    *val_out = T.get<E>(n);
+    if (T.oom) return GG_CUDA_HS_OOM;
+    if (n == 0 || A->root == 0) return GG_CUDA_HS_OK;
+    GG_cuda_hs_code code = walk(T, A, w);
+    if (code != GG_CUDA_HS_OK) return code;
+    uint32_t *head = T.get<uint32_t>(n);
+    if (T.oom) return GG_CUDA_HS_OOM;
+    cudaError_t e = cudaMemsetAsync(head, 0, n * sizeof *head, s);
+    k_mark<<<ew_blocks(w->nleaves), EW_THREADS, 0, s>>>(w->start, w->nleaves, head);
     if (e == cudaSuccess)
         e = with_temp(T, [&](void *tmp, size_t &bytes) {
             return cub::DeviceScan::InclusiveScan(tmp, bytes, head, head, MaxOp(), (int64_t)n, s);
         });
     if (e != cudaSuccess) return hsd_cuda_code(e);
-    Src S = {pool, A->nrows, A->ncols, b, A->value_size, A->transposed, A->iso, A->scale, {0}};
-    memcpy(S.iso_value, A->iso_value, sizeof S.iso_value);
-    k_decode<E><<<ew_blocks(n), EW_THREADS, 0, s>>>(S, out, rowmajor, items, start, head, n, *key_out,
-                                                    *val_out);
+    k_decode<E><<<ew_blocks(n), EW_THREADS, 0, s>>>(src_of(A), out, rowmajor, w->leaves, w->start, head,
+                                                    n, *key_out, *val_out);
     if (!rowmajor && !A->transposed && A->dbits == out.b) return hsd_cuda_code(cudaGetLastError());
     uint64_t *skey = T.get<uint64_t>(n);
     E *sval = T.get<E>(n);
@@ -373,6 +446,39 @@ GG_cuda_hs_code decode(hsd_tmp &T, const GG_cuda_hs *A, const hsd_fmt &out, uint
     return hsd_cuda_code(e);
 }
 
+/* Whether S's pool, copied, can hold the result: its pattern in the result's layout. */
+bool layout_source(const GG_cuda_hs *S, int dbits, int vsize)
+{
+    return S->nvals > 0 && S->root != 0 && !S->transposed && !S->iso && S->dbits == dbits &&
+           S->value_size == vsize;
+}
+
+/* C over S's pattern: S's pool copied, its values replaced by k_fold. */
+template <class E>
+GG_cuda_hs_code fold(GG_cuda_hs *C, const GG_cuda_hs *S, const Walk &w, const E *other,
+                     double other_scale, bool s_first, int op, int type_code)
+{
+    cudaStream_t s = GG_cuda_stream();
+    uint8_t *pool = static_cast<uint8_t *>(GG_cuda_malloc((size_t)S->pool_bytes));
+    if (pool == nullptr) return GG_CUDA_HS_OOM;
+    cudaError_t e = cudaMemcpyAsync(pool, S->pool, (size_t)S->pool_bytes, cudaMemcpyDeviceToDevice, s);
+    k_header<<<1, 1, 0, s>>>(pool, S->pool_bytes);
+    k_fold<E><<<ew_blocks(w.nleaves, 32), EW_THREADS, 0, s>>>(src_of(S), pool, w.leaves, w.start,
+                                                             w.nleaves, other, other_scale, s_first, op);
+    if (e == cudaSuccess) e = cudaGetLastError();
+    if (e == cudaSuccess) e = cudaStreamSynchronize(s);
+    if (e != cudaSuccess) {
+        GG_cuda_free(pool);
+        return hsd_cuda_code(e);
+    }
+    GG_cuda_hs R = *S;
+    R.pool = pool;
+    R.type_code = type_code;
+    R.scale = 1.0;
+    *C = R;
+    return GG_CUDA_HS_OK;
+}
+
 template <class E>
 GG_cuda_hs_code ewise(GG_cuda_hs *C, const GG_cuda_hs *A, const GG_cuda_hs *B, int op, int type_code,
                       int dbits, bool mult)
@@ -383,15 +489,33 @@ GG_cuda_hs_code ewise(GG_cuda_hs *C, const GG_cuda_hs *A, const GG_cuda_hs *B, i
         return GG_CUDA_HS_UNSUPPORTED;
     cudaStream_t s = GG_cuda_stream();
     hsd_tmp T;
+    int vsize = (int)sizeof(E);
+    bool a_src = layout_source(A, dbits, vsize), b_src = layout_source(B, dbits, vsize);
+    if (a_src && A->pool == B->pool && A->root == B->root && !B->transposed) {
+        Walk w;
+        GG_cuda_hs_code code = walk(T, A, &w);
+        return code != GG_CUDA_HS_OK ? code : fold<E>(C, A, w, nullptr, B->scale, true, op, type_code);
+    }
     uint64_t *ak, *bk;
     E *ax, *bx;
-    GG_cuda_hs_code code = decode<E>(T, A, f, &ak, &ax);
-    if (code == GG_CUDA_HS_OK) code = decode<E>(T, B, f, &bk, &bx);
+    Walk aw, bw;
+    GG_cuda_hs_code code = decode<E>(T, A, f, &ak, &ax, &aw);
+    if (code == GG_CUDA_HS_OK) code = decode<E>(T, B, f, &bk, &bx, &bw);
     if (code != GG_CUDA_HS_OK) return code;
     uint64_t na = A->nvals, nb = B->nvals, n = na + nb;
+    if (na == nb && (a_src || b_src)) {
+        int *differs = T.get<int>(1), h = 1;
+        if (T.oom) return GG_CUDA_HS_OOM;
+        cudaError_t e = cudaMemsetAsync(differs, 0, sizeof *differs, s);
+        k_differ<<<ew_blocks(na), EW_THREADS, 0, s>>>(ak, bk, na, differs);
+        if (e == cudaSuccess) e = fetch(&h, differs, s);
+        if (e != cudaSuccess) return hsd_cuda_code(e);
+        if (!h) return a_src ? fold<E>(C, A, aw, bx, 1.0, true, op, type_code)
+                             : fold<E>(C, B, bw, ax, 1.0, false, op, type_code);
+    }
     uint32_t *asrc = T.get<uint32_t>(na), *bsrc = T.get<uint32_t>(nb), *msrc = T.get<uint32_t>(n);
-    uint64_t *mkey = T.get<uint64_t>(n), *flag = T.get<uint64_t>(n + 1), *pos = T.get<uint64_t>(n + 1);
-    uint64_t *okey = T.get<uint64_t>(n);
+    uint32_t *flag = T.get<uint32_t>(n + 1), *pos = T.get<uint32_t>(n + 1);
+    uint64_t *mkey = T.get<uint64_t>(n), *okey = T.get<uint64_t>(n);
     E *mval = T.get<E>(n), *oval = T.get<E>(n);
     if (T.oom) return GG_CUDA_HS_OOM;
     k_payload<<<ew_blocks(na), EW_THREADS, 0, s>>>(asrc, na, 0);
@@ -406,13 +530,13 @@ GG_cuda_hs_code ewise(GG_cuda_hs *C, const GG_cuda_hs *A, const GG_cuda_hs *B, i
     e = with_temp(T, [&](void *tmp, size_t &bytes) {
         return cub::DeviceScan::ExclusiveSum(tmp, bytes, flag, pos, (int64_t)(n + 1), s);
     });
-    uint64_t nc = 0;
+    uint32_t nc = 0;
     if (e == cudaSuccess) e = fetch(&nc, pos + n, s);
     if (e != cudaSuccess) return hsd_cuda_code(e);
     k_compact<E><<<ew_blocks(n), EW_THREADS, 0, s>>>(mkey, mval, flag, pos, n, okey, oval);
     e = cudaGetLastError();
     if (e != cudaSuccess) return hsd_cuda_code(e);
-    return hsd_build_sorted(C, nrows, ncols, dbits, okey, oval, nc, type_code, (int)sizeof(E), false);
+    return hsd_build_sorted(C, nrows, ncols, dbits, okey, oval, nc, type_code, vsize, false);
 }
 
 } // namespace
@@ -459,7 +583,8 @@ GG_cuda_hs_code to_coo(const GG_cuda_hs *A, uint64_t *row, uint64_t *col, void *
     hsd_tmp T;
     uint64_t *key;
     E *val;
-    GG_cuda_hs_code code = decode<E>(T, A, f, &key, &val, true);
+    Walk w;
+    GG_cuda_hs_code code = decode<E>(T, A, f, &key, &val, &w, true);
     if (code != GG_CUDA_HS_OK || A->nvals == 0) return code;
     k_split<<<ew_blocks(A->nvals), EW_THREADS, 0, s>>>(key, A->nvals, row, col);
     cudaError_t e = cudaMemcpyAsync(x, val, A->nvals * sizeof(E), cudaMemcpyDeviceToDevice, s);

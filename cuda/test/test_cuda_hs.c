@@ -3,7 +3,9 @@
  * every node kind: dense, bitmap and COO leaves at level 1, COO leaves higher up, dense and COO
  * inner nodes, iso trees, edge blocks. (2) eWiseAdd / eWiseMult forced onto the CUDA backend agree
  * exactly with the CPU backend, with transposed inputs, several operators and types, and a mask
- * with an accumulator. Exits 77 (Meson: SKIP) when no CUDA device is usable. */
+ * with an accumulator. (3) The eWise fast paths that copy an input's pool (same tree; equal
+ * patterns, A + A' of a symmetric pattern) give the right values and the pool a fresh device build of
+ * the result gives. Exits 77 (Meson: SKIP) when no CUDA device is usable. */
 #include "GG_cuda_backend.h"
 #include "GG_cuda_hsbuild.h"
 #include "GG_hisparse.h"
@@ -227,7 +229,7 @@ static void ewise_parity(void **state)
         GrB_Matrix B = random_matrix(cases[c].t, n, n, (int)(c + 1) % 4, 6000);
         GrB_Matrix Mk = random_matrix(GrB_BOOL, n, n, 0, 30000);
         for (int o = 0; o < 3; o++)
-            for (int k = 0; k < 4; k++)
+            for (int k = 0; k < 5; k++) /* k == 4: A (+) A, one tree twice */
                 for (int mult = 0; mult < 2; mult++)
                     for (int masked = 0; masked < 2; masked++) {
                         GrB_Matrix C[2];
@@ -238,7 +240,7 @@ static void ewise_parity(void **state)
                             assert_int_equal(GrB_Matrix_new(&C[be], cases[c].t, n, n), GrB_SUCCESS);
                             if (masked) run_ewise(C[be], NULL, NULL, cases[c].ops[0], A, B, NULL, false);
                             run_ewise(C[be], masked ? Mk : NULL, masked ? cases[c].ops[0] : NULL,
-                                      cases[c].ops[o], A, A == B ? A : (k == 3 ? A : B), descs[k], mult);
+                                      cases[c].ops[o], A, k >= 3 ? A : B, k < 4 ? descs[k] : NULL, mult);
                         }
                         set_backend(GxG_BACKEND_AUTO);
                         GG_cuda_transfer_counts(&after);
@@ -266,6 +268,132 @@ static void ewise_parity(void **state)
     assert_true(nonempty > checked / 2);
 }
 
+/* ---- eWise fast paths ----------------------------------------------------------------------------- */
+
+/* A pattern made symmetric (each cell and its mirror), sorted row-major, FP64 values k / 8. */
+static tuples symmetric(GrB_Index n, int d, int pattern, uint64_t want)
+{
+    tuples t = make(n, n, d, pattern, want, 8, false);
+    GrB_Index *rc = malloc(4 * (t.n + 1) * sizeof *rc);
+    for (uint64_t k = 0; k < t.n; k++) {
+        rc[4 * k] = t.row[k], rc[4 * k + 1] = t.col[k];
+        rc[4 * k + 2] = t.col[k], rc[4 * k + 3] = t.row[k];
+    }
+    qsort(rc, 2 * t.n, 2 * sizeof *rc, cmp_rc);
+    uint64_t u = 0;
+    for (uint64_t k = 0; k < 2 * t.n; k++)
+        if (u == 0 || cmp_rc(rc + 2 * k, rc + 2 * (u - 1)) != 0) rc[2 * u] = rc[2 * k], rc[2 * u + 1] = rc[2 * k + 1], u++;
+    free(t.row), free(t.col), free(t.x);
+    tuples s = {malloc((u + 1) * 8), malloc((u + 1) * 8), malloc((u + 1) * 8), u};
+    for (uint64_t k = 0; k < u; k++) {
+        s.row[k] = rc[2 * k], s.col[k] = rc[2 * k + 1];
+        double v = (double)(next() % 64) / 8.0 - 4;
+        memcpy(s.x + 8 * k, &v, 8);
+    }
+    free(rc);
+    return s;
+}
+
+/* The value at (i, j) of sorted tuples t (present by construction). */
+static double at(const tuples *t, GrB_Index i, GrB_Index j)
+{
+    GrB_Index key[2] = {i, j};
+    uint64_t lo = 0, hi = t->n;
+    while (hi - lo > 1) {
+        uint64_t mid = (lo + hi) / 2;
+        GrB_Index m[2] = {t->row[mid], t->col[mid]};
+        if (cmp_rc(m, key) <= 0) lo = mid; else hi = mid;
+    }
+    assert_true(t->row[lo] == i && t->col[lo] == j);
+    double v;
+    memcpy(&v, t->x + 8 * lo, 8);
+    return v;
+}
+
+static GG_cuda_hs device_tree(const tuples *t, GrB_Index n, int dbits)
+{
+    uint64_t *dr = upload(t->row, (t->n + 1) * 8), *dc = upload(t->col, (t->n + 1) * 8);
+    void *dx = upload(t->x, (t->n + 1) * 8);
+    GG_cuda_hs D;
+    assert_int_equal(GG_cuda_hs_build_coo(&D, n, n, dbits, dr, dc, dx, t->n, GrB_FP64_CODE, 8, false),
+                     GG_CUDA_HS_OK);
+    GG_cuda_free(dr), GG_cuda_free(dc), GG_cuda_free(dx);
+    return D;
+}
+
+/* C = A op B (PLUS, MINUS or TIMES) over the symmetric patterns of ta (A) and tb (B): each entry
+ * against the host, and C's pool against a fresh device build of C's tuples. */
+static void check_fold(const GG_cuda_hs *A, const GG_cuda_hs *B, const tuples *ta, const tuples *tb,
+                       GG_cuda_ew_op op, bool mult)
+{
+    GG_cuda_hs C, F;
+    assert_int_equal(GG_cuda_hs_ewise(&C, A, B, op, GG_CUDA_EW_FP64, GrB_FP64_CODE, A->dbits, mult),
+                     GG_CUDA_HS_OK);
+    uint64_t n = C.nvals;
+    assert_int_equal(n, ta->n);
+    uint64_t *dr = GG_cuda_malloc((n + 1) * 8), *dc = GG_cuda_malloc((n + 1) * 8);
+    double *dx = GG_cuda_malloc((n + 1) * 8);
+    assert_int_equal(GG_cuda_hs_to_coo(&C, dr, dc, dx), GG_CUDA_HS_OK);
+    GrB_Index *r = malloc((n + 1) * 8), *c = malloc((n + 1) * 8);
+    double *x = malloc((n + 1) * 8);
+    assert_true(GG_cuda_download(r, dr, n * 8) && GG_cuda_download(c, dc, n * 8) &&
+                GG_cuda_download(x, dx, n * 8));
+    for (uint64_t k = 0; k < n; k++) {
+        assert_true(r[k] == ta->row[k] && c[k] == ta->col[k]);
+        GrB_Index i = r[k], j = c[k];
+        double a = A->transposed ? at(ta, j, i) : at(ta, i, j), b = B->transposed ? at(tb, j, i) : at(tb, i, j);
+        a *= A->scale, b *= B->scale;
+        double want = op == GG_CUDA_EW_PLUS ? a + b : op == GG_CUDA_EW_MINUS ? a - b : a * b;
+        if (x[k] != want) fail_msg("entry %llu (%llu,%llu): %g, want %g", (unsigned long long)k,
+                                   (unsigned long long)i, (unsigned long long)j, x[k], want);
+    }
+    assert_int_equal(GG_cuda_hs_build_coo(&F, C.nrows, C.ncols, C.dbits, dr, dc, dx, n, GrB_FP64_CODE, 8, false),
+                     GG_CUDA_HS_OK);
+    assert_int_equal(F.root, C.root);
+    assert_int_equal(F.pool_bytes, C.pool_bytes);
+    uint8_t *pf = malloc(F.pool_bytes), *pc = malloc(C.pool_bytes);
+    assert_true(GG_cuda_download(pf, F.pool, F.pool_bytes) && GG_cuda_download(pc, C.pool, C.pool_bytes));
+    assert_memory_equal(pf, pc, F.pool_bytes);
+    free(pf), free(pc), free(r), free(c), free(x);
+    GG_cuda_free(dr), GG_cuda_free(dc), GG_cuda_free(dx);
+    GG_cuda_free((void *)C.pool);
+    GG_cuda_free((void *)F.pool);
+    g_cases++;
+}
+
+static void ewise_fast_paths(void **state)
+{
+    (void)state;
+    g_cases = 0;
+    const int dims[] = {3, 7};
+    for (int k = 0; k < 2; k++)
+        for (int pattern = 0; pattern < 4; pattern++) {
+            GrB_Index n = 700;
+            tuples t = symmetric(n, 1 << dims[k], pattern, 2000);
+            tuples u = t; /* same pattern, other values */
+            u.x = malloc((t.n + 1) * 8);
+            for (uint64_t e = 0; e < t.n; e++) {
+                double v = (double)(next() % 64) / 8.0 - 4;
+                memcpy(u.x + 8 * e, &v, 8);
+            }
+            GG_cuda_hs D = device_tree(&t, n, dims[k]), E = device_tree(&u, n, dims[k]);
+            GG_cuda_hs Dt = D, Dh = D;
+            Dt.transposed = true;
+            Dh.scale = 0.5;
+            for (int mult = 0; mult < 2; mult++) {
+                check_fold(&D, &D, &t, &t, GG_CUDA_EW_PLUS, mult);   /* same tree */
+                check_fold(&D, &Dh, &t, &t, GG_CUDA_EW_TIMES, mult); /* same tree, B scaled */
+                check_fold(&D, &Dt, &t, &t, GG_CUDA_EW_PLUS, mult);  /* A + A', equal patterns */
+                check_fold(&Dt, &D, &t, &t, GG_CUDA_EW_MINUS, mult); /* B's pool copied */
+                check_fold(&E, &D, &u, &t, GG_CUDA_EW_MINUS, mult);  /* two trees, one pattern */
+            }
+            GG_cuda_free((void *)D.pool);
+            GG_cuda_free((void *)E.pool);
+            free(t.row), free(t.col), free(t.x), free(u.x);
+        }
+    printf("eWise fast paths: %d cases exact, pools equal to fresh builds\n", g_cases);
+}
+
 int main(void)
 {
     if (GrB_init(GrB_NONBLOCKING) != GrB_SUCCESS) return 1;
@@ -279,6 +407,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(build_bit_identical),
         cmocka_unit_test(ewise_parity),
+        cmocka_unit_test(ewise_fast_paths),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
     GrB_finalize();
