@@ -1,9 +1,10 @@
 /* GG_cuda_spmv.h: y = op(A) (+.*) x with a dense x on the device, plain C for the CUDA backend's
  * mxv/vxm slot (cuda/hs_spmv.cu, cuda/cmrs.cu). Two kernels:
  *  - HiSparse: the papers' dynamic scheduler over the device tree (GG_cuda_hs). The tree's leaves
- *    are found once by a level-by-level traversal into queues per node kind and entry-count bin
- *    (a GG_cuda_hs_schedule, built once per device tree and cached by the caller beside it); every
- *    product then processes those queues so that no warp mixes node kinds. A and A' run the same
+ *    are found once by a level-by-level traversal (a GG_cuda_hs_schedule, built once per device
+ *    tree and cached by the caller beside it): level-1 and level-2 leaves grouped into tiles by
+ *    output block, both by row (A x) and by column (A' x), the rest in queues per entry-count bin;
+ *    every product then processes those so that no warp mixes kinds of work. A and A' run the same
  *    kernels: the transposed flag only swaps which local coordinate indexes y.
  *  - CMRS (Koza et al., multi-row strips) on a compressed view: y = V x where V's vectors are the
  *    rows (a CSR view gives A x, a CSC view gives A' x).

@@ -7,8 +7,8 @@
  * entry's row-in-strip beside its column; on our CSR view the strip's h + 1 row pointers in shared
  * memory give it instead (a lane's entries only move forward, so a cursor finds the row). Each
  * lane keeps a run of one row in a register and parks it in its column of a per-warp h x 32
- * buffer (the paper's `buf`); the rows are then folded across the warp, and the warp writes its
- * rows of y without atomics. h = 64 / (mean entries per row), clamped to [1, 16]: a strip holds
+ * buffer (the paper's `buf`, padded to 33 columns); lane q then folds row q over the lanes' parts,
+ * so the strip's rows are folded in parallel and written together, without atomics. h = 64 / (mean entries per row), clamped to [1, 16]: a strip holds
  * about two warp-widths of entries, the paper's efficiency model's sweet spot.
  *
  * Choosing a kernel (GG_cuda_spmv_pick): both kernels are bound by the bytes they read, so the
@@ -59,10 +59,11 @@ template <typename T, bool PT> __device__ inline T cm_add(const Cm<T> &c, T a, T
 
 template <typename T, bool PT> __global__ void __launch_bounds__(THREADS) cmrs_kernel(Cm<T> c)
 {
-    __shared__ __align__(16) unsigned char smem[WARPS * MAX_H * 32 * 8];
+    __shared__ __align__(16) unsigned char smem[WARPS * MAX_H * 33 * 8];
     __shared__ uint64_t rp[WARPS][MAX_H + 1];
+    __shared__ unsigned masks[WARPS][32];
     int lane = threadIdx.x & 31, w = threadIdx.x >> 5;
-    T *buf = reinterpret_cast<T *>(smem) + w * MAX_H * 32;
+    T *buf = reinterpret_cast<T *>(smem) + w * MAX_H * 33;
     uint64_t strips = (c.nvec + c.h - 1) / c.h;
     for (uint64_t s = blockIdx.x * (uint64_t)WARPS + w; s < strips;
          s += (uint64_t)gridDim.x * WARPS) {
@@ -83,7 +84,7 @@ template <typename T, bool PT> __global__ void __launch_bounds__(THREADS) cmrs_k
                 acc = cm_add<T, PT>(c, acc, p);
             } else {
                 if (has) {
-                    buf[r * 32 + lane] = acc;
+                    buf[r * 33 + lane] = acc;
                     mask |= 1u << r;
                 }
                 r = rk;
@@ -92,21 +93,28 @@ template <typename T, bool PT> __global__ void __launch_bounds__(THREADS) cmrs_k
             }
         }
         if (has) {
-            buf[r * 32 + lane] = acc;
+            buf[r * 33 + lane] = acc;
             mask |= 1u << r;
         }
+        masks[w][lane] = mask;
         __syncwarp();
-        for (int q = 0; q < rows; q++) {
-            bool hq = (mask >> q) & 1;
-            T v = hq ? buf[q * 32 + lane] : T{};
-            gg_warp_fold<T>(PT ? (int)GG_CUDA_OP_PLUS : c.add, hq, v);
-            if (lane == 0) {
-                uint64_t row = c.vec != nullptr ? c.vec[r0 + q] : r0 + q;
-                c.y[row] = hq ? v : c.ident;
-                if (c.yp != nullptr) c.yp[row] = hq;
+        /* lane q folds row q across the lanes that hold part of it (the row stride of 33 keeps
+         * the lanes on distinct banks), and the strip's rows are written together */
+        if (lane < rows) {
+            T v = c.ident;
+            bool hq = false;
+            for (int i = 0; i < 32; i++) {
+                if ((masks[w][i] >> lane) & 1) {
+                    T b = buf[lane * 33 + i];
+                    v = hq ? cm_add<T, PT>(c, v, b) : b;
+                    hq = true;
+                }
             }
+            uint64_t row = c.vec != nullptr ? c.vec[r0 + lane] : r0 + lane;
+            c.y[row] = v;
+            if (c.yp != nullptr) c.yp[row] = hq;
         }
-        __syncwarp(); /* rp and buf are reused by the next strip */
+        __syncwarp(); /* rp, buf and masks are reused by the next strip */
     }
 }
 

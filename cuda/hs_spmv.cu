@@ -6,34 +6,61 @@
  * kind of code. GG_cuda_hs_schedule_new finds them by a level-by-level traversal on the device:
  * inner nodes sit in three queues (COO with <= 8 children: a thread each; COO with more: a warp
  * each; dense: a block each), and each level's pass pushes children into the next level's inner
- * queues or into six leaf queues:
- *   TINY   COO leaves of 1-4 entries       a thread per leaf, 256 leaves per block
- *   SMALL  COO leaves of 5-32 entries      8 threads per leaf, 32 per block
- *   MID    COO leaves of 33-1024 entries   a warp per leaf, 8 per block
- *   BIG    COO leaves of more, cut into chunks of 2048 entries, a block per chunk
- *   DENSE  dense leaves                    a block per leaf
- *   BITMAP bitmap leaves                   a block per leaf
- * Every pass runs twice (count, then fill into exactly sized queues), so the schedule costs one
- * host synchronisation per level; it depends only on the tree, so the caller builds it once per
- * device tree and keeps it beside the tree. A product then processes the leaf queues, either with
- * one host launch per queue (GG_CUDA_HS_HOST_LEVELS) or with one launch of persistent blocks that
- * take units off a single atomic head (GG_CUDA_HS_PERSISTENT); units never straddle queues.
+ * queues or into the leaf lists. Every pass runs twice (count, then fill into exactly sized
+ * arrays), so the schedule costs one host synchronisation per level; it depends only on the tree,
+ * so the caller builds it once per device tree and keeps it beside the tree.
  *
- * Partial sums are combined before they reach y: runs of one output in registers (TINY, SMALL),
- * segmented shuffles across a warp (MID, BIG: runs of one output; dense and bitmap rows), and
- * under A' for level-1 COO leaves of at least d entries and for bitmap leaves a shared-memory
- * array of d partial outputs flushed with one global atomic per touched output.
+ * Tiles by output. What made the first version slow (20-25% of copy bandwidth) was y: every leaf
+ * combined its partial sums into y with global atomics (three or more per output row on a grid,
+ * one per entry on RMAT), on top of a fill of y, with one warp walking each small leaf serially.
+ * Now the leaves that share an output range are grouped once, on the host, at schedule time:
+ *   TILE  level-1 leaves (COO, dense, bitmap) by output block of d rows (A x) or d columns (A' x),
+ *         cut into units of <= 4096 entries; a warp per unit
+ *   WIDE  level-2 COO leaves (when d^2 <= 2^14) by output block of d^2, units of <= 16384 entries;
+ *         a block of 512 per unit (its own launch: it needs 80-150 KB of shared memory)
+ * A unit flattens its leaves' entries into groups of 4 (a binary search over the pieces' prefix
+ * finds a group's leaf, so small leaves do not idle lanes), reads a group with one vector load of
+ * COO-4 coordinates and 16-byte loads of values, and accumulates in shared memory (runs of one
+ * output in registers first, and under A across lanes by a segmented fold). Each output is then
+ * written once: a plain store when the unit is the only writer of its outputs (one unit per tile
+ * and no leaves outside this kind of tile), else one coalesced atomic per touched output. When
+ * such sole tiles cover every output (grid, banded, localized matrices), y is not filled first.
+ * A and A' are the same kernels over the two tile sets: `yc` says whether the content row (A x) or
+ * column (A' x) indexes y.
+ * The remaining leaves (COO above level 2, or level 2 under d > 128) keep the size-binned queues:
+ *   TINY   1-4 entries       a thread per leaf, 256 leaves per block
+ *   SMALL  5-32 entries      8 threads per leaf, 32 per block
+ *   MID    33-1024 entries   a warp per leaf, 8 per block
+ *   BIG    more, cut into chunks of 2048 entries, a block per chunk
+ * with runs of one output combined in registers or by segmented warp shuffles before the atomics.
  *
- * A and A' are the same kernels: `yc` says whether the content row (A x) or column (A' x) indexes
- * y. The node geometry below mirrors src/hisparse/hs_internal.h (which is C and cannot be
- * included); the CUDA test compares every node kind with the CPU traversal.
+ * Variants (both kept, both tested): GG_CUDA_HS_HOST_LEVELS launches one kernel per non-empty queue
+ * (each specialised, so it holds only its own registers); GG_CUDA_HS_PERSISTENT launches persistent
+ * blocks that take units of all queues off one atomic head (units never straddle queues). Wide
+ * units are a separate launch in both.
  *
- * Measured default: see GG_CUDA_HS_DEFAULT below (numbers in the lead's Doc/performance.md). */
+ * The node geometry below mirrors src/hisparse/hs_internal.h (which is C and cannot be included);
+ * the CUDA test compares every node kind with the CPU traversal.
+ *
+ * Measured (NVIDIA H200, fp32, median of 20, bench/gpu/spmv_bench, 2026-11-21; ms):
+ *                 host-levels Ax / A'x   persistent Ax / A'x   cuSPARSE ALG1 Ax / TRANSPOSE A'x
+ *   grid 3000^2     0.264 / 0.254          0.273 / 0.263         0.161 / 0.200
+ *   band 2^20       0.321 / 0.337          0.329 / 0.342         0.070 / 0.122
+ *   local           0.627 / 0.671          0.623 / 0.668         0.094 / 0.233
+ *   rmat18          0.119 / 0.073          0.120 / 0.073         0.062 / 0.123
+ * (The queue-per-leaf kernels before the tiles, on an H100: grid 0.533 / 0.490 host-levels, 0.753
+ * Ax persistent; rmat18 0.117 / 0.107; cuSPARSE there 0.193 / 0.237 and 0.076 / 0.134.)
+ * Host-levels is as fast or faster nearly everywhere, so it is the default.
+ * Band and local are most likely bitmap leaves (5.1 and 4.4 bytes per entry), whose per-entry
+ * decode (binary search of the row starts, bit select) is the probable bottleneck there; not
+ * profiled. Tried and dropped: two groups per lane at a time with a stepped row search for bitmaps
+ * measured 10-25% slower everywhere (about 80 registers: one block per SM less). */
 #include "GG_cuda.h"
 #include "GG_cuda_semiring.cuh"
 
 #include <cuda_runtime.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <vector>
@@ -41,11 +68,19 @@
 namespace
 {
 
-enum { Q_TINY, Q_SMALL, Q_MID, Q_BIG, Q_DENSE, Q_BITMAP, NQ };
+/* Q_TILE, Q_WIDE: units of level-1 and level-2 tiles (during the traversal: those leaves, tiled
+ * afterwards). The other queues hold the remaining COO leaves. */
+enum { Q_TILE, Q_WIDE, Q_TINY, Q_SMALL, Q_MID, Q_BIG, NQ };
 constexpr int THREADS = 256;
 constexpr int WARPS = THREADS / 32;
 constexpr uint32_t BIG_CHUNK = 2048;
-constexpr uint64_t PER_UNIT[NQ] = {THREADS, THREADS / 8, WARPS, 1, 1, 1};
+constexpr uint32_t TILE_CHUNK = 4096;  /* entries of one level-1 tile unit, a multiple of 4 */
+constexpr uint32_t WIDE_CHUNK = 16384; /* entries of one level-2 tile unit, a multiple of 4 */
+constexpr int WIDE_BITS = 14;          /* level-2 tiles when d^2 <= 2^WIDE_BITS outputs */
+constexpr int WIDE_THREADS = 512;
+constexpr int WIDE_BATCH = 512; /* pieces a wide block takes at a time */
+static_assert(WIDE_BATCH == WIDE_THREADS, "a wide block loads one piece per thread");
+constexpr uint64_t PER_UNIT[NQ] = {WARPS, 1, THREADS, THREADS / 8, WARPS, 1};
 constexpr int MAX_D = 256;
 
 /* Node tags (GG_hs_tag). */
@@ -65,6 +100,13 @@ struct Item {
     uint32_t n;            /* entries of the whole leaf (inner: children) */
     uint32_t start, cnt;
     uint32_t level;
+};
+
+/* A tile unit: pieces [p0, p0 + np) of the tile whose outputs start at `origin` (a multiple of d).
+ * sole: no other unit touches these outputs, so they are stored, not combined atomically. */
+struct Unit {
+    uint64_t origin, p0;
+    uint32_t np, sole;
 };
 
 /* ---- geometry (src/hisparse/hs_internal.h) -----------------------------------------------------
@@ -165,18 +207,17 @@ __device__ void classify(const Tree &t, const Out &o, uint64_t w, uint32_t level
         cnt = o.cnt + bin;
         dst = o.inner[bin];
     } else {
-        int q;
+        int q = Q_TILE; /* dense and bitmap leaves are level 1 */
         if (tag == T_LEAF_DENSE) {
             it.n = (uint32_t)(extent(t.nrows, r0, t.dbits) * extent(t.ncols, c0, t.dbits));
-            q = Q_DENSE;
         } else {
             it.n = *(const uint32_t *)p;
-            q = tag == T_LEAF_BITMAP ? Q_BITMAP
-                : it.n <= 4          ? Q_TINY
-                : it.n <= 32         ? Q_SMALL
-                : it.n <= 1024       ? Q_MID
-                                     : Q_BIG;
-            if (q == Q_BIG) pieces = (it.n + BIG_CHUNK - 1) / BIG_CHUNK;
+            if (level == 2 && 2 * t.dbits <= WIDE_BITS) {
+                q = Q_WIDE;
+            } else if (tag != T_LEAF_BITMAP && level > 1) {
+                q = it.n <= 4 ? Q_TINY : it.n <= 32 ? Q_SMALL : it.n <= 1024 ? Q_MID : Q_BIG;
+                if (q == Q_BIG) pieces = (it.n + BIG_CHUNK - 1) / BIG_CHUNK;
+            }
         }
         it.cnt = it.n;
         cnt = o.cnt + 3 + q;
@@ -237,10 +278,14 @@ __global__ void expand_kernel(Tree t, Out o, const Item *nodes, uint64_t count, 
 } // namespace
 
 struct GG_cuda_hs_schedule {
-    Item *items;           /* the leaf queues, one after the other */
-    uint64_t qoff[NQ + 1]; /* items of queue q: [qoff[q], qoff[q+1]) */
-    uint64_t uoff[NQ + 1]; /* units of queue q: [uoff[q], uoff[q+1]) */
-    unsigned *head;        /* the persistent variant's next unit */
+    Item *items;           /* the leaf queues above level 1, one after the other */
+    uint64_t qoff[NQ + 1]; /* items of queue q >= Q_TINY: [qoff[q], qoff[q+1]) */
+    /* the tiles by output, [level - 1][0] by content row (A x), [level - 1][1] by column (A' x) */
+    Item *pieces[2][2];
+    Unit *units[2][2];
+    uint64_t nunits[2][2];
+    bool nofill[2]; /* the sole tiles cover every output: y needs no identity fill */
+    unsigned *head; /* the persistent variant's next unit */
     uint64_t bytes;
 };
 
@@ -312,6 +357,54 @@ int pass(Allocs &al, unsigned long long *cnt_dev, unsigned long long *cnt_host, 
     return status_of(cudaGetLastError());
 }
 
+/* Groups leaves of one level into tiles of 2^bits outputs (by content row origin, or column origin
+ * when by_col), ordered by the other origin so a tile reads x in order, and cuts each tile into
+ * units of at most `chunk` entries (leaves split on 4-entry boundaries, so pieces keep their vector
+ * alignment). A tile is sole when it is one unit and no leaf outside these tiles exists (`others`).
+ * Returns whether sole tiles cover all ny outputs (then y needs no fill). */
+bool make_tiles(std::vector<Item> l1, bool by_col, uint64_t ny, int bits, uint32_t chunk,
+                bool others, std::vector<Item> &pieces, std::vector<Unit> &units)
+{
+    auto key = [by_col](const Item &a) { return by_col ? a.c0 : a.r0; };
+    auto other = [by_col](const Item &a) { return by_col ? a.r0 : a.c0; };
+    std::sort(l1.begin(), l1.end(), [&](const Item &a, const Item &b) {
+        return key(a) != key(b) ? key(a) < key(b) : other(a) < other(b);
+    });
+    uint64_t covered = 0;
+    bool all_sole = true;
+    for (size_t i = 0; i < l1.size();) {
+        uint64_t origin = key(l1[i]);
+        size_t first = units.size();
+        Unit u = {origin, pieces.size(), 0, 0};
+        uint32_t room = chunk;
+        for (; i < l1.size() && key(l1[i]) == origin; i++) {
+            Item it = l1[i];
+            for (uint32_t s = 0; s < it.n;) {
+                uint32_t take = it.n - s <= room ? it.n - s : room & ~3u;
+                if (take == 0) {
+                    units.push_back(u);
+                    u = Unit{origin, pieces.size(), 0, 0};
+                    room = chunk;
+                    continue;
+                }
+                Item p = it;
+                p.start = s;
+                p.cnt = take;
+                pieces.push_back(p);
+                u.np++;
+                s += take;
+                room -= take;
+            }
+        }
+        if (u.np > 0) units.push_back(u);
+        bool sole = !others && units.size() - first == 1;
+        units[first].sole = sole;
+        all_sole = all_sole && sole;
+        covered += extent(ny, origin, bits);
+    }
+    return all_sole && covered == ny;
+}
+
 } // namespace
 
 extern "C" int GG_cuda_hs_schedule_new(const GG_cuda_hs *A, GG_cuda_hs_schedule **sp)
@@ -345,6 +438,17 @@ extern "C" int GG_cuda_hs_schedule_new(const GG_cuda_hs *A, GG_cuda_hs_schedule 
         for (int b = 0; b < 3; b++)
             if (cur[b] != nullptr) al.release(cur[b]);
     }
+    /* the level-1 and level-2 tile leaves come to the host to be grouped (once per tree) */
+    std::vector<Item> tl[2];
+    for (int lv = 0; lv < 2; lv++)
+        for (auto &l : leaves[Q_TILE + lv]) {
+            if (rc != GG_CUDA_SPMV_OK) break;
+            size_t at = tl[lv].size();
+            tl[lv].resize(at + l.second);
+            rc = status_of(cudaMemcpyAsync(tl[lv].data() + at, l.first, l.second * sizeof(Item),
+                                           cudaMemcpyDeviceToHost, s));
+        }
+    if (rc == GG_CUDA_SPMV_OK) rc = status_of(cudaStreamSynchronize(s));
     GG_cuda_hs_schedule *S = nullptr;
     if (rc == GG_CUDA_SPMV_OK) {
         S = (GG_cuda_hs_schedule *)calloc(1, sizeof *S);
@@ -352,25 +456,46 @@ extern "C" int GG_cuda_hs_schedule_new(const GG_cuda_hs *A, GG_cuda_hs_schedule 
     }
     if (rc == GG_CUDA_SPMV_OK) {
         uint64_t total = 0;
-        for (int q = 0; q < NQ; q++) {
+        for (int q = Q_TINY; q < NQ; q++) {
             S->qoff[q] = total;
-            uint64_t n = 0;
-            for (auto &l : leaves[q]) n += l.second;
-            S->uoff[q + 1] = S->uoff[q] + (n + PER_UNIT[q] - 1) / PER_UNIT[q];
-            total += n;
+            for (auto &l : leaves[q]) total += l.second;
         }
         S->qoff[NQ] = total;
-        S->bytes = total * sizeof(Item) + 16;
         S->items = (Item *)GG_cuda_malloc(total * sizeof(Item));
         S->head = (unsigned *)GG_cuda_malloc(16);
         if (S->items == nullptr || S->head == nullptr) rc = GG_CUDA_SPMV_NOMEM;
         uint64_t at = 0;
-        for (int q = 0; q < NQ && rc == GG_CUDA_SPMV_OK; q++)
+        for (int q = Q_TINY; q < NQ && rc == GG_CUDA_SPMV_OK; q++)
             for (auto &l : leaves[q]) {
                 cudaMemcpyAsync(S->items + at, l.first, l.second * sizeof(Item),
                                 cudaMemcpyDeviceToDevice, s);
                 at += l.second;
             }
+        S->bytes = total * sizeof(Item) + 16;
+        std::vector<Item> pieces[2][2];
+        std::vector<Unit> units[2][2];
+        for (int lv = 0; lv < 2; lv++)
+            for (int by_col = 0; by_col < 2 && rc == GG_CUDA_SPMV_OK; by_col++) {
+                std::vector<Item> &P = pieces[lv][by_col];
+                std::vector<Unit> &U = units[lv][by_col];
+                bool full = make_tiles(tl[lv], by_col, by_col ? A->ncols : A->nrows,
+                                       A->dbits * (lv + 1), lv ? WIDE_CHUNK : TILE_CHUNK,
+                                       total > 0 || !tl[1 - lv].empty(), P, U);
+                S->nofill[by_col] = S->nofill[by_col] || full;
+                S->nunits[lv][by_col] = U.size();
+                size_t pb = P.size() * sizeof(Item), ub = U.size() * sizeof(Unit);
+                S->pieces[lv][by_col] = (Item *)GG_cuda_malloc(pb);
+                S->units[lv][by_col] = (Unit *)GG_cuda_malloc(ub);
+                if (S->pieces[lv][by_col] == nullptr || S->units[lv][by_col] == nullptr) {
+                    rc = GG_CUDA_SPMV_NOMEM;
+                    break;
+                }
+                cudaMemcpyAsync(S->pieces[lv][by_col], P.data(), pb, cudaMemcpyHostToDevice, s);
+                cudaMemcpyAsync(S->units[lv][by_col], U.data(), ub, cudaMemcpyHostToDevice, s);
+                S->bytes += pb + ub;
+            }
+        /* the host vectors and the per-level arrays go when this returns */
+        if (rc == GG_CUDA_SPMV_OK) rc = status_of(cudaStreamSynchronize(s));
         if (rc == GG_CUDA_SPMV_OK) rc = status_of(cudaGetLastError());
     }
     al.free_all();
@@ -386,6 +511,10 @@ extern "C" void GG_cuda_hs_schedule_free(GG_cuda_hs_schedule *s)
 {
     if (s == nullptr) return;
     GG_cuda_free(s->items);
+    for (int k = 0; k < 4; k++) {
+        GG_cuda_free(s->pieces[k / 2][k % 2]);
+        GG_cuda_free(s->units[k / 2][k % 2]);
+    }
     GG_cuda_free(s->head);
     free(s);
 }
@@ -403,12 +532,15 @@ namespace
 
 template <typename T> struct Mv {
     const uint8_t *pool;
-    const Item *items;
+    const Item *items, *pieces, *wpieces; /* the other queues; level-1 and level-2 tiles' pieces */
+    const Unit *units, *wunits;
+    uint64_t nunits, nwunits;
     uint64_t qoff[NQ + 1], uoff[NQ + 1];
     uint64_t nrows, ncols;
     int dbits, vb, stype;
     double scale;
     bool iso, same; /* same: stored values are already T and unscaled */
+    bool vec;       /* same, not iso, and T of 4 or 8 bytes: 16-byte loads of values */
     T isov, ident;
     int yc, add, mul;
     bool vec_first;
@@ -454,8 +586,6 @@ template <typename T, bool PT> __device__ inline void flush(const Mv<T> &c, uint
     if (c.yp != nullptr) c.yp[i] = 1;
 }
 
-/* Shared memory of one block: WARPS partial arrays of MAX_D values and their touched flags. */
-constexpr size_t SMEM = WARPS * MAX_D * 8 + WARPS * MAX_D;
 
 /* A decoded COO leaf. */
 struct Coo {
@@ -496,81 +626,24 @@ __device__ void coo_serial(const Mv<T> &c, const Item &it, uint64_t lo, uint64_t
     if (has) flush<T, PT>(c, L.yo + cur, acc);
 }
 
-/* Entries [it.start, it.start + it.cnt) of a COO leaf by a group of G threads (a warp or the
- * block), consecutive entries on consecutive threads. Each warp folds runs of one output before
- * its atomics (gg_warp_segfold): under A a level-1 leaf is row-major, so rows come in runs. Under
- * A' a level-1 leaf's columns do not, so when outputs repeat on average (at least d entries) the
- * products gather in shared memory first (sp, st: d partial outputs and touched flags), flushed
- * with one global atomic per touched output. */
+/* Entries [it.start, it.start + it.cnt) of a COO leaf above level 1 by a group of G threads (a
+ * warp or the block), consecutive entries on consecutive threads. Each warp folds runs of one
+ * output before its atomics (gg_warp_segfold). */
 template <typename T, bool PT, int G>
-__device__ void coo_group(const Mv<T> &c, const Item &it, int lane, T *sp, uint8_t *st)
+__device__ void coo_group(const Mv<T> &c, const Item &it, int lane)
 {
     Coo L = coo_open(c, it);
     uint64_t lo = it.start, hi = (uint64_t)it.start + it.cnt;
-    int d = 1 << c.dbits;
     auto add = [&](T a, T b) { return addv<T, PT>(c, a, b); };
-    if (it.level != 1 || !c.yc || it.cnt < (uint32_t)d) {
-        for (uint64_t base = lo; base < hi; base += G) {
-            uint64_t k = base + lane, ly = 0;
-            bool valid = k < hi;
-            T p{};
-            if (valid) {
-                ly = coord(L.cc, L.cb, k, c.yc);
-                p = prod<T, PT>(c, aval<T, PT>(c, L.v, k), L.xo + coord(L.cc, L.cb, k, 1 - c.yc));
-            }
-            if (gg_warp_segfold<T>(ly, p, valid, add)) flush<T, PT>(c, L.yo + ly, p);
+    for (uint64_t base = lo; base < hi; base += G) {
+        uint64_t k = base + lane, ly = 0;
+        bool valid = k < hi;
+        T p{};
+        if (valid) {
+            ly = coord(L.cc, L.cb, k, c.yc);
+            p = prod<T, PT>(c, aval<T, PT>(c, L.v, k), L.xo + coord(L.cc, L.cb, k, 1 - c.yc));
         }
-        return;
-    }
-    for (int r = lane; r < d; r += G) {
-        sp[r] = c.ident;
-        st[r] = 0;
-    }
-    if (G == 32)
-        __syncwarp();
-    else
-        __syncthreads();
-    for (uint64_t k = lo + lane; k < hi; k += G) {
-        uint64_t ly = L.cc[2 * k + 1], lx = L.cc[2 * k];
-        atom<T, PT>(c, sp + ly, prod<T, PT>(c, aval<T, PT>(c, L.v, k), L.xo + lx));
-        st[ly] = 1;
-    }
-    if (G == 32)
-        __syncwarp();
-    else
-        __syncthreads();
-    for (int r = lane; r < d; r += G)
-        if (st[r]) flush<T, PT>(c, L.yo + r, sp[r]);
-}
-
-/* A dense leaf by the block: under A a warp per row (lanes over columns, shuffled together);
- * under A' a thread per column. */
-template <typename T, bool PT> __device__ void dense_leaf(const Mv<T> &c, const Item &it)
-{
-    const uint8_t *v = c.pool + (it.word & ~15ULL);
-    uint64_t nr = extent(c.nrows, it.r0, c.dbits), nc = extent(c.ncols, it.c0, c.dbits);
-    int lane = threadIdx.x & 31, w = threadIdx.x >> 5;
-    if (!c.yc) {
-        for (uint64_t r = w; r < nr; r += WARPS) {
-            T acc{};
-            bool has = false;
-            for (uint64_t j = lane; j < nc; j += 32) {
-                T p = prod<T, PT>(c, aval<T, PT>(c, v, r * nc + j), it.c0 + j);
-                acc = has ? addv<T, PT>(c, acc, p) : p;
-                has = true;
-            }
-            gg_warp_fold<T>(PT ? (int)GG_CUDA_OP_PLUS : c.add, has, acc);
-            if (lane == 0 && has) flush<T, PT>(c, it.r0 + r, acc);
-        }
-    } else {
-        for (uint64_t j = threadIdx.x; j < nc; j += THREADS) {
-            T acc{};
-            for (uint64_t r = 0; r < nr; r++) {
-                T p = prod<T, PT>(c, aval<T, PT>(c, v, r * nc + j), it.r0 + r);
-                acc = r == 0 ? p : addv<T, PT>(c, acc, p);
-            }
-            if (nr > 0) flush<T, PT>(c, it.c0 + j, acc);
-        }
+        if (gg_warp_segfold<T>(ly, p, valid, add)) flush<T, PT>(c, L.yo + ly, p);
     }
 }
 
@@ -582,112 +655,219 @@ __device__ inline int nth_bit(uint64_t w, int n)
     return n < c ? (int)__fns(lo, 0, n + 1) : 32 + (int)__fns((unsigned)(w >> 32), 0, n - c + 1);
 }
 
-/* A bitmap leaf by the block. Dense ones (at least half full) a warp per row: a ballot over 32
- * columns numbers the row's entries, so each lane finds its value without a search. Sparser ones
- * a thread per entry, so no lane idles on empty cells: the row from the row starts (binary
- * search), the column by selecting the entry's bit in that row. Under A rows fold across the warp;
- * under A' the products go to shared partial outputs per column (sp, st). */
-template <typename T, bool PT>
-__device__ void bitmap_leaf(const Mv<T> &c, const Item &it, T *sp, uint8_t *st)
+/* Row and column of entry k of a bitmap leaf of nr rows: the row from the row starts (binary
+ * search), the column by selecting the entry's bit in that row. */
+__device__ inline void bitmap_cell(const uint8_t *p, int dbits, uint64_t nr, uint64_t k,
+                                   uint32_t &r, uint32_t &j)
 {
-    const uint8_t *p = c.pool + (it.word & ~15ULL);
     const uint16_t *rowstart = (const uint16_t *)(p + 4);
-    const uint64_t *bm = (const uint64_t *)(p + bitmap_bits(c.dbits));
-    const uint8_t *v = p + bitmap_values(c.dbits, (uint64_t)c.vb);
-    int d = 1 << c.dbits, lane = threadIdx.x & 31, w = threadIdx.x >> 5;
-    if (c.yc) {
-        for (int r = threadIdx.x; r < d; r += THREADS) {
-            sp[r] = c.ident;
-            st[r] = 0;
-        }
-        __syncthreads();
+    const uint64_t *bm = (const uint64_t *)(p + bitmap_bits(dbits));
+    int lo = 0, hi = (int)nr - 1, d = 1 << dbits;
+    while (lo < hi) {
+        int mid = (lo + hi + 1) / 2;
+        if (rowstart[mid] <= k)
+            lo = mid;
+        else
+            hi = mid - 1;
     }
-    uint64_t nr = extent(c.nrows, it.r0, c.dbits);
-    if ((uint64_t)it.n * 2 < nr * d) {
-        auto add = [&](T a, T b) { return addv<T, PT>(c, a, b); };
-        for (uint64_t base = 0; base < it.n; base += THREADS) {
-            uint64_t k = base + threadIdx.x, r = 0, j = 0;
-            bool valid = k < it.n;
-            T pr{};
-            if (valid) {
-                int lo = 0, hi = (int)nr - 1;
-                while (lo < hi) {
-                    int mid = (lo + hi + 1) / 2;
-                    if (rowstart[mid] <= k)
-                        lo = mid;
-                    else
-                        hi = mid - 1;
-                }
-                r = (uint64_t)lo;
-                int rank = (int)(k - rowstart[r]);
-                uint64_t pos = r * (uint64_t)d;
-                if (d < 64) {
-                    j = (uint64_t)nth_bit((bm[pos >> 6] >> (pos & 63)) & ((1ULL << d) - 1), rank);
-                } else {
-                    for (int wi = 0;; wi++) {
-                        uint64_t word = bm[(pos >> 6) + wi];
-                        int cnt = __popcll(word);
-                        if (rank < cnt) {
-                            j = (uint64_t)(64 * wi + nth_bit(word, rank));
-                            break;
-                        }
-                        rank -= cnt;
-                    }
-                }
-                pr = prod<T, PT>(c, aval<T, PT>(c, v, k), c.yc ? it.r0 + r : it.c0 + j);
-                if (c.yc) {
-                    atom<T, PT>(c, sp + j, pr);
-                    st[j] = 1;
-                }
-            }
-            if (!c.yc && gg_warp_segfold<T>(r, pr, valid, add)) flush<T, PT>(c, it.r0 + r, pr);
+    r = (uint32_t)lo;
+    int rank = (int)(k - rowstart[lo]);
+    uint64_t pos = (uint64_t)lo * (uint64_t)d;
+    if (d < 64) {
+        j = (uint32_t)nth_bit((bm[pos >> 6] >> (pos & 63)) & ((1ULL << d) - 1), rank);
+        return;
+    }
+    for (int wi = 0;; wi++) {
+        uint64_t word = bm[(pos >> 6) + wi];
+        int cnt = __popcll(word);
+        if (rank < cnt) {
+            j = (uint32_t)(64 * wi + nth_bit(word, rank));
+            return;
         }
-    } else {
-        for (uint64_t r = w; r < nr; r += WARPS) {
-            uint64_t base = rowstart[r];
+        rank -= cnt;
+    }
+}
+
+/* Values k .. k + m - 1 (k a multiple of 4, m <= 4) by 16-byte loads; the node holds whole
+ * 16-byte words past its last value (COO-4 pads to 4 entries, every node to 16 bytes). */
+template <typename T> __device__ inline void load4(const uint8_t *v, uint64_t k, int m, T a[4])
+{
+    const uint4 *q = reinterpret_cast<const uint4 *>(v + k * sizeof(T));
+    uint4 w = q[0];
+    memcpy(a, &w, 16);
+    if constexpr (sizeof(T) == 8) {
+        if (m > 2) {
+            w = q[1];
+            memcpy(a + 2, &w, 16);
+        }
+    }
+}
+
+/* Shared memory of one block: per warp the tile's d partial outputs and touched flags, and a batch
+ * of up to 32 pieces with the prefix of their 4-entry groups. */
+constexpr size_t SMEM_Y = WARPS * MAX_D * 8, SMEM_ST = WARPS * MAX_D,
+                 SMEM_PC = WARPS * 32 * sizeof(Item), SMEM_GP = WARPS * 33 * 4;
+constexpr size_t SMEM = SMEM_Y + SMEM_ST + SMEM_PC + SMEM_GP;
+
+/* One tile unit by a warp. Its pieces are taken 32 at a time and their entries flattened into
+ * groups of 4, so lanes stay busy however small the leaves: a lane finds its group's piece by a
+ * binary search of the prefix, then reads the group with one 8-byte load of COO-4 coordinates and
+ * 16-byte loads of values. Products gather in the warp's shared partial outputs (runs of one
+ * output combined in a register first and, under A, across lanes by a segmented fold), then each
+ * output is written to y once: stored when the unit is sole, else one coalesced atomic per touched
+ * output. */
+template <typename T, bool PT>
+__device__ void tile_unit(const Mv<T> &c, const Unit &u, int lane, unsigned char *smem, int w)
+{
+    T *sy = reinterpret_cast<T *>(smem) + w * MAX_D;
+    uint8_t *st = smem + SMEM_Y + w * MAX_D;
+    Item *pc = reinterpret_cast<Item *>(smem + SMEM_Y + SMEM_ST) + w * 32;
+    uint32_t *gp = reinterpret_cast<uint32_t *>(smem + SMEM_Y + SMEM_ST + SMEM_PC) + w * 33;
+    uint64_t ny = c.yc ? c.ncols : c.nrows;
+    int W = (int)extent(ny, u.origin, c.dbits), d = 1 << c.dbits;
+    for (int o = lane; o < W; o += 32) {
+        sy[o] = c.ident;
+        st[o] = 0;
+    }
+    auto add = [&](T x, T y) { return addv<T, PT>(c, x, y); };
+    for (uint32_t b = 0; b < u.np; b += 32) {
+        int nb = u.np - b < 32 ? (int)(u.np - b) : 32;
+        uint32_t incl = 0;
+        if (lane < nb) {
+            Item it = c.pieces[u.p0 + b + lane];
+            pc[lane] = it;
+            incl = (it.cnt + 3) / 4;
+        }
+        for (int s = 1; s < 32; s *= 2) {
+            uint32_t o = __shfl_up_sync(0xffffffffu, incl, s);
+            if (lane >= s) incl += o;
+        }
+        gp[lane + 1] = incl;
+        if (lane == 0) gp[0] = 0;
+        uint32_t total = __shfl_sync(0xffffffffu, incl, 31);
+        __syncwarp();
+        for (uint32_t g0 = 0; g0 < total; g0 += 32) {
+            uint32_t g = g0 + lane;
+            bool valid = g < total;
+            uint32_t cur = 0;
             T acc{};
-            bool has = false;
-            for (int j0 = 0; j0 < d; j0 += 32) {
-                int j = j0 + lane;
-                uint64_t pos = r * d + j;
-                bool bit = j < d && ((bm[pos >> 6] >> (pos & 63)) & 1);
-                unsigned ballot = __ballot_sync(0xffffffffu, bit);
-                if (bit) {
-                    uint64_t k = base + __popc(ballot & ((1u << lane) - 1));
-                    if (!c.yc) {
-                        T pr = prod<T, PT>(c, aval<T, PT>(c, v, k), it.c0 + j);
-                        acc = has ? addv<T, PT>(c, acc, pr) : pr;
-                        has = true;
-                    } else {
-                        atom<T, PT>(c, sp + j, prod<T, PT>(c, aval<T, PT>(c, v, k), it.r0 + r));
-                        st[j] = 1;
+            if (valid) {
+                int i = 0;
+                for (int s = 16; s > 0; s /= 2)
+                    if (i + s < nb && gp[i + s] <= g) i += s;
+                const Item &it = pc[i];
+                int tag = (int)(it.word & 15);
+                const uint8_t *p = c.pool + (it.word & ~15ULL), *cc = nullptr, *v;
+                bool vec = c.vec;
+                uint32_t nc = 0;
+                uint64_t nr = 0;
+                if (tag >= T_LEAF_COO1) {
+                    unsigned X = coo_x(tag);
+                    cc = p + coo_coords(X, 1);
+                    v = p + coo_values(it.n, X, 1, (uint64_t)c.vb);
+                    vec = vec && X == 4;
+                } else if (tag == T_LEAF_DENSE) {
+                    v = p;
+                    nc = (uint32_t)extent(c.ncols, it.c0, c.dbits);
+                } else {
+                    v = p + bitmap_values(c.dbits, (uint64_t)c.vb);
+                    nr = extent(c.nrows, it.r0, c.dbits);
+                    vec = false;
+                }
+                uint64_t k = it.start + 4 * (uint64_t)(g - gp[i]), end = (uint64_t)it.start + it.cnt;
+                uint64_t xo = c.yc ? it.r0 : it.c0;
+                int m = end - k < 4 ? (int)(end - k) : 4;
+                T a[4];
+                uint32_t lr[4] = {}, lc[4] = {};
+                if (vec) {
+                    load4<T>(v, k, m, a);
+                } else {
+#pragma unroll
+                    for (int e = 0; e < 4; e++)
+                        if (e < m) a[e] = aval<T, PT>(c, v, k + e);
+                }
+                if (cc != nullptr && vec) {
+                    uint2 cw = *reinterpret_cast<const uint2 *>(cc + 2 * k);
+#pragma unroll
+                    for (int e = 0; e < 4; e++) {
+                        uint32_t h = e < 2 ? cw.x >> (16 * e) : cw.y >> (16 * (e - 2));
+                        lr[e] = h & 255;
+                        lc[e] = (h >> 8) & 255;
+                    }
+                } else if (cc != nullptr) {
+#pragma unroll
+                    for (int e = 0; e < 4; e++)
+                        if (e < m) {
+                            lr[e] = cc[2 * (k + e)];
+                            lc[e] = cc[2 * (k + e) + 1];
+                        }
+                } else if (tag == T_LEAF_DENSE) {
+#pragma unroll
+                    for (int e = 0; e < 4; e++) {
+                        uint32_t kk = (uint32_t)k + (uint32_t)e;
+                        lr[e] = nc == (uint32_t)d ? kk >> c.dbits : kk / nc;
+                        lc[e] = kk - lr[e] * nc;
+                    }
+                } else {
+#pragma unroll
+                    for (int e = 0; e < 4; e++)
+                        if (e < m) bitmap_cell(p, c.dbits, nr, k + e, lr[e], lc[e]);
+                }
+                T pr[4];
+#pragma unroll
+                for (int e = 0; e < 4; e++)
+                    if (e < m) pr[e] = prod<T, PT>(c, a[e], xo + (c.yc ? lr[e] : lc[e]));
+                cur = c.yc ? lc[0] : lr[0];
+                acc = pr[0];
+#pragma unroll
+                for (int e = 1; e < 4; e++) {
+                    if (e < m) {
+                        uint32_t o = c.yc ? lc[e] : lr[e];
+                        if (o == cur) {
+                            acc = add(acc, pr[e]);
+                        } else {
+                            atom<T, PT>(c, sy + cur, acc);
+                            st[cur] = 1;
+                            cur = o;
+                            acc = pr[e];
+                        }
                     }
                 }
-                base += __popc(ballot);
             }
-            if (!c.yc) {
-                gg_warp_fold<T>(PT ? (int)GG_CUDA_OP_PLUS : c.add, has, acc);
-                if (lane == 0 && has) flush<T, PT>(c, it.r0 + r, acc);
+            /* under A a row's groups sit on consecutive lanes (row-major leaves) */
+            if (!c.yc && !gg_warp_segfold<T>(cur, acc, valid, add)) continue;
+            if (valid) {
+                atom<T, PT>(c, sy + cur, acc);
+                st[cur] = 1;
             }
         }
+        __syncwarp(); /* pc and gp are reloaded by the next batch */
     }
-    if (c.yc) {
-        __syncthreads();
-        for (int j = threadIdx.x; j < d; j += THREADS)
-            if (st[j]) flush<T, PT>(c, it.c0 + j, sp[j]);
+    for (int o = lane; o < W; o += 32) {
+        uint64_t i = u.origin + (uint64_t)o;
+        if (u.sole) {
+            c.y[i] = sy[o];
+            if (c.yp != nullptr) c.yp[i] = st[o];
+        } else if (st[o]) {
+            flush<T, PT>(c, i, sy[o]);
+        }
     }
+    __syncwarp();
 }
 
 /* Unit u of queue q, by the whole block. */
 template <typename T, bool PT>
-__device__ void run_unit(const Mv<T> &c, int q, uint64_t u, unsigned char *smem)
+__device__ __forceinline__ void run_unit(const Mv<T> &c, int q, uint64_t u, unsigned char *smem)
 {
     const Item *items = c.items + c.qoff[q];
     uint64_t n = c.qoff[q + 1] - c.qoff[q];
     int t = threadIdx.x, lane = t & 31, w = t >> 5;
-    T *sp = reinterpret_cast<T *>(smem);
-    uint8_t *st = smem + WARPS * MAX_D * 8;
     switch (q) {
+    case Q_TILE: {
+        uint64_t i = u * PER_UNIT[Q_TILE] + w;
+        if (i < c.nunits) tile_unit<T, PT>(c, c.units[i], lane, smem, w);
+        break;
+    }
     case Q_TINY: {
         uint64_t i = u * PER_UNIT[Q_TINY] + t;
         if (i < n) coo_serial<T, PT>(c, items[i], 0, items[i].n);
@@ -705,20 +885,19 @@ __device__ void run_unit(const Mv<T> &c, int q, uint64_t u, unsigned char *smem)
     }
     case Q_MID: {
         uint64_t i = u * PER_UNIT[Q_MID] + w;
-        if (i < n) coo_group<T, PT, 32>(c, items[i], lane, sp + w * MAX_D, st + w * MAX_D);
+        if (i < n) coo_group<T, PT, 32>(c, items[i], lane);
         break;
     }
-    case Q_BIG: coo_group<T, PT, THREADS>(c, items[u], t, sp, st); break;
-    case Q_DENSE: dense_leaf<T, PT>(c, items[u]); break;
-    default: bitmap_leaf<T, PT>(c, items[u], sp, st); break;
+    default: coo_group<T, PT, THREADS>(c, items[u], t); break; /* Q_BIG */
     }
 }
 
-template <typename T, bool PT>
-__global__ void __launch_bounds__(THREADS) queue_kernel(Mv<T> c, int q)
+/* One queue, specialised so each kernel holds only its own code's registers. */
+template <typename T, bool PT, int Q>
+__global__ void __launch_bounds__(THREADS) queue_kernel(Mv<T> c)
 {
     __shared__ __align__(16) unsigned char smem[SMEM];
-    run_unit<T, PT>(c, q, blockIdx.x, smem);
+    run_unit<T, PT>(c, Q, blockIdx.x, smem);
 }
 
 template <typename T, bool PT> __global__ void __launch_bounds__(THREADS) persistent_kernel(Mv<T> c)
@@ -735,6 +914,119 @@ template <typename T, bool PT> __global__ void __launch_bounds__(THREADS) persis
         int q = 0;
         while (u >= c.uoff[q + 1]) q++;
         run_unit<T, PT>(c, q, u - c.uoff[q], smem);
+    }
+}
+
+/* Dynamic shared memory of a wide block: the tile's partial outputs and touched flags, and a batch
+ * of pieces with the prefix of their 4-entry groups. */
+template <typename T> constexpr size_t wide_smem()
+{
+    return ((size_t)1 << WIDE_BITS) * (sizeof(T) + 1) + WIDE_BATCH * sizeof(Item) +
+           (WIDE_BATCH + 1) * 4;
+}
+
+/* One level-2 tile unit (2^(2 log2 d) outputs) by a block: as tile_unit, with the block sharing one
+ * partial-output array and the pieces' groups flattened over all its threads; 16-bit COO-4
+ * coordinates come four entries to one 16-byte load. Level-2 leaves of scattered graphs (RMAT) hold
+ * about one entry per row, so the gain is in y: shared atomics, then one coalesced pass. */
+template <typename T, bool PT> __global__ void __launch_bounds__(WIDE_THREADS) wide_kernel(Mv<T> c)
+{
+    extern __shared__ __align__(16) unsigned char dsm[];
+    constexpr int W2 = 1 << WIDE_BITS;
+    T *sy = reinterpret_cast<T *>(dsm);
+    uint8_t *st = dsm + W2 * sizeof(T);
+    Item *pc = reinterpret_cast<Item *>(st + W2);
+    uint32_t *gp = reinterpret_cast<uint32_t *>(pc + WIDE_BATCH);
+    __shared__ uint32_t wsum[WIDE_THREADS / 32];
+    const Unit u = c.wunits[blockIdx.x];
+    uint64_t ny = c.yc ? c.ncols : c.nrows;
+    int W = (int)extent(ny, u.origin, 2 * c.dbits), t = threadIdx.x, lane = t & 31, w = t >> 5;
+    auto add = [&](T x, T y) { return addv<T, PT>(c, x, y); };
+    for (int o = t; o < W; o += WIDE_THREADS) {
+        sy[o] = c.ident;
+        st[o] = 0;
+    }
+    for (uint32_t b = 0; b < u.np; b += WIDE_BATCH) {
+        int nb = u.np - b < (uint32_t)WIDE_BATCH ? (int)(u.np - b) : WIDE_BATCH;
+        uint32_t incl = 0;
+        if (t < nb) {
+            Item it = c.wpieces[u.p0 + b + t];
+            pc[t] = it;
+            incl = (it.cnt + 3) / 4;
+        }
+        for (int s = 1; s < 32; s *= 2) {
+            uint32_t o = __shfl_up_sync(0xffffffffu, incl, s);
+            if (lane >= s) incl += o;
+        }
+        if (lane == 31) wsum[w] = incl;
+        __syncthreads();
+        for (int k = 0; k < w; k++) incl += wsum[k];
+        gp[t + 1] = incl;
+        if (t == 0) gp[0] = 0;
+        __syncthreads();
+        uint32_t total = gp[WIDE_THREADS];
+        for (uint32_t g = t; g < total; g += WIDE_THREADS) {
+            int i = 0;
+            for (int s = WIDE_BATCH / 2; s > 0; s /= 2)
+                if (i + s < nb && gp[i + s] <= g) i += s;
+            const Item &it = pc[i];
+            Coo L = coo_open(c, it);
+            bool vec = c.vec && L.cb == 2 && coo_x((int)(it.word & 15)) == 4;
+            uint64_t k = it.start + 4 * (uint64_t)(g - gp[i]), end = (uint64_t)it.start + it.cnt;
+            int m = end - k < 4 ? (int)(end - k) : 4;
+            T a[4];
+            uint32_t lr[4] = {}, lc[4] = {};
+            if (vec) {
+                load4<T>(L.v, k, m, a);
+                uint4 cw = *reinterpret_cast<const uint4 *>(L.cc + 4 * k);
+                uint32_t h[4] = {cw.x, cw.y, cw.z, cw.w};
+#pragma unroll
+                for (int e = 0; e < 4; e++) {
+                    lr[e] = h[e] & 0xffff;
+                    lc[e] = h[e] >> 16;
+                }
+            } else {
+#pragma unroll
+                for (int e = 0; e < 4; e++)
+                    if (e < m) {
+                        a[e] = aval<T, PT>(c, L.v, k + e);
+                        lr[e] = (uint32_t)coord(L.cc, L.cb, k + e, 0);
+                        lc[e] = (uint32_t)coord(L.cc, L.cb, k + e, 1);
+                    }
+            }
+            T pr[4];
+#pragma unroll
+            for (int e = 0; e < 4; e++)
+                if (e < m) pr[e] = prod<T, PT>(c, a[e], L.xo + (c.yc ? lr[e] : lc[e]));
+            uint32_t cur = c.yc ? lc[0] : lr[0];
+            T acc = pr[0];
+#pragma unroll
+            for (int e = 1; e < 4; e++) {
+                if (e < m) {
+                    uint32_t o = c.yc ? lc[e] : lr[e];
+                    if (o == cur) {
+                        acc = add(acc, pr[e]);
+                    } else {
+                        atom<T, PT>(c, sy + cur, acc);
+                        st[cur] = 1;
+                        cur = o;
+                        acc = pr[e];
+                    }
+                }
+            }
+            atom<T, PT>(c, sy + cur, acc);
+            st[cur] = 1;
+        }
+        __syncthreads(); /* pc and gp are reloaded by the next batch; sy is complete */
+    }
+    for (int o = t; o < W; o += WIDE_THREADS) {
+        uint64_t i = u.origin + (uint64_t)o;
+        if (u.sole) {
+            c.y[i] = sy[o];
+            if (c.yp != nullptr) c.yp[i] = st[o];
+        } else if (st[o]) {
+            flush<T, PT>(c, i, sy[o]);
+        }
     }
 }
 
@@ -760,19 +1052,46 @@ int sm_count()
     return n;
 }
 
-template <typename T, bool PT> int launch(Mv<T> &c, const GG_cuda_hs_schedule *S)
+template <typename T, bool PT> int launch(const Mv<T> &c, const GG_cuda_hs_schedule *S)
 {
     cudaStream_t s = GG_cuda_stream();
-    GG_cuda_hs_variant v = variant == GG_CUDA_HS_DEFAULT ? GG_CUDA_HS_PERSISTENT : variant;
+    GG_cuda_hs_variant v = variant == GG_CUDA_HS_DEFAULT ? GG_CUDA_HS_HOST_LEVELS : variant;
+    /* level-2 tiles need their own block shape in both variants: one block per unit */
+    for (uint64_t u0 = 0; u0 < c.nwunits; u0 += 0x7fffffff) {
+        static bool sized = false;
+        if (!sized && cudaFuncSetAttribute(wide_kernel<T, PT>,
+                                           cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                           (int)wide_smem<T>()) != cudaSuccess)
+            return GG_CUDA_SPMV_ERROR;
+        sized = true;
+        Mv<T> part = c;
+        part.wunits = c.wunits + u0;
+        uint64_t nu = c.nwunits - u0 < 0x7fffffff ? c.nwunits - u0 : 0x7fffffff;
+        wide_kernel<T, PT><<<(unsigned)nu, WIDE_THREADS, wide_smem<T>(), s>>>(part);
+    }
     if (v == GG_CUDA_HS_HOST_LEVELS) {
         for (int q = 0; q < NQ; q++) {
-            uint64_t units = S->uoff[q + 1] - S->uoff[q];
+            uint64_t units = c.uoff[q + 1] - c.uoff[q];
             for (uint64_t u0 = 0; u0 < units; u0 += 0x7fffffff) {
                 /* a grid is at most 2^31 - 1 blocks: offset the queue for the rest */
                 Mv<T> part = c;
-                part.qoff[q] = c.qoff[q] + u0 * PER_UNIT[q];
+                if (q == Q_TILE) {
+                    part.units = c.units + u0 * PER_UNIT[q];
+                    part.nunits = c.nunits - u0 * PER_UNIT[q];
+                } else {
+                    part.qoff[q] = c.qoff[q] + u0 * PER_UNIT[q];
+                }
                 uint64_t nu = units - u0 < 0x7fffffff ? units - u0 : 0x7fffffff;
-                queue_kernel<T, PT><<<(unsigned)nu, THREADS, 0, s>>>(part, q);
+                switch (q) {
+                case Q_WIDE: break; /* launched above */
+                case Q_TILE: queue_kernel<T, PT, Q_TILE><<<(unsigned)nu, THREADS, 0, s>>>(part); break;
+                case Q_TINY: queue_kernel<T, PT, Q_TINY><<<(unsigned)nu, THREADS, 0, s>>>(part); break;
+                case Q_SMALL:
+                    queue_kernel<T, PT, Q_SMALL><<<(unsigned)nu, THREADS, 0, s>>>(part);
+                    break;
+                case Q_MID: queue_kernel<T, PT, Q_MID><<<(unsigned)nu, THREADS, 0, s>>>(part); break;
+                default: queue_kernel<T, PT, Q_BIG><<<(unsigned)nu, THREADS, 0, s>>>(part); break;
+                }
             }
         }
     } else {
@@ -780,7 +1099,7 @@ template <typename T, bool PT> int launch(Mv<T> &c, const GG_cuda_hs_schedule *S
         if (per_sm == 0 && cudaOccupancyMaxActiveBlocksPerMultiprocessor(
                                &per_sm, persistent_kernel<T, PT>, THREADS, 0) != cudaSuccess)
             per_sm = 1;
-        uint64_t total = S->uoff[NQ], blocks = (uint64_t)sm_count() * (per_sm > 0 ? per_sm : 1);
+        uint64_t total = c.uoff[NQ], blocks = (uint64_t)sm_count() * (per_sm > 0 ? per_sm : 1);
         if (blocks > total) blocks = total;
         cudaMemsetAsync(S->head, 0, sizeof(unsigned), s);
         if (blocks > 0) persistent_kernel<T, PT><<<(unsigned)blocks, THREADS, 0, s>>>(c);
@@ -812,12 +1131,23 @@ int mxv_typed(const GG_cuda_hs *A, const GG_cuda_hs_schedule *S, bool yc, int ad
     c.x = (const T *)x;
     c.y = (T *)y;
     c.yp = yp;
+    c.vec = c.same && !c.iso && (sizeof(T) == 4 || sizeof(T) == 8);
     uint64_t ny = yc ? A->ncols : A->nrows;
-    if (ny > 0) fill_kernel<T><<<grid_for(ny), THREADS, 0, s>>>(c.y, yp, ny, c.ident);
+    if (ny > 0 && (S == nullptr || !S->nofill[yc]))
+        fill_kernel<T><<<grid_for(ny), THREADS, 0, s>>>(c.y, yp, ny, c.ident);
     if (S == nullptr || ny == 0) return status_of(cudaGetLastError());
     c.items = S->items;
+    c.pieces = S->pieces[0][yc];
+    c.units = S->units[0][yc];
+    c.nunits = S->nunits[0][yc];
+    c.wpieces = S->pieces[1][yc];
+    c.wunits = S->units[1][yc];
+    c.nwunits = S->nunits[1][yc];
     memcpy(c.qoff, S->qoff, sizeof c.qoff);
-    memcpy(c.uoff, S->uoff, sizeof c.uoff);
+    c.uoff[Q_TILE + 1] = (c.nunits + PER_UNIT[Q_TILE] - 1) / PER_UNIT[Q_TILE];
+    c.uoff[Q_WIDE + 1] = c.uoff[Q_WIDE + 0]; /* wide units have their own launch */
+    for (int q = Q_TINY; q < NQ; q++)
+        c.uoff[q + 1] = c.uoff[q] + (c.qoff[q + 1] - c.qoff[q] + PER_UNIT[q] - 1) / PER_UNIT[q];
     c.head = S->head;
     if constexpr (std::is_floating_point_v<T>) {
         if (add_op == GG_CUDA_OP_PLUS && mul_op == GG_CUDA_OP_TIMES) return launch<T, true>(c, S);
