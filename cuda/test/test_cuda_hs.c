@@ -20,15 +20,7 @@
 
 #include <cmocka.h>
 
-static uint64_t rng = 88172645463325252ULL;
-
-static uint64_t next(void)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return rng;
-}
+#include "GG_cuda_test.h"
 
 typedef struct {
     GrB_Index *row, *col;
@@ -52,7 +44,7 @@ static tuples make(GrB_Index nrows, GrB_Index ncols, int d, int pattern, uint64_
     GrB_Index *rc = malloc(2 * want * sizeof *rc);
     uint64_t n = 0;
     while (n < want) {
-        GrB_Index i0 = next() % nrows, j0 = next() % ncols;
+        GrB_Index i0 = GG_cuda_test_next() % nrows, j0 = GG_cuda_test_next() % ncols;
         if (pattern == 0) {
             rc[2 * n] = i0, rc[2 * n + 1] = j0, n++;
             continue;
@@ -62,7 +54,7 @@ static tuples make(GrB_Index nrows, GrB_Index ncols, int d, int pattern, uint64_
         for (int a = 0; a < span && n < want; a++)
             for (int b = 0; b < span && n < want; b++) {
                 GrB_Index i = pattern == 3 ? i0 + a : bi + a, j = pattern == 3 ? j0 + b : bj + b;
-                if (i >= nrows || j >= ncols || (pattern == 2 && (next() & 1))) continue;
+                if (i >= nrows || j >= ncols || (pattern == 2 && (GG_cuda_test_next() & 1))) continue;
                 rc[2 * n] = i, rc[2 * n + 1] = j, n++;
             }
     }
@@ -71,7 +63,7 @@ static tuples make(GrB_Index nrows, GrB_Index ncols, int d, int pattern, uint64_
     for (uint64_t k = 0; k < n; k++)
         if (u == 0 || cmp_rc(rc + 2 * k, rc + 2 * (u - 1)) != 0) rc[2 * u] = rc[2 * k], rc[2 * u + 1] = rc[2 * k + 1], u++;
     for (uint64_t k = u; k > 1; k--) {
-        uint64_t r = next() % k;
+        uint64_t r = GG_cuda_test_next() % k;
         GrB_Index t0 = rc[2 * (k - 1)], t1 = rc[2 * (k - 1) + 1];
         rc[2 * (k - 1)] = rc[2 * r], rc[2 * (k - 1) + 1] = rc[2 * r + 1];
         rc[2 * r] = t0, rc[2 * r + 1] = t1;
@@ -81,7 +73,7 @@ static tuples make(GrB_Index nrows, GrB_Index ncols, int d, int pattern, uint64_
     for (uint64_t k = 0; k < u; k++) {
         t.row[k] = rc[2 * k];
         t.col[k] = rc[2 * k + 1];
-        for (size_t b = 0; b < vsize; b++) t.x[k * vsize + b] = equal ? 1 : (uint8_t)(next() % 5 + 1);
+        for (size_t b = 0; b < vsize; b++) t.x[k * vsize + b] = equal ? 1 : (uint8_t)(GG_cuda_test_next() % 5 + 1);
     }
     free(rc);
     return t;
@@ -173,7 +165,7 @@ static GrB_Matrix random_matrix(GrB_Type type, GrB_Index nrows, GrB_Index ncols,
 {
     tuples t = make(nrows, ncols, 128, pattern, n, 8, false);
     double *v = malloc((t.n + 1) * sizeof *v);
-    for (uint64_t k = 0; k < t.n; k++) v[k] = (double)(next() % 1000) / 8.0 - 40;
+    for (uint64_t k = 0; k < t.n; k++) v[k] = (double)(GG_cuda_test_next() % 1000) / 8.0 - 40;
     GrB_Matrix A, F;
     assert_int_equal(GrB_Matrix_new(&F, GrB_FP64, nrows, ncols), GrB_SUCCESS);
     assert_int_equal(GrB_Matrix_build_FP64(F, t.row, t.col, v, t.n, GrB_PLUS_FP64), GrB_SUCCESS);
@@ -287,7 +279,7 @@ static tuples symmetric(GrB_Index n, int d, int pattern, uint64_t want)
     tuples s = {malloc((u + 1) * 8), malloc((u + 1) * 8), malloc((u + 1) * 8), u};
     for (uint64_t k = 0; k < u; k++) {
         s.row[k] = rc[2 * k], s.col[k] = rc[2 * k + 1];
-        double v = (double)(next() % 64) / 8.0 - 4;
+        double v = (double)(GG_cuda_test_next() % 64) / 8.0 - 4;
         memcpy(s.x + 8 * k, &v, 8);
     }
     free(rc);
@@ -373,7 +365,7 @@ static void ewise_fast_paths(void **state)
             tuples u = t; /* same pattern, other values */
             u.x = malloc((t.n + 1) * 8);
             for (uint64_t e = 0; e < t.n; e++) {
-                double v = (double)(next() % 64) / 8.0 - 4;
+                double v = (double)(GG_cuda_test_next() % 64) / 8.0 - 4;
                 memcpy(u.x + 8 * e, &v, 8);
             }
             GG_cuda_hs D = device_tree(&t, n, dims[k]), E = device_tree(&u, n, dims[k]);
@@ -396,14 +388,8 @@ static void ewise_fast_paths(void **state)
 
 int main(void)
 {
-    if (GrB_init(GrB_NONBLOCKING) != GrB_SUCCESS) return 1;
-    int32_t backends = 0;
-    GrB_get(GrB_GLOBAL, &backends, GxG_BACKENDS_AVAILABLE);
-    if (!(backends & 2)) {
-        printf("no usable CUDA device: %s\n", GG_cuda_status());
-        GrB_finalize();
-        return 77;
-    }
+    int start = GG_cuda_test_start();
+    if (start != 0) return start;
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(build_bit_identical),
         cmocka_unit_test(ewise_parity),

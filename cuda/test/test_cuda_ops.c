@@ -21,16 +21,9 @@
 
 #include <cmocka.h>
 
-#define OK(call) assert_int_equal((call), GrB_SUCCESS)
+#include "GG_cuda_test.h"
 
-static uint64_t rng = 88172645463325252ULL;
-static uint64_t next(void)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return rng;
-}
+#define OK(call) assert_int_equal((call), GrB_SUCCESS)
 
 /* A random nrows x ncols matrix of `type` with about density * nrows * ncols entries, values
  * small integers in [-4, 20] (cast to the type; unsigned types saturate negatives to 0). */
@@ -40,9 +33,9 @@ static GrB_Matrix random_matrix(GrB_Type type, GrB_Index nrows, GrB_Index ncols,
     GrB_Index *I = malloc(n * sizeof(GrB_Index)), *J = malloc(n * sizeof(GrB_Index));
     double *X = malloc(n * sizeof(double));
     for (GrB_Index k = 0; k < n; k++) {
-        I[k] = next() % nrows;
-        J[k] = next() % ncols;
-        X[k] = (double)((int)(next() % 25) - 4);
+        I[k] = GG_cuda_test_next() % nrows;
+        J[k] = GG_cuda_test_next() % ncols;
+        X[k] = (double)((int)(GG_cuda_test_next() % 25) - 4);
     }
     GrB_Matrix A;
     OK(GrB_Matrix_new(&A, type, nrows, ncols));
@@ -58,8 +51,8 @@ static GrB_Vector random_vector(GrB_Type type, GrB_Index n, double density)
     GrB_Vector v;
     OK(GrB_Vector_new(&v, type, n));
     for (GrB_Index i = 0; i < n; i++)
-        if ((double)(next() % 1000) < density * 1000)
-            OK(GrB_Vector_setElement_FP64(v, (double)((int)(next() % 9) + 1), i));
+        if ((double)(GG_cuda_test_next() % 1000) < density * 1000)
+            OK(GrB_Vector_setElement_FP64(v, (double)((int)(GG_cuda_test_next() % 9) + 1), i));
     OK(GrB_Vector_wait(v, GrB_MATERIALIZE));
     return v;
 }
@@ -466,12 +459,8 @@ static void decline_is_traced(void **state)
 
 int main(void)
 {
-    if (GrB_init(GrB_NONBLOCKING) != GrB_SUCCESS) return 1;
-    if ((GG_backends_available() & 2) == 0) {
-        printf("SKIP: no usable CUDA device (%s)\n", GG_cuda_status());
-        GrB_finalize();
-        return 77;
-    }
+    int start = GG_cuda_test_start();
+    if (start != 0) return start;
     init_types();
     descs[0] = NULL;
     descs[1] = GrB_DESC_T0;

@@ -14,6 +14,8 @@
 
 #include <cmocka.h>
 
+#include "GG_cuda_test.h"
+
 bool test_scale_on_stream(GG_cuda_stream_t stream, double *x, size_t n, double a, double b);
 
 extern const GG_backend GG_cuda_backend;
@@ -69,13 +71,8 @@ static void backend_table_is_cuda(void **state)
 
 int main(void)
 {
-    if (GrB_init(GrB_NONBLOCKING) != GrB_SUCCESS) return 1;
-    if ((GG_backends_available() & 2) == 0) {
-        printf("SKIP: no usable CUDA device (%s)\n", GG_cuda_status());
-        GrB_finalize();
-        return 77;
-    }
-    printf("%s\n", GG_cuda_status());
+    int start = GG_cuda_test_start();
+    if (start != 0) return start;
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(detection_agrees),
         cmocka_unit_test(gateway_roundtrip),

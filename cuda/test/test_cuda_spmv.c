@@ -21,6 +21,8 @@
 
 #include <cmocka.h>
 
+#include "GG_cuda_test.h"
+
 /* The header's op codes are GG_opcode values. */
 #define SAME(a, b) ((int)GG_CUDA_OP_##a == (int)GG_OP_##b)
 _Static_assert(SAME(LOR, LOR) && SAME(LAND, LAND) && SAME(LXOR, LXOR) && SAME(ONEB, ONEB) &&
@@ -465,12 +467,8 @@ static void schedule_out_of_memory(void **state)
 
 int main(void)
 {
-    if (GrB_init(GrB_NONBLOCKING) != GrB_SUCCESS) return 1;
-    if ((GG_backends_available() & 2) == 0) {
-        printf("SKIP: no usable CUDA device (%s)\n", GG_cuda_status());
-        GrB_finalize();
-        return 77;
-    }
+    int start = GG_cuda_test_start();
+    if (start != 0) return start;
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(node_kinds_covered),
         cmocka_unit_test(semirings_on_every_case),
