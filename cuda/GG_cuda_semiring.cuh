@@ -1,9 +1,12 @@
-/* GG_cuda_semiring.cuh: CUDA-private device code shared by the SpMV kernels (hs_spmv.cu, cmrs.cu):
- * the built-in operators on one domain type T selected by op code, typecasts of stored values with
- * the library's rules (src/object/cast.c), atomic monoid updates for global and shared memory, and
- * warp reductions that carry a "has a value" flag so no identity is ever folded in (ANY has none
- * that is safe to fold). The operator rules mirror GG_opcodes.h's GG_RULE_* / GG_BIN_* macros,
- * which are C and cannot be included here; the CUDA test checks them against the CPU backend. */
+/* GG_cuda_semiring.cuh: CUDA-private code shared by the SpMV kernels (hs_spmv.cu, cmrs.cu) and the
+ * apply/select/reduce kernels (unary.cu): the domain types by type code (and the host dispatch to
+ * one instance per domain), the built-in operators on one domain type T selected by op code,
+ * typecasts of stored values with the library's rules (src/object/cast.c), atomic monoid updates
+ * for global and shared memory, warp reductions that carry a "has a value" flag so no identity is
+ * ever folded in (ANY has none that is safe to fold), and the SpMV launchers' common host steps
+ * (error codes, the semiring and vector arguments). The operator rules mirror GG_opcodes.h's
+ * GG_RULE_* / GG_BIN_* macros, which are C and cannot be included here; the CUDA test checks them
+ * against the CPU backend. */
 #ifndef GG_CUDA_SEMIRING_CUH
 #define GG_CUDA_SEMIRING_CUH
 
@@ -12,6 +15,7 @@
 #include <cuda_runtime.h>
 
 #include <cstdint>
+#include <cstring>
 #include <type_traits>
 
 /* GrB_Type_Code values (GraphBLAS_gpu.h). */
@@ -29,43 +33,40 @@ enum {
     GG_CUDA_FP64
 };
 
-template <typename T> struct gg_code;
-template <> struct gg_code<bool> {
-    static constexpr int v = GG_CUDA_BOOL;
-};
-template <> struct gg_code<int32_t> {
-    static constexpr int v = GG_CUDA_INT32;
-};
-template <> struct gg_code<uint32_t> {
-    static constexpr int v = GG_CUDA_UINT32;
-};
-template <> struct gg_code<int64_t> {
-    static constexpr int v = GG_CUDA_INT64;
-};
-template <> struct gg_code<uint64_t> {
-    static constexpr int v = GG_CUDA_UINT64;
-};
-template <> struct gg_code<float> {
-    static constexpr int v = GG_CUDA_FP32;
-};
-template <> struct gg_code<double> {
-    static constexpr int v = GG_CUDA_FP64;
+/* The type code of domain T, and an integer domain's bounds (std::numeric_limits is host-only in
+ * device code); both are compile-time constants. */
+template <typename T> struct gg_code {
+    static constexpr int v = std::is_same_v<T, bool>       ? GG_CUDA_BOOL
+                             : std::is_same_v<T, int32_t>  ? GG_CUDA_INT32
+                             : std::is_same_v<T, uint32_t> ? GG_CUDA_UINT32
+                             : std::is_same_v<T, int64_t>  ? GG_CUDA_INT64
+                             : std::is_same_v<T, uint64_t> ? GG_CUDA_UINT64
+                             : std::is_same_v<T, float>    ? GG_CUDA_FP32
+                             : std::is_same_v<T, double>   ? GG_CUDA_FP64
+                                                           : 0;
+    static_assert(v != 0, "not a domain of the device kernels");
 };
 
-/* The integer domains' bounds (std::numeric_limits is host-only in device code). */
-template <typename T> struct gg_lim;
-template <> struct gg_lim<int32_t> {
-    static constexpr int32_t lo = INT32_MIN, hi = INT32_MAX;
+template <typename T> struct gg_lim {
+    static_assert(std::is_integral_v<T> && !std::is_same_v<T, bool>, "an integer domain");
+    static constexpr T hi = std::is_signed_v<T> ? (T)(~std::make_unsigned_t<T>{0} >> 1) : (T)~T{0};
+    static constexpr T lo = std::is_signed_v<T> ? (T)(-hi - 1) : T{0};
 };
-template <> struct gg_lim<uint32_t> {
-    static constexpr uint32_t lo = 0, hi = UINT32_MAX;
-};
-template <> struct gg_lim<int64_t> {
-    static constexpr int64_t lo = INT64_MIN, hi = INT64_MAX;
-};
-template <> struct gg_lim<uint64_t> {
-    static constexpr uint64_t lo = 0, hi = UINT64_MAX;
-};
+
+/* Calls f(T{}) for the domain type T of `code`; false for other codes. */
+template <typename F> __host__ inline bool gg_with_type(int code, F &&f)
+{
+    switch (code) {
+    case GG_CUDA_BOOL: f(bool{}); return true;
+    case GG_CUDA_INT32: f(int32_t{}); return true;
+    case GG_CUDA_UINT32: f(uint32_t{}); return true;
+    case GG_CUDA_INT64: f(int64_t{}); return true;
+    case GG_CUDA_UINT64: f(uint64_t{}); return true;
+    case GG_CUDA_FP32: f(float{}); return true;
+    case GG_CUDA_FP64: f(double{}); return true;
+    default: return false;
+    }
+}
 
 /* ---- casts ------------------------------------------------------------------------------------
  */
@@ -165,21 +166,10 @@ template <typename T> __device__ inline T gg_binop(int op, T x, T y)
         case GG_CUDA_OP_LOR: return x || y;
         default: return x != y; /* MINUS, LXOR */
         }
-    } else if constexpr (std::is_floating_point_v<T>) {
-        switch (op) {
-        case GG_CUDA_OP_FIRST: return x;
-        case GG_CUDA_OP_SECOND:
-        case GG_CUDA_OP_ANY: return y;
-        case GG_CUDA_OP_ONEB: return (T)1;
-        case GG_CUDA_OP_MIN: return gg_min(x, y);
-        case GG_CUDA_OP_MAX: return gg_max(x, y);
-        case GG_CUDA_OP_PLUS: return x + y;
-        case GG_CUDA_OP_MINUS: return x - y;
-        case GG_CUDA_OP_TIMES: return x * y;
-        default: return x / y; /* DIV */
-        }
     } else {
-        using U = gg_uint_of<T>;
+        /* integers add, subtract and multiply in their unsigned type, so they wrap */
+        constexpr bool fp = std::is_floating_point_v<T>;
+        using U = std::conditional_t<fp, T, gg_uint_of<T>>;
         switch (op) {
         case GG_CUDA_OP_FIRST: return x;
         case GG_CUDA_OP_SECOND:
@@ -190,8 +180,10 @@ template <typename T> __device__ inline T gg_binop(int op, T x, T y)
         case GG_CUDA_OP_PLUS: return (T)((U)x + (U)y);
         case GG_CUDA_OP_MINUS: return (T)((U)x - (U)y);
         case GG_CUDA_OP_TIMES: return (T)((U)x * (U)y);
-        default: /* DIV, SuiteSparse's rule for division by zero and by -1 */
-            if constexpr (std::is_signed_v<T>) {
+        default: /* DIV; for integers SuiteSparse's rule for division by zero and by -1 */
+            if constexpr (fp) {
+                return x / y;
+            } else if constexpr (std::is_signed_v<T>) {
                 if (y == -1) return (T)((U)0 - (U)x);
                 if (y == 0) return x == 0 ? 0 : x < 0 ? gg_lim<T>::lo : gg_lim<T>::hi;
                 return x / y;
@@ -203,12 +195,17 @@ template <typename T> __device__ inline T gg_binop(int op, T x, T y)
     }
 }
 
+/* Whether `code` is one of the domains the kernels are instantiated for. */
+__host__ inline bool gg_domain(int code)
+{
+    return gg_with_type(code, [](auto) {});
+}
+
 /* Whether (add_op, mul_op) on domain code `t` is handled by these kernels. */
 __host__ inline bool gg_spmv_supported(int add_op, int mul_op, int t)
 {
     bool isbool = t == GG_CUDA_BOOL;
-    bool domain = isbool || t == GG_CUDA_INT32 || t == GG_CUDA_UINT32 || t == GG_CUDA_INT64 ||
-                  t == GG_CUDA_UINT64 || t == GG_CUDA_FP32 || t == GG_CUDA_FP64;
+    bool domain = gg_domain(t);
     bool add = add_op == GG_CUDA_OP_PLUS || add_op == GG_CUDA_OP_TIMES ||
                add_op == GG_CUDA_OP_MIN || add_op == GG_CUDA_OP_MAX || add_op == GG_CUDA_OP_ANY ||
                (isbool && (add_op == GG_CUDA_OP_LOR || add_op == GG_CUDA_OP_LAND ||
@@ -218,6 +215,28 @@ __host__ inline bool gg_spmv_supported(int add_op, int mul_op, int t)
         (isbool &&
          (mul_op == GG_CUDA_OP_LOR || mul_op == GG_CUDA_OP_LAND || mul_op == GG_CUDA_OP_LXOR));
     return domain && add && mul;
+}
+
+/* A CUDA error to an SpMV code (GG_cuda_spmv.h). */
+__host__ inline int gg_spmv_status(cudaError_t e)
+{
+    return e == cudaSuccess                 ? GG_CUDA_SPMV_OK
+           : e == cudaErrorMemoryAllocation ? GG_CUDA_SPMV_NOMEM
+                                            : GG_CUDA_SPMV_ERROR;
+}
+
+/* Sets the semiring and vector fields that every SpMV kernel's argument block carries. */
+template <typename T, typename C>
+__host__ inline void gg_spmv_args(C &c, int add_op, int mul_op, const void *identity,
+                                  bool vec_first, const void *x, void *y, unsigned char *yp)
+{
+    memcpy(&c.ident, identity, sizeof(T));
+    c.add = add_op;
+    c.mul = mul_op;
+    c.vec_first = vec_first;
+    c.x = (const T *)x;
+    c.y = (T *)y;
+    c.yp = yp;
 }
 
 /* ---- atomic monoid updates: *p = add(*p, v), in global or shared memory ------------------------
@@ -294,44 +313,30 @@ template <typename T> __device__ inline void gg_atomic(int op, T *p, T v)
 /* ---- warp reductions with a presence flag ------------------------------------------------------
  */
 
-template <typename T> __device__ inline T gg_shfl_down(T v, int delta, unsigned mask = 0xffffffffu)
+/* One warp shuffle of an integer word: up or down by delta. */
+template <bool UP, typename W>
+__device__ __forceinline__ W gg_shfl_word(W u, int delta, unsigned mask)
 {
-    if constexpr (std::is_same_v<T, bool>) {
-        return (bool)__shfl_down_sync(mask, (int)v, delta);
-    } else if constexpr (sizeof(T) == 8) {
-        unsigned long long u;
-        memcpy(&u, &v, 8);
-        u = __shfl_down_sync(mask, u, delta);
-        T r;
-        memcpy(&r, &u, 8);
-        return r;
-    } else {
-        unsigned u;
-        memcpy(&u, &v, 4);
-        u = __shfl_down_sync(mask, u, delta);
-        T r;
-        memcpy(&r, &u, 4);
-        return r;
-    }
+    if constexpr (UP)
+        return __shfl_up_sync(mask, u, delta);
+    else
+        return __shfl_down_sync(mask, u, delta);
 }
 
-template <typename T> __device__ inline T gg_shfl_up(T v, int delta)
+/* One warp shuffle of T (up or down by delta), moved as an integer of its size. */
+template <bool UP, typename T>
+__device__ __forceinline__ T gg_shfl(T v, int delta, unsigned mask = 0xffffffffu)
 {
     if constexpr (std::is_same_v<T, bool>) {
-        return (bool)__shfl_up_sync(0xffffffffu, (int)v, delta);
-    } else if constexpr (sizeof(T) == 8) {
-        unsigned long long u;
-        memcpy(&u, &v, 8);
-        u = __shfl_up_sync(0xffffffffu, u, delta);
-        T r;
-        memcpy(&r, &u, 8);
-        return r;
+        return (bool)gg_shfl_word<UP>((int)v, delta, mask);
     } else {
-        unsigned u;
-        memcpy(&u, &v, 4);
-        u = __shfl_up_sync(0xffffffffu, u, delta);
+        static_assert(sizeof(T) == 4 || sizeof(T) == 8, "a 4- or 8-byte domain");
+        using W = std::conditional_t<sizeof(T) == 8, unsigned long long, unsigned>;
+        W u;
+        memcpy(&u, &v, sizeof u);
+        u = gg_shfl_word<UP>(u, delta, mask);
         T r;
-        memcpy(&r, &u, 4);
+        memcpy(&r, &u, sizeof r);
         return r;
     }
 }
@@ -350,7 +355,7 @@ __device__ inline bool gg_warp_segfold(uint64_t key, T &v, bool valid, F add)
     unsigned heads = __ballot_sync(0xffffffffu, head);
     int start = 31 - __clz(heads & (0xffffffffu >> (31 - lane)));
     for (int d = 1; d < 32; d *= 2) {
-        T o = gg_shfl_up<T>(v, d);
+        T o = gg_shfl<true, T>(v, d);
         if (lane - d >= start) v = add(o, v);
     }
     bool tail = lane == 31 || ((heads >> (lane + 1)) & 1);
@@ -361,7 +366,7 @@ __device__ inline bool gg_warp_segfold(uint64_t key, T &v, bool valid, F add)
 template <typename T> __device__ inline void gg_warp_fold(int op, bool &has, T &v)
 {
     for (int d = 16; d > 0; d /= 2) {
-        T ov = gg_shfl_down<T>(v, d);
+        T ov = gg_shfl<false, T>(v, d);
         bool oh = __shfl_down_sync(0xffffffffu, (int)has, d);
         if (oh) {
             v = has ? gg_binop<T>(op, v, ov) : ov;

@@ -20,8 +20,6 @@
 
 #include <cuda_runtime.h>
 
-#include <cstring>
-
 namespace
 {
 
@@ -146,13 +144,7 @@ int cmrs_typed(const GG_cuda_cview *V, uint64_t nrows, uint64_t nnz, int add_op,
     c.v = V->x;
     c.stype = V->type_code;
     c.same = V->type_code == gg_code<T>::v;
-    memcpy(&c.ident, identity, sizeof(T));
-    c.add = add_op;
-    c.mul = mul_op;
-    c.vec_first = vec_first;
-    c.x = (const T *)x;
-    c.y = (T *)y;
-    c.yp = yp;
+    gg_spmv_args<T>(c, add_op, mul_op, identity, vec_first, x, y, yp);
     if (V->vec != nullptr || V->nvec < nrows)
         cm_fill<T><<<blocks_for(nrows), THREADS, 0, s>>>(c.y, yp, nrows, c.ident);
     if (c.nvec > 0) {
@@ -168,10 +160,7 @@ int cmrs_typed(const GG_cuda_cview *V, uint64_t nrows, uint64_t nnz, int add_op,
         else
             cmrs_kernel<T, false><<<blocks_for(strips * 32), THREADS, 0, s>>>(c);
     }
-    cudaError_t e = cudaGetLastError();
-    return e == cudaSuccess                 ? GG_CUDA_SPMV_OK
-           : e == cudaErrorMemoryAllocation ? GG_CUDA_SPMV_NOMEM
-                                            : GG_CUDA_SPMV_ERROR;
+    return gg_spmv_status(cudaGetLastError());
 }
 
 /* CMRS must read at most this fraction of the tree's bytes to be chosen (measured). */
@@ -186,29 +175,12 @@ extern "C" int GG_cuda_cmrs_mxv(const GG_cuda_cview *V, uint64_t nrows, uint64_t
     if (!gg_spmv_supported(add_op, mul_op, type_code) || V->type_code < GG_CUDA_BOOL ||
         V->type_code > GG_CUDA_FP64)
         return GG_CUDA_SPMV_UNSUPPORTED;
-    switch (type_code) {
-    case GG_CUDA_BOOL:
-        return cmrs_typed<bool>(V, nrows, nvals, add_op, mul_op, identity, vec_first, x_dev, y_dev,
-                                ypresent_dev);
-    case GG_CUDA_INT32:
-        return cmrs_typed<int32_t>(V, nrows, nvals, add_op, mul_op, identity, vec_first, x_dev,
-                                   y_dev, ypresent_dev);
-    case GG_CUDA_UINT32:
-        return cmrs_typed<uint32_t>(V, nrows, nvals, add_op, mul_op, identity, vec_first, x_dev,
-                                    y_dev, ypresent_dev);
-    case GG_CUDA_INT64:
-        return cmrs_typed<int64_t>(V, nrows, nvals, add_op, mul_op, identity, vec_first, x_dev,
-                                   y_dev, ypresent_dev);
-    case GG_CUDA_UINT64:
-        return cmrs_typed<uint64_t>(V, nrows, nvals, add_op, mul_op, identity, vec_first, x_dev,
-                                    y_dev, ypresent_dev);
-    case GG_CUDA_FP32:
-        return cmrs_typed<float>(V, nrows, nvals, add_op, mul_op, identity, vec_first, x_dev, y_dev,
-                                 ypresent_dev);
-    default:
-        return cmrs_typed<double>(V, nrows, nvals, add_op, mul_op, identity, vec_first, x_dev,
-                                  y_dev, ypresent_dev);
-    }
+    int rc = GG_CUDA_SPMV_UNSUPPORTED;
+    gg_with_type(type_code, [&](auto tag) {
+        rc = cmrs_typed<decltype(tag)>(V, nrows, nvals, add_op, mul_op, identity, vec_first, x_dev,
+                                       y_dev, ypresent_dev);
+    });
+    return rc;
 }
 
 extern "C" bool GG_cuda_spmv_pick(uint64_t nvals, uint64_t tree_bytes, uint64_t view_bytes,

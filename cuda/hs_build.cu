@@ -271,16 +271,6 @@ struct Level {
     uint8_t *tag = nullptr, *alive = nullptr;
 };
 
-template <class F> cudaError_t with_temp(hsd_tmp &T, F call)
-{
-    size_t bytes = 0;
-    cudaError_t e = call(nullptr, bytes);
-    if (e != cudaSuccess) return e;
-    void *tmp = T.get<uint8_t>(bytes);
-    if (tmp == nullptr) return cudaErrorMemoryAllocation;
-    return call(tmp, bytes);
-}
-
 } // namespace
 
 GG_cuda_hs_code hsd_build_sorted(GG_cuda_hs *out, uint64_t nrows, uint64_t ncols, int dbits,
@@ -318,7 +308,7 @@ GG_cuda_hs_code hsd_build_sorted(GG_cuda_hs *out, uint64_t nrows, uint64_t ncols
         if (T.oom) return GG_CUDA_HS_OOM;
         const uint64_t *below = B != nullptr ? B->ids : nullptr;
         k_heads<<<hsd_blocks(nitems), HSD_THREADS, 0, s>>>(f, keys, below, nitems, l, head);
-        cudaError_t e = with_temp(T, [&](void *tmp, size_t &bytes) {
+        cudaError_t e = hsd_with_temp(T, [&](void *tmp, size_t &bytes) {
             return cub::DeviceScan::InclusiveSum(tmp, bytes, head, pidx, (int64_t)nitems, s);
         });
         if (e != cudaSuccess) return hsd_cuda_code(e);
@@ -351,7 +341,7 @@ GG_cuda_hs_code hsd_build_sorted(GG_cuda_hs *out, uint64_t nrows, uint64_t ncols
         /* best becomes the exclusive sums of the subtree bytes (nn + 1 of them) */
         e = cudaMemsetAsync(P.best + P.nn, 0, sizeof(uint64_t), s);
         if (e == cudaSuccess)
-            e = with_temp(T, [&](void *tmp, size_t &bytes) {
+            e = hsd_with_temp(T, [&](void *tmp, size_t &bytes) {
                 return cub::DeviceScan::ExclusiveSum(tmp, bytes, P.best, P.best, (int64_t)(P.nn + 1), s);
             });
         if (e != cudaSuccess) return hsd_cuda_code(e);
@@ -413,7 +403,7 @@ GG_cuda_hs_code hsd_build_sorted(GG_cuda_hs *out, uint64_t nrows, uint64_t ncols
         k_leaf_end<<<hsd_blocks(C.nn), HSD_THREADS, 0, s>>>(C.nn, C.alive, C.tag, C.efirst, lend);
     }
     if (e == cudaSuccess)
-        e = with_temp(T, [&](void *tmp, size_t &tb) {
+        e = hsd_with_temp(T, [&](void *tmp, size_t &tb) {
             return cub::DeviceScan::InclusiveScan(tmp, tb, head, head, MaxOp(), (int64_t)n, s);
         });
     if (e == cudaSuccess) {
@@ -455,7 +445,7 @@ extern "C" GG_cuda_hs_code GG_cuda_hs_build_coo(GG_cuda_hs *out, uint64_t nrows,
     cudaError_t e = cudaMemsetAsync(flags, 0, 3 * sizeof(int), s);
     k_keys<<<hsd_blocks(n), HSD_THREADS, 0, s>>>(f, row, col, nrows, ncols, n, key, idx, flags);
     if (e == cudaSuccess)
-        e = with_temp(T, [&](void *tmp, size_t &bytes) {
+        e = hsd_with_temp(T, [&](void *tmp, size_t &bytes) {
             return cub::DeviceRadixSort::SortPairs(tmp, bytes, key, skey, idx, sidx, (int64_t)n, 0,
                                                    2 * f.bits > 0 ? 2 * f.bits : 1, s);
         });

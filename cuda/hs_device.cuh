@@ -2,7 +2,8 @@
  * keys as __host__ __device__ functions. They restate src/hisparse/hs_internal.h and the cost model
  * of src/hisparse/build.c (which CUDA code cannot include: they pull in GG_internal.h) so a device
  * build lays out exactly the bytes of the host build; the bit-identity test (cuda/test/
- * test_cuda_hs.c) is what keeps the two in step. Also the temporaries of one device call. */
+ * test_cuda_hs.c) is what keeps the two in step. Also the temporaries of one device call, and CUB
+ * calls sized and run on them. */
 #ifndef HS_DEVICE_CUH
 #define HS_DEVICE_CUH
 
@@ -231,6 +232,18 @@ struct hsd_tmp {
         return static_cast<T *>(p);
     }
 };
+
+/* A CUB call in its two passes (size the temporary storage, then run) with the storage from T;
+ * `call(tmp, bytes)` makes one pass. */
+template <class F> cudaError_t hsd_with_temp(hsd_tmp &T, F call)
+{
+    size_t bytes = 0;
+    cudaError_t e = call(nullptr, bytes);
+    if (e != cudaSuccess) return e;
+    void *tmp = T.get<uint8_t>(bytes);
+    if (tmp == nullptr) return cudaErrorMemoryAllocation;
+    return call(tmp, bytes);
+}
 
 /* cudaError_t to a call's code (the sticky error is cleared). */
 static inline GG_cuda_hs_code hsd_cuda_code(cudaError_t e)

@@ -35,16 +35,6 @@ inline unsigned ew_blocks(uint64_t n, unsigned per = 1)
     return (unsigned)((n * per + EW_THREADS - 1) / EW_THREADS);
 }
 
-template <class F> cudaError_t with_temp(hsd_tmp &T, F call)
-{
-    size_t bytes = 0;
-    cudaError_t e = call(nullptr, bytes);
-    if (e != cudaSuccess) return e;
-    void *tmp = T.get<uint8_t>(bytes);
-    if (tmp == nullptr) return cudaErrorMemoryAllocation;
-    return call(tmp, bytes);
-}
-
 struct MaxOp {
     __device__ uint32_t operator()(uint32_t a, uint32_t b) const { return a > b ? a : b; }
 };
@@ -383,7 +373,7 @@ GG_cuda_hs_code walk(hsd_tmp &T, const GG_cuda_hs *A, Walk *w)
         e = cudaMemsetAsync(pos + nitems, 0, sizeof *pos, s);
         k_count<<<ew_blocks(nitems, 32), EW_THREADS, 0, s>>>(pool, b, items, nitems, level, pos);
         if (e == cudaSuccess)
-            e = with_temp(T, [&](void *tmp, size_t &bytes) {
+            e = hsd_with_temp(T, [&](void *tmp, size_t &bytes) {
                 return cub::DeviceScan::ExclusiveSum(tmp, bytes, pos, pos, (int64_t)(nitems + 1), s);
             });
         uint64_t next = 0;
@@ -399,7 +389,7 @@ GG_cuda_hs_code walk(hsd_tmp &T, const GG_cuda_hs *A, Walk *w)
     uint64_t *start = T.get<uint64_t>(nitems + 1);
     if (T.oom) return GG_CUDA_HS_OOM;
     k_leaf_n<<<ew_blocks(nitems + 1), EW_THREADS, 0, s>>>(pool, b, items, nitems, A->nrows, A->ncols, start);
-    e = with_temp(T, [&](void *tmp, size_t &bytes) {
+    e = hsd_with_temp(T, [&](void *tmp, size_t &bytes) {
         return cub::DeviceScan::ExclusiveSum(tmp, bytes, start, start, (int64_t)(nitems + 1), s);
     });
     w->leaves = items;
@@ -427,7 +417,7 @@ GG_cuda_hs_code decode(hsd_tmp &T, const GG_cuda_hs *A, const hsd_fmt &out, uint
     cudaError_t e = cudaMemsetAsync(head, 0, n * sizeof *head, s);
     k_mark<<<ew_blocks(w->nleaves), EW_THREADS, 0, s>>>(w->start, w->nleaves, head);
     if (e == cudaSuccess)
-        e = with_temp(T, [&](void *tmp, size_t &bytes) {
+        e = hsd_with_temp(T, [&](void *tmp, size_t &bytes) {
             return cub::DeviceScan::InclusiveScan(tmp, bytes, head, head, MaxOp(), (int64_t)n, s);
         });
     if (e != cudaSuccess) return hsd_cuda_code(e);
@@ -437,7 +427,7 @@ GG_cuda_hs_code decode(hsd_tmp &T, const GG_cuda_hs *A, const hsd_fmt &out, uint
     uint64_t *skey = T.get<uint64_t>(n);
     E *sval = T.get<E>(n);
     if (T.oom) return GG_CUDA_HS_OOM;
-    e = with_temp(T, [&](void *tmp, size_t &bytes) {
+    e = hsd_with_temp(T, [&](void *tmp, size_t &bytes) {
         return cub::DeviceRadixSort::SortPairs(tmp, bytes, *key_out, skey, *val_out, sval, (int64_t)n,
                                                0, rowmajor ? 64 : 2 * out.bits > 0 ? 2 * out.bits : 1, s);
     });
@@ -520,14 +510,14 @@ GG_cuda_hs_code ewise(GG_cuda_hs *C, const GG_cuda_hs *A, const GG_cuda_hs *B, i
     if (T.oom) return GG_CUDA_HS_OOM;
     k_payload<<<ew_blocks(na), EW_THREADS, 0, s>>>(asrc, na, 0);
     k_payload<<<ew_blocks(nb), EW_THREADS, 0, s>>>(bsrc, nb, EW_B);
-    cudaError_t e = with_temp(T, [&](void *tmp, size_t &bytes) {
+    cudaError_t e = hsd_with_temp(T, [&](void *tmp, size_t &bytes) {
         return cub::DeviceMerge::MergePairs(tmp, bytes, ak, asrc, (int64_t)na, bk, bsrc, (int64_t)nb,
                                             mkey, msrc, cuda::std::less<uint64_t>(), s);
     });
     if (e == cudaSuccess) e = cudaMemsetAsync(flag + n, 0, sizeof *flag, s);
     if (e != cudaSuccess) return hsd_cuda_code(e);
     k_combine<E><<<ew_blocks(n), EW_THREADS, 0, s>>>(mkey, msrc, n, ax, bx, op, mult, flag, mval);
-    e = with_temp(T, [&](void *tmp, size_t &bytes) {
+    e = hsd_with_temp(T, [&](void *tmp, size_t &bytes) {
         return cub::DeviceScan::ExclusiveSum(tmp, bytes, flag, pos, (int64_t)(n + 1), s);
     });
     uint32_t nc = 0;

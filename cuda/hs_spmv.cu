@@ -320,13 +320,6 @@ unsigned grid_for(uint64_t threads)
     return b == 0 ? 1 : b > 65535 ? 65535 : (unsigned)b;
 }
 
-int status_of(cudaError_t e)
-{
-    return e == cudaSuccess                 ? GG_CUDA_SPMV_OK
-           : e == cudaErrorMemoryAllocation ? GG_CUDA_SPMV_NOMEM
-                                            : GG_CUDA_SPMV_ERROR;
-}
-
 /* One count-and-fill pass: `launch(out)` runs the pass's kernels. On success the counts are in
  * cnt_host and the arrays in `inner`/`leaf` (NULL where empty). */
 template <typename F>
@@ -341,7 +334,7 @@ int pass(Allocs &al, unsigned long long *cnt_dev, unsigned long long *cnt_host, 
     cudaMemcpyAsync(cnt_host, cnt_dev, (3 + NQ) * sizeof *cnt_dev, cudaMemcpyDeviceToHost, s);
     cudaError_t e = cudaStreamSynchronize(s);
     if (e == cudaSuccess) e = cudaGetLastError();
-    if (e != cudaSuccess) return status_of(e);
+    if (e != cudaSuccess) return gg_spmv_status(e);
     for (int b = 0; b < 3 + NQ; b++) {
         Item *a = nullptr;
         if (cnt_host[b] > 0 && (a = (Item *)al.get(cnt_host[b] * sizeof(Item))) == nullptr)
@@ -354,7 +347,7 @@ int pass(Allocs &al, unsigned long long *cnt_dev, unsigned long long *cnt_host, 
     o.fill = true;
     cudaMemsetAsync(cnt_dev, 0, (3 + NQ) * sizeof *cnt_dev, s);
     launch(o);
-    return status_of(cudaGetLastError());
+    return gg_spmv_status(cudaGetLastError());
 }
 
 /* Groups leaves of one level into tiles of 2^bits outputs (by content row origin, or column origin
@@ -445,10 +438,10 @@ extern "C" int GG_cuda_hs_schedule_new(const GG_cuda_hs *A, GG_cuda_hs_schedule 
             if (rc != GG_CUDA_SPMV_OK) break;
             size_t at = tl[lv].size();
             tl[lv].resize(at + l.second);
-            rc = status_of(cudaMemcpyAsync(tl[lv].data() + at, l.first, l.second * sizeof(Item),
+            rc = gg_spmv_status(cudaMemcpyAsync(tl[lv].data() + at, l.first, l.second * sizeof(Item),
                                            cudaMemcpyDeviceToHost, s));
         }
-    if (rc == GG_CUDA_SPMV_OK) rc = status_of(cudaStreamSynchronize(s));
+    if (rc == GG_CUDA_SPMV_OK) rc = gg_spmv_status(cudaStreamSynchronize(s));
     GG_cuda_hs_schedule *S = nullptr;
     if (rc == GG_CUDA_SPMV_OK) {
         S = (GG_cuda_hs_schedule *)calloc(1, sizeof *S);
@@ -495,8 +488,8 @@ extern "C" int GG_cuda_hs_schedule_new(const GG_cuda_hs *A, GG_cuda_hs_schedule 
                 S->bytes += pb + ub;
             }
         /* the host vectors and the per-level arrays go when this returns */
-        if (rc == GG_CUDA_SPMV_OK) rc = status_of(cudaStreamSynchronize(s));
-        if (rc == GG_CUDA_SPMV_OK) rc = status_of(cudaGetLastError());
+        if (rc == GG_CUDA_SPMV_OK) rc = gg_spmv_status(cudaStreamSynchronize(s));
+        if (rc == GG_CUDA_SPMV_OK) rc = gg_spmv_status(cudaGetLastError());
     }
     al.free_all();
     if (rc != GG_CUDA_SPMV_OK) {
@@ -584,6 +577,72 @@ template <typename T, bool PT> __device__ inline void flush(const Mv<T> &c, uint
 {
     atom<T, PT>(c, c.y + i, v);
     if (c.yp != nullptr) c.yp[i] = 1;
+}
+
+/* Piece j of a batch of nb pieces copied to pc[j] (j < nb), and the warp's inclusive prefix sum
+ * of its pieces' counts of 4-entry groups (a thread past the batch counts none). */
+__device__ __forceinline__ uint32_t batch_groups(const Item *pieces, Item *pc, int j, int nb,
+                                                 int lane)
+{
+    uint32_t incl = 0;
+    if (j < nb) {
+        Item it = pieces[j];
+        pc[j] = it;
+        incl = (it.cnt + 3) / 4;
+    }
+    for (int s = 1; s < 32; s *= 2) {
+        uint32_t o = __shfl_up_sync(0xffffffffu, incl, s);
+        if (lane >= s) incl += o;
+    }
+    return incl;
+}
+
+/* A unit's W partial outputs to y, outputs first, first + step, ... by this thread: stored when
+ * the unit is sole, else one atomic per touched output. */
+template <typename T, bool PT>
+__device__ __forceinline__ void unit_out(const Mv<T> &c, const Unit &u, const T *sy,
+                                         const uint8_t *st, int W, int first, int step)
+{
+    for (int o = first; o < W; o += step) {
+        uint64_t i = u.origin + (uint64_t)o;
+        if (u.sole) {
+            c.y[i] = sy[o];
+            if (c.yp != nullptr) c.yp[i] = st[o];
+        } else if (st[o]) {
+            flush<T, PT>(c, i, sy[o]);
+        }
+    }
+}
+
+/* A group of m (1..4) consecutive entries of one piece, values a at tile coordinates (lr, lc),
+ * the vector read from offset xo: their products combined by runs of one output; every run but
+ * the last goes to the shared partial outputs sy (st marks it touched), the last is left in
+ * (cur, acc) for the caller. */
+template <typename T, bool PT>
+__device__ __forceinline__ void group4(const Mv<T> &c, const T (&a)[4], const uint32_t (&lr)[4],
+                                       const uint32_t (&lc)[4], int m, uint64_t xo, T *sy,
+                                       uint8_t *st, uint32_t &cur, T &acc)
+{
+    T pr[4];
+#pragma unroll
+    for (int e = 0; e < 4; e++)
+        if (e < m) pr[e] = prod<T, PT>(c, a[e], xo + (c.yc ? lr[e] : lc[e]));
+    cur = c.yc ? lc[0] : lr[0];
+    acc = pr[0];
+#pragma unroll
+    for (int e = 1; e < 4; e++) {
+        if (e < m) {
+            uint32_t o = c.yc ? lc[e] : lr[e];
+            if (o == cur) {
+                acc = addv<T, PT>(c, acc, pr[e]);
+            } else {
+                atom<T, PT>(c, sy + cur, acc);
+                st[cur] = 1;
+                cur = o;
+                acc = pr[e];
+            }
+        }
+    }
 }
 
 
@@ -732,16 +791,7 @@ __device__ void tile_unit(const Mv<T> &c, const Unit &u, int lane, unsigned char
     auto add = [&](T x, T y) { return addv<T, PT>(c, x, y); };
     for (uint32_t b = 0; b < u.np; b += 32) {
         int nb = u.np - b < 32 ? (int)(u.np - b) : 32;
-        uint32_t incl = 0;
-        if (lane < nb) {
-            Item it = c.pieces[u.p0 + b + lane];
-            pc[lane] = it;
-            incl = (it.cnt + 3) / 4;
-        }
-        for (int s = 1; s < 32; s *= 2) {
-            uint32_t o = __shfl_up_sync(0xffffffffu, incl, s);
-            if (lane >= s) incl += o;
-        }
+        uint32_t incl = batch_groups(c.pieces + u.p0 + b, pc, lane, nb, lane);
         gp[lane + 1] = incl;
         if (lane == 0) gp[0] = 0;
         uint32_t total = __shfl_sync(0xffffffffu, incl, 31);
@@ -813,26 +863,7 @@ __device__ void tile_unit(const Mv<T> &c, const Unit &u, int lane, unsigned char
                     for (int e = 0; e < 4; e++)
                         if (e < m) bitmap_cell(p, c.dbits, nr, k + e, lr[e], lc[e]);
                 }
-                T pr[4];
-#pragma unroll
-                for (int e = 0; e < 4; e++)
-                    if (e < m) pr[e] = prod<T, PT>(c, a[e], xo + (c.yc ? lr[e] : lc[e]));
-                cur = c.yc ? lc[0] : lr[0];
-                acc = pr[0];
-#pragma unroll
-                for (int e = 1; e < 4; e++) {
-                    if (e < m) {
-                        uint32_t o = c.yc ? lc[e] : lr[e];
-                        if (o == cur) {
-                            acc = add(acc, pr[e]);
-                        } else {
-                            atom<T, PT>(c, sy + cur, acc);
-                            st[cur] = 1;
-                            cur = o;
-                            acc = pr[e];
-                        }
-                    }
-                }
+                group4<T, PT>(c, a, lr, lc, m, xo, sy, st, cur, acc);
             }
             /* under A a row's groups sit on consecutive lanes (row-major leaves) */
             if (!c.yc && !gg_warp_segfold<T>(cur, acc, valid, add)) continue;
@@ -843,15 +874,7 @@ __device__ void tile_unit(const Mv<T> &c, const Unit &u, int lane, unsigned char
         }
         __syncwarp(); /* pc and gp are reloaded by the next batch */
     }
-    for (int o = lane; o < W; o += 32) {
-        uint64_t i = u.origin + (uint64_t)o;
-        if (u.sole) {
-            c.y[i] = sy[o];
-            if (c.yp != nullptr) c.yp[i] = st[o];
-        } else if (st[o]) {
-            flush<T, PT>(c, i, sy[o]);
-        }
-    }
+    unit_out<T, PT>(c, u, sy, st, W, lane, 32);
     __syncwarp();
 }
 
@@ -941,23 +964,13 @@ template <typename T, bool PT> __global__ void __launch_bounds__(WIDE_THREADS) w
     const Unit u = c.wunits[blockIdx.x];
     uint64_t ny = c.yc ? c.ncols : c.nrows;
     int W = (int)extent(ny, u.origin, 2 * c.dbits), t = threadIdx.x, lane = t & 31, w = t >> 5;
-    auto add = [&](T x, T y) { return addv<T, PT>(c, x, y); };
     for (int o = t; o < W; o += WIDE_THREADS) {
         sy[o] = c.ident;
         st[o] = 0;
     }
     for (uint32_t b = 0; b < u.np; b += WIDE_BATCH) {
         int nb = u.np - b < (uint32_t)WIDE_BATCH ? (int)(u.np - b) : WIDE_BATCH;
-        uint32_t incl = 0;
-        if (t < nb) {
-            Item it = c.wpieces[u.p0 + b + t];
-            pc[t] = it;
-            incl = (it.cnt + 3) / 4;
-        }
-        for (int s = 1; s < 32; s *= 2) {
-            uint32_t o = __shfl_up_sync(0xffffffffu, incl, s);
-            if (lane >= s) incl += o;
-        }
+        uint32_t incl = batch_groups(c.wpieces + u.p0 + b, pc, t, nb, lane);
         if (lane == 31) wsum[w] = incl;
         __syncthreads();
         for (int k = 0; k < w; k++) incl += wsum[k];
@@ -994,40 +1007,15 @@ template <typename T, bool PT> __global__ void __launch_bounds__(WIDE_THREADS) w
                         lc[e] = (uint32_t)coord(L.cc, L.cb, k + e, 1);
                     }
             }
-            T pr[4];
-#pragma unroll
-            for (int e = 0; e < 4; e++)
-                if (e < m) pr[e] = prod<T, PT>(c, a[e], L.xo + (c.yc ? lr[e] : lc[e]));
-            uint32_t cur = c.yc ? lc[0] : lr[0];
-            T acc = pr[0];
-#pragma unroll
-            for (int e = 1; e < 4; e++) {
-                if (e < m) {
-                    uint32_t o = c.yc ? lc[e] : lr[e];
-                    if (o == cur) {
-                        acc = add(acc, pr[e]);
-                    } else {
-                        atom<T, PT>(c, sy + cur, acc);
-                        st[cur] = 1;
-                        cur = o;
-                        acc = pr[e];
-                    }
-                }
-            }
+            uint32_t cur;
+            T acc;
+            group4<T, PT>(c, a, lr, lc, m, L.xo, sy, st, cur, acc);
             atom<T, PT>(c, sy + cur, acc);
             st[cur] = 1;
         }
         __syncthreads(); /* pc and gp are reloaded by the next batch; sy is complete */
     }
-    for (int o = t; o < W; o += WIDE_THREADS) {
-        uint64_t i = u.origin + (uint64_t)o;
-        if (u.sole) {
-            c.y[i] = sy[o];
-            if (c.yp != nullptr) c.yp[i] = st[o];
-        } else if (st[o]) {
-            flush<T, PT>(c, i, sy[o]);
-        }
-    }
+    unit_out<T, PT>(c, u, sy, st, W, t, WIDE_THREADS);
 }
 
 template <typename T> __global__ void fill_kernel(T *y, uint8_t *yp, uint64_t n, T v)
@@ -1104,7 +1092,7 @@ template <typename T, bool PT> int launch(const Mv<T> &c, const GG_cuda_hs_sched
         cudaMemsetAsync(S->head, 0, sizeof(unsigned), s);
         if (blocks > 0) persistent_kernel<T, PT><<<(unsigned)blocks, THREADS, 0, s>>>(c);
     }
-    return status_of(cudaGetLastError());
+    return gg_spmv_status(cudaGetLastError());
 }
 
 template <typename T>
@@ -1123,19 +1111,13 @@ int mxv_typed(const GG_cuda_hs *A, const GG_cuda_hs_schedule *S, bool yc, int ad
     c.iso = A->iso;
     c.same = A->type_code == gg_code<T>::v && A->scale == 1.0;
     c.isov = A->iso ? gg_load_cast<T>(A->iso_value, 0, A->type_code, A->scale) : T{};
-    memcpy(&c.ident, identity, sizeof(T));
+    gg_spmv_args<T>(c, add_op, mul_op, identity, vec_first, x, y, yp);
     c.yc = yc;
-    c.add = add_op;
-    c.mul = mul_op;
-    c.vec_first = vec_first;
-    c.x = (const T *)x;
-    c.y = (T *)y;
-    c.yp = yp;
     c.vec = c.same && !c.iso && (sizeof(T) == 4 || sizeof(T) == 8);
     uint64_t ny = yc ? A->ncols : A->nrows;
     if (ny > 0 && (S == nullptr || !S->nofill[yc]))
         fill_kernel<T><<<grid_for(ny), THREADS, 0, s>>>(c.y, yp, ny, c.ident);
-    if (S == nullptr || ny == 0) return status_of(cudaGetLastError());
+    if (S == nullptr || ny == 0) return gg_spmv_status(cudaGetLastError());
     c.items = S->items;
     c.pieces = S->pieces[0][yc];
     c.units = S->units[0][yc];
@@ -1171,27 +1153,10 @@ extern "C" int GG_cuda_hs_mxv(const GG_cuda_hs *A, const GG_cuda_hs_schedule *s,
         A->type_code > GG_CUDA_FP64 || A->dbits > 8 || (A->root != 0 && s == nullptr))
         return GG_CUDA_SPMV_UNSUPPORTED;
     bool yc = tran != A->transposed;
-    switch (type_code) {
-    case GG_CUDA_BOOL:
-        return mxv_typed<bool>(A, s, yc, add_op, mul_op, identity, vec_first, x_dev, y_dev,
-                               ypresent_dev);
-    case GG_CUDA_INT32:
-        return mxv_typed<int32_t>(A, s, yc, add_op, mul_op, identity, vec_first, x_dev, y_dev,
-                                  ypresent_dev);
-    case GG_CUDA_UINT32:
-        return mxv_typed<uint32_t>(A, s, yc, add_op, mul_op, identity, vec_first, x_dev, y_dev,
-                                   ypresent_dev);
-    case GG_CUDA_INT64:
-        return mxv_typed<int64_t>(A, s, yc, add_op, mul_op, identity, vec_first, x_dev, y_dev,
-                                  ypresent_dev);
-    case GG_CUDA_UINT64:
-        return mxv_typed<uint64_t>(A, s, yc, add_op, mul_op, identity, vec_first, x_dev, y_dev,
-                                   ypresent_dev);
-    case GG_CUDA_FP32:
-        return mxv_typed<float>(A, s, yc, add_op, mul_op, identity, vec_first, x_dev, y_dev,
-                                ypresent_dev);
-    default:
-        return mxv_typed<double>(A, s, yc, add_op, mul_op, identity, vec_first, x_dev, y_dev,
-                                 ypresent_dev);
-    }
+    int rc = GG_CUDA_SPMV_UNSUPPORTED;
+    gg_with_type(type_code, [&](auto tag) {
+        rc = mxv_typed<decltype(tag)>(A, s, yc, add_op, mul_op, identity, vec_first, x_dev, y_dev,
+                                      ypresent_dev);
+    });
+    return rc;
 }

@@ -17,28 +17,6 @@
 
 namespace {
 
-/* Calls f(T{}) for the domain type T of `code`; false for other codes. */
-template <typename F> bool with_type(int code, F &&f)
-{
-    switch (code) {
-    case GG_CUDA_BOOL: f(bool{}); return true;
-    case GG_CUDA_INT32: f(int32_t{}); return true;
-    case GG_CUDA_UINT32: f(uint32_t{}); return true;
-    case GG_CUDA_INT64: f(int64_t{}); return true;
-    case GG_CUDA_UINT64: f(uint64_t{}); return true;
-    case GG_CUDA_FP32: f(float{}); return true;
-    case GG_CUDA_FP64: f(double{}); return true;
-    default: return false;
-    }
-}
-
-bool domain_ok(int code)
-{
-    return code == GG_CUDA_BOOL || code == GG_CUDA_INT32 || code == GG_CUDA_UINT32 ||
-           code == GG_CUDA_INT64 || code == GG_CUDA_UINT64 || code == GG_CUDA_FP32 ||
-           code == GG_CUDA_FP64;
-}
-
 /* The library's unary operators (GG_opcodes.h's GG_UN_* rules) on T. */
 template <typename T> __device__ inline T unop(int op, T x)
 {
@@ -201,11 +179,25 @@ template <typename F> int cub_to_host(size_t out_bytes, void *out_host, F cub_ca
     return err != cudaSuccess ? rc_of(err) : finish_download(out_host, out.p, out_bytes);
 }
 
+/* Binds the device and returns f(op, init, stream) for the monoid `opcode` on the domain type of
+ * type_code (init its identity_of); GG_CUDA_RC_ERROR for other codes. */
+template <typename F> int with_monoid(int opcode, int type_code, F f)
+{
+    GG_cuda_bind();
+    cudaStream_t s = GG_cuda_stream();
+    int rc = GG_CUDA_RC_ERROR;
+    gg_with_type(type_code, [&](auto tag) {
+        using T = decltype(tag);
+        rc = f(reduce_op<T>{opcode}, identity_of<T>(opcode), s);
+    });
+    return rc;
+}
+
 } // namespace
 
 extern "C" bool GG_cuda_apply_supported(int kind, int opcode, int t)
 {
-    if (!domain_ok(t)) return false;
+    if (!gg_domain(t)) return false;
     bool isbool = t == GG_CUDA_BOOL, isint = !isbool && t != GG_CUDA_FP32 && t != GG_CUDA_FP64;
     if (kind == GG_CUDA_APPLY_UNARY) {
         switch (opcode) {
@@ -225,12 +217,12 @@ extern "C" bool GG_cuda_apply_supported(int kind, int opcode, int t)
 
 extern "C" bool GG_cuda_select_supported(int opcode, int t)
 {
-    return domain_ok(t) && opcode >= GG_CUDA_IOP_TRIL && opcode <= GG_CUDA_IOP_VALUEGE;
+    return gg_domain(t) && opcode >= GG_CUDA_IOP_TRIL && opcode <= GG_CUDA_IOP_VALUEGE;
 }
 
 extern "C" bool GG_cuda_reduce_supported(int opcode, int t)
 {
-    if (!domain_ok(t)) return false;
+    if (!gg_domain(t)) return false;
     switch (opcode) {
     case GG_CUDA_OP_PLUS:
     case GG_CUDA_OP_TIMES:
@@ -248,7 +240,7 @@ extern "C" int GG_cuda_apply_values(int kind, int opcode, int type_code, const v
     if (n == 0) return GG_CUDA_RC_OK;
     GG_cuda_bind();
     int rc = GG_CUDA_RC_ERROR;
-    with_type(type_code, [&](auto tag) {
+    gg_with_type(type_code, [&](auto tag) {
         using T = decltype(tag);
         T b{};
         if (bound != nullptr) memcpy(&b, bound, sizeof b);
@@ -274,7 +266,7 @@ extern "C" int GG_cuda_select_positions(int opcode, int type_code, const GG_cuda
     GG_cuda_bind();
     cudaStream_t s = GG_cuda_stream();
     int rc = GG_CUDA_RC_ERROR;
-    with_type(type_code, [&](auto tag) {
+    gg_with_type(type_code, [&](auto tag) {
         using T = decltype(tag);
         T y{};
         int64_t k = 0;
@@ -319,39 +311,28 @@ extern "C" int GG_cuda_select_positions(int opcode, int type_code, const GG_cuda
 extern "C" int GG_cuda_reduce_all(int opcode, int type_code, const void *x_dev, uint64_t n,
                                   void *result_host)
 {
-    GG_cuda_bind();
-    cudaStream_t s = GG_cuda_stream();
-    int rc = GG_CUDA_RC_ERROR;
-    with_type(type_code, [&](auto tag) {
-        using T = decltype(tag);
-        reduce_op<T> op{opcode};
-        T init = identity_of<T>(opcode);
+    return with_monoid(opcode, type_code, [&](auto op, auto init, cudaStream_t s) {
+        using T = decltype(init);
         const T *x = static_cast<const T *>(x_dev);
-        rc = cub_to_host(sizeof(T), result_host, [&](void *temp, size_t &bytes, void *out) {
+        return cub_to_host(sizeof(T), result_host, [&](void *temp, size_t &bytes, void *out) {
             return cub::DeviceReduce::Reduce(temp, bytes, x, static_cast<T *>(out), n, op, init,
                                              s);
         });
     });
-    return rc;
 }
 
 extern "C" int GG_cuda_reduce_vectors(int opcode, int type_code, const GG_cuda_cview *v,
                                       void *out_host)
 {
     if (v->nvec == 0) return GG_CUDA_RC_OK;
-    GG_cuda_bind();
-    cudaStream_t s = GG_cuda_stream();
-    int rc = GG_CUDA_RC_ERROR;
-    with_type(type_code, [&](auto tag) {
-        using T = decltype(tag);
-        reduce_op<T> op{opcode};
-        T init = identity_of<T>(opcode);
+    return with_monoid(opcode, type_code, [&](auto op, auto init, cudaStream_t s) {
+        using T = decltype(init);
         const T *x = static_cast<const T *>(v->x);
-        rc = cub_to_host(v->nvec * sizeof(T), out_host, [&](void *temp, size_t &bytes, void *out) {
+        size_t out_bytes = v->nvec * sizeof(T);
+        return cub_to_host(out_bytes, out_host, [&](void *temp, size_t &bytes, void *out) {
             return cub::DeviceSegmentedReduce::Reduce(temp, bytes, x, static_cast<T *>(out),
                                                       (int64_t)v->nvec, v->ptr, v->ptr + 1, op,
                                                       init, s);
         });
     });
-    return rc;
 }

@@ -12,38 +12,13 @@
  * model: CSR32 of the inputs read plus CSR32 of the output written (eWise), the CSR32 input read
  * plus the output written (build: the pool; csr2csc: CSC32). The library keeps freed device memory
  * in the pool between calls (cuda/device.cu), as a long-running application sees it. */
-#include "GG_cuda.h"
 #include "GG_cuda_hsbuild.h"
-#include "GraphBLAS_gpu.h"
+#include "bench_gpu.cuh"
 #include "spmv_bench_host.h"
 
-#include <cuda_runtime.h>
-#include <cusparse.h>
-
-#include <algorithm>
 #include <cmath>
-#include <cstdio>
-#include <cstdlib>
 #include <cstring>
-#include <string>
-#include <vector>
 
-#define CK(x)                                                                                      \
-    do {                                                                                           \
-        cudaError_t e_ = (x);                                                                      \
-        if (e_ != cudaSuccess) {                                                                   \
-            fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, cudaGetErrorString(e_));            \
-            exit(1);                                                                               \
-        }                                                                                          \
-    } while (0)
-#define CS(x)                                                                                      \
-    do {                                                                                           \
-        cusparseStatus_t s_ = (x);                                                                 \
-        if (s_ != CUSPARSE_STATUS_SUCCESS) {                                                       \
-            fprintf(stderr, "%s:%d: cuSPARSE %s\n", __FILE__, __LINE__, cusparseGetErrorString(s_)); \
-            exit(1);                                                                               \
-        }                                                                                          \
-    } while (0)
 #define HS(x)                                                                                      \
     do {                                                                                           \
         GG_cuda_hs_code c_ = (x);                                                                  \
@@ -52,41 +27,6 @@
             exit(1);                                                                               \
         }                                                                                          \
     } while (0)
-
-static cudaStream_t stream;
-static int reps = 10;
-static double copy_bw; /* GB/s */
-
-template <class F> static double median_ms(F f)
-{
-    cudaEvent_t a, b;
-    CK(cudaEventCreate(&a));
-    CK(cudaEventCreate(&b));
-    f();
-    f();
-    std::vector<float> t;
-    for (int k = 0; k < reps; k++) {
-        CK(cudaEventRecord(a, stream));
-        f();
-        CK(cudaEventRecord(b, stream));
-        CK(cudaEventSynchronize(b));
-        float ms;
-        CK(cudaEventElapsedTime(&ms, a, b));
-        t.push_back(ms);
-    }
-    cudaEventDestroy(a);
-    cudaEventDestroy(b);
-    std::sort(t.begin(), t.end());
-    return t[t.size() / 2];
-}
-
-static void *up(const void *h, size_t bytes)
-{
-    void *d;
-    CK(cudaMalloc(&d, bytes > 0 ? bytes : 1));
-    CK(cudaMemcpy(d, h, bytes, cudaMemcpyHostToDevice));
-    return d;
-}
 
 template <class T> static std::vector<T> down(const void *d, size_t n)
 {
@@ -305,21 +245,9 @@ static bool bench_one(const char *name, cusparseHandle_t h)
     return ok;
 }
 
-static std::vector<std::string> split(const std::string &s)
-{
-    std::vector<std::string> out;
-    size_t a = 0;
-    while (a <= s.size()) {
-        size_t b = s.find(',', a);
-        if (b == std::string::npos) b = s.size();
-        if (b > a) out.push_back(s.substr(a, b - a));
-        a = b + 1;
-    }
-    return out;
-}
-
 int main(int argc, char **argv)
 {
+    reps = 10;
     std::vector<std::string> mats = split("rmat18,rmat21,rmat23,grid,band,local");
     for (int k = 1; k < argc; k++) {
         if (!strcmp(argv[k], "--quick"))
@@ -333,27 +261,9 @@ int main(int argc, char **argv)
             return 2;
         }
     }
-    int32_t backends = 0;
-    if (GrB_init(GrB_NONBLOCKING) != GrB_SUCCESS ||
-        GrB_Global_get_INT32(GrB_GLOBAL, &backends, GxG_BACKENDS_AVAILABLE) != GrB_SUCCESS || !(backends & 2) ||
-        GG_cuda_stream() == nullptr) {
-        printf("SKIP: no usable CUDA device (%s)\n", GG_cuda_status());
-        return 77;
-    }
-    stream = GG_cuda_stream();
     cudaDeviceProp p;
-    CK(cudaGetDeviceProperties(&p, 0));
     cusparseHandle_t h;
-    CS(cusparseCreate(&h));
-    CS(cusparseSetStream(h, stream));
-    size_t cb = (size_t)1 << 30;
-    void *ca, *cbp;
-    CK(cudaMalloc(&ca, cb));
-    CK(cudaMalloc(&cbp, cb));
-    double t_copy = median_ms([&] { CK(cudaMemcpyAsync(cbp, ca, cb, cudaMemcpyDeviceToDevice, stream)); });
-    copy_bw = 2.0 * (double)cb / (t_copy * 1e6);
-    cudaFree(ca);
-    cudaFree(cbp);
+    if (!bench_start(&h, &p)) return 77;
     printf("# %s; device copy (1 GiB D2D) %.0f GB/s read+write; FP32; median of %d\n", p.name, copy_bw,
            reps);
     printf("%-8s %11s  %-30s %9s %8s %6s  %s\n", "matrix", "nnz", "kernel", "ms", "GB/s", "%copy", "check");

@@ -10,76 +10,12 @@
  *   spmv_bench [--mats rmat18,rmat21,grid,band,local] [--prec fp32,fp64] [--reps 20]
  * rmat23 (259M entries) is accepted but not in the default set: its single-threaded host build
  * takes minutes. */
-#include "GG_cuda.h"
 #include "GG_cuda_spmv.h"
-#include "GraphBLAS_gpu.h"
+#include "bench_gpu.cuh"
 #include "spmv_bench_host.h"
 
-#include <cuda_runtime.h>
-#include <cusparse.h>
-
-#include <algorithm>
 #include <cmath>
-#include <cstdio>
-#include <cstdlib>
 #include <cstring>
-#include <string>
-#include <vector>
-
-#define CK(x)                                                                                      \
-    do {                                                                                           \
-        cudaError_t e_ = (x);                                                                      \
-        if (e_ != cudaSuccess) {                                                                   \
-            fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, cudaGetErrorString(e_));            \
-            exit(1);                                                                               \
-        }                                                                                          \
-    } while (0)
-#define CS(x)                                                                                      \
-    do {                                                                                           \
-        cusparseStatus_t s_ = (x);                                                                 \
-        if (s_ != CUSPARSE_STATUS_SUCCESS) {                                                       \
-            fprintf(stderr, "%s:%d: cuSPARSE %s\n", __FILE__, __LINE__,                            \
-                    cusparseGetErrorString(s_));                                                   \
-            exit(1);                                                                               \
-        }                                                                                          \
-    } while (0)
-
-/* The library's device probe (src/core/GG_internal.h, which is C11 and not included here). */
-extern "C" int32_t GG_backends_available(void);
-
-static cudaStream_t stream;
-static int reps = 20;
-
-template <class F> static double median_ms(F f)
-{
-    cudaEvent_t a, b;
-    CK(cudaEventCreate(&a));
-    CK(cudaEventCreate(&b));
-    f();
-    f();
-    std::vector<float> t;
-    for (int k = 0; k < reps; k++) {
-        CK(cudaEventRecord(a, stream));
-        f();
-        CK(cudaEventRecord(b, stream));
-        CK(cudaEventSynchronize(b));
-        float ms;
-        CK(cudaEventElapsedTime(&ms, a, b));
-        t.push_back(ms);
-    }
-    cudaEventDestroy(a);
-    cudaEventDestroy(b);
-    std::sort(t.begin(), t.end());
-    return t[t.size() / 2];
-}
-
-static void *up(const void *h, size_t bytes)
-{
-    void *d;
-    CK(cudaMalloc(&d, bytes));
-    CK(cudaMemcpy(d, h, bytes, cudaMemcpyHostToDevice));
-    return d;
-}
 
 /* max |y - ref| / max |ref| */
 static double error_of(const bench_mat *m, const void *dy, const void *ref, uint64_t n)
@@ -97,8 +33,6 @@ static double error_of(const bench_mat *m, const void *dy, const void *ref, uint
     }
     return den > 0 ? num / den : num;
 }
-
-static double copy_bw; /* GB/s, read + write */
 
 static void row(const bench_mat *m, const char *kernel, double ms, double err, double bytes)
 {
@@ -286,24 +220,9 @@ static void bench_one(const char *name, bool fp64, cusparseHandle_t h)
     bench_free(&m);
 }
 
-static std::vector<std::string> split(const char *s)
-{
-    std::vector<std::string> v;
-    std::string cur;
-    for (; *s; s++) {
-        if (*s == ',') {
-            if (!cur.empty()) v.push_back(cur);
-            cur.clear();
-        } else {
-            cur += *s;
-        }
-    }
-    if (!cur.empty()) v.push_back(cur);
-    return v;
-}
-
 int main(int argc, char **argv)
 {
+    reps = 20;
     std::vector<std::string> mats = split("rmat18,rmat21,grid,band,local"),
                              precs = split("fp32,fp64");
     for (int k = 1; k + 1 < argc; k += 2) {
@@ -318,25 +237,9 @@ int main(int argc, char **argv)
             return 2;
         }
     }
-    if (GrB_init(GrB_NONBLOCKING) != GrB_SUCCESS || (GG_backends_available() & 2) == 0) {
-        printf("SKIP: no usable CUDA device (%s)\n", GG_cuda_status());
-        return 77;
-    }
-    stream = GG_cuda_stream();
     cudaDeviceProp p;
-    CK(cudaGetDeviceProperties(&p, 0));
     cusparseHandle_t h;
-    CS(cusparseCreate(&h));
-    CS(cusparseSetStream(h, stream));
-    size_t cb = (size_t)1 << 30;
-    void *ca, *cbp;
-    CK(cudaMalloc(&ca, cb));
-    CK(cudaMalloc(&cbp, cb));
-    double t_copy =
-        median_ms([&] { CK(cudaMemcpyAsync(cbp, ca, cb, cudaMemcpyDeviceToDevice, stream)); });
-    copy_bw = 2.0 * (double)cb / (t_copy * 1e6);
-    cudaFree(ca);
-    cudaFree(cbp);
+    if (!bench_start(&h, &p)) return 77;
     printf("# %s, %d SMs; device copy (cudaMemcpy D2D, 1 GiB) %.0f GB/s read+write; median of %d\n",
            p.name, p.multiProcessorCount, copy_bw, reps);
     printf("%-8s %-5s %11s  %-26s %9s %8s %8s %6s  %s\n", "matrix", "prec", "nnz", "kernel", "ms",
