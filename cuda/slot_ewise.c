@@ -42,19 +42,31 @@ static GrB_Info ewise(GG_container *C, GG_container *M, GrB_BinaryOp accum, GrB_
     GG_cuda_ew_op eop;
     GG_cuda_ew_kind kind;
     GrB_Type_Code code = op->ztype->code;
-    if (A->h.kind != GG_KIND_MATRIX || B->h.kind != GG_KIND_MATRIX || !ew_op(op->opcode, &eop) ||
-        !ew_kind(code, &kind) || op->xtype->code != code || op->ytype->code != code ||
-        A->type->code != code || B->type->code != code)
-        return GG_DECLINE;
+    if (A->h.kind != GG_KIND_MATRIX || B->h.kind != GG_KIND_MATRIX)
+        return GG_decline("eWise of vectors has no device kernel");
+    if (!ew_op(op->opcode, &eop) || !ew_kind(code, &kind))
+        return GG_decline("no device kernel for this operator and type");
+    if (op->xtype->code != code || op->ytype->code != code || A->type->code != code ||
+        B->type->code != code)
+        return GG_decline("the operator's types differ from the inputs' (typecast)");
+    GrB_Index na, nb;
+    GrB_Info info = GG_container_nvals(A, &na);
+    if (info == GrB_SUCCESS) info = GG_container_nvals(B, &nb);
+    if (info != GrB_SUCCESS) return info;
+    if (na == 0 || nb == 0)
+        return GG_decline("an input without entries leaves nothing to merge");
+    if (GG_cuda_too_small(d, na + nb)) return GG_decline("too few entries to pay for the device");
     GG_cuda_hs a, b, t;
-    GrB_Info info = GG_cuda_mirror_hs(A, &a);
+    info = GG_cuda_mirror_hs(A, &a);
     if (info == GrB_SUCCESS) info = GG_cuda_mirror_hs(B, &b);
     if (info != GrB_SUCCESS) return info;
     a.transposed ^= d->tran0;
     b.transposed ^= d->tran1;
     int dbits = __builtin_ctz((unsigned)GG_hs_node_dim());
     GG_cuda_hs_code rc = GG_cuda_hs_ewise(&t, &a, &b, eop, kind, code, dbits, mult);
-    if (rc == GG_CUDA_HS_UNSUPPORTED) return GG_DECLINE;
+    if (rc == GG_CUDA_HS_UNSUPPORTED)
+        return GG_decline("the device build does not take these trees (wide coordinates or "
+                          "2^31 entries)");
     if (rc == GG_CUDA_HS_OOM) return GrB_OUT_OF_MEMORY;
     if (rc != GG_CUDA_HS_OK) return GrB_PANIC;
 

@@ -41,16 +41,23 @@ static void trace_host_writeback(const char *slot, GG_container *M, GrB_BinaryOp
                  slot);
 }
 
-/* op0(A)'s entry count and its device and host views by rows (the device one copied once, then
- * reused until A is written); declines, touching nothing, when A is too small for the device. */
-static GrB_Info input_views(GG_container *A, const GG_desc *d, GrB_Index *n, GG_cuda_cview *dv,
-                            const GG_cview **hv)
+/* op0(A)'s entry count and its device and host views by rows. */
+typedef struct {
+    GrB_Index n;
+    GG_cuda_cview dv; /* copied once, then reused until A is written */
+    const GG_cview *hv;
+} GG_input;
+
+/* Fills *in; declines, touching nothing, when the device has no kernel for the call (`kernel`
+ * false) or A is too small for the device. */
+static GrB_Info input_views(bool kernel, GG_container *A, const GG_desc *d, GG_input *in)
 {
-    GrB_Info info = GG_container_nvals(A, n);
+    if (!kernel) return GG_decline("no device kernel for this operator and type");
+    GrB_Info info = GG_container_nvals(A, &in->n);
     if (info != GrB_SUCCESS) return info;
-    if (GG_cuda_too_small(d, *n)) return GG_decline("too few entries to pay for the device");
-    info = GG_cuda_mirror_cview(A, d->tran0, dv);
-    return info == GrB_SUCCESS ? GG_cpu_rows_of(A, d->tran0, hv) : info;
+    if (GG_cuda_too_small(d, in->n)) return GG_decline("too few entries to pay for the device");
+    info = GG_cuda_mirror_cview(A, d->tran0, &in->dv);
+    return info == GrB_SUCCESS ? GG_cpu_rows_of(A, d->tran0, &in->hv) : info;
 }
 
 GrB_Info GG_cuda_apply(GG_container *C, GG_container *M, GrB_BinaryOp accum, const GG_apply_op *op,
@@ -77,27 +84,23 @@ GrB_Info GG_cuda_apply(GG_container *C, GG_container *M, GrB_BinaryOp accum, con
     if (opcode == GG_OP_USER) return GG_decline("user-defined operator");
     if (ztype->code != t || intype->code != t || (btype != NULL && btype->code != t))
         return GG_decline("the operator's types differ from the input's (typecast)");
-    if (!GG_cuda_apply_supported(kind, opcode, t))
-        return GG_decline("no device kernel for this operator and type");
-    GrB_Index n;
-    GG_cuda_cview dv;
-    const GG_cview *hv;
-    GrB_Info info = input_views(A, d, &n, &dv, &hv);
+    GG_input in;
+    GrB_Info info = input_views(GG_cuda_apply_supported(kind, opcode, t), A, d, &in);
     if (info != GrB_SUCCESS) return info;
     char bound[16] = {0};
     if (btype != NULL) GG_cpu_cast_value(bound, btype, op->scalar, op->stype);
     GG_coo T;
-    info = GG_cpu_coo_alloc(&T, n, ztype->size);
+    info = GG_cpu_coo_alloc(&T, in.n, ztype->size);
     if (info != GrB_SUCCESS) return info;
-    info = GG_cuda_info(GG_cuda_apply_values(kind, opcode, t, dv.x, n, bound, T.x));
+    info = GG_cuda_info(GG_cuda_apply_values(kind, opcode, t, in.dv.x, in.n, bound, T.x));
     if (info != GrB_SUCCESS) {
         GG_coo_free(&T);
         return info;
     }
-    GG_rowwalk w = {hv, 0};
-    for (GrB_Index p = 0; p < n; p++) {
+    GG_rowwalk w = {in.hv, 0};
+    for (GrB_Index p = 0; p < in.n; p++) {
         T.row[p] = row_at(&w, p);
-        T.col[p] = hv->idx[p];
+        T.col[p] = in.hv->idx[p];
     }
     trace_host_writeback("apply", M, accum);
     return GG_cpu_writeback(C, M, accum, &T, ztype, d);
@@ -108,22 +111,20 @@ GrB_Info GG_cuda_select(GG_container *C, GG_container *M, GrB_BinaryOp accum, Gr
 {
     GrB_Type_Code t = A->type->code;
     if (op->opcode == GG_OP_USER) return GG_decline("user-defined operator");
+    /* the index operators without a kernel (ROWINDEX...) may have no x type to compare */
+    bool kernel = GG_cuda_select_supported(op->opcode, t);
     bool positional = op->opcode >= GG_OP_TRIL && op->opcode <= GG_OP_ROWGT;
-    if (!positional && op->xtype->code != t)
+    if (kernel && !positional && op->xtype->code != t)
         return GG_decline("the operator's types differ from the input's (typecast)");
-    if (!GG_cuda_select_supported(op->opcode, t))
-        return GG_decline("no device kernel for this operator and type");
-    GrB_Index n;
-    GG_cuda_cview dv;
-    const GG_cview *hv;
-    GrB_Info info = input_views(A, d, &n, &dv, &hv);
+    GG_input in;
+    GrB_Info info = input_views(kernel, A, d, &in);
     if (info != GrB_SUCCESS) return info;
     char y[16] = {0};
     GG_cpu_cast_value(y, op->ytype, thunk, ttype); /* INT64 for the positional tests */
-    GrB_Index *pos = GG_malloc((n == 0 ? 1 : n) * sizeof(GrB_Index));
+    GrB_Index *pos = GG_malloc((in.n == 0 ? 1 : in.n) * sizeof(GrB_Index));
     if (pos == NULL) return GrB_OUT_OF_MEMORY;
     uint64_t kept;
-    info = GG_cuda_info(GG_cuda_select_positions(op->opcode, t, &dv, y, pos, &kept));
+    info = GG_cuda_info(GG_cuda_select_positions(op->opcode, t, &in.dv, y, pos, &kept));
     GG_coo T = {0};
     if (info == GrB_SUCCESS) info = GG_cpu_coo_alloc(&T, kept, A->type->size);
     if (info != GrB_SUCCESS) {
@@ -131,12 +132,12 @@ GrB_Info GG_cuda_select(GG_container *C, GG_container *M, GrB_BinaryOp accum, Gr
         return info;
     }
     size_t size = A->type->size;
-    GG_rowwalk w = {hv, 0};
+    GG_rowwalk w = {in.hv, 0};
     for (GrB_Index q = 0; q < kept; q++) {
         GrB_Index p = pos[q];
         T.row[q] = row_at(&w, p);
-        T.col[q] = hv->idx[p];
-        memcpy((char *)T.x + q * size, (const char *)hv->x + p * size, size);
+        T.col[q] = in.hv->idx[p];
+        memcpy((char *)T.x + q * size, (const char *)in.hv->x + p * size, size);
     }
     GG_free(pos);
     trace_host_writeback("select", M, accum);

@@ -190,37 +190,32 @@ static void apply_case(GrB_Type type, GrB_UnaryOp unop, GrB_BinaryOp binop, bool
 static void apply_parity(void **state)
 {
     (void)state;
-    for (size_t t = 0; t < ncases(7); t++) {
-        GrB_Type T = types[t];
+    /* Each type's operators, in the order of types[]; BOOL has LNOT for ABS and LXOR for TIMES. */
+#define APPLY_OPS(T)                                                                               \
+    {GrB_AINV_##T, GrB_ABS_##T, GrB_PLUS_##T, GrB_TIMES_##T, GrB_DIV_##T, GrB_MIN_##T, GrB_MAX_##T}
+    struct {
         GrB_UnaryOp ainv, abs_;
         GrB_BinaryOp plus, times, minv_div, min, max;
-        int c = T == GrB_INT32 ? 0 : T == GrB_INT64 ? 1 : T == GrB_UINT32 ? 2 : T == GrB_UINT64 ? 3
-                : T == GrB_FP32 ? 4 : T == GrB_FP64 ? 5 : 6;
-        GrB_UnaryOp ainvs[] = {GrB_AINV_INT32, GrB_AINV_INT64, GrB_AINV_UINT32, GrB_AINV_UINT64,
-                               GrB_AINV_FP32, GrB_AINV_FP64, GrB_AINV_BOOL};
-        GrB_UnaryOp abss[] = {GrB_ABS_INT32, GrB_ABS_INT64, GrB_ABS_UINT32, GrB_ABS_UINT64,
-                              GrB_ABS_FP32, GrB_ABS_FP64, GrB_LNOT};
-        GrB_BinaryOp pluss[] = {GrB_PLUS_INT32, GrB_PLUS_INT64, GrB_PLUS_UINT32, GrB_PLUS_UINT64,
-                                GrB_PLUS_FP32, GrB_PLUS_FP64, GrB_PLUS_BOOL};
-        GrB_BinaryOp timess[] = {GrB_TIMES_INT32, GrB_TIMES_INT64, GrB_TIMES_UINT32,
-                                 GrB_TIMES_UINT64, GrB_TIMES_FP32, GrB_TIMES_FP64, GrB_LXOR};
-        GrB_BinaryOp divs[] = {GrB_DIV_INT32, GrB_DIV_INT64, GrB_DIV_UINT32, GrB_DIV_UINT64,
-                               GrB_DIV_FP32, GrB_DIV_FP64, GrB_DIV_BOOL};
-        GrB_BinaryOp mins[] = {GrB_MIN_INT32, GrB_MIN_INT64, GrB_MIN_UINT32, GrB_MIN_UINT64,
-                               GrB_MIN_FP32, GrB_MIN_FP64, GrB_MIN_BOOL};
-        GrB_BinaryOp maxs[] = {GrB_MAX_INT32, GrB_MAX_INT64, GrB_MAX_UINT32, GrB_MAX_UINT64,
-                               GrB_MAX_FP32, GrB_MAX_FP64, GrB_MAX_BOOL};
-        ainv = ainvs[c], abs_ = abss[c], plus = pluss[c], times = timess[c], minv_div = divs[c];
-        min = mins[c], max = maxs[c];
+    } ops[] = {APPLY_OPS(INT32),
+               APPLY_OPS(INT64),
+               APPLY_OPS(UINT32),
+               APPLY_OPS(UINT64),
+               APPLY_OPS(FP32),
+               APPLY_OPS(FP64),
+               {GrB_AINV_BOOL, GrB_LNOT, GrB_PLUS_BOOL, GrB_LXOR, GrB_DIV_BOOL, GrB_MIN_BOOL,
+                GrB_MAX_BOOL}};
+#undef APPLY_OPS
+    for (size_t t = 0; t < ncases(7); t++) {
+        GrB_Type T = types[t];
         for (int di = 0; di < 3; di++) {
-            apply_case(T, ainv, NULL, false, di, di == 2, false);
-            apply_case(T, abs_, NULL, false, di, false, di == 1);
-            apply_case(T, NULL, plus, true, di, di == 2, di == 0);
-            apply_case(T, NULL, times, false, di, false, false);
-            apply_case(T, NULL, minv_div, true, di, di == 2, false);
-            apply_case(T, NULL, minv_div, false, di, false, false);
-            apply_case(T, NULL, min, false, di, di == 2, false);
-            apply_case(T, NULL, max, true, di, false, false);
+            apply_case(T, ops[t].ainv, NULL, false, di, di == 2, false);
+            apply_case(T, ops[t].abs_, NULL, false, di, false, di == 1);
+            apply_case(T, NULL, ops[t].plus, true, di, di == 2, di == 0);
+            apply_case(T, NULL, ops[t].times, false, di, false, false);
+            apply_case(T, NULL, ops[t].minv_div, true, di, di == 2, false);
+            apply_case(T, NULL, ops[t].minv_div, false, di, false, false);
+            apply_case(T, NULL, ops[t].min, false, di, di == 2, false);
+            apply_case(T, NULL, ops[t].max, true, di, false, false);
         }
     }
 }
@@ -250,6 +245,126 @@ static void select_parity(void **state)
             }
             same_matrix(C[0], C[1], 0);
             GrB_free(&A), GrB_free(&C0), GrB_free(&M), GrB_free(&C[0]), GrB_free(&C[1]);
+        }
+    }
+}
+
+/* ---- eWiseAdd / eWiseMult ---------------------------------------------------------------------- */
+
+/* Square and rectangular C, every combination of descriptor transposes and of inputs stored
+ * transposed (an O(1) GrB_transpose sets the flag), with and without a mask and an accumulator,
+ * through the public API. */
+static void ewise_parity(void **state)
+{
+    (void)state;
+    struct {
+        GrB_Type type;
+        GrB_BinaryOp op;
+        double tol;
+    } cases[] = {
+        {GrB_INT32, GrB_PLUS_INT32, 0},  {GrB_FP64, GrB_TIMES_FP64, 1e-12},
+        {GrB_FP32, GrB_MIN_FP32, 0},     {GrB_BOOL, GrB_LOR, 0},
+        {GrB_INT64, GrB_MINUS_INT64, 0}, {GrB_UINT32, GrB_MAX_UINT32, 0},
+    };
+    GrB_Descriptor tdesc[4] = {NULL, GrB_DESC_T0, GrB_DESC_T1, GrB_DESC_T0T1};
+    GrB_Index shapes[2][2] = {{60, 60}, {40, 70}};
+    for (size_t c = 0; c < ncases(sizeof cases / sizeof cases[0]); c++) {
+        for (int sh = 0; sh < 2; sh++) {
+            for (int t = 0; t < 4; t++) {
+                for (int stored = 0; stored < 2; stored++) {
+                    GrB_Index m = shapes[sh][0], n = shapes[sh][1];
+                    bool ta = t & 1, tb = t & 2;
+                    /* op0(A) and op1(B) are m x n; with `stored`, A and B hold their content
+                     * transposed behind the flag */
+                    bool fa = ta != (bool)stored, fb = tb != (bool)stored;
+                    GrB_Matrix A = random_matrix(cases[c].type, fa ? n : m, fa ? m : n, 0.1);
+                    GrB_Matrix B = random_matrix(cases[c].type, fb ? n : m, fb ? m : n, 0.1);
+                    if (stored) {
+                        GrB_Matrix At, Bt;
+                        GrB_Index ar, ac, br, bc;
+                        OK(GrB_Matrix_nrows(&ar, A)), OK(GrB_Matrix_ncols(&ac, A));
+                        OK(GrB_Matrix_nrows(&br, B)), OK(GrB_Matrix_ncols(&bc, B));
+                        OK(GrB_Matrix_new(&At, cases[c].type, ac, ar));
+                        OK(GrB_Matrix_new(&Bt, cases[c].type, bc, br));
+                        OK(GrB_transpose(At, NULL, NULL, A, NULL));
+                        OK(GrB_transpose(Bt, NULL, NULL, B, NULL));
+                        GrB_free(&A), GrB_free(&B);
+                        A = At, B = Bt;
+                    }
+                    bool masked = (t + sh) % 3 == 1, accum = (t + stored) % 3 == 2;
+                    GrB_Matrix C0 = random_matrix(cases[c].type, m, n, 0.05);
+                    GrB_Matrix M = random_matrix(GrB_BOOL, m, n, 0.4);
+                    for (int mult = 0; mult < 2; mult++) {
+                        GrB_Matrix C[2];
+                        for (int b = 0; b < 2; b++) {
+                            C[b] = mdup(C0);
+                            set_backend(b == 0 ? GxG_BACKEND_CPU : GxG_BACKEND_CUDA);
+                            unsigned long long before = d2h();
+                            GrB_Matrix mask = masked ? M : NULL;
+                            GrB_BinaryOp acc = accum ? cases[c].op : NULL;
+                            if (mult)
+                                OK(GrB_Matrix_eWiseMult_BinaryOp(C[b], mask, acc, cases[c].op, A,
+                                                                 B, tdesc[t]));
+                            else
+                                OK(GrB_Matrix_eWiseAdd_BinaryOp(C[b], mask, acc, cases[c].op, A,
+                                                                B, tdesc[t]));
+                            if (b == 1 && d2h() <= before)
+                                fail_msg("eWise declined: type %s, shape %d, tran %d, stored %d",
+                                         type_name(cases[c].type), sh, t, stored);
+                        }
+                        same_matrix(C[0], C[1], cases[c].tol);
+                        GrB_free(&C[0]), GrB_free(&C[1]);
+                    }
+                    GrB_free(&A), GrB_free(&B), GrB_free(&C0), GrB_free(&M);
+                }
+            }
+        }
+    }
+}
+
+/* Tiny and empty inputs (either or both with no entry), every transpose combination, forced CUDA. */
+static void ewise_edges(void **state)
+{
+    (void)state;
+    GrB_Descriptor tdesc[4] = {NULL, GrB_DESC_T0, GrB_DESC_T1, GrB_DESC_T0T1};
+    GrB_Index shapes[3][2] = {{1, 1}, {5, 5}, {4, 5}};
+    for (int sh = 0; sh < 3; sh++) {
+        for (int t = 0; t < 4; t++) {
+            for (int empty = 0; empty < 4; empty++) {
+                GrB_Index m = shapes[sh][0], n = shapes[sh][1];
+                bool ta = t & 1, tb = t & 2;
+                GrB_Matrix A, B;
+                if (empty & 1)
+                    OK(GrB_Matrix_new(&A, GrB_FP32, ta ? n : m, ta ? m : n));
+                else
+                    A = random_matrix(GrB_FP32, ta ? n : m, ta ? m : n, 0.4);
+                if (empty & 2)
+                    OK(GrB_Matrix_new(&B, GrB_FP32, tb ? n : m, tb ? m : n));
+                else
+                    B = random_matrix(GrB_FP32, tb ? n : m, tb ? m : n, 0.4);
+                for (int mult = 0; mult < 2; mult++) {
+                    GrB_Matrix C[2];
+                    for (int b = 0; b < 2; b++) {
+                        OK(GrB_Matrix_new(&C[b], GrB_FP32, m, n));
+                        set_backend(b == 0 ? GxG_BACKEND_CPU : GxG_BACKEND_CUDA);
+                        GrB_Info info =
+                            mult ? GrB_Matrix_eWiseMult_BinaryOp(C[b], NULL, NULL, GrB_PLUS_FP32,
+                                                                 A, B, tdesc[t])
+                                 : GrB_Matrix_eWiseAdd_BinaryOp(C[b], NULL, NULL, GrB_PLUS_FP32,
+                                                                A, B, tdesc[t]);
+                        if (info != GrB_SUCCESS) {
+                            const char *err = "";
+                            GrB_Matrix_error(&err, C[b]);
+                            fail_msg("eWise%s %llux%llu, tran %d, empty %d, backend %d: %d %s",
+                                     mult ? "Mult" : "Add", (unsigned long long)m,
+                                     (unsigned long long)n, t, empty, b, (int)info, err);
+                        }
+                    }
+                    same_matrix(C[0], C[1], 0);
+                    GrB_free(&C[0]), GrB_free(&C[1]);
+                }
+                GrB_free(&A), GrB_free(&B);
+            }
         }
     }
 }
@@ -469,6 +584,8 @@ int main(void)
         cmocka_unit_test(apply_parity),
         cmocka_unit_test(select_parity),
         cmocka_unit_test(reduce_parity),
+        cmocka_unit_test(ewise_parity),
+        cmocka_unit_test(ewise_edges),
         cmocka_unit_test(mxv_parity),
         cmocka_unit_test(residency_reuses_and_refreshes),
         cmocka_unit_test(pool_limit_gives_out_of_memory),
