@@ -134,13 +134,15 @@ for t in json.load(sys.stdin):
         print(t["name"] + "\t" + shlex.join(t["cmd"]))'
 }
 
-# sanitize TOOL: runs every cuda test under compute-sanitizer TOOL; a skipping test (77) passes.
+# sanitize TOOL [TESTS]: runs the cuda tests named in TESTS (default: every one) under
+# compute-sanitizer TOOL; a skipping test (77) passes.
 sanitize() {
-    local tool=$1 name cmd status worst=0 sanitizer extra=""
+    local tool=$1 only=" ${2:-} " name cmd status worst=0 sanitizer extra=""
     [ "$tool" = memcheck ] && extra="--leak-check full"
     sanitizer=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
     [ -x "$sanitizer" ] || { echo "compute-sanitizer not found"; return 1; }
     while IFS=$'\t' read -r name cmd; do
+        [ "$only" = "  " ] || [[ $only == *" $name "* ]] || continue
         echo "== $name: compute-sanitizer --tool $tool"
         eval "GG_TEST_SANITIZER=1 \"$sanitizer\" --tool $tool $extra --error-exitcode 99 $cmd"
         status=$?
@@ -186,7 +188,9 @@ if step configure configure && step build ninja -C "$build"; then
     want other && step other-suites meson test -C "$build" --no-rebuild --print-errorlogs --no-suite cuda
     want status && step status measure_status
     want memcheck && step memcheck sanitize memcheck
-    want racecheck && step racecheck sanitize racecheck
+    # racecheck is slow (about 100 s a test): the tests of the kernels that share memory
+    # between threads (SpMV tiles, tree build and eWise), every other cuda test under memcheck
+    want racecheck && step racecheck sanitize racecheck "cuda_spmv cuda_hs"
     want bench && step gpu-benchmarks gpu_benchmarks
 fi
 

@@ -7,6 +7,7 @@ relative tolerance. Prints the first differing case with its seed, operation and
 count of all differing cases, and exits non-zero on any difference, crash or timeout."""
 
 import argparse
+import glob
 import math
 import os
 import subprocess
@@ -207,8 +208,14 @@ def main():
     args = ap.parse_args()
     args.ref, args.ours = os.path.abspath(args.ref), os.path.abspath(args.ours)
 
-    # The reference must load SuiteSparse, never our libgraphblas.so.7 alias from the build tree.
+    # The reference must load SuiteSparse, never our libgraphblas.so.7 alias from the build tree:
+    # it keeps only the library path entries that do not hold our library (a SuiteSparse unpacked
+    # beside the build, as on the GPU host, stays reachable).
     ref_env = {k: v for k, v in os.environ.items() if k not in ("LD_LIBRARY_PATH", "LD_PRELOAD")}
+    ref_paths = [p for p in os.environ.get("LD_LIBRARY_PATH", "").split(":")
+                 if p and not glob.glob(os.path.join(p, "libgraphblas_gpu.so*"))]
+    if ref_paths:
+        ref_env["LD_LIBRARY_PATH"] = ":".join(ref_paths)
     ref_env["OMP_NUM_THREADS"] = ref_env.get("OMP_NUM_THREADS", "1")
     our_env = dict(os.environ)
 
@@ -224,8 +231,10 @@ def main():
         opre, ocases, odone = split_cases(ol)
         lib_ref = rpre[0] if rpre else "?"
         lib_ours = opre[0] if opre else "?"
-        if args.build_root and os.path.realpath(args.build_root) in os.path.realpath(
-                lib_ref.replace("# library ", "")):
+        # our alias sits beside our library at the top of the build tree (a SuiteSparse unpacked
+        # elsewhere under it, as on the GPU host, is the reference)
+        ref_dir = os.path.dirname(os.path.realpath(lib_ref.replace("# library ", "")))
+        if args.build_root and glob.glob(os.path.join(ref_dir, "libgraphblas_gpu.so*")):
             problems.append(f"seed {seed}: the reference loaded {lib_ref}, from our build tree")
         if lib_ref == lib_ours:
             problems.append(f"seed {seed}: both programs loaded the same library: {lib_ref}")
