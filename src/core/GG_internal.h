@@ -5,6 +5,7 @@
 #define GG_INTERNAL_H
 
 #include "GraphBLAS_gpu.h"
+#include "GG_vform.h"
 
 #include <pthread.h>
 #include <stdarg.h>
@@ -237,7 +238,8 @@ struct GG_Scalar_opaque {
  * A vector is stored as an n x 1 matrix: one container type serves both, so every storage routine
  * exists once. Operation code reaches content only through the views below. The canonical content
  * of a matrix is a HiSparse tree (GG_hs_matrix, engine in src/hisparse/GG_hisparse.h); that of a
- * vector is its sorted tuples (DESIGN.md section 4). Both are private to src/object/store.c. */
+ * vector is a GG_vdata in one of three forms with a residency state (src/store/GG_store.h,
+ * DESIGN.md section 4). Both are private to src/store. */
 
 /* Sorted (row, col) unique tuples, row-major. For vectors col[] is all zero. */
 typedef struct {
@@ -293,10 +295,15 @@ typedef struct GG_container {
     GG_header h;
     GrB_Type type;
     GrB_Index nrows, ncols; /* a vector is nrows x 1 */
-    GG_hs_matrix hs;        /* matrix: the canonical content (private to store.c); unused for a
-                             * vector */
-    GG_coo store;           /* vector: the canonical content. Matrix: the tree's cached COO
-                             * view, valid while coo_cached (private to store.c) */
+    GG_hs_matrix hs;        /* matrix: the canonical content (private to src/store); unused for
+                             * a vector */
+    GG_vdata v;             /* vector: the host content (src/store/GG_store.h), current when
+                             * res & GG_RES_HOST */
+    uint8_t res;            /* vector: GG_RES_HOST | GG_RES_DEVICE, the sides whose copy is
+                             * current (GG_store.h) */
+    void *dv;               /* vector: the device copy (cuda/store), NULL when none */
+    GG_coo store;           /* the cached COO view (matrix: of the tree; vector: of v), valid
+                             * while coo_cached (private to src/store) */
     bool coo_cached;
     bool csr_owned;         /* the CSR view owns idx and x (else it shares the COO's arrays) */
     GG_pending pending;
