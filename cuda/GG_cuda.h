@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -74,6 +75,19 @@ void GG_cuda_transfer_counts(GG_cuda_transfers *t);
 
 /* Frees a container's device mirror (cuda/residency.cu) and every device buffer it holds. */
 void GG_cuda_mirror_free(void *mirror);
+
+/* ---- cuda/store: the device copy of a vector container (src/store/GG_store.h) -------------------
+ * The container type is only named here, so this header stays free of GraphBLAS headers; the
+ * int results are GrB_Info values. */
+struct GG_container;
+/* Copies c's device content into its host content (c->v), res |= GG_RES_HOST; counted. */
+int GG_cuda_vec_download(struct GG_container *c);
+/* nvals of c's device content: one 8-byte read when the host does not know it yet. */
+int GG_cuda_vec_nvals(struct GG_container *c, uint64_t *nvals);
+/* Frees c's device copy (c->dv) and its device buffers. */
+void GG_cuda_vec_free(struct GG_container *c);
+/* Waits for the library's stream: GrB_SUCCESS, or GrB_PANIC for a failed kernel. */
+int GG_cuda_sync(void);
 
 #ifdef __cplusplus
 }

@@ -4,6 +4,7 @@
  * everything on the CPU) never touch the CUDA driver; pthread_once makes the first use from
  * several threads safe and the answer fixed for the life of the process. */
 #include "GG_backend.h"
+#include "GG_store.h"
 
 #include <stdio.h>
 
@@ -68,6 +69,46 @@ void GG_device_drop(GG_container *c)
     GG_cuda_mirror_free(c->dev);
 #endif
     c->dev = NULL;
+}
+
+/* The device side of a vector container (GG_store.h). Without CUDA no vector ever holds device
+ * content, so the store never calls the first two; they answer GrB_PANIC to make such a bug loud. */
+GrB_Info GG_device_vec_download(GG_container *c)
+{
+#if GG_HAVE_CUDA
+    return (GrB_Info)GG_cuda_vec_download(c);
+#else
+    (void)c;
+    return GrB_PANIC;
+#endif
+}
+
+GrB_Info GG_device_vec_nvals(GG_container *c, uint64_t *nvals)
+{
+#if GG_HAVE_CUDA
+    return (GrB_Info)GG_cuda_vec_nvals(c, nvals);
+#else
+    (void)c;
+    (void)nvals;
+    return GrB_PANIC;
+#endif
+}
+
+void GG_device_vec_free(GG_container *c)
+{
+    if (c->dv == NULL) return;
+#if GG_HAVE_CUDA
+    GG_cuda_vec_free(c);
+#endif
+    c->dv = NULL;
+}
+
+GrB_Info GG_device_sync(void)
+{
+#if GG_HAVE_CUDA
+    if (GG_backends_available() & GG_BACKEND_BIT_CUDA) return (GrB_Info)GG_cuda_sync();
+#endif
+    return GrB_SUCCESS;
 }
 
 GrB_Info GG_device_set_id(int32_t id)

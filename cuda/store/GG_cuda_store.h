@@ -1,0 +1,31 @@
+/* GG_cuda_store.h: the device side of the data model (DESIGN.md §4, src/store/GG_store.h) for
+ * vectors: a container's device copy, how a slot reads it and how a slot installs its result.
+ * Plain C (the CUDA slots are C files that see GG_internal.h); kernels receive the GG_vdata only.
+ *
+ * A device copy holds the same GG_vdata as the host (GG_vform.h) with device arrays, plus the
+ * device word `count` where the kernel that produced the content left nvals: the host learns nvals
+ * only when asked (GG_cuda_vec_nvals reads those 8 bytes once and remembers them). */
+#ifndef GG_CUDA_STORE_H
+#define GG_CUDA_STORE_H
+
+#include "GG_cuda.h"
+#include "GG_store.h"
+
+typedef struct {
+    GG_vdata d;       /* device arrays from GG_cuda_malloc (d.nvals valid when nvals_known) */
+    uint64_t *count;  /* device word holding nvals, or NULL when nvals_known from the start */
+    bool nvals_known;
+} GG_cuda_vec;
+
+/* c's content on the device: its device copy when current, else an upload of the host content
+ * (pending work applied first; counted and traced), after which res has both bits. The copy stays
+ * valid until c is next written. GrB_OUT_OF_MEMORY (device or pool limit) leaves c unchanged. */
+GrB_Info GG_cuda_vec_in(GG_container *c, const GG_cuda_vec **v);
+/* Installs *v (device arrays, c's dimension and value size) as c's content, taking its buffers
+ * (*v is cleared): the previous device copy is freed, res = GG_RES_DEVICE (GG_vec_device_written).
+ * Never fails. */
+void GG_cuda_vec_install(GG_container *c, GG_cuda_vec *v);
+/* Frees the device buffers of a GG_cuda_vec that was never installed. */
+void GG_cuda_vec_release(GG_cuda_vec *v);
+
+#endif /* GG_CUDA_STORE_H */
