@@ -86,8 +86,8 @@ int GG_cuda_vec_download(struct GG_container *c);
 int GG_cuda_vec_nvals(struct GG_container *c, uint64_t *nvals);
 /* Frees c's device copy (c->dv) and its device buffers. */
 void GG_cuda_vec_free(struct GG_container *c);
-/* Waits for the library's stream: GrB_SUCCESS, or GrB_PANIC for a failed kernel. */
-int GG_cuda_sync(void);
+/* Waits for the library's stream: false when queued work failed (the error is cleared). */
+bool GG_cuda_sync(void);
 
 #ifdef __cplusplus
 }

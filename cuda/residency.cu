@@ -29,6 +29,14 @@ extern "C" size_t GG_cuda_pool_in_use(void)
     return pool_used;
 }
 
+extern "C" bool GG_cuda_sync(void)
+{
+    GG_cuda_bind();
+    if (cudaStreamSynchronize(GG_cuda_stream()) == cudaSuccess) return true;
+    cudaGetLastError();
+    return false;
+}
+
 extern "C" void *GG_cuda_malloc(size_t bytes)
 {
     if (bytes == 0) bytes = 1;

@@ -106,7 +106,7 @@ void GG_device_vec_free(GG_container *c)
 GrB_Info GG_device_sync(void)
 {
 #if GG_HAVE_CUDA
-    if (GG_backends_available() & GG_BACKEND_BIT_CUDA) return (GrB_Info)GG_cuda_sync();
+    if (GG_backends_available() & GG_BACKEND_BIT_CUDA) return GG_cuda_sync() ? GrB_SUCCESS : GrB_PANIC;
 #endif
     return GrB_SUCCESS;
 }

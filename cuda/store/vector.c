@@ -1,0 +1,82 @@
+/* vector.c: the device copy of a vector container (GG_cuda_store.h): upload on first device read
+ * since the last host write, download on a host read after a device write, nvals fetched on
+ * demand, and the release of the copy. Every copy goes through GG_cuda_upload/download, so it is
+ * counted (GxG transfer counters) and traced with its bytes and reason. */
+#include "GG_cuda_store.h"
+
+#include <stdlib.h>
+
+/* The device copy of c, NULL when none (the host never holds anything else in c->dv). */
+static GG_cuda_vec *dv_of(GG_container *c)
+{
+    return (GG_cuda_vec *)c->dv;
+}
+
+void GG_cuda_vec_release(GG_cuda_vec *v)
+{
+    GG_cuda_free(v->d.i);
+    GG_cuda_free(v->d.b);
+    GG_cuda_free(v->d.x);
+    GG_cuda_free(v->count);
+    memset(v, 0, sizeof *v);
+}
+
+void GG_cuda_vec_free(struct GG_container *c)
+{
+    GG_cuda_vec *v = dv_of(c);
+    if (v == NULL) return;
+    GG_cuda_vec_release(v);
+    free(v);
+    c->dv = NULL;
+}
+
+int GG_cuda_vec_nvals(struct GG_container *c, uint64_t *nvals)
+{
+    GG_cuda_vec *v = dv_of(c);
+    if (v == NULL) return GrB_PANIC;
+    if (!v->nvals_known) {
+        if (!GG_cuda_download(&v->d.nvals, v->count, sizeof(uint64_t))) return GrB_PANIC;
+        v->nvals_known = true;
+        GG_trace("residency: nvals of a device-written vector of %llu, 8 bytes to the host",
+                 (unsigned long long)v->d.n);
+    }
+    *nvals = v->d.nvals;
+    return GrB_SUCCESS;
+}
+
+/* Bytes of `count` elements of `size`, or false on overflow. */
+static bool bytes_of(uint64_t count, size_t size, size_t *bytes)
+{
+    return count <= SIZE_MAX && GG_mul_size((size_t)count, size, bytes);
+}
+
+int GG_cuda_vec_download(struct GG_container *c)
+{
+    GG_cuda_vec *v = dv_of(c);
+    if (v == NULL) return GrB_PANIC;
+    uint64_t nvals;
+    GrB_Info info = (GrB_Info)GG_cuda_vec_nvals(c, &nvals);
+    if (info != GrB_SUCCESS) return info;
+    const GG_vdata *d = &v->d;
+    GG_vdata h;
+    info = GG_vdata_alloc(&h, d->n, d->size, (GG_vform_kind)d->form, nvals, d->iso);
+    if (info != GrB_SUCCESS) return info;
+    size_t xb = 0, ib = 0, bb = 0;
+    bool ok = bytes_of(GG_vdata_nx(&h), d->size, &xb) &&
+              (d->form != GG_VF_SPARSE || bytes_of(nvals, sizeof(uint64_t), &ib)) &&
+              (d->form != GG_VF_BITMAP || bytes_of(d->n, 1, &bb));
+    ok = ok && (xb == 0 || GG_cuda_download(h.x, d->x, xb)) &&
+         (ib == 0 || GG_cuda_download(h.i, d->i, ib)) && (bb == 0 || GG_cuda_download(h.b, d->b, bb));
+    if (!ok) {
+        GG_vdata_free(&h);
+        return GrB_PANIC;
+    }
+    h.nvals = nvals;
+    GG_trace("residency: vector of %llu (%llu entries) to the host, %zu bytes (host read after a "
+             "device write)",
+             (unsigned long long)d->n, (unsigned long long)nvals, xb + ib + bb);
+    GG_vdata_free(&c->v);
+    c->v = h;
+    c->res |= GG_RES_HOST;
+    return GrB_SUCCESS;
+}
