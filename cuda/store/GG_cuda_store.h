@@ -9,13 +9,8 @@
 #define GG_CUDA_STORE_H
 
 #include "GG_cuda.h"
+#include "GG_cuda_vec.h"
 #include "GG_store.h"
-
-typedef struct {
-    GG_vdata d;       /* device arrays from GG_cuda_malloc (d.nvals valid when nvals_known) */
-    uint64_t *count;  /* device word holding nvals, or NULL when nvals_known from the start */
-    bool nvals_known;
-} GG_cuda_vec;
 
 /* c's content on the device: its device copy when current, else an upload of the host content
  * (pending work applied first; counted and traced), after which res has both bits. The copy stays
