@@ -590,7 +590,7 @@ static void ewise_case(const scen *sc, int round)
     static const uint64_t dims[] = {1, 2, 31, 100, 1000, 4097};
     uint64_t n = dims[rnd(6)];
     dlist L = {0};
-    char what[256];
+    char what[640];
     int tc = t_code(sc);
     int ccode = rnd(2) ? tc : random_code();
 
