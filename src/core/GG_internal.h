@@ -234,6 +234,14 @@ struct GG_Scalar_opaque {
     void *value; /* type->size bytes, allocated with the scalar */
 };
 
+/* The output rule of a reduction to a scalar (GG_reduce_scalar_fn in GG_backend.h), shared by the
+ * backends: out = accum(out, t) into the GrB_Scalar s or, when c is not NULL, the C scalar *c of
+ * ctype; t (of ttype) exists when has_t. For c an absent t is the monoid's identity; for s,
+ * accum(empty, t) = t, accum(s, empty) = s, and without accum s takes t or becomes empty.
+ * GrB_OUT_OF_MEMORY (a temporary for the accumulator) leaves the output unchanged. */
+GrB_Info GG_reduce_scalar_output(GrB_Scalar s, void *c, GrB_Type ctype, GrB_BinaryOp accum,
+                                 const void *t, bool has_t, GrB_Type ttype, GrB_Monoid monoid);
+
 /* ---- vectors and matrices ---------------------------------------------------------------------------
  * A vector is stored as an n x 1 matrix: one container type serves both, so every storage routine
  * exists once. Operation code reaches content only through the views below. The canonical content
@@ -384,6 +392,9 @@ bool GG_device_info(char *name, size_t len, size_t *memory);
 bool GG_trace_on(void);
 void GG_trace_set(int level); /* 0 off, 1 on */
 void GG_trace(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Host<->device transfers since the process started: copies and bytes host to device, then
+ * copies and bytes device to host (all zero without a device). */
+void GG_device_transfers(uint64_t t[4]);
 /* Releases c's device mirror (c->dev), if any. store.c calls it wherever content changes or the
  * container is freed, so a mirror never outlives the host content it copies. */
 void GG_device_drop(GG_container *c);
