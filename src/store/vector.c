@@ -153,8 +153,8 @@ static GrB_Info apply_log(GG_container *c)
     for (GrB_Index q = 0; q < p->n && !removes; q++) removes = p->del[q];
     GrB_Info info = GrB_SUCCESS;
     drop_derived(c);
-    if (v->form == GG_VF_SPARSE && v->n <= GG_VFORM_BITMAP_MAX && p->n >= v->n / GG_VFORM_SPARSE_DIV)
-        info = GG_vdata_convert(v, GG_VF_BITMAP);
+    bool long_log = p->n >= v->n / GG_VFORM_SPARSE_DIV && v->n <= GG_VFORM_BITMAP_MAX;
+    if (v->form == GG_VF_SPARSE && long_log) info = GG_vdata_convert(v, GG_VF_BITMAP);
     if (info == GrB_SUCCESS && v->form == GG_VF_FULL && removes)
         info = GG_vdata_convert(v, GG_VF_BITMAP);
     if (info != GrB_SUCCESS) return info;
