@@ -46,7 +46,7 @@ GrB_Info GG_vdata_alloc(GG_vdata *v, uint64_t n, size_t size, GG_vform_kind form
     return GrB_OUT_OF_MEMORY;
 }
 
-/* ---- conversions between the forms ---------------------------------------------------------------
+/* ---- conversions between the forms --------------------------------------------------------------
  * Every conversion allocates what the target needs before it touches v, so a failure leaves v as
  * it was. Values packed in entry order (SPARSE, FULL) keep their array when the target packs them
  * the same way, and an iso value is never moved. */

@@ -10,7 +10,7 @@
 
 #include "GG_store.h"
 
-/* ---- a dense reference ---------------------------------------------------------------------------- */
+/* ---- a dense reference ----------------------------------------------------------------------- */
 
 typedef struct {
     GrB_Index n;
@@ -152,7 +152,7 @@ static ref_t ref_spread(GrB_Index n, GrB_Index m, int64_t iso)
     return r;
 }
 
-/* ---- conversions --------------------------------------------------------------------------------- */
+/* ---- conversions ----------------------------------------------------------------------------- */
 
 static void test_conversions(void **state)
 {
@@ -196,7 +196,7 @@ static void test_conversions(void **state)
     }
 }
 
-/* ---- switch points --------------------------------------------------------------------------------- */
+/* ---- switch points --------------------------------------------------------------------------- */
 
 static void test_switch_points(void **state)
 {
@@ -246,7 +246,7 @@ static void test_switch_points(void **state)
     }
 }
 
-/* ---- pending work on each form ----------------------------------------------------------------- */
+/* ---- pending work on each form --------------------------------------------------------------- */
 
 /* Random setElement/removeElement/reads on a vector that starts with m of n entries (iso or not),
  * checked against the reference after every batch. */
@@ -351,7 +351,7 @@ static void test_update_paths(void **state)
     ref_free(&r);
 }
 
-/* ---- dup, resize, clear ---------------------------------------------------------------------------- */
+/* ---- dup, resize, clear ---------------------------------------------------------------------- */
 
 static void test_dup_resize_clear(void **state)
 {
@@ -399,7 +399,7 @@ static void test_dup_resize_clear(void **state)
     }
 }
 
-/* ---- out of memory --------------------------------------------------------------------------------- */
+/* ---- out of memory --------------------------------------------------------------------------- */
 
 /* Every allocation of a conversion failing in turn: GrB_OUT_OF_MEMORY and v as it was. */
 static void test_oom_conversion(void **state)
@@ -499,7 +499,7 @@ static void test_oom_resize(void **state)
     }
 }
 
-/* ---- the store calls of a CPU slot ------------------------------------------------------------------ */
+/* ---- the store calls of a CPU slot ----------------------------------------------------------- */
 
 /* A slot that writes in place (GG_vec_host_mut, then GG_vec_written): the views and the device
  * copy are dropped first, and the form is conformed after. */
@@ -532,7 +532,7 @@ static void test_host_mut(void **state)
     ref_free(&r);
 }
 
-/* ---- huge iso vectors ------------------------------------------------------------------------------ */
+/* ---- huge iso vectors ------------------------------------------------------------------------ */
 
 static void test_huge_iso_full(void **state)
 {
