@@ -180,13 +180,13 @@ want() { [[ $steps == *" $1 "* ]]; }
 # resident: the transfer counters of graph algorithms on a device-resident graph (grbgpu --stats),
 # on $RESIDENT_GRAPHS (default rmat:20 grid:1000).
 resident_stats() {
-    local g a
+    local g status=0
     for g in ${RESIDENT_GRAPHS:-rmat:20 grid:1000}; do
-        for a in pr bfs sssp cc; do
-            echo "== $a $g"
-            "$build/tools/grbgpu" run "$a" --gen "$g" --backend cuda --repeat 2 --check --stats
-        done
+        echo "== $g"
+        "$build/tools/grbgpu" run pr,bfs,sssp,cc --gen "$g" --backend cuda --repeat 2 --check \
+            --stats || status=1
     done
+    return $status
 }
 
 # gap: bench/gap/run_gap.py (our GPU and CPU columns, SuiteSparse in the same run) into
