@@ -230,6 +230,138 @@ int pull_typed(GG_cuda_vec *Tv, const GG_cuda_cview *V, uint64_t m, uint64_t nnz
     return gg_spmv_status(e);
 }
 
+/* ---- push ------------------------------------------------------------------------------------- */
+
+template <typename T> struct Push {
+    uint64_t nvec;
+    const uint64_t *vec, *ptr, *idx; /* the view whose vector k is the column k of R */
+    const void *av;
+    int stype;
+    bool need_a;
+    int add, mul;
+    bool vec_first;
+    GG_vdata x; /* SPARSE */
+    int xcode;
+    bool has_mask, mstruct, mcomp;
+    GG_vdata M;
+    T *y;
+    uint8_t *yp;
+};
+
+template <typename T> __global__ void fill_kernel(T *y, uint8_t *yp, uint64_t m, T v)
+{
+    for (uint64_t i = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; i < m;
+         i += (uint64_t)gridDim.x * blockDim.x) {
+        y[i] = v;
+        yp[i] = 0;
+    }
+}
+
+/* The view's vector number of index k (a hypersparse view lists its vectors), or false. */
+__device__ inline bool find_vec(const uint64_t *vec, uint64_t nvec, uint64_t k, uint64_t *r)
+{
+    if (vec == nullptr) {
+        *r = k;
+        return k < nvec;
+    }
+    uint64_t lo = 0, hi = nvec;
+    while (lo < hi) {
+        uint64_t mid = lo + (hi - lo) / 2;
+        if (vec[mid] < k)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    *r = lo;
+    return lo < nvec && vec[lo] == k;
+}
+
+/* One group of G lanes per frontier entry: its column of R scattered into T. */
+template <typename T, int G> __global__ void __launch_bounds__(THREADS) push_kernel(Push<T> c)
+{
+    const int lane = threadIdx.x % G;
+    const uint64_t groups = (uint64_t)gridDim.x * (THREADS / G);
+    for (uint64_t q = (blockIdx.x * (uint64_t)blockDim.x + threadIdx.x) / G; q < c.x.nvals;
+         q += groups) {
+        uint64_t k = c.x.i[q], r;
+        if (!find_vec(c.vec, c.nvec, k, &r)) continue;
+        T xv = gg_load_cast<T>(c.x.x, c.x.iso ? 0 : q, c.xcode, 1.0);
+        for (uint64_t p = c.ptr[r] + lane; p < c.ptr[r + 1]; p += G) {
+            uint64_t j = c.idx[p];
+            if (c.has_mask && mask_bit(c.M, c.mstruct, j) == c.mcomp) continue;
+            T a = c.need_a ? gg_load_cast<T>(c.av, p, c.stype, 1.0) : T{};
+            T t = c.vec_first ? gg_binop<T>(c.mul, xv, a) : gg_binop<T>(c.mul, a, xv);
+            gg_atomic<T>(c.add, c.y + j, t);
+            c.yp[j] = 1;
+        }
+    }
+}
+
+template <typename T>
+int push_typed(GG_cuda_vec *Tv, const GG_cuda_cview *V, uint64_t m, uint64_t nnz,
+               const GG_vdata *x, int xcode, int add_op, int mul_op, const void *identity,
+               bool vec_first, const GG_cuda_rowmask *mask)
+{
+    cudaStream_t s = GG_cuda_stream();
+    memset(Tv, 0, sizeof *Tv);
+    Tv->d.n = m;
+    Tv->d.size = sizeof(T);
+    Tv->d.form = GG_VF_BITMAP;
+    Tv->d.x = GG_cuda_malloc(m * sizeof(T));
+    Tv->d.b = (uint8_t *)GG_cuda_malloc(m);
+    if (Tv->d.x == nullptr || Tv->d.b == nullptr) {
+        GG_cuda_free(Tv->d.x);
+        GG_cuda_free(Tv->d.b);
+        memset(Tv, 0, sizeof *Tv);
+        return GG_CUDA_SPMV_NOMEM;
+    }
+    Push<T> c = {};
+    c.nvec = V->nvec;
+    c.vec = V->vec;
+    c.ptr = V->ptr;
+    c.idx = V->idx;
+    c.av = V->x;
+    c.stype = V->type_code;
+    int ignores_a = vec_first ? GG_CUDA_OP_FIRST : GG_CUDA_OP_SECOND;
+    c.need_a = !(mul_op == ignores_a || mul_op == GG_CUDA_OP_ONEB ||
+                 (mul_op == GG_CUDA_OP_ANY && !vec_first));
+    c.add = add_op;
+    c.mul = mul_op;
+    c.vec_first = vec_first;
+    c.x = *x;
+    c.xcode = xcode;
+    c.has_mask = mask != nullptr && mask->M != nullptr;
+    if (c.has_mask) {
+        c.M = *mask->M;
+        c.mstruct = mask->mstruct;
+        c.mcomp = mask->mcomp;
+    }
+    c.y = (T *)Tv->d.x;
+    c.yp = Tv->d.b;
+    T ident;
+    memcpy(&ident, identity, sizeof ident);
+    if (m > 0) fill_kernel<T><<<blocks_for(m), THREADS, 0, s>>>(c.y, c.yp, m, ident);
+    if (x->nvals > 0) {
+        /* lanes per frontier entry by the view's mean vector length (unmeasured) */
+        double mean = V->nvec > 0 ? (double)nnz / (double)V->nvec : 0;
+        int g = mean <= 6 ? 4 : mean <= 12 ? 8 : mean <= 24 ? 16 : 32;
+        unsigned blocks = blocks_for(x->nvals * (uint64_t)g);
+        switch (g) {
+        case 4: push_kernel<T, 4><<<blocks, THREADS, 0, s>>>(c); break;
+        case 8: push_kernel<T, 8><<<blocks, THREADS, 0, s>>>(c); break;
+        case 16: push_kernel<T, 16><<<blocks, THREADS, 0, s>>>(c); break;
+        default: push_kernel<T, 32><<<blocks, THREADS, 0, s>>>(c); break;
+        }
+    }
+    cudaError_t e = cudaGetLastError();
+    if (e != cudaSuccess) {
+        GG_cuda_free(Tv->d.x);
+        GG_cuda_free(Tv->d.b);
+        memset(Tv, 0, sizeof *Tv);
+    }
+    return gg_spmv_status(e);
+}
+
 /* ---- x in the shape the products read ---------------------------------------------------------- */
 
 /* xd[k] = (T) x's value at k and xp[k] = presence, for every k < n (BITMAP / FULL x). */
@@ -311,6 +443,23 @@ extern "C" int GG_cuda_vec_dense_input(GG_cuda_dense_x *out, const GG_vdata *x, 
 extern "C" bool GG_cuda_vec_pull_supported(int add_op, int mul_op, int type_code)
 {
     return gg_spmv_supported(add_op, mul_op, type_code);
+}
+
+extern "C" int GG_cuda_vec_push(GG_cuda_vec *T, const GG_cuda_cview *V, uint64_t m, uint64_t nnz,
+                                const GG_vdata *x, int xcode, int add_op, int mul_op,
+                                int type_code, const void *identity, bool vec_first,
+                                const GG_cuda_rowmask *mask)
+{
+    if (!gg_spmv_supported(add_op, mul_op, type_code) || V->type_code < GG_CUDA_BOOL ||
+        V->type_code > GG_CUDA_FP64 || xcode < GG_CUDA_BOOL || xcode > GG_CUDA_FP64 ||
+        x->form != GG_VF_SPARSE)
+        return GG_CUDA_SPMV_UNSUPPORTED;
+    int rc = GG_CUDA_SPMV_UNSUPPORTED;
+    gg_with_type(type_code, [&](auto tag) {
+        rc = push_typed<decltype(tag)>(T, V, m, nnz, x, xcode, add_op, mul_op, identity, vec_first,
+                                       mask);
+    });
+    return rc;
 }
 
 extern "C" int GG_cuda_vec_pull(GG_cuda_vec *T, const GG_cuda_cview *V, uint64_t m, uint64_t nnz,

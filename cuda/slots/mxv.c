@@ -3,10 +3,13 @@
  * too (GG_cuda_vslot.h), so w's new content never leaves the device. Two products:
  * - the tree or CMRS SpMV (GG_cuda_spmv.h) for a full, non-iso u without a mask, the measured
  *   fastest for A' u (Doc/performance.md);
+ * - a frontier sparser than the switch point of the vector forms (n/32) is pushed: each of its
+ *   entries scatters its column of op(A) into T with atomic monoid updates, the mask read at each
+ *   target, so the work is the frontier's edges plus an O(n) initialisation;
  * - otherwise the pull product on A's CSR view (A u) or CSC view (A' u): only the rows the mask
  *   admits, only the terms whose u(k) exists, ending a row early for terminal monoids
- *   (GG_cuda_vec_mxv.h). A sparse frontier is read through a bitmap made on the device.
- * GRAPHBLAS_GPU_MXV=pull (or tree) forces one product where both apply, for measurements.
+ *   (GG_cuda_vec_mxv.h).
+ * GRAPHBLAS_GPU_MXV=pull (or tree) forces one product where several apply, for measurements.
  * Declines, touching nothing: user-defined types or operators, a semiring whose multiply and
  * monoid are not all of one domain, operators without a device kernel, and small host-resident
  * calls (unless CUDA is forced). */
@@ -90,12 +93,35 @@ GrB_Info GG_cuda_mxv(GG_container *w, GG_container *M, GrB_BinaryOp accum, GrB_S
     const GG_cuda_vec *uv = NULL;
     if (info == GrB_SUCCESS) info = GG_cuda_vec_in(u, &uv);
     if (info != GrB_SUCCESS) return info;
+    /* a frontier below the sparse switch point is pushed: its form becomes SPARSE (the same
+     * content; its nvals is known after the algorithm's own nvals call, else read here) */
+    bool push = false;
+    if (uv->d.form != GG_VF_FULL && forced_product() == 0) {
+        uint64_t nu;
+        info = (GrB_Info)GG_cuda_vec_nvals(u, &nu);
+        if (info == GrB_SUCCESS && GG_vform_choose(u->nrows, nu, false) == GG_VF_SPARSE) {
+            info = GG_cuda_info(GG_cuda_vec_conform((GG_cuda_vec *)uv));
+            push = uv->d.form == GG_VF_SPARSE;
+        }
+        if (info != GrB_SUCCESS) return info;
+    }
     const GG_vdata *x = &uv->d;
     bool full = x->form == GG_VF_FULL && !x->iso && (int)u->type->code == t;
     bool pull = forced_product() == 1 || !full || M != NULL ||
                 (forced_product() == 0 && !tran); /* the tree wins for A' u (measured) */
     GG_cuda_vec T = {0};
-    if (!pull) {
+    if (push) {
+        /* R's columns: the CSC view for A u, the CSR view for A' u */
+        GG_cuda_cview V;
+        info = GG_cuda_mirror_cview(A, !tran, &V);
+        GG_cuda_rowmask rm = {k.m != NULL ? &k.m->d : NULL, k.wb.mstruct, k.wb.mcomp};
+        GG_trace("cuda mxv: push of a frontier of %llu on the %s view",
+                 (unsigned long long)x->nvals, tran ? "CSR" : "CSC");
+        if (info == GrB_SUCCESS)
+            info = GG_cuda_info(GG_cuda_vec_push(&T, &V, n, nnz, x, (int)u->type->code,
+                                                 sr->add->op->opcode, mul->opcode, t,
+                                                 sr->add->identity, vxm, &rm));
+    } else if (!pull) {
         info = product_full(&T, A, tran, sr, t, n, nnz, vxm, x->x);
     } else {
         GG_cuda_cview V;
