@@ -147,7 +147,7 @@ GrB_Info GG_hs_check(const GG_hs_matrix *A, char *msg, size_t msglen);
  * the multiply takes the vector element first (vxm: y = x' A is this with tran = true). x holds
  * ncols(op(A)) values of the multiply's vector-side type; y receives nrows(op(A)) values of the
  * monoid's type: the fold of the row's terms from its first (the identity is never folded in) or
- * the identity where op(A) has an empty row; ypresent (not NULL) tells which rows hold at least
+ * the identity where op(A) has an empty row; ypresent (may be NULL) tells which rows hold at least
  * one entry. A's values are cast to the multiply's matrix-side type. PLUS_TIMES on FP32 or FP64
  * takes a specialised path. */
 GrB_Info GG_hs_mxv(void *y, bool *ypresent, const GG_hs_matrix *A, bool tran, GrB_Semiring sr,

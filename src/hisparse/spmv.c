@@ -175,7 +175,14 @@ GrB_Info GG_hs_mxv(void *y, bool *ypresent, const GG_hs_matrix *A, bool tran, Gr
     size_t asz = hs_align(A->type->size, 16), msz = hs_align(mtype->size, 16);
     size_t tsz = hs_align(mul->ztype->size, 16);
     uint8_t *s = fast ? NULL : GG_malloc(asz + msz + tsz + ztype->size);
-    if (!fast && s == NULL) return GrB_OUT_OF_MEMORY;
+    /* a row's first term must be known: without the caller's ypresent, one of our own */
+    bool *own = ypresent == NULL ? GG_malloc(ny > 0 ? (size_t)ny : 1) : NULL;
+    if ((!fast && s == NULL) || (ypresent == NULL && own == NULL)) {
+        GG_free(s);
+        GG_free(own);
+        return GrB_OUT_OF_MEMORY;
+    }
+    if (own != NULL) c.ypresent = ypresent = own;
     memset(ypresent, 0, (size_t)ny * sizeof *ypresent);
     if (fast) {
         bool f32 = A->type->code == GrB_FP32_CODE;
@@ -189,6 +196,7 @@ GrB_Info GG_hs_mxv(void *y, bool *ypresent, const GG_hs_matrix *A, bool tran, Gr
         for (GrB_Index i = 0; i < ny; i++) {
             if (!ypresent[i]) memcpy(c.y + i * c.zsize, sr->add->identity, c.zsize);
         }
+        GG_free(own);
         return GrB_SUCCESS;
     }
     /* y = identity: one value, then the filled part copied onto the rest, doubling */
@@ -202,5 +210,6 @@ GrB_Info GG_hs_mxv(void *y, bool *ypresent, const GG_hs_matrix *A, bool tran, Gr
     c.to_mul = hs_cast_make(mtype, A->type);
     hs_walk(A, generic_leaf, &c);
     GG_free(s);
+    GG_free(own);
     return GrB_SUCCESS;
 }
