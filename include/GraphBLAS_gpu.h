@@ -566,6 +566,12 @@ typedef enum {
     GxB_COMPLETE_VERBOSE = 5
 } GxB_Print_Level;
 
+/* GrB_init with the memory functions every allocation of the library uses (SuiteSparse 7.4):
+ * malloc and free are required (GrB_NULL_POINTER), calloc and realloc may be NULL. */
+GxG_PUBLIC GrB_Info GxB_init(GrB_Mode mode, void *(*user_malloc_function)(size_t),
+                             void *(*user_calloc_function)(size_t, size_t),
+                             void *(*user_realloc_function)(void *, size_t),
+                             void (*user_free_function)(void *));
 GxG_PUBLIC GrB_Info GxB_Matrix_type(GrB_Type *type, const GrB_Matrix A);
 GxG_PUBLIC GrB_Info GxB_Matrix_type_name(char *type_name, const GrB_Matrix A);
 GxG_PUBLIC GrB_Info GxB_Vector_type_name(char *type_name, const GrB_Vector v);
