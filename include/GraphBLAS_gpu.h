@@ -140,8 +140,10 @@ typedef enum {
     GxG_TRACE = 8006,            /* INT32, global: 1 writes one line per operation (backend, reason,
                                   * device transfers) to stderr; 0 (default) is silent */
     GxG_DEVICE_ID = 8007,        /* INT32, global: the CUDA device to use (before its first use) */
-    GxG_DEVICE_POOL_LIMIT = 8008 /* SIZE, global: bytes the library may hold on the device
+    GxG_DEVICE_POOL_LIMIT = 8008, /* SIZE, global: bytes the library may hold on the device
                                   * (0 = no limit beyond the device's memory) */
+    GxG_CUDA_DECLINES = 8009     /* SIZE, global, read-only: calls since GrB_init sent to the CUDA
+                                  * backend that ran on the CPU instead (Doc/getset.md) */
 } GrB_Field;
 
 typedef enum { GxG_BACKEND_AUTO = 0, GxG_BACKEND_CPU = 1, GxG_BACKEND_CUDA = 2 } GxG_Backend;
