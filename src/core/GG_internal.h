@@ -13,8 +13,9 @@
 
 /* ---- object identity ----------------------------------------------------------------------------
  * Every object starts with a GG_header. A live object carries GG_MAGIC_LIVE and its kind; a freed
- * one GG_MAGIC_FREED (freed objects are quarantined, see GG_object_release, so a stale handle
- * still reads as freed); an object whose construction failed half-way GG_MAGIC_INVALID. */
+ * one GG_MAGIC_FREED (freed objects are quarantined until GrB_finalize, see GG_object_release,
+ * so a stale handle still reads as freed); an object whose construction failed half-way
+ * GG_MAGIC_INVALID. */
 typedef enum {
     GG_KIND_TYPE = 1,
     GG_KIND_UNARYOP,
@@ -49,8 +50,13 @@ typedef struct GG_header {
 
 /* Allocates a zeroed object of `size` bytes with a live header of `kind`; NULL when out of memory. */
 void *GG_object_new(size_t size, GG_kind kind);
-/* Marks the object freed and hands its memory to the quarantine (the caller released its body). */
+/* Marks the object freed and hands its memory to the quarantine (the caller released its body);
+ * outside a context (before GrB_init, after GrB_finalize) its memory is freed at once. */
 void GG_object_release(void *obj);
+/* The quarantine's life: GrB_init opens it, GrB_finalize frees every object waiting in it and
+ * closes it. A stale handle reads as freed only for objects freed since the last GrB_init. */
+void GG_object_quarantine_open(void);
+void GG_object_quarantine_close(void);
 
 /* The bodies of GrB_<Kind>_free and GrB_<Kind>_wait (reporting under `func`). free: NULL handles
  * and predefined objects are left alone (SuiteSparse); free_body, when given, releases what the
@@ -123,6 +129,7 @@ typedef struct {
     GrB_Mode mode;
     int32_t backend; /* GxG_Backend */
     pthread_mutex_t lock;
+    _Atomic uint64_t cuda_declines; /* GxG_CUDA_DECLINES: calls sent to CUDA that ran on the CPU */
 } GG_global_state;
 extern GG_global_state GG_global;
 
@@ -131,7 +138,8 @@ struct GG_Global_opaque {
 };
 
 /* ---- memory --------------------------------------------------------------------------------------
- * All library allocations go through these so tests can inject failures and count leaks. */
+ * All library allocations go through these: they call the functions given to GxB_init (the C
+ * library's by default), and tests can inject failures and count leaks. */
 void *GG_malloc(size_t size);
 void *GG_calloc(size_t count, size_t size);
 void *GG_realloc(void *p, size_t size); /* on failure returns NULL and leaves p valid */
@@ -142,7 +150,21 @@ bool GG_mul_size(size_t a, size_t b, size_t *size);
 void GG_mem_fail_after(int64_t k);
 /* Stops counting block p as live without freeing it (freed objects waiting in the quarantine). */
 void GG_mem_untrack(void *p);
+/* Frees a block that GG_mem_untrack no longer counts (a freed object leaving the quarantine). */
+void GG_mem_free_untracked(void *p);
 int64_t GG_mem_live_blocks(void);
+
+/* The memory functions of GxB_init; calloc_fn and realloc_fn may be NULL (emulated). */
+typedef struct {
+    void *(*malloc_fn)(size_t);
+    void *(*calloc_fn)(size_t, size_t);
+    void *(*realloc_fn)(void *, size_t);
+    void (*free_fn)(void *);
+} GG_allocator;
+/* Makes `a` the allocator of every later allocation (GrB_init / GxB_init, no other call running).
+ * False, changing nothing, when `a` differs from the current one while blocks of the current one
+ * are live: they must be freed by the functions that allocated them. */
+bool GG_mem_use(const GG_allocator *a);
 
 /* ---- types --------------------------------------------------------------------------------------- */
 

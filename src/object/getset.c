@@ -64,6 +64,7 @@ typedef enum { GG_VAL_INT32, GG_VAL_STRING, GG_VAL_SIZE } GG_valtype;
     X(GxG_TRACE, INT32, GG_GLOBAL, GG_GLOBAL)                                                      \
     X(GxG_DEVICE_ID, INT32, GG_GLOBAL, GG_GLOBAL)                                                  \
     X(GxG_DEVICE_POOL_LIMIT, SIZE, GG_GLOBAL, GG_GLOBAL)                                           \
+    X(GxG_CUDA_DECLINES, SIZE, GG_GLOBAL, GG_NONE)                                                  \
     X(GxG_H2D_COPIES, SIZE, GG_GLOBAL, GG_NONE)                                                    \
     X(GxG_H2D_BYTES, SIZE, GG_GLOBAL, GG_NONE)                                                     \
     X(GxG_D2H_COPIES, SIZE, GG_GLOBAL, GG_NONE)                                                    \
@@ -242,6 +243,7 @@ static GrB_Info field_read(GG_kind kind, const void *obj, int field, GG_value *v
         v->z = (size_t)t[field - GxG_H2D_COPIES];
         break;
     }
+    case GxG_CUDA_DECLINES: v->z = (size_t)GG_global.cuda_declines; break;
     }
     return GrB_SUCCESS;
 }
