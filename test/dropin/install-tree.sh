@@ -10,7 +10,9 @@
 # Exit 77 (skip) with the reason when cmake is not installed, after the other checks passed.
 # The environment (test/dropin/meson.build) gives the install directories PREFIX LIBDIR
 # INCLUDEDIR BINDIR, the libraries' VERSION and SOVERSION, the alias's ALIAS_VERSION (empty when
-# suitesparse_alias is off) and the C compiler CC.
+# suitesparse_alias is off), the C compiler CC and the build's b_sanitize option SANITIZE. The
+# clients are compiled plainly, so against an AddressSanitizer library they run with CC's ASan
+# runtime preloaded (it must come first); without that runtime the test reports SKIP (exit 77).
 set -u
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -51,6 +53,19 @@ echo "installed tree: ok"
 
 expect="GraphBLAS API 2.1" # what client.c prints on GraphBLAS_gpu (SuiteSparse 7.4 says 2.0)
 export LD_LIBRARY_PATH="$lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+preload=
+case ${SANITIZE:-none} in
+*address*)
+    preload=$("$CC" -print-file-name=libasan.so)
+    if [ ! -f "$preload" ]; then
+        echo "SKIP: the library uses AddressSanitizer, and $CC has no libasan.so to preload for" \
+            "the plainly compiled clients"
+        exit 77
+    fi
+    echo "AddressSanitizer library: plain clients run with LD_PRELOAD=$preload"
+    ;;
+esac
+run_client() { LD_PRELOAD="$preload${LD_PRELOAD:+ $LD_PRELOAD}" "$1"; }
 
 command -v pkg-config >/dev/null || fail "pkg-config is not installed (tools/install-deps.sh)"
 flags=$(PKG_CONFIG_PATH="$lib/pkgconfig" PKG_CONFIG_SYSROOT_DIR="$stage" \
@@ -58,7 +73,7 @@ flags=$(PKG_CONFIG_PATH="$lib/pkgconfig" PKG_CONFIG_SYSROOT_DIR="$stage" \
 echo "pkg-config: $flags"
 # shellcheck disable=SC2086 # $flags is a list of compiler flags
 "$CC" -std=c11 -o "$tmp/client" "$CLIENT/client.c" $flags || fail "pkg-config client did not compile"
-[ "$("$tmp/client")" = "$expect" ] || fail "pkg-config client did not run on GraphBLAS_gpu"
+[ "$(run_client "$tmp/client")" = "$expect" ] || fail "pkg-config client did not run on GraphBLAS_gpu"
 echo "pkg-config client: ok"
 # The header in C++ (std::complex, as SuiteSparse's header gives C++ clients), when a C++ compiler
 # is there: CI installs none.
@@ -70,7 +85,7 @@ if command -v c++ >/dev/null; then
         >"$tmp/client.cpp"
     # shellcheck disable=SC2086 # $flags is a list of compiler flags
     c++ -o "$tmp/client_cxx" "$tmp/client.cpp" $flags || fail "the header does not compile as C++"
-    [ "$("$tmp/client_cxx")" = "5 2.1 2147483647" ] || fail "the C++ client did not run on GraphBLAS_gpu"
+    [ "$(run_client "$tmp/client_cxx")" = "5 2.1 2147483647" ] || fail "the C++ client did not run on GraphBLAS_gpu"
     echo "C++ client: ok"
 fi
 
@@ -83,7 +98,7 @@ if [ -n "$ALIAS_VERSION" ]; then
         fail "Makefile client did not build"
     readelf -d "$tmp/make/client" | grep -q 'NEEDED.*\[libgraphblas\.so\.7\]' ||
         fail "Makefile client does not import libgraphblas.so.7"
-    [ "$(LD_LIBRARY_PATH="$alias_dir" "$tmp/make/client")" = "$expect" ] ||
+    [ "$(LD_LIBRARY_PATH="$alias_dir" run_client "$tmp/make/client")" = "$expect" ] ||
         fail "Makefile client did not run on the alias library"
     echo "Makefile client (-lgraphblas, the alias): ok"
 else
@@ -106,7 +121,7 @@ configure_and_run() {
     fi
     grep -q "finder branch: $branch" "$log" || { cat "$log"; fail "CMake ($label): not found by finder branch $branch"; }
     for exe in client_graphblas client_graphblas_gpu; do
-        [ "$("$dir/$exe")" = "$expect" ] || fail "$exe ($label) did not run on GraphBLAS_gpu"
+        [ "$(run_client "$dir/$exe")" = "$expect" ] || fail "$exe ($label) did not run on GraphBLAS_gpu"
     done
     echo "CMake clients, $label: ok ($(grep -o 'GraphBLAS [0-9.]*:' "$log"), finder branch $branch)"
 }
