@@ -7,14 +7,16 @@
 # (each a median of `runs` timed runs), and the min column the fastest single run.
 # Usage: bench/run_cpu_vs_suitesparse.sh BUILD_DIR [rmat|uniform] [scale] [edge_factor] [runs] [seed]
 # OMP_NUM_THREADS (default 2) sets the threads of both libraries; BENCH_OPS selects operations.
+# BENCH_PROG=build_bench runs bench/build_bench.c's pair instead (its own arguments, see there).
 set -eu
 build=${1:?usage: $0 BUILD_DIR [rmat|uniform] [scale] [edge_factor] [runs] [seed]}
 shift
 OMP_NUM_THREADS=${OMP_NUM_THREADS:-2}
 export OMP_NUM_THREADS
 repeat=${BENCH_REPEAT:-3}
-gg="$build/bench/cpu_vs_suitesparse_gg"
-ss="$build/bench/cpu_vs_suitesparse_ss"
+prog=${BENCH_PROG:-cpu_vs_suitesparse}
+gg="$build/bench/${prog}_gg"
+ss="$build/bench/${prog}_ss"
 [ -x "$ss" ] || { echo "no SuiteSparse build ($ss): install libgraphblas-dev and reconfigure" >&2; exit 1; }
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT

@@ -65,6 +65,10 @@ typedef enum {
 int GG_hs_node_dim(void);
 /* GrB_INVALID_VALUE unless d is a power of two in [GG_HS_DIM_MIN, GG_HS_DIM_MAX]. */
 GrB_Info GG_hs_set_node_dim(int d);
+/* Splits every parallel phase of later builds into exactly `parts` parts (at most 256; 0: by the
+ * size of the input and the OpenMP thread count, the default). The tree does not depend on it:
+ * tests set it to run the parallel paths on small inputs. */
+void GG_hs_set_build_parts(int parts);
 
 /* ---- state ---------------------------------------------------------------------------------- */
 
