@@ -14,6 +14,8 @@
  * (Doc/decisions.md, "Parallel matrix build"). */
 #include "hs_internal.h"
 
+#include <sys/mman.h>
+
 #ifdef _OPENMP
 #include <omp.h>
 #define HS_OMP(directive) _Pragma(directive)
@@ -71,6 +73,22 @@ static inline int hs_thread_id(void)
 #else
     return 0;
 #endif
+}
+
+/* Large arrays ask for transparent huge pages where the system offers them on request: their first
+ * touch then faults 2 MiB at a time instead of 4 KiB, which otherwise costs as much as the work. */
+static void *hs_huge(void *p, size_t bytes)
+{
+#ifdef MADV_HUGEPAGE
+    const uintptr_t page = 4096;
+    if (p != NULL && bytes >= ((size_t)4 << 20)) {
+        uintptr_t lo = ((uintptr_t)p + page - 1) & ~(page - 1), hi = ((uintptr_t)p + bytes) & ~(page - 1);
+        madvise((void *)lo, hi - lo, MADV_HUGEPAGE);
+    }
+#else
+    (void)bytes;
+#endif
+    return p;
 }
 
 /* Start of part p of np over [0, n) (part np starts at n): sizes differ by at most one. */
@@ -171,6 +189,7 @@ typedef struct {
     const hs_stream *s;
     uint64_t same1;   /* diff(k) below this: entries k-1 and k share their level-1 node */
     uint8_t digit[64]; /* the highest bit of diff(k) to the level of the first digit they differ in */
+    uint64_t er, ec;   /* in-bounds height of the last row of level-1 blocks, width of the last column */
     hs_choice small[SMALL_LEAF]; /* best sparse level-1 leaf by entry count */
 } hs_shape;
 
@@ -216,6 +235,8 @@ static void shape_init(hs_shape *S, int dbits, GrB_Index nrows, GrB_Index ncols,
     S->s = s;
     int per = s->P != NULL ? 2 * dbits : dbits; /* bits of one digit in diff() */
     S->same1 = 1ULL << per;
+    S->er = nrows > 0 ? ((nrows - 1) & hs_mask(dbits)) + 1 : 0;
+    S->ec = ncols > 0 ? ((ncols - 1) & hs_mask(dbits)) + 1 : 0;
     for (int bit = 0; bit < 64; bit++) {
         int d = bit / per;
         S->digit[bit] = (uint8_t)(d < S->h ? d : S->h - 1);
@@ -239,8 +260,9 @@ static inline hs_choice leaf1_choice(const hs_shape *S, uint64_t n, uint64_t fir
         uint64_t bm = hs_bitmap_geom(n, S->b, S->vb).size;
         if (bm <= c.size) c = (hs_choice){GG_HS_LEAF_BITMAP, bm};
     }
-    /* a complete block (at most d*d entries) may be dense */
-    if (n > (1ULL << (2 * S->b))) return c;
+    /* a complete block may be dense: it holds d*d entries, or fewer at the matrix's edges */
+    uint64_t d = 1ULL << S->b;
+    if (n != d * d && n != S->er * d && n != d * S->ec && n != S->er * S->ec) return c;
     GrB_Index i, j;
     ent_local(S->s, first, S->h, &i, &j);
     uint64_t m = hs_mask(S->b);
@@ -693,7 +715,7 @@ GrB_Info hs_build_stream(GG_hs_matrix *A, GrB_Type type, GrB_Index nrows, GrB_In
         K.rec[k].offset = cursor;
         cursor += K.rec[k].size;
     }
-    uint8_t *pool = ok && cursor <= SIZE_MAX ? GG_calloc(1, (size_t)cursor) : NULL;
+    uint8_t *pool = ok && cursor <= SIZE_MAX ? hs_huge(GG_calloc(1, (size_t)cursor), cursor) : NULL;
     if (pool == NULL) {
         GG_free(part);
         GG_free(scratch);
@@ -1145,7 +1167,7 @@ static GrB_Info gather(const GG_hs_tuples *t, const hs_settle *c, hs_stream *s, 
     if (c->carry && nu == n) return GrB_SUCCESS; /* nothing folded: the pairs stay */
     hs_pair *Q = T->pairs;
     if (hs_threads(np) > 1) {
-        Q = T->spare = hs_alloc_n(nu, sizeof *Q);
+        Q = T->spare = hs_huge(hs_alloc_n(nu, sizeof *Q), nu * sizeof *Q);
         if (Q == NULL) return GrB_OUT_OF_MEMORY;
     }
     /* Positions as payloads: to src, runs of equal keys to run. One value shared by all needs
@@ -1382,7 +1404,7 @@ static GrB_Info order_tuples(const GG_hs_tuples *t, GrB_Type type, GrB_Index nro
     c.scratch = hs_alloc_n((uint64_t)hs_threads(np), c.scratch_size);
     uint64_t nseg = (uint64_t)np, *bound = hs_alloc_n(HS_MAX_SEGMENTS + 1, sizeof *bound);
     uint64_t *ucount = hs_alloc_n(HS_MAX_SEGMENTS + 1, sizeof *ucount);
-    T->pairs = hs_alloc_n(n, sizeof(hs_pair));
+    T->pairs = hs_huge(hs_alloc_n(n, sizeof(hs_pair)), n * sizeof(hs_pair));
     int strips = c.scratch != NULL && bound != NULL && ucount != NULL && T->pairs != NULL ? -1 : 0;
     if (strips < 0 && by_rows && ((ncols - 1) >> b) * (uint64_t)np < n)
         strips = order_strips(t, f, KT, c.carry, T->pairs, ncols, np);
