@@ -82,7 +82,8 @@ static void *hs_huge(void *p, size_t bytes)
 #ifdef MADV_HUGEPAGE
     const uintptr_t page = 4096;
     if (p != NULL && bytes >= ((size_t)4 << 20)) {
-        uintptr_t lo = ((uintptr_t)p + page - 1) & ~(page - 1), hi = ((uintptr_t)p + bytes) & ~(page - 1);
+        uintptr_t lo = ((uintptr_t)p + page - 1) & ~(page - 1);
+        uintptr_t hi = ((uintptr_t)p + bytes) & ~(page - 1);
         madvise((void *)lo, hi - lo, MADV_HUGEPAGE);
     }
 #else
@@ -562,9 +563,9 @@ typedef struct {
     hs_geom g;
 } hs_inner_writer;
 
-/* Starts writing at child k0 (the count is written with the first child). */
+/* Starts writing at child k0; the count too when `head` (one writer of a node does that). */
 static void inner_begin(hs_inner_writer *W, uint8_t *node, int tag, uint32_t nkids, int dbits,
-                        uint64_t k0)
+                        uint64_t k0, bool head)
 {
     W->node = node;
     W->tag = tag;
@@ -572,7 +573,7 @@ static void inner_begin(hs_inner_writer *W, uint8_t *node, int tag, uint32_t nki
     W->k = k0;
     if (tag != GG_HS_INNER_DENSE) {
         W->g = hs_coo_geom(nkids, hs_coo_x(tag), 1, 8);
-        if (k0 == 0) memcpy(node, &nkids, 4);
+        if (head) memcpy(node, &nkids, 4);
     }
 }
 
@@ -599,14 +600,15 @@ static inline void child_pos(const hs_shape *S, uint64_t k, int level, uint64_t 
 }
 
 /* A level-2 inner node and the level-1 leaves laid out before it: the leaves of entries
- * [lo, end), whole leaves, the first of them child k0 of the node laid out at `cursor`. */
+ * [lo, end), whole leaves, the first of them child k0 of the node laid out at `cursor` (head: the
+ * node's count too). */
 static void fill_level2(const hs_fill *F, const hs_rec *r, uint64_t lo, uint64_t end,
-                        uint64_t cursor, uint64_t k0)
+                        uint64_t cursor, uint64_t k0, bool head)
 {
     const hs_shape *S = F->S;
     uint64_t ci, cj;
     hs_inner_writer W;
-    inner_begin(&W, F->pool + r->offset, r->tag, r->nkids, S->b, k0);
+    inner_begin(&W, F->pool + r->offset, r->tag, r->nkids, S->b, k0, head);
     for (uint64_t first = lo; first < end;) {
         uint64_t e = first + 1;
         while (e < end && ent_diff(S->s, e) < S->same1) e++;
@@ -622,7 +624,7 @@ static void fill_level2(const hs_fill *F, const hs_rec *r, uint64_t lo, uint64_t
 static void fill_inner(const hs_fill *F, const hs_skel *K, const hs_rec *r)
 {
     hs_inner_writer W;
-    inner_begin(&W, F->pool + r->offset, r->tag, r->nkids, F->S->b, 0);
+    inner_begin(&W, F->pool + r->offset, r->tag, r->nkids, F->S->b, 0, true);
     uint64_t ci, cj;
     for (int64_t c = r->first_child; c >= 0; c = K->rec[c].next) {
         const hs_rec *k = &K->rec[c];
@@ -639,7 +641,7 @@ static void fill_record(const hs_fill *F, const hs_skel *K, const hs_rec *r)
     if (!hs_is_inner(r->tag))
         fill_leaf(F, r->level, r->tag, F->pool + r->offset, r->first, r->n);
     else if (r->level == 2)
-        fill_level2(F, r, r->first, r->first + r->n, r->offset - r->kids_bytes, 0);
+        fill_level2(F, r, r->first, r->first + r->n, r->offset - r->kids_bytes, 0, true);
     else
         fill_inner(F, K, r);
 }
@@ -663,7 +665,7 @@ static void fill_all(const hs_fill *F0, const hs_skel *K, const hs_skel_part *pa
         for (int p = 0; p < np; p++) {
             hs_fill F = *F0;
             F.scratch += (size_t)hs_thread_id() * scratch_size;
-            fill_level2(&F, root, part[p].lo, part[p].hi, cursor[p], k0[p]);
+            fill_level2(&F, root, part[p].lo, part[p].hi, cursor[p], k0[p], p == 0);
         }
         return;
     }
@@ -1182,12 +1184,14 @@ static GrB_Info gather(const GG_hs_tuples *t, const hs_settle *c, hs_stream *s, 
     }
     if (Q == T->pairs) {
         for (uint64_t q = 0; q < nseg; q++)
-            move_segment(c, T->pairs, Q, bound[q], bound[q + 1], ucount[q], ucount[q + 1], T->tmp, T->run);
+            move_segment(c, T->pairs, Q, bound[q], bound[q + 1], ucount[q], ucount[q + 1], T->tmp,
+                         T->run);
         return GrB_SUCCESS;
     }
     HS_OMP("omp parallel for num_threads(hs_threads(np)) schedule(dynamic, 1)")
     for (uint64_t q = 0; q < nseg; q++)
-        move_segment(c, T->pairs, Q, bound[q], bound[q + 1], ucount[q], ucount[q + 1], T->tmp, T->run);
+        move_segment(c, T->pairs, Q, bound[q], bound[q + 1], ucount[q], ucount[q + 1], T->tmp,
+                     T->run);
     GG_free(T->pairs); /* before the pool is allocated */
     T->pairs = Q;
     T->spare = NULL;
@@ -1215,8 +1219,8 @@ static void settle_parts(const hs_settle *c, hs_pair *P, uint64_t n, int np, uin
  * to stream, one page per bucket in the TLB), then each bucket sorted and settled on its own, in
  * cache when the data are spread. Each part of the input counts and scatters into its own slice of
  * every bucket, the slices in input order, so the scatter stays stable; the buckets are then sorted
- * in parallel. Bucket q is [bound[q], bound[q + 1]);
- * *nbuckets tells how many there are. False when out of memory. */
+ * in parallel. Bucket q is [bound[q], bound[q + 1]); *nbuckets tells how many there are. False
+ * when out of memory. */
 static bool order_buckets(const GG_hs_tuples *t, const hs_keyfmt *f, const hs_keytab *KT,
                           const hs_settle *c, hs_pair *P, int np, uint64_t *bound, uint64_t *ucount,
                           uint64_t *nbuckets)
