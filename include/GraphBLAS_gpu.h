@@ -140,8 +140,16 @@ typedef enum {
     GxG_TRACE = 8006,            /* INT32, global: 1 writes one line per operation (backend, reason,
                                   * device transfers) to stderr; 0 (default) is silent */
     GxG_DEVICE_ID = 8007,        /* INT32, global: the CUDA device to use (before its first use) */
-    GxG_DEVICE_POOL_LIMIT = 8008 /* SIZE, global: bytes the library may hold on the device
+    GxG_DEVICE_POOL_LIMIT = 8008, /* SIZE, global: bytes the library may hold on the device
                                   * (0 = no limit beyond the device's memory) */
+    GxG_CUDA_DECLINES = 8009,    /* SIZE, global, read-only: calls since GrB_init sent to the CUDA
+                                  * backend that ran on the CPU instead (Doc/getset.md) */
+    /* SIZE, global, read-only: host<->device transfers since the process started (copies and
+     * bytes, each direction), for residency checks and grbgpu --stats */
+    GxG_H2D_COPIES = 8010,
+    GxG_H2D_BYTES = 8011,
+    GxG_D2H_COPIES = 8012,
+    GxG_D2H_BYTES = 8013
 } GrB_Field;
 
 typedef enum { GxG_BACKEND_AUTO = 0, GxG_BACKEND_CPU = 1, GxG_BACKEND_CUDA = 2 } GxG_Backend;
@@ -566,6 +574,12 @@ typedef enum {
     GxB_COMPLETE_VERBOSE = 5
 } GxB_Print_Level;
 
+/* GrB_init with the memory functions every allocation of the library uses (SuiteSparse 7.4):
+ * malloc and free are required (GrB_NULL_POINTER), calloc and realloc may be NULL. */
+GxG_PUBLIC GrB_Info GxB_init(GrB_Mode mode, void *(*user_malloc_function)(size_t),
+                             void *(*user_calloc_function)(size_t, size_t),
+                             void *(*user_realloc_function)(void *, size_t),
+                             void (*user_free_function)(void *));
 GxG_PUBLIC GrB_Info GxB_Matrix_type(GrB_Type *type, const GrB_Matrix A);
 GxG_PUBLIC GrB_Info GxB_Matrix_type_name(char *type_name, const GrB_Matrix A);
 GxG_PUBLIC GrB_Info GxB_Vector_type_name(char *type_name, const GrB_Vector v);

@@ -57,6 +57,8 @@ static void usage(FILE *out)
           "              --sources K        bc: K sources spread over the vertices with edges (4)\n"
 #ifdef GxG_IMPLEMENTATION_NAME
           "              --backend B        auto, cpu or cuda (default auto)\n"
+          "              --stats            host<->device transfers of the first and the last run,\n"
+          "                                 and of the last run per iteration (pr, bfs)\n"
 #endif
           "              --check            verify the result with independent checkers\n"
           "              --repeat K         run K times, report the median (default 1)\n"
@@ -180,7 +182,7 @@ typedef struct {
     int nalgs;
     const char *graph, *gen, *emit, *ss;
     GrB_Index source, nsources;
-    bool has_source, check;
+    bool has_source, check, stats;
     int backend; /* GxG_Backend */
     unsigned repeat;
 } run_opts;
@@ -223,6 +225,12 @@ static int parse_run(int argc, char **argv, bool compare, run_opts *o)
             o->check = true;
             continue;
         }
+#ifdef GxG_IMPLEMENTATION_NAME
+        if (strcmp(opt, "--stats") == 0) {
+            o->stats = true;
+            continue;
+        }
+#endif
         bool known = strcmp(opt, "--graph") == 0 || strcmp(opt, "--gen") == 0 ||
                      strcmp(opt, "--source") == 0 || strcmp(opt, "--sources") == 0 ||
                      strcmp(opt, "--repeat") == 0 || (!compare && strcmp(opt, "--emit") == 0) ||
@@ -350,7 +358,8 @@ done:
 }
 
 /* One line summing up the result. */
-static void print_summary(run_alg alg, GrB_Index n, GrB_Index ns, const run_result *r, const double *x)
+/* Prints the result line; returns the largest finite value (a BFS's depth). */
+static double print_summary(run_alg alg, GrB_Index n, GrB_Index ns, const run_result *r, const double *x)
 {
     GrB_Index reached = 0, count = 0;
     double top = 0;
@@ -369,6 +378,7 @@ static void print_summary(run_alg alg, GrB_Index n, GrB_Index ns, const run_resu
     case ALG_TC: printf("%llu triangles\n", (unsigned long long)r->triangles); break;
     default: printf("%llu connected components\n", (unsigned long long)count); break;
     }
+    return top;
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -505,6 +515,27 @@ static bool emit_record(FILE *f, const run_opts *o, run_alg alg, const run_graph
     return fflush(f) == 0;
 }
 
+#ifdef GxG_IMPLEMENTATION_NAME
+/* The library's transfer counters: copies and bytes host to device, then device to host. */
+static void transfers(uint64_t t[4])
+{
+    const int f[4] = {GxG_H2D_COPIES, GxG_H2D_BYTES, GxG_D2H_COPIES, GxG_D2H_BYTES};
+    for (int k = 0; k < 4; k++) {
+        size_t v = 0;
+        GrB_get(GrB_GLOBAL, &v, f[k]);
+        t[k] = v;
+    }
+}
+
+/* One line of --stats: the transfers between two snapshots, divided by `per` (1: totals). */
+static void print_transfers(const char *what, const uint64_t a[4], const uint64_t b[4], double per)
+{
+    printf("%-9s h2d %.1f copies %.0f bytes, d2h %.1f copies %.0f bytes\n", what,
+           (double)(b[0] - a[0]) / per, (double)(b[1] - a[1]) / per, (double)(b[2] - a[2]) / per,
+           (double)(b[3] - a[3]) / per);
+}
+#endif
+
 /* Runs alg on g (o->repeat times), prints its block and appends its record to emit (may be NULL). */
 static int run_alg_on(const run_opts *o, run_alg alg, const run_graph *g, const GrB_Index *active,
                       GrB_Index nactive, FILE *emit)
@@ -521,11 +552,22 @@ static int run_alg_on(const run_opts *o, run_alg alg, const run_graph *g, const 
     for (GrB_Index i = 0; i < ns; i++) sources[i] = active[i * nactive / ns];
     if (o->has_source) sources[0] = o->source;
 
+#ifdef GxG_IMPLEMENTATION_NAME
+    uint64_t first[2][4], last[2][4];
+#endif
     for (unsigned k = 0; k < o->repeat; k++) {
         GrB_Vector_free(&r.v);
+#ifdef GxG_IMPLEMENTATION_NAME
+        transfers(last[0]);
+        if (k == 0) memcpy(first[0], last[0], sizeof last[0]);
+#endif
         double t0 = now();
         GrB_Info info = run_once(alg, g->A, g->symmetric, sources, ns, &r, msg);
         times[k] = now() - t0;
+#ifdef GxG_IMPLEMENTATION_NAME
+        transfers(last[1]);
+        if (k == 0) memcpy(first[1], last[1], sizeof last[1]);
+#endif
         if (info != GrB_SUCCESS) {
             fprintf(stderr, TOOL ": run %s: %s\n", alg_names[alg], msg[0] ? msg : "failed");
             /* the graph or a source does not suit the algorithm: bad input, not a library failure */
@@ -553,7 +595,18 @@ static int run_alg_on(const run_opts *o, run_alg alg, const run_graph *g, const 
     /* BC traverses every edge twice per source (forward and backward sweep), as Hy-SpMSpV counts. */
     double edges = alg == ALG_BC ? 2.0 * (double)g->nnz * (double)ns : (double)g->nnz;
     printf("MTEPS     %.1f\n", t_run > 0 ? edges / t_run / 1e6 : 0.0);
-    print_summary(alg, g->n, ns, &r, x);
+    double depth = print_summary(alg, g->n, ns, &r, x);
+#ifdef GxG_IMPLEMENTATION_NAME
+    if (o->stats) {
+        print_transfers("transfers", first[0], first[1], 1);
+        print_transfers("last run", last[0], last[1], 1);
+        /* the iterations the algorithm reports: PageRank's, or BFS's levels (depth + 1) */
+        double iters = alg == ALG_PR ? r.iterations : alg == ALG_BFS ? depth + 1 : 0;
+        if (iters > 0) print_transfers("per iter", last[0], last[1], iters);
+    }
+#else
+    (void)depth;
+#endif
     status = 0;
     const char *verdict = NULL;
     if (o->check) {

@@ -7,6 +7,7 @@
  * once. One region-aware merge (GG_cpu_writeback_region) then writes S' into C. The Row and Col
  * forms run the same steps on the row or column as a vector and splice the result back. */
 #include "GG_cpu.h"
+#include "GG_store.h"
 
 /* ---- the source in C's coordinates -------------------------------------------------------------- */
 
@@ -319,11 +320,26 @@ static GrB_Info assign_line(GG_container *C, GG_container *M, GrB_BinaryOp accum
     return info;
 }
 
+/* w(:) = x with no mask and no accumulator: every entry of w becomes x, an iso full vector of one
+ * stored value whatever n is (2^60 included). */
+static GrB_Info assign_iso_full(GG_container *w, const void *scalar, GrB_Type stype)
+{
+    GG_vdata v;
+    GrB_Info info = GG_vdata_alloc(&v, w->nrows, w->type->size, GG_VF_FULL, w->nrows, true);
+    if (info != GrB_SUCCESS) return info;
+    GG_cpu_cast_value(v.x, w->type, scalar, stype);
+    GG_vec_adopt(w, &v);
+    return GrB_SUCCESS;
+}
+
 GrB_Info GG_cpu_assign(GG_container *C, GG_container *M, GrB_BinaryOp accum, GG_container *A,
                        const void *scalar, GrB_Type stype, const GrB_Index *I, GrB_Index ni,
                        const GrB_Index *J, GrB_Index nj, GG_assign_kind kind, const GG_desc *d)
 {
     if (stype == NULL) stype = C->type;
+    if (kind == GG_ASSIGN_ALL && C->h.kind == GG_KIND_VECTOR && scalar != NULL && M == NULL &&
+        !d->mask_comp && accum == NULL && I == GrB_ALL)
+        return assign_iso_full(C, scalar, stype);
     if (kind != GG_ASSIGN_ALL)
         return assign_line(C, M, accum, A, scalar, stype, I, ni, J, nj, kind == GG_ASSIGN_ROW, d);
     GG_cpu_mask mk;

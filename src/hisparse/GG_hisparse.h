@@ -150,9 +150,10 @@ GrB_Info GG_hs_check(const GG_hs_matrix *A, char *msg, size_t msglen);
 /* y = op(A) (+.*) x over a semiring, x and y dense: op(A) is A, or A' when `tran`. With vec_first
  * the multiply takes the vector element first (vxm: y = x' A is this with tran = true). x holds
  * ncols(op(A)) values of the multiply's vector-side type; y receives nrows(op(A)) values of the
- * monoid's type, the identity where op(A) has an empty row; ypresent (may be NULL) tells which rows
- * hold at least one entry. A's values are cast to the multiply's matrix-side type. PLUS_TIMES on
- * FP32 or FP64 takes a specialised path. */
+ * monoid's type: the fold of the row's terms from its first (the identity is never folded in) or
+ * the identity where op(A) has an empty row; ypresent (may be NULL) tells which rows hold at least
+ * one entry. A's values are cast to the multiply's matrix-side type. PLUS_TIMES on FP32 or FP64
+ * takes a specialised path. */
 GrB_Info GG_hs_mxv(void *y, bool *ypresent, const GG_hs_matrix *A, bool tran, GrB_Semiring sr,
                    const void *x, bool vec_first);
 

@@ -1,9 +1,10 @@
 /* dropin_prog.c: a GraphBLAS client built exactly as a Debian user builds one: against SuiteSparse
  * 7.4's /usr/include/GraphBLAS.h and -lgraphblas (so it imports libgraphblas.so.7, and that header
  * routes GrB_Type_new and the three GrB_*Op_new to the GxB_*_new names). It uses only spec methods
- * and prints their results and GrB_Info codes in a canonical form; dropin.sh runs it on SuiteSparse
- * and on our alias library and compares. Lines starting with '#' identify the library that ran
- * (its file, GrB_getVersion) and are left out of the comparison. */
+ * and GxB_init (with memory functions of its own), and prints their results and GrB_Info codes in
+ * a canonical form; dropin.sh runs it on SuiteSparse and on our alias library and compares. Lines
+ * starting with '#' identify the library that ran (its file, GrB_getVersion) and are left out of
+ * the comparison. */
 #include <GraphBLAS.h>
 
 #include <inttypes.h>
@@ -52,6 +53,31 @@ static void print_library(void)
 
 #define SHOW(call) printf("%-60s -> %d\n", #call, (int)(call))
 
+/* Memory functions for GxB_init: the library must allocate through them. */
+static long allocations;
+
+static void *user_malloc(size_t n)
+{
+    allocations++;
+    return malloc(n);
+}
+
+static void *user_calloc(size_t n, size_t size)
+{
+    allocations++;
+    return calloc(n, size);
+}
+
+static void *user_realloc(void *p, size_t n)
+{
+    return realloc(p, n);
+}
+
+static void user_free(void *p)
+{
+    free(p);
+}
+
 static void print_int64_matrix(const char *label, GrB_Matrix A)
 {
     GrB_Index n = 0;
@@ -72,7 +98,7 @@ int main(void)
 {
     print_library();
     unsigned version = 0, subversion = 0;
-    SHOW(GrB_init(GrB_NONBLOCKING));
+    SHOW(GxB_init(GrB_NONBLOCKING, user_malloc, user_calloc, user_realloc, user_free));
     SHOW(GrB_getVersion(&version, &subversion));
     printf("# GrB_getVersion: %u.%u\n", version, subversion);
     SHOW(GrB_init(GrB_NONBLOCKING));
@@ -181,5 +207,6 @@ int main(void)
     SHOW(GrB_BinaryOp_free(&plus));
     printf("built-in after free: %d\n", plus == GrB_PLUS_INT64);
     SHOW(GrB_finalize());
+    printf("GxB_init's memory functions used: %d\n", allocations > 0);
     return 0;
 }

@@ -4,7 +4,10 @@
 # compiles $CLIENT/client.c against the staged tree with pkg-config and (when cmake is installed)
 # with both CMake packages, and runs it. The environment (test/dropin/meson.build) gives the
 # install directories PREFIX LIBDIR INCLUDEDIR BINDIR, the libraries' VERSION and SOVERSION, the
-# alias's ALIAS_VERSION (empty when suitesparse_alias is off) and the C compiler CC.
+# alias's ALIAS_VERSION (empty when suitesparse_alias is off), the C compiler CC and the build's
+# b_sanitize option SANITIZE. The clients are compiled plainly, so against an AddressSanitizer
+# library they run with CC's ASan runtime preloaded (it must come first); without that runtime
+# the test reports SKIP (exit 77).
 set -u
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -43,13 +46,26 @@ done
 echo "installed tree: ok"
 
 export LD_LIBRARY_PATH="$lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+preload=
+case ${SANITIZE:-none} in
+*address*)
+    preload=$("$CC" -print-file-name=libasan.so)
+    if [ ! -f "$preload" ]; then
+        echo "SKIP: the library uses AddressSanitizer, and $CC has no libasan.so to preload for" \
+            "the plainly compiled clients"
+        exit 77
+    fi
+    echo "AddressSanitizer library: plain clients run with LD_PRELOAD=$preload"
+    ;;
+esac
+run_client() { LD_PRELOAD="$preload${LD_PRELOAD:+ $LD_PRELOAD}" "$1"; }
 if command -v pkg-config >/dev/null; then
     flags=$(PKG_CONFIG_PATH="$lib/pkgconfig" PKG_CONFIG_SYSROOT_DIR="$stage" \
         pkg-config --cflags --libs graphblas_gpu) || fail "pkg-config graphblas_gpu failed"
     echo "pkg-config: $flags"
     # shellcheck disable=SC2086 # $flags is a list of compiler flags
     "$CC" -std=c11 -o "$tmp/client" "$CLIENT/client.c" $flags || fail "pkg-config client did not compile"
-    [ "$("$tmp/client")" = "GraphBLAS API 2.1" ] || fail "pkg-config client did not run on GraphBLAS_gpu"
+    [ "$(run_client "$tmp/client")" = "GraphBLAS API 2.1" ] || fail "pkg-config client did not run on GraphBLAS_gpu"
     echo "pkg-config client: ok"
 else
     echo "pkg-config not installed: the pkg-config file is not checked"
@@ -66,6 +82,6 @@ if ! cmake -S "$CLIENT" -B "$tmp/cmake" -DCMAKE_PREFIX_PATH="$stage$PREFIX" >"$t
 fi
 grep 'GraphBLAS [0-9.]*:' "$tmp/cmake.log"
 for exe in client_graphblas client_graphblas_gpu; do
-    [ "$("$tmp/cmake/$exe")" = "GraphBLAS API 2.1" ] || fail "$exe did not run on GraphBLAS_gpu"
+    [ "$(run_client "$tmp/cmake/$exe")" = "GraphBLAS API 2.1" ] || fail "$exe did not run on GraphBLAS_gpu"
 done
 echo "CMake clients (GraphBLAS and GraphBLAS_gpu packages): ok"

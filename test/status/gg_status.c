@@ -56,8 +56,8 @@ static const char *const context[] = {"GrB_init", "GrB_finalize", "GrB_getVersio
 static const char *const descriptor[] = {"GrB_Descriptor_new", "GrB_Descriptor_set", NULL};
 static const char *const fwe[] = {GxG_OBJECT_KINDS(N_FWE) NULL};
 static const char *const getset[] = {GxG_GETSET_KINDS(N_GETSET) NULL};
-static const char *const gxb[] = {"GxB_Type_new", "GxB_UnaryOp_new", "GxB_BinaryOp_new",
-                                  "GxB_IndexUnaryOp_new", "GxB_Matrix_type",
+static const char *const gxb[] = {"GxB_init", "GxB_Type_new", "GxB_UnaryOp_new",
+                                  "GxB_BinaryOp_new", "GxB_IndexUnaryOp_new", "GxB_Matrix_type",
                                   "GxB_Matrix_type_name", "GxB_Vector_type_name",
                                   "GxB_Scalar_type_name", GxG_OBJECT_KINDS(N_FPRINT) NULL};
 
