@@ -161,25 +161,7 @@ void hs_stream_value(const hs_stream *s, GrB_Index u, void *z, void *scratch)
     fold_run(v, v->run != NULL ? v->run[u] : u, v->run != NULL ? v->run[u + 1] : u + 1, z, scratch);
 }
 
-/* ---- node choice ------------------------------------------------------------------------------- */
-
-typedef struct {
-    uint8_t tag;
-    uint64_t size;
-} hs_choice;
-
-/* The smallest COO node of n entries. Among equal sizes the papers' choice wins (COO1 for one
- * entry, COO2 for two, COO4 for more), else the widest X: vector loads for free. */
-static hs_choice coo_choice(uint64_t n, bool inner, unsigned cb, uint64_t vb)
-{
-    unsigned pref = n <= 1 ? 1 : n == 2 ? 2 : 4;
-    hs_choice c = {(uint8_t)hs_coo_tag(inner, pref), hs_coo_geom(n, pref, cb, vb).size};
-    for (unsigned X = 4; X >= 1; X /= 2) {
-        uint64_t size = hs_coo_geom(n, X, cb, vb).size;
-        if (size < c.size) c = (hs_choice){(uint8_t)hs_coo_tag(inner, X), size};
-    }
-    return c;
-}
+/* ---- node choice (the cost model is hs_layout.h's) ---------------------------------------------- */
 
 #define SMALL_LEAF 256 /* level-1 choices for fewer entries come from a table */
 
@@ -242,36 +224,21 @@ static void shape_init(hs_shape *S, int dbits, GrB_Index nrows, GrB_Index ncols,
         int d = bit / per;
         S->digit[bit] = (uint8_t)(d < S->h ? d : S->h - 1);
     }
-    for (uint64_t n = 1; n < SMALL_LEAF; n++) {
-        hs_choice c = coo_choice(n, false, 1, vb);
-        uint64_t bm = hs_bitmap_geom(n, dbits, vb).size;
-        S->small[n] = bm <= c.size ? (hs_choice){GG_HS_LEAF_BITMAP, bm} : c;
-    }
+    for (uint64_t n = 1; n < SMALL_LEAF; n++) S->small[n] = hs_leaf1_choice(n, dbits, vb, false);
 }
 
-/* The cheapest level-1 leaf for n entries whose first is entry `first`; preference on ties:
- * dense, bitmap, COO4, COO2, COO1. */
+/* The cheapest level-1 leaf for n entries whose first is entry `first`. */
 static inline hs_choice leaf1_choice(const hs_shape *S, uint64_t n, uint64_t first)
 {
-    hs_choice c;
-    if (n < SMALL_LEAF) {
-        c = S->small[n];
-    } else {
-        c = coo_choice(n, false, 1, S->vb);
-        uint64_t bm = hs_bitmap_geom(n, S->b, S->vb).size;
-        if (bm <= c.size) c = (hs_choice){GG_HS_LEAF_BITMAP, bm};
-    }
     /* a complete block may be dense: it holds d*d entries, or fewer at the matrix's edges */
     uint64_t d = 1ULL << S->b;
-    if (n != d * d && n != S->er * d && n != d * S->ec && n != S->er * S->ec) return c;
-    GrB_Index i, j;
-    ent_local(S->s, first, S->h, &i, &j);
-    uint64_t m = hs_mask(S->b);
-    if (n == hs_extent(S->nrows, i & ~m, S->b) * hs_extent(S->ncols, j & ~m, S->b)) {
-        uint64_t size = hs_dense_leaf_size(n, S->vb);
-        if (size <= c.size) c = (hs_choice){GG_HS_LEAF_DENSE, size};
+    bool full = false;
+    if (n == d * d || n == S->er * d || n == d * S->ec || n == S->er * S->ec) {
+        GrB_Index i, j, m = hs_mask(S->b);
+        ent_local(S->s, first, S->h, &i, &j);
+        full = n == hs_extent(S->nrows, i & ~m, S->b) * hs_extent(S->ncols, j & ~m, S->b);
     }
-    return c;
+    return n < SMALL_LEAF && !full ? S->small[n] : hs_leaf1_choice(n, S->b, S->vb, full);
 }
 
 /* ---- the skeleton --------------------------------------------------------------------------------- */
@@ -345,24 +312,17 @@ static bool close_node(hs_skel *K, int level)
 {
     const hs_shape *S = K->S;
     hs_open *o = &K->open[level];
-    hs_choice inner = coo_choice(o->nkids, true, 1, 8);
-    if (hs_dense_inner_size(S->b) < inner.size)
-        inner = (hs_choice){GG_HS_INNER_DENSE, hs_dense_inner_size(S->b)};
-    uint64_t inner_total = inner.size + o->kids_bytes;
-    hs_choice leaf = coo_choice(o->n, false, hs_coord_bytes(level, S->b), S->vb);
-    hs_rec r = {o->first, o->n, 0, 0, 0, -1, -1, 0, (uint8_t)level, 0};
-    if (o->n <= UINT32_MAX && leaf.size <= inner_total) {
+    uint64_t best;
+    hs_choice c = hs_node_choice(o->n, o->nkids, o->kids_bytes, level, S->b, S->vb, &best);
+    hs_rec r = {o->first, o->n, c.size, 0, 0, -1, -1, 0, (uint8_t)level, (uint8_t)c.tag};
+    if (!hs_is_inner(c.tag)) {
         K->nrec = o->mark;
-        r.tag = leaf.tag;
-        r.size = leaf.size;
-        return attach(K, &r, leaf.size);
+        return attach(K, &r, best);
     }
-    r.tag = inner.tag;
-    r.size = inner.size;
     r.kids_bytes = level == 2 ? o->kids_bytes : 0;
     r.first_child = o->first_child;
     r.nkids = o->nkids;
-    return attach(K, &r, inner_total);
+    return attach(K, &r, best);
 }
 
 /* Closes the level-1 node ending before entry `end`. */
@@ -372,7 +332,7 @@ static inline bool close_leaf1(hs_skel *K, uint64_t end)
     o->n = end - o->first;
     hs_choice c = leaf1_choice(K->S, o->n, o->first);
     if (K->S->h == 1) {
-        hs_rec r = {o->first, o->n, c.size, 0, 0, -1, -1, 0, 1, c.tag};
+        hs_rec r = {o->first, o->n, c.size, 0, 0, -1, -1, 0, 1, (uint8_t)c.tag};
         return push(K, &r);
     }
     hs_open *p = &K->open[2];
