@@ -83,7 +83,7 @@ static GrB_Index extract_line(const GG_extract_ctx *c, GrB_Index q, GrB_Index *p
  * row * nj + column, which must fit in an index. */
 static bool by_columns(const GG_container *A, GrB_Index ni, GrB_Index nj)
 {
-    return A->h.kind == GG_KIND_MATRIX && nj < ni && (nj == 1 || ni <= UINT64_MAX / nj);
+    return A->h.kind == GG_KIND_MATRIX && nj < ni && (nj <= 1 || ni <= UINT64_MAX / nj);
 }
 
 /* The units of work of visiting ntasks lines of v: their entries (all of them, or the average

@@ -159,7 +159,7 @@ static void gxb_options(void)
     printf("# library name %s\n", s);
     SHOW(GxB_get(GxB_LIBRARY_VERSION, ver));
     SHOW(GxB_get(GxB_API_VERSION, ver));
-    SHOW(GxB_Global_Option_get_INT32(GxB_API_VERSION, &i32));
+    SHOW(GxB_Global_Option_get_INT32(GxB_API_VERSION, ver));
     SHOW(GxB_get(GxB_LIBRARY_DATE, &s));
     SHOW(GxB_Global_Option_get_CHAR(GxB_LIBRARY_ABOUT, &s));
     SHOW(GxB_Global_Option_get_CHAR(GxB_LIBRARY_URL, &s));
