@@ -190,4 +190,38 @@ GrB_Info GG_cpu_vwb_new(GG_vdata *Z, const GG_vdata *C, const GG_cpu_vwb *w, con
 GrB_Info GG_cpu_vrestrict(GG_vdata *Z, const GG_vdata *T, const GG_cpu_vmask *mk,
                           const GG_cpu_ilist *region);
 
+/* ---- the operations' results ---------------------------------------------------------------------
+ * Each writes a new T (owned by the caller) from inputs of the given types. */
+
+/* T = f(A) entry by entry (GG_apply_op; positions are (i, 0)): A's pattern and form, values of
+ * the operator's result type; iso when A is and f reads no position. */
+GrB_Info GG_cpu_vapply(GG_vdata *T, const GG_vdata *A, GrB_Type atype, const GG_apply_op *op);
+
+/* T = the entries of A where op(a, i, 0, thunk) is true (thunk of ttype, not yet cast): SPARSE
+ * for a sparse A, else a BITMAP over A's values; A's type; iso when A is. */
+GrB_Info GG_cpu_vselect(GG_vdata *T, const GG_vdata *A, GrB_Type atype, GrB_IndexUnaryOp op,
+                        const void *thunk, GrB_Type ttype);
+
+/* T = A op B over the union (add) or intersection of the patterns, with eWise's casts (an entry
+ * of one input alone is cast straight to op's result type): SPARSE from two sparse inputs or an
+ * intersection with a sparse side, else BITMAP (FULL when every position has an entry). */
+GrB_Info GG_cpu_vewise(GG_vdata *T, GrB_BinaryOp op, const GG_vdata *A, GrB_Type atype,
+                       const GG_vdata *B, GrB_Type btype, bool add);
+
+/* *t (op's result type) = the fold of A's values with op, left to right in equal chunks whose
+ * partial results combine in order; *has is false (t untouched) when A has no entry. */
+GrB_Info GG_cpu_vreduce(void *t, bool *has, const GG_vdata *A, GrB_Type atype, GrB_BinaryOp op);
+
+/* T(k) = U(I[k]) for k < ni (I GrB_ALL: U itself, copied), of U's type; U's form (a sparse U
+ * gives a SPARSE T), iso when U is. */
+GrB_Info GG_cpu_vextract(GG_vdata *T, const GG_vdata *U, const GrB_Index *I, GrB_Index ni);
+
+/* The source of a vector assign in C's coordinates (dimension n): T(I[k]) = S(k), where an index
+ * listed more than once takes its last occurrence; S is a vector of the list's length, or NULL
+ * for the scalar (size bytes, already of the source's type) at every listed position, or neither
+ * (an empty source). A scalar over GrB_ALL is one iso FULL value; with a list, an iso SPARSE
+ * vector. A vector source over GrB_ALL is S itself (*T = *S, *owned false: do not free it). */
+GrB_Info GG_cpu_vassign_source(GG_vdata *T, bool *owned, const GG_vdata *S, const void *scalar,
+                               size_t size, const GG_cpu_ilist *L, uint64_t n);
+
 #endif /* GG_CPU_VEC_H */

@@ -5,8 +5,11 @@
  * indices only the last occurrence of each index counts, as in SuiteSparse: C(i, j) takes S(k, l)
  * for the largest k with I[k] == i and the largest l with J[l] == j, and the accumulator is applied
  * once. One region-aware merge (GG_cpu_writeback_region) then writes S' into C. The Row and Col
- * forms run the same steps on the row or column as a vector and splice the result back. */
-#include "GG_cpu.h"
+ * forms run the same steps on the row or column as a vector and splice the result back.
+ * A vector's source is placed in its form (GG_cpu_vassign_source): a scalar over GrB_ALL is one
+ * iso value for every position, a vector source over GrB_ALL is used as it is, and the
+ * write-back on forms then touches only the positions the mask, the region or the source bound. */
+#include "GG_cpu_vec.h"
 
 /* ---- the source in C's coordinates -------------------------------------------------------------- */
 
@@ -201,6 +204,59 @@ static GrB_Info source_build(GG_coo *s, GrB_Type *stype, const GG_cpu_ilist *LI,
     }
     targets_free(&t);
     return info;
+}
+
+/* ---- a vector's source in its form ------------------------------------------------------------ */
+
+GrB_Info GG_cpu_vassign_source(GG_vdata *T, bool *owned, const GG_vdata *S, const void *scalar,
+                               size_t size, const GG_cpu_ilist *L, uint64_t n)
+{
+    *owned = true;
+    if (S == NULL && scalar == NULL) {
+        GG_vdata_init(T, n, size);
+        return GrB_SUCCESS;
+    }
+    if (L->identity && S != NULL) {
+        *T = *S;
+        *owned = false;
+        return GrB_SUCCESS;
+    }
+    if (L->identity) {
+        /* the scalar everywhere: one value */
+        GrB_Info info = GG_vdata_alloc(T, n, size, GG_VF_FULL, n, true);
+        if (info == GrB_SUCCESS) memcpy(T->x, scalar, size);
+        return info;
+    }
+    if (S != NULL && S->form != GG_VF_SPARSE && L->n >= n / GG_VFORM_SPARSE_DIV) {
+        /* a scatter in list order, so the last occurrence of an index is the one that stays */
+        GrB_Info info = GG_vdata_alloc(T, n, size, GG_VF_BITMAP, 0, S->iso);
+        if (info != GrB_SUCCESS) return info;
+        if (S->iso) memcpy(T->x, S->x, size);
+        for (GrB_Index k = 0; k < L->n; k++) {
+            GrB_Index i = L->I[k];
+            T->b[i] = S->form == GG_VF_FULL || S->b[k];
+            if (T->b[i] && !S->iso) GG_cpu_copy((char *)T->x + i * size, (const char *)S->x + k * size, size);
+        }
+        for (GrB_Index q = 0; q < L->n; q++)
+            if (q + 1 == L->n || L->val[q + 1] != L->val[q]) T->nvals += T->b[L->val[q]];
+        return GrB_SUCCESS;
+    }
+    /* sparse: the distinct indices in order, each from its last occurrence in the list */
+    GrB_Info info = GG_vdata_alloc(T, n, size, GG_VF_SPARSE, L->n, S == NULL || S->iso);
+    if (info != GrB_SUCCESS) return info;
+    if (S == NULL || S->iso) memcpy(T->x, S == NULL ? scalar : S->x, size);
+    GG_cpu_vcur cur = GG_cpu_vcur_make(S);
+    uint64_t e = 0, q;
+    for (GrB_Index r = 0; r < L->n; r++) {
+        if (r + 1 < L->n && L->val[r + 1] == L->val[r]) continue;
+        if (S != NULL && !GG_cpu_vcur_find(&cur, GG_cpu_ilist_pos(L, r), &q)) continue;
+        T->i[e] = L->val[r];
+        if (S != NULL && !S->iso) GG_cpu_copy((char *)T->x + e * size, (const char *)S->x + q * size, size);
+        e++;
+    }
+    T->nvals = e;
+    GG_cpu_vshrink(T);
+    return GrB_SUCCESS;
 }
 
 /* ---- the slot ------------------------------------------------------------------------------------- */

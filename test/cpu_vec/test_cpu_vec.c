@@ -267,11 +267,389 @@ static void test_writeback_oom(void **state)
     }
 }
 
+/* ---- the operations' results ------------------------------------------------------------------ */
+
+static GrB_Type random_type(void)
+{
+    GrB_Type types[] = {GrB_INT64, GrB_FP64, GrB_INT32, GrB_BOOL};
+    return types[vref_below(4)];
+}
+
+/* A random input vector of type t in a random form (iso one time in four). */
+static void random_input(GG_vdata *v, vref *r, GrB_Type t, uint64_t n)
+{
+    bool iso = vref_below(4) == 0;
+    vref_random(r, n, iso, true);
+    for (uint64_t i = 0; i < n; i++) r->val[i] = vref_cast(t, r->val[i]);
+    vref_to(v, r, t, vref_form(), iso);
+}
+
+/* op(a, b) through the library's operator, a and b already of atype and btype. */
+static double ref_binop(GrB_BinaryOp op, GrB_Type atype, double a, GrB_Type btype, double b,
+                        uint64_t i)
+{
+    unsigned char x[16], y[16], z[16];
+    vref_put(op->xtype, x, vref_cast(atype, a));
+    vref_put(op->ytype, y, vref_cast(btype, b));
+    if (GG_opcode_positional(op->opcode))
+        GG_positional_store(z, op->ztype, GG_positional_value(op->opcode, i, 0, i, 0));
+    else
+        op->f(z, x, y);
+    return vref_get(op->ztype, z);
+}
+
+static void expect_equal(const vref *want, const GG_vdata *T, GrB_Type t, uint64_t seed,
+                         const char *what)
+{
+    vref got;
+    vref_from(&got, T, t);
+    if (!vref_equal(want, &got)) {
+        printf("%s, seed %llu, T %s%s\n", what, (unsigned long long)seed, vref_form_name(T->form),
+               T->iso ? " iso" : "");
+        vref_print("want", want);
+        vref_print("got", &got);
+        fail();
+    }
+}
+
+/* Runs fn until it succeeds with the k-th allocation failing for k = 1, 2, ...: each failure
+ * must leak nothing. */
+typedef GrB_Info (*kernel_fn)(GG_vdata *T, void *arg);
+static void oom_sweep(kernel_fn fn, void *arg, GG_vdata *T)
+{
+    for (int64_t k = 1;; k++) {
+        int64_t live = GG_mem_live_blocks();
+        GG_mem_fail_after(k);
+        GrB_Info info = fn(T, arg);
+        GG_mem_fail_after(0);
+        if (info == GrB_SUCCESS) return;
+        assert_int_equal(info, GrB_OUT_OF_MEMORY);
+        assert_int_equal(GG_mem_live_blocks(), live);
+    }
+}
+
+/* ---- apply ---- */
+
+typedef struct {
+    const GG_vdata *A;
+    GrB_Type atype;
+    GG_apply_op op;
+} apply_arg;
+
+static GrB_Info run_apply(GG_vdata *T, void *p)
+{
+    apply_arg *a = p;
+    return GG_cpu_vapply(T, a->A, a->atype, &a->op);
+}
+
+static void test_apply(void **state)
+{
+    (void)state;
+    for (uint64_t seed = 1; seed <= 3000; seed++) {
+        vref_seed(seed);
+        uint64_t n = random_dim();
+        GrB_Type atype = random_type();
+        vref a, want = {.n = n};
+        GG_vdata A, T;
+        random_input(&A, &a, atype, n);
+        double bound = (double)vref_below(5) - 2;
+        apply_arg arg = {.A = &A, .atype = atype, .op = {.scalar = &bound, .stype = GrB_FP64}};
+        GrB_Type ztype;
+        int kind = (int)vref_below(7);
+        GrB_UnaryOp unops[] = {GrB_AINV_INT64, GrB_ABS_FP64, GrB_IDENTITY_FP64, GrB_IDENTITY_INT32,
+                               GrB_MINV_FP64};
+        GrB_BinaryOp binops[] = {GrB_MINUS_FP64, GrB_TIMES_INT64, GxB_FIRSTI_INT64, GrB_DIV_FP64};
+        if (kind < 2) {
+            arg.op.kind = GG_APPLY_UNARY;
+            arg.op.unop = unops[vref_below(5)];
+            ztype = arg.op.unop->ztype;
+        } else if (kind < 6) {
+            arg.op.kind = kind < 4 ? GG_APPLY_BIND1ST : GG_APPLY_BIND2ND;
+            arg.op.binop = binops[vref_below(4)];
+            ztype = arg.op.binop->ztype;
+        } else {
+            arg.op.kind = GG_APPLY_INDEXOP;
+            arg.op.idxop = vref_below(2) ? GrB_ROWINDEX_INT64 : GrB_VALUEGT_FP64;
+            ztype = arg.op.idxop->ztype;
+        }
+        for (uint64_t i = 0; i < n; i++) {
+            want.has[i] = a.has[i];
+            if (!a.has[i]) continue;
+            unsigned char x[16], y[16], z[16];
+            switch (arg.op.kind) {
+            case GG_APPLY_UNARY:
+                vref_put(arg.op.unop->xtype, x, a.val[i]);
+                arg.op.unop->f(z, x);
+                want.val[i] = vref_get(ztype, z);
+                break;
+            case GG_APPLY_BIND1ST:
+                want.val[i] = ref_binop(arg.op.binop, GrB_FP64, bound, atype, a.val[i], i);
+                break;
+            case GG_APPLY_BIND2ND:
+                want.val[i] = ref_binop(arg.op.binop, atype, a.val[i], GrB_FP64, bound, i);
+                break;
+            default:
+                if (arg.op.idxop->xtype != NULL) vref_put(arg.op.idxop->xtype, x, a.val[i]);
+                vref_put(arg.op.idxop->ytype, y, bound);
+                arg.op.idxop->f(z, x, i, 0, y);
+                want.val[i] = vref_get(ztype, z);
+                break;
+            }
+        }
+        OK(run_apply(&T, &arg));
+        assert_int_equal(T.form, A.form == GG_VF_FULL ? GG_VF_FULL : A.form);
+        expect_equal(&want, &T, ztype, seed, "apply");
+        GG_vdata_free(&T);
+        if (seed % 10 == 0) {
+            oom_sweep(run_apply, &arg, &T);
+            expect_equal(&want, &T, ztype, seed, "apply oom");
+            GG_vdata_free(&T);
+        }
+        GG_vdata_free(&A);
+    }
+}
+
+/* ---- select ---- */
+
+typedef struct {
+    const GG_vdata *A;
+    GrB_Type atype;
+    GrB_IndexUnaryOp op;
+    int64_t thunk;
+} select_arg;
+
+static GrB_Info run_select(GG_vdata *T, void *p)
+{
+    select_arg *a = p;
+    return GG_cpu_vselect(T, a->A, a->atype, a->op, &a->thunk, GrB_INT64);
+}
+
+static void test_select(void **state)
+{
+    (void)state;
+    for (uint64_t seed = 1; seed <= 3000; seed++) {
+        vref_seed(seed);
+        uint64_t n = random_dim();
+        GrB_Type atype = random_type();
+        vref a, want = {.n = n};
+        GG_vdata A, T;
+        random_input(&A, &a, atype, n);
+        GrB_IndexUnaryOp ops[] = {GrB_ROWLE, GrB_VALUEGT_FP64, GrB_VALUEEQ_INT64, GrB_ROWINDEX_INT64};
+        select_arg arg = {.A = &A, .atype = atype, .op = ops[vref_below(4)],
+                          .thunk = (int64_t)vref_below(n + 2) - 1};
+        if (arg.op != GrB_ROWLE && arg.op != GrB_ROWINDEX_INT64) arg.thunk = (int64_t)vref_below(5) - 2;
+        for (uint64_t i = 0; i < n; i++) {
+            bool keep = false;
+            if (a.has[i]) {
+                unsigned char x[16], y[16], z[16];
+                if (arg.op->xtype != NULL) vref_put(arg.op->xtype, x, a.val[i]);
+                vref_put(arg.op->ytype, y, (double)arg.thunk);
+                arg.op->f(z, x, i, 0, y);
+                keep = vref_get(arg.op->ztype, z) != 0;
+            }
+            want.has[i] = keep;
+            want.val[i] = keep ? a.val[i] : 0;
+        }
+        OK(run_select(&T, &arg));
+        expect_equal(&want, &T, atype, seed, "select");
+        GG_vdata_free(&T);
+        if (seed % 10 == 0) {
+            oom_sweep(run_select, &arg, &T);
+            expect_equal(&want, &T, atype, seed, "select oom");
+            GG_vdata_free(&T);
+        }
+        GG_vdata_free(&A);
+    }
+}
+
+/* ---- eWiseAdd, eWiseMult ---- */
+
+typedef struct {
+    const GG_vdata *A, *B;
+    GrB_Type atype, btype;
+    GrB_BinaryOp op;
+    bool add;
+} ewise_arg;
+
+static GrB_Info run_ewise(GG_vdata *T, void *p)
+{
+    ewise_arg *a = p;
+    return GG_cpu_vewise(T, a->op, a->A, a->atype, a->B, a->btype, a->add);
+}
+
+static void test_ewise(void **state)
+{
+    (void)state;
+    for (uint64_t seed = 1; seed <= 4000; seed++) {
+        vref_seed(seed);
+        uint64_t n = random_dim();
+        GrB_BinaryOp ops[] = {GrB_PLUS_FP64, GrB_TIMES_FP64, GrB_MIN_INT64, GrB_MINUS_FP64,
+                              GrB_NE_INT64,  GxB_FIRSTI_INT64, GrB_SECOND_INT32, GrB_LOR};
+        ewise_arg arg = {.op = ops[vref_below(8)], .add = vref_below(2) == 0};
+        /* half the time exactly op's types, so the typed instances run */
+        bool own = vref_below(2) == 0;
+        arg.atype = own ? arg.op->xtype : random_type();
+        arg.btype = own ? arg.op->ytype : random_type();
+        vref a, b, want = {.n = n};
+        GG_vdata A, B, T;
+        random_input(&A, &a, arg.atype, n);
+        random_input(&B, &b, arg.btype, n);
+        arg.A = &A, arg.B = &B;
+        GrB_Type z = arg.op->ztype;
+        for (uint64_t i = 0; i < n; i++) {
+            bool both = a.has[i] && b.has[i];
+            want.has[i] = arg.add ? a.has[i] || b.has[i] : both;
+            want.val[i] = both ? ref_binop(arg.op, arg.atype, a.val[i], arg.btype, b.val[i], i)
+                          : !want.has[i] ? 0
+                          : a.has[i] ? vref_cast(z, a.val[i])
+                                     : vref_cast(z, b.val[i]);
+        }
+        OK(run_ewise(&T, &arg));
+        expect_equal(&want, &T, z, seed, "ewise");
+        GG_vdata_free(&T);
+        if (seed % 10 == 0) {
+            oom_sweep(run_ewise, &arg, &T);
+            expect_equal(&want, &T, z, seed, "ewise oom");
+            GG_vdata_free(&T);
+        }
+        GG_vdata_free(&A);
+        GG_vdata_free(&B);
+    }
+}
+
+/* ---- reduce to a scalar ---- */
+
+static void test_reduce(void **state)
+{
+    (void)state;
+    for (uint64_t seed = 1; seed <= 3000; seed++) {
+        vref_seed(seed);
+        uint64_t n = random_dim();
+        GrB_BinaryOp ops[] = {GrB_PLUS_FP64, GrB_MIN_INT64, GrB_TIMES_INT32, GrB_LOR,
+                              GrB_PLUS_INT64};
+        GrB_BinaryOp op = ops[vref_below(5)];
+        GrB_Type atype = vref_below(2) ? op->xtype : random_type();
+        vref a;
+        GG_vdata A;
+        random_input(&A, &a, atype, n);
+        bool want_has = false;
+        double want = 0;
+        for (uint64_t i = 0; i < n; i++) {
+            if (!a.has[i]) continue;
+            double v = vref_cast(op->ztype, a.val[i]);
+            want = want_has ? ref_binop(op, op->ztype, want, atype, a.val[i], i) : v;
+            want_has = true;
+        }
+        unsigned char t[16];
+        bool has;
+        OK(GG_cpu_vreduce(t, &has, &A, atype, op));
+        assert_int_equal(has, want_has);
+        if (has && vref_get(op->ztype, t) != want) {
+            printf("reduce seed %llu: want %g got %g\n", (unsigned long long)seed, want,
+                   vref_get(op->ztype, t));
+            fail();
+        }
+        GG_vdata_free(&A);
+    }
+}
+
+/* ---- extract ---- */
+
+typedef struct {
+    const GG_vdata *U;
+    const GrB_Index *I;
+    GrB_Index ni;
+} extract_arg;
+
+static GrB_Info run_extract(GG_vdata *T, void *p)
+{
+    extract_arg *a = p;
+    return GG_cpu_vextract(T, a->U, a->I, a->ni);
+}
+
+static void test_extract(void **state)
+{
+    (void)state;
+    for (uint64_t seed = 1; seed <= 3000; seed++) {
+        vref_seed(seed);
+        uint64_t n = random_dim();
+        GrB_Type t = random_type();
+        vref u, want;
+        GG_vdata U, T;
+        random_input(&U, &u, t, n);
+        GrB_Index I[VREF_MAX];
+        bool all = n == 0 || vref_below(4) == 0;
+        GrB_Index ni = all ? n : vref_below(n + 1);
+        for (GrB_Index k = 0; k < ni; k++) I[k] = vref_below(n);
+        extract_arg arg = {.U = &U, .I = all ? GrB_ALL : I, .ni = ni};
+        want.n = ni;
+        for (GrB_Index k = 0; k < ni; k++) {
+            GrB_Index i = all ? k : I[k];
+            want.has[k] = u.has[i];
+            want.val[k] = u.val[i];
+        }
+        OK(run_extract(&T, &arg));
+        expect_equal(&want, &T, t, seed, "extract");
+        GG_vdata_free(&T);
+        if (seed % 10 == 0) {
+            oom_sweep(run_extract, &arg, &T);
+            expect_equal(&want, &T, t, seed, "extract oom");
+            GG_vdata_free(&T);
+        }
+        GG_vdata_free(&U);
+    }
+}
+
+/* ---- assign's source ---- */
+
+static void test_assign_source(void **state)
+{
+    (void)state;
+    for (uint64_t seed = 1; seed <= 3000; seed++) {
+        vref_seed(seed);
+        uint64_t n = random_dim();
+        GrB_Type t = random_type();
+        bool all = n == 0 || vref_below(3) == 0;
+        GrB_Index ni = all ? n : vref_below(n < VREF_MAX / 2 ? 2 * n + 1 : VREF_MAX + 1), I[VREF_MAX];
+        for (GrB_Index k = 0; k < ni; k++) I[k] = vref_below(n);
+        if (!all && vref_below(2))
+            for (GrB_Index k = 0; k < ni; k++) I[k] = k * n / (ni ? ni : 1); /* increasing */
+        GG_cpu_ilist L;
+        OK(GG_cpu_ilist_init(&L, all ? GrB_ALL : I, ni, n));
+        int kind = (int)vref_below(3); /* 0 vector, 1 scalar, 2 empty */
+        vref s, want = {.n = n};
+        GG_vdata S = {0}, T;
+        double scalar = (double)vref_below(5) - 2;
+        unsigned char sx[16];
+        vref_put(t, sx, scalar);
+        if (kind == 0) random_input(&S, &s, t, ni);
+        for (GrB_Index k = 0; k < ni; k++) {
+            GrB_Index i = all ? k : I[k];
+            want.has[i] = kind == 1 || (kind == 0 && s.has[k]);
+            want.val[i] = kind == 1 ? vref_cast(t, scalar) : kind == 0 && s.has[k] ? s.val[k] : 0;
+        }
+        bool owned;
+        OK(GG_cpu_vassign_source(&T, &owned, kind == 0 ? &S : NULL, kind == 1 ? sx : NULL, t->size,
+                                 &L, n));
+        expect_equal(&want, &T, t, seed, "assign source");
+        assert_true(owned == !(kind == 0 && all));
+        if (owned) GG_vdata_free(&T);
+        if (kind == 0) GG_vdata_free(&S);
+        GG_cpu_ilist_free(&L);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_writeback_random),
         cmocka_unit_test(test_writeback_oom),
+        cmocka_unit_test(test_apply),
+        cmocka_unit_test(test_select),
+        cmocka_unit_test(test_ewise),
+        cmocka_unit_test(test_reduce),
+        cmocka_unit_test(test_extract),
+        cmocka_unit_test(test_assign_source),
     };
     return cmocka_run_group_tests(tests, GG_test_setup, GG_test_teardown);
 }
