@@ -79,6 +79,8 @@ typedef struct {
 } GG_cpu_opnd;
 
 GrB_Info GG_cpu_opnd_get(GG_cpu_opnd *o, GG_container *X, bool csc, GrB_Type optype);
+/* An operand over values x of xtype alone (v NULL), e.g. a vector's: entry p at x + p * xsize. */
+GrB_Info GG_cpu_opnd_values(GG_cpu_opnd *o, const void *x, GrB_Type xtype, GrB_Type optype);
 void GG_cpu_opnd_free(GG_cpu_opnd *o);
 
 /* Sorts n distinct indices increasingly (the columns of one output row; no allocation). */

@@ -190,6 +190,30 @@ GrB_Info GG_cpu_vwb_new(GG_vdata *Z, const GG_vdata *C, const GG_cpu_vwb *w, con
 GrB_Info GG_cpu_vrestrict(GG_vdata *Z, const GG_vdata *T, const GG_cpu_vmask *mk,
                           const GG_cpu_ilist *region);
 
+/* ---- vector containers (vcontainer.c) ----------------------------------------------------------- */
+
+/* The host content of vector c, valid until c is written. */
+GrB_Info GG_cpu_vec_in(GG_container *c, const GG_vdata **v);
+
+/* The mask M (NULL: none) under d's complement and structure flags; *empty holds the content of
+ * an all-false iso value mask (GG_cpu_vmask_make). */
+GrB_Info GG_cpu_vmask_of(GG_cpu_vmask *mk, GG_container *M, const GG_desc *d, GG_vdata *empty);
+
+/* The write-back of a slot's result T (values of ttype) into the vector C: C<M,replace>(region)
+ * = accum(C(region), T) as GG_cpu_vwb says, region NULL for all of C. T is owned (t_owned: freed
+ * here on every path) or borrowed, e.g. an input's content (never C's own: that is detected and
+ * copied around). On GrB_OUT_OF_MEMORY C is unchanged. C may be M. */
+GrB_Info GG_cpu_vec_writeback(GG_container *C, GG_container *M, GrB_BinaryOp accum, GG_vdata *T,
+                              bool t_owned, GrB_Type ttype, const GG_desc *d,
+                              const GG_cpu_ilist *region);
+
+/* T = R (+.*) u for R = op(A) (mxv) or op(A)' (vxm): rtran says whether R is A's transpose as
+ * stored; u's content U of type utype; the mask mk limits what is computed (the write-back
+ * applies it). T has R's row count, values of the monoid's type, in the form its way makes
+ * (mxv.c). */
+GrB_Info GG_cpu_vmxv(GG_vdata *T, GG_container *A, bool rtran, const GG_vdata *U, GrB_Type utype,
+                     const GG_cpu_vmask *mk, GrB_Semiring semiring, bool vxm);
+
 /* ---- the operations' results ---------------------------------------------------------------------
  * Each writes a new T (owned by the caller) from inputs of the given types. */
 

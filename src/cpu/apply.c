@@ -114,6 +114,14 @@ GrB_Info GG_cpu_apply(GG_container *C, GG_container *M, GrB_BinaryOp accum, cons
 {
     GrB_Type ztype, intype, btype;
     apply_types(op, &ztype, &intype, &btype);
+    if (C->h.kind == GG_KIND_VECTOR) {
+        const GG_vdata *av;
+        GG_vdata T;
+        GrB_Info info = GG_cpu_vec_in(A, &av);
+        if (info == GrB_SUCCESS) info = GG_cpu_vapply(&T, av, A->type, op);
+        if (info != GrB_SUCCESS) return info;
+        return GG_cpu_vec_writeback(C, M, accum, &T, true, ztype, d, NULL);
+    }
 
     GG_coo a, t;
     bool owned;

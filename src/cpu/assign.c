@@ -375,11 +375,33 @@ static GrB_Info assign_line(GG_container *C, GG_container *M, GrB_BinaryOp accum
     return info;
 }
 
+/* GrB_Vector_assign: the source in its form, then the write-back on forms over the region I. */
+static GrB_Info assign_vector(GG_container *C, GG_container *M, GrB_BinaryOp accum,
+                              GG_container *A, const void *scalar, GrB_Type stype,
+                              const GrB_Index *I, GrB_Index ni, const GG_desc *d)
+{
+    const GG_vdata *s = NULL;
+    GG_cpu_ilist L;
+    GG_vdata T;
+    bool owned;
+    GrB_Info info = A == NULL ? GrB_SUCCESS : GG_cpu_vec_in(A, &s);
+    if (info != GrB_SUCCESS) return info;
+    info = GG_cpu_ilist_init(&L, I, ni, C->nrows);
+    if (info != GrB_SUCCESS) return info;
+    GrB_Type ttype = A != NULL ? A->type : stype;
+    info = GG_cpu_vassign_source(&T, &owned, s, scalar, ttype->size, &L, C->nrows);
+    if (info == GrB_SUCCESS)
+        info = GG_cpu_vec_writeback(C, M, accum, &T, owned, ttype, d, L.identity ? NULL : &L);
+    GG_cpu_ilist_free(&L);
+    return info;
+}
+
 GrB_Info GG_cpu_assign(GG_container *C, GG_container *M, GrB_BinaryOp accum, GG_container *A,
                        const void *scalar, GrB_Type stype, const GrB_Index *I, GrB_Index ni,
                        const GrB_Index *J, GrB_Index nj, GG_assign_kind kind, const GG_desc *d)
 {
     if (stype == NULL) stype = C->type;
+    if (C->h.kind == GG_KIND_VECTOR) return assign_vector(C, M, accum, A, scalar, stype, I, ni, d);
     if (kind != GG_ASSIGN_ALL)
         return assign_line(C, M, accum, A, scalar, stype, I, ni, J, nj, kind == GG_ASSIGN_ROW, d);
     GG_cpu_mask mk;

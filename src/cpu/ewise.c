@@ -419,6 +419,15 @@ static GrB_Info ewise_trees(GG_container *C, GrB_BinaryOp op, GG_container *A, G
 static GrB_Info ewise(GG_container *C, GG_container *M, GrB_BinaryOp accum, GrB_BinaryOp op,
                       GG_container *A, GG_container *B, const GG_desc *d, bool add)
 {
+    if (C->h.kind == GG_KIND_VECTOR) {
+        const GG_vdata *av, *bv;
+        GG_vdata T;
+        GrB_Info info = GG_cpu_vec_in(A, &av);
+        if (info == GrB_SUCCESS) info = GG_cpu_vec_in(B, &bv);
+        if (info == GrB_SUCCESS) info = GG_cpu_vewise(&T, op, av, A->type, bv, B->type, add);
+        if (info != GrB_SUCCESS) return info;
+        return GG_cpu_vec_writeback(C, M, accum, &T, true, op->ztype, d, NULL);
+    }
     if (C->h.kind == GG_KIND_MATRIX && M == NULL && !d->mask_comp && accum == NULL &&
         C->type == op->ztype && !GG_opcode_positional(op->opcode))
         return ewise_trees(C, op, A, B, d, add);

@@ -141,6 +141,14 @@ GrB_Info GG_cpu_extract(GG_container *C, GG_container *M, GrB_BinaryOp accum, GG
                         const GrB_Index *I, GrB_Index ni, const GrB_Index *J, GrB_Index nj,
                         const GG_desc *d)
 {
+    if (A->h.kind == GG_KIND_VECTOR) {
+        const GG_vdata *u;
+        GG_vdata T;
+        GrB_Info info = GG_cpu_vec_in(A, &u);
+        if (info == GrB_SUCCESS) info = GG_cpu_vextract(&T, u, I, ni);
+        if (info != GrB_SUCCESS) return info;
+        return GG_cpu_vec_writeback(C, M, accum, &T, true, A->type, d, NULL);
+    }
     const GG_cview *v;
     GG_cpu_ilist LJ = {0};
     GrB_Index *offset = NULL, *src = NULL;

@@ -31,17 +31,25 @@ GrB_Info GG_cpu_operand(const void **out, void **owned, const void *x, GrB_Type 
     return GrB_SUCCESS;
 }
 
-GrB_Info GG_cpu_opnd_get(GG_cpu_opnd *o, GG_container *X, bool csc, GrB_Type optype)
+GrB_Info GG_cpu_opnd_values(GG_cpu_opnd *o, const void *x, GrB_Type xtype, GrB_Type optype)
 {
-    *o = (GG_cpu_opnd){.xsize = X->type->size, .same = X->type == optype};
-    GrB_Info info = csc ? GG_view_csc(X, &o->v) : GG_view_csr(X, &o->v);
-    if (info != GrB_SUCCESS) return info;
-    o->x = o->v->x;
+    *o = (GG_cpu_opnd){.x = x, .xsize = xtype->size, .same = xtype == optype};
     if (o->same) return GrB_SUCCESS;
-    o->cast = GG_cast_get(optype->code, X->type->code);
+    o->cast = GG_cast_get(optype->code, xtype->code);
     if (o->cast != NULL) return GrB_SUCCESS;
     o->zero = GG_calloc(1, optype->size);
     return o->zero == NULL ? GrB_OUT_OF_MEMORY : GrB_SUCCESS;
+}
+
+GrB_Info GG_cpu_opnd_get(GG_cpu_opnd *o, GG_container *X, bool csc, GrB_Type optype)
+{
+    const GG_cview *v;
+    *o = (GG_cpu_opnd){0};
+    GrB_Info info = csc ? GG_view_csc(X, &v) : GG_view_csr(X, &v);
+    if (info != GrB_SUCCESS) return info;
+    info = GG_cpu_opnd_values(o, v->x, X->type, optype);
+    o->v = v;
+    return info;
 }
 
 void GG_cpu_opnd_free(GG_cpu_opnd *o)

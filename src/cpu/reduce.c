@@ -205,8 +205,9 @@ GrB_Info GG_cpu_reduce_scalar(GrB_Scalar s, void *c, GrB_Type ctype, GrB_BinaryO
                               const GG_desc *d)
 {
     (void)d;
-    const GG_coo *a;
-    GrB_Info info = GG_view_coo(A, &a);
+    const GG_coo *a = NULL;
+    const GG_vdata *av = NULL;
+    GrB_Info info = A->h.kind == GG_KIND_VECTOR ? GG_cpu_vec_in(A, &av) : GG_view_coo(A, &a);
     if (info != GrB_SUCCESS) return info;
     size_t zsize = op->ztype->size;
     size_t abuf = accum == NULL ? 0 : accum->xtype->size + accum->ytype->size + accum->ztype->size;
@@ -214,8 +215,11 @@ GrB_Info GG_cpu_reduce_scalar(GrB_Scalar s, void *c, GrB_Type ctype, GrB_BinaryO
     char *mem = GG_malloc(zsize + abuf + 1);
     if (mem == NULL) return GrB_OUT_OF_MEMORY;
     char *t = mem, *abuffer = mem + zsize;
-    bool has_t = a->n > 0;
-    if (has_t) info = fold_all(t, op, a->x, A->type, a->n);
+    bool has_t = av != NULL ? av->nvals > 0 : a->n > 0;
+    if (av != NULL)
+        info = GG_cpu_vreduce(t, &has_t, av, A->type, op);
+    else if (has_t)
+        info = fold_all(t, op, a->x, A->type, a->n);
     if (info != GrB_SUCCESS) {
         GG_free(mem);
         return info;

@@ -154,6 +154,14 @@ oom:
 GrB_Info GG_cpu_select(GG_container *C, GG_container *M, GrB_BinaryOp accum, GrB_IndexUnaryOp op,
                        GG_container *A, const void *thunk, GrB_Type ttype, const GG_desc *d)
 {
+    if (C->h.kind == GG_KIND_VECTOR) {
+        const GG_vdata *av;
+        GG_vdata T;
+        GrB_Info info = GG_cpu_vec_in(A, &av);
+        if (info == GrB_SUCCESS) info = GG_cpu_vselect(&T, av, A->type, op, thunk, ttype);
+        if (info != GrB_SUCCESS) return info;
+        return GG_cpu_vec_writeback(C, M, accum, &T, true, A->type, d, NULL);
+    }
     GG_coo a, t = {0};
     bool owned;
     GrB_Info info = GG_cpu_coo_of(A, d->tran0, &a, &owned);
