@@ -639,6 +639,124 @@ static void test_assign_source(void **state)
     }
 }
 
+/* ---- mxv, vxm ---- */
+
+typedef struct {
+    GrB_Matrix A;
+    bool rtran;
+    const GG_vdata *U;
+    GrB_Type utype;
+    const GG_cpu_vmask *mk;
+    GrB_Semiring sr;
+    bool vxm;
+} mxv_arg;
+
+static GrB_Info run_mxv(GG_vdata *T, void *p)
+{
+    mxv_arg *a = p;
+    return GG_cpu_vmxv(T, GG_MAT(a->A), a->rtran, a->U, a->utype, a->mk, a->sr, a->vxm);
+}
+
+/* One mxv/vxm case on a random matrix, of one shape:
+ * 0: small (up to 60 x 60), any densities, so the tree, pull and push all run;
+ * 1: wide (3000 x 3000, 300 entries, u with a few entries): push with a hash accumulator;
+ * 2: the same with a one-entry plain mask and u of hundreds of entries, so pull visits the mask's
+ *    row only and looks u's entries up instead of scattering them. */
+static void mxv_case(uint64_t seed, int shape)
+{
+    vref_seed(seed);
+    GrB_Semiring srs[] = {GrB_PLUS_TIMES_SEMIRING_FP64, GrB_LOR_LAND_SEMIRING_BOOL,
+                          GrB_MIN_PLUS_SEMIRING_INT64, GrB_MIN_FIRST_SEMIRING_INT64,
+                          GrB_MIN_SECOND_SEMIRING_INT64, GrB_PLUS_TIMES_SEMIRING_INT32};
+    GrB_Semiring sr = srs[vref_below(6)];
+    bool vxm = vref_below(2), tran = vref_below(2), rtran = tran != vxm;
+    uint64_t rows = shape ? 3000 : 1 + vref_below(60), cols = shape ? 3000 : 1 + vref_below(60);
+    uint64_t m = rtran ? cols : rows, n = rtran ? rows : cols;
+    GrB_Type atype = vref_below(2) ? sr->mul->xtype : random_type();
+    GrB_Type utype = vref_below(2) ? sr->mul->ytype : random_type();
+    static GrB_Index I[4000], J[4000];
+    static double X[4000];
+    GrB_Index na = 0, want_na = shape ? 300 : vref_below(4) * rows * cols / 6;
+    for (; na < want_na; na++)
+        I[na] = vref_below(rows), J[na] = vref_below(cols), X[na] = (double)vref_below(5) - 2;
+    if (shape == 2) /* a row of R with many entries, which the mask will select */
+        for (GrB_Index e = 0; e < 40; e++) *(rtran ? &J[e] : &I[e]) = 7;
+    GrB_Matrix A;
+    OK(GrB_Matrix_new(&A, atype, rows, cols));
+    OK(GrB_Matrix_build_FP64(A, I, J, X, na, GrB_PLUS_FP64));
+    OK(GrB_Matrix_extractTuples_FP64(I, J, X, &na, A)); /* unique, of A's type */
+    /* u of dimension n */
+    static vref u;
+    GG_vdata U;
+    vref_random(&u, n, vref_below(4) == 0, false);
+    if (shape == 1)
+        for (uint64_t k = 0; k < n; k++) u.has[k] = vref_below(n) < 4;
+    if (shape == 2)
+        for (uint64_t k = 0; k < n; k++) u.has[k] = vref_below(8) == 0;
+    for (uint64_t k = 0; k < n; k++) u.val[k] = u.has[k] ? vref_cast(utype, u.val[k]) : 0;
+    vref_to(&U, &u, utype, shape ? GG_VF_SPARSE : vref_form(), false);
+    /* the mask, of dimension m */
+    tmask mk;
+    mask_random(&mk, m);
+    if (shape == 2) {
+        mask_free(&mk);
+        memset(&mk, 0, sizeof mk);
+        mk.present = mk.structural = true;
+        mk.type = GrB_BOOL;
+        mk.r.n = m;
+        mk.r.has[7] = true;
+        vref_to(&mk.v, &mk.r, GrB_BOOL, GG_VF_SPARSE, false);
+        mk.mk = GG_cpu_vmask_make(&mk.v, false, true, false, &mk.empty);
+    }
+    /* the reference: T(i) = the sum over A's entries (i, k) of R of R(i,k) * u(k) */
+    static vref t;
+    t.n = m;
+    memset(t.has, 0, sizeof t.has);
+    GrB_Type z = sr->add->op->ztype;
+    for (GrB_Index e = 0; e < na; e++) {
+        GrB_Index i = rtran ? J[e] : I[e], k = rtran ? I[e] : J[e];
+        if (!u.has[k]) continue;
+        double p = vxm ? ref_binop(sr->mul, utype, u.val[k], atype, X[e], 0)
+                       : ref_binop(sr->mul, atype, X[e], utype, u.val[k], 0);
+        t.val[i] = t.has[i] ? ref_binop(sr->add->op, z, t.val[i], z, p, 0) : p;
+        t.has[i] = true;
+    }
+    GG_vdata T;
+    if (seed % 20 == 0) {
+        mxv_arg arg = {A, rtran, &U, utype, &mk.mk, sr, vxm};
+        oom_sweep(run_mxv, &arg, &T);
+        GG_vdata_free(&T);
+    }
+    OK(GG_cpu_vmxv(&T, GG_MAT(A), rtran, &U, utype, &mk.mk, sr, vxm));
+    static vref got;
+    vref_from(&got, &T, z);
+    /* only what the mask allows must agree (the kernel may compute more) */
+    for (uint64_t i = 0; i < m; i++) {
+        if (!mask_allows(&mk, i)) continue;
+        if (got.has[i] != t.has[i] || (t.has[i] && got.val[i] != t.val[i])) {
+            printf("mxv seed %llu shape %d (%s, %s, tran %d, %llu x %llu, u %s, mask %s%s, T %s): "
+                   "at %llu want %d:%g got %d:%g\n",
+                   (unsigned long long)seed, shape, sr->h.name, vxm ? "vxm" : "mxv", tran,
+                   (unsigned long long)rows, (unsigned long long)cols, vref_form_name(U.form),
+                   mk.present ? vref_form_name(mk.v.form) : "none", mk.comp ? " comp" : "",
+                   vref_form_name(T.form), (unsigned long long)i, t.has[i], t.val[i], got.has[i],
+                   got.val[i]);
+            fail();
+        }
+    }
+    GG_vdata_free(&T);
+    GG_vdata_free(&U);
+    mask_free(&mk);
+    OK(GrB_Matrix_free(&A));
+}
+
+static void test_mxv(void **state)
+{
+    (void)state;
+    for (uint64_t seed = 1; seed <= 3000; seed++) mxv_case(seed, 0);
+    for (uint64_t seed = 1; seed <= 200; seed++) mxv_case(seed, 1 + (int)(seed % 2));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -650,6 +768,7 @@ int main(void)
         cmocka_unit_test(test_reduce),
         cmocka_unit_test(test_extract),
         cmocka_unit_test(test_assign_source),
+        cmocka_unit_test(test_mxv),
     };
     return cmocka_run_group_tests(tests, GG_test_setup, GG_test_teardown);
 }

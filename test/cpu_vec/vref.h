@@ -7,7 +7,7 @@
 
 #include "GG_cpu_vec.h"
 
-#define VREF_MAX 256
+#define VREF_MAX 3000
 
 typedef struct {
     uint64_t n;
