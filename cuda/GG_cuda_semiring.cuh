@@ -11,6 +11,7 @@
 #define GG_CUDA_SEMIRING_CUH
 
 #include "GG_cuda_spmv.h"
+#include "GG_opcode_list.h"
 
 #include <cuda_runtime.h>
 
@@ -37,6 +38,10 @@ enum {
  * device code); both are compile-time constants. */
 template <typename T> struct gg_code {
     static constexpr int v = std::is_same_v<T, bool>       ? GG_CUDA_BOOL
+                             : std::is_same_v<T, int8_t>   ? GG_CUDA_INT8
+                             : std::is_same_v<T, uint8_t>  ? GG_CUDA_UINT8
+                             : std::is_same_v<T, int16_t>  ? GG_CUDA_INT16
+                             : std::is_same_v<T, uint16_t> ? GG_CUDA_UINT16
                              : std::is_same_v<T, int32_t>  ? GG_CUDA_INT32
                              : std::is_same_v<T, uint32_t> ? GG_CUDA_UINT32
                              : std::is_same_v<T, int64_t>  ? GG_CUDA_INT64
@@ -67,6 +72,37 @@ template <typename F> __host__ inline bool gg_with_type(int code, F &&f)
     default: return false;
     }
 }
+
+/* Calls f(T{}) for the type T of any built-in type code (all eleven, for the vector kernels of
+ * cuda/kernels, which handle every built-in type); false for other codes. Host and device. */
+template <typename F> __host__ __device__ inline bool gg_with_any_type(int code, F &&f)
+{
+    switch (code) {
+    case GG_CUDA_BOOL: f(bool{}); return true;
+    case GG_CUDA_INT8: f(int8_t{}); return true;
+    case GG_CUDA_UINT8: f(uint8_t{}); return true;
+    case GG_CUDA_INT16: f(int16_t{}); return true;
+    case GG_CUDA_UINT16: f(uint16_t{}); return true;
+    case GG_CUDA_INT32: f(int32_t{}); return true;
+    case GG_CUDA_UINT32: f(uint32_t{}); return true;
+    case GG_CUDA_INT64: f(int64_t{}); return true;
+    case GG_CUDA_UINT64: f(uint64_t{}); return true;
+    case GG_CUDA_FP32: f(float{}); return true;
+    case GG_CUDA_FP64: f(double{}); return true;
+    default: return false;
+    }
+}
+
+/* The opcode lists of GG_cuda_spmv.h and GG_cuda_unary.h repeat GG_opcode values (those headers
+ * are plain C for the slots); here both are checked against the one list. */
+static_assert(+GG_CUDA_OP_LOR == +GG_OP_LOR && +GG_CUDA_OP_LAND == +GG_OP_LAND &&
+                  +GG_CUDA_OP_LXOR == +GG_OP_LXOR && +GG_CUDA_OP_ONEB == +GG_OP_ONEB &&
+                  +GG_CUDA_OP_FIRST == +GG_OP_FIRST && +GG_CUDA_OP_SECOND == +GG_OP_SECOND &&
+                  +GG_CUDA_OP_MIN == +GG_OP_MIN && +GG_CUDA_OP_MAX == +GG_OP_MAX &&
+                  +GG_CUDA_OP_PLUS == +GG_OP_PLUS && +GG_CUDA_OP_MINUS == +GG_OP_MINUS &&
+                  +GG_CUDA_OP_TIMES == +GG_OP_TIMES && +GG_CUDA_OP_DIV == +GG_OP_DIV &&
+                  +GG_CUDA_OP_ANY == +GG_OP_ANY,
+              "GG_cuda_spmv.h's op codes are GG_opcode values");
 
 /* ---- casts ------------------------------------------------------------------------------------
  */
@@ -147,8 +183,25 @@ template <typename T> __device__ inline T gg_max(T x, T y)
     return x > y ? x : y;
 }
 
-/* The binary operator `op` on T (x first). Integer arithmetic wraps; BOOL follows the library's
- * rules (PLUS is LOR, TIMES LAND, MINUS LXOR, DIV FIRST). */
+/* Floating-point arithmetic through the round-to-nearest intrinsics, which the compiler never
+ * contracts into an FMA with a neighbouring operation: each operator rounds once, as the CPU's
+ * operator functions do, so results agree bit for bit. */
+template <typename T> __device__ inline T gg_fp_arith(int op, T x, T y)
+{
+    constexpr bool f32 = sizeof(T) == 4;
+    switch (op) {
+    case GG_OP_PLUS: if constexpr (f32) return __fadd_rn(x, y); else return __dadd_rn(x, y);
+    case GG_OP_MINUS: if constexpr (f32) return __fsub_rn(x, y); else return __dsub_rn(x, y);
+    case GG_OP_TIMES: if constexpr (f32) return __fmul_rn(x, y); else return __dmul_rn(x, y);
+    default: if constexpr (f32) return __fdiv_rn(x, y); else return __ddiv_rn(x, y); /* DIV */
+    }
+}
+
+/* The binary operator `op` on T (x first) for every built-in operator whose result has the
+ * operands' type (GG_opcodes.h's GG_BIN_* rules; the comparisons, whose result is BOOL, are
+ * gg_compare). Integer arithmetic wraps; BOOL follows the library's rules (PLUS is LOR, TIMES
+ * LAND, MINUS LXOR, DIV FIRST). The logical operators on other types give 0 or 1 of T, the
+ * bitwise ones exist for integers (and BOOL) only. */
 template <typename T> __device__ inline T gg_binop(int op, T x, T y)
 {
     if constexpr (std::is_same_v<T, bool>) {
@@ -160,11 +213,15 @@ template <typename T> __device__ inline T gg_binop(int op, T x, T y)
         case GG_CUDA_OP_ONEB: return true;
         case GG_CUDA_OP_MIN:
         case GG_CUDA_OP_TIMES:
+        case GG_OP_BAND:
         case GG_CUDA_OP_LAND: return x && y;
         case GG_CUDA_OP_MAX:
         case GG_CUDA_OP_PLUS:
+        case GG_OP_BOR:
         case GG_CUDA_OP_LOR: return x || y;
-        default: return x != y; /* MINUS, LXOR */
+        case GG_OP_LXNOR: return x == y;
+        case GG_OP_BXNOR: return true; /* (bool) ~(x ^ y) */
+        default: return x != y;        /* MINUS, LXOR, BXOR */
         }
     } else {
         /* integers add, subtract and multiply in their unsigned type, so they wrap */
@@ -177,12 +234,31 @@ template <typename T> __device__ inline T gg_binop(int op, T x, T y)
         case GG_CUDA_OP_ONEB: return (T)1;
         case GG_CUDA_OP_MIN: return gg_min(x, y);
         case GG_CUDA_OP_MAX: return gg_max(x, y);
-        case GG_CUDA_OP_PLUS: return (T)((U)x + (U)y);
-        case GG_CUDA_OP_MINUS: return (T)((U)x - (U)y);
-        case GG_CUDA_OP_TIMES: return (T)((U)x * (U)y);
+        case GG_CUDA_OP_LOR: return (T)(x || y);
+        case GG_CUDA_OP_LAND: return (T)(x && y);
+        case GG_CUDA_OP_LXOR: return (T)(x != y);
+        case GG_OP_LXNOR: return (T)(x == y);
+        case GG_OP_BOR:
+        case GG_OP_BAND:
+        case GG_OP_BXOR:
+        case GG_OP_BXNOR:
+            if constexpr (fp) {
+                return x; /* not an operator of floating-point types */
+            } else {
+                return op == GG_OP_BOR    ? (T)(x | y)
+                       : op == GG_OP_BAND ? (T)(x & y)
+                       : op == GG_OP_BXOR ? (T)(x ^ y)
+                                          : (T) ~(x ^ y);
+            }
+        case GG_CUDA_OP_PLUS:
+            if constexpr (fp) return gg_fp_arith(op, x, y); else return (T)((U)x + (U)y);
+        case GG_CUDA_OP_MINUS:
+            if constexpr (fp) return gg_fp_arith(op, x, y); else return (T)((U)x - (U)y);
+        case GG_CUDA_OP_TIMES:
+            if constexpr (fp) return gg_fp_arith(op, x, y); else return (T)((U)x * (U)y);
         default: /* DIV; for integers SuiteSparse's rule for division by zero and by -1 */
             if constexpr (fp) {
-                return x / y;
+                return gg_fp_arith(op, x, y);
             } else if constexpr (std::is_signed_v<T>) {
                 if (y == -1) return (T)((U)0 - (U)x);
                 if (y == 0) return x == 0 ? 0 : x < 0 ? gg_lim<T>::lo : gg_lim<T>::hi;
@@ -191,6 +267,52 @@ template <typename T> __device__ inline T gg_binop(int op, T x, T y)
                 if (y == 0) return x == 0 ? 0 : gg_lim<T>::hi;
                 return x / y;
             }
+        }
+    }
+}
+
+/* The comparisons EQ ... LE on T (a BOOL result). */
+template <typename T> __device__ inline bool gg_compare(int op, T x, T y)
+{
+    switch (op) {
+    case GG_OP_EQ: return x == y;
+    case GG_OP_NE: return x != y;
+    case GG_OP_GT: return x > y;
+    case GG_OP_LT: return x < y;
+    case GG_OP_GE: return x >= y;
+    default: return x <= y; /* LE */
+    }
+}
+
+/* The unary operators on T (GG_opcodes.h's GG_UN_* rules): on BOOL, AINV and ABS are the
+ * identity and MINV is true; integer AINV wraps and MINV is 1 / x by the integer DIV rule. */
+template <typename T> __device__ inline T gg_unop(int op, T x)
+{
+    if constexpr (std::is_same_v<T, bool>) {
+        switch (op) {
+        case GG_OP_MINV: return true;
+        case GG_OP_LNOT: return !x;
+        default: return x; /* IDENTITY, AINV, ABS */
+        }
+    } else if constexpr (std::is_floating_point_v<T>) {
+        switch (op) {
+        case GG_OP_AINV: return -x;
+        case GG_OP_MINV: return gg_fp_arith(GG_OP_DIV, (T)1, x);
+        case GG_OP_ABS: return (T)fabs((double)x);
+        case GG_OP_LNOT: return (T)!x;
+        default: return x; /* IDENTITY (BNOT is not an operator of floating-point types) */
+        }
+    } else {
+        using U = gg_uint_of<T>;
+        switch (op) {
+        case GG_OP_AINV: return (T)((U)0 - (U)x);
+        case GG_OP_MINV: return gg_binop<T>(GG_OP_DIV, (T)1, x);
+        case GG_OP_ABS:
+            if constexpr (std::is_signed_v<T>) return x >= 0 ? x : (T)((U)0 - (U)x);
+            return x;
+        case GG_OP_LNOT: return (T)!x;
+        case GG_OP_BNOT: return (T)~x;
+        default: return x;
         }
     }
 }

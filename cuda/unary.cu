@@ -2,8 +2,8 @@
  * element-wise apply of a unary operator or a binary operator with a bound scalar, the keep-flags
  * of select compacted with CUB DeviceSelect, and reductions with CUB DeviceReduce (to one value)
  * and DeviceSegmentedReduce (one value per row or column of a compressed view). Operators are
- * selected at run time by op code, so each domain type is instantiated once; the binary
- * operators' rules are gg_binop's (GG_cuda_semiring.cuh), shared with the SpMV kernels. */
+ * selected at run time by op code, so each domain type is instantiated once; the operators' rules
+ * are gg_unop's and gg_binop's (GG_cuda_semiring.cuh), shared with the SpMV and vector kernels. */
 #include "GG_cuda.h"
 #include "GG_cuda_semiring.cuh"
 #include "GG_cuda_unary.h"
@@ -17,43 +17,13 @@
 
 namespace {
 
-/* The library's unary operators (GG_opcodes.h's GG_UN_* rules) on T. */
-template <typename T> __device__ inline T unop(int op, T x)
-{
-    if constexpr (std::is_same_v<T, bool>) {
-        switch (op) {
-        case GG_CUDA_UOP_MINV: return true;
-        case GG_CUDA_UOP_LNOT: return !x;
-        default: return x; /* IDENTITY, AINV, ABS */
-        }
-    } else if constexpr (std::is_floating_point_v<T>) {
-        switch (op) {
-        case GG_CUDA_UOP_AINV: return -x;
-        case GG_CUDA_UOP_MINV: return (T)1 / x;
-        case GG_CUDA_UOP_ABS: return (T)fabs((double)x);
-        default: return x;
-        }
-    } else {
-        using U = gg_uint_of<T>;
-        switch (op) {
-        case GG_CUDA_UOP_AINV: return (T)((U)0 - (U)x);
-        case GG_CUDA_UOP_MINV: return gg_binop<T>(GG_CUDA_OP_DIV, (T)1, x);
-        case GG_CUDA_UOP_ABS:
-            if constexpr (std::is_signed_v<T>) return x >= 0 ? x : (T)((U)0 - (U)x);
-            return x;
-        case GG_CUDA_UOP_BNOT: return (T)~x;
-        default: return x;
-        }
-    }
-}
-
 template <typename T>
 __global__ void apply_kernel(int kind, int op, const T *x, uint64_t n, T bound, T *z)
 {
     for (uint64_t p = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; p < n;
          p += (uint64_t)gridDim.x * blockDim.x) {
         T a = x[p];
-        z[p] = kind == GG_CUDA_APPLY_UNARY     ? unop<T>(op, a)
+        z[p] = kind == GG_CUDA_APPLY_UNARY     ? gg_unop<T>(op, a)
                : kind == GG_CUDA_APPLY_BIND1ST ? gg_binop<T>(op, bound, a)
                                                : gg_binop<T>(op, a, bound);
     }

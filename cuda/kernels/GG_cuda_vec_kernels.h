@@ -12,9 +12,15 @@
  * passed: the slots decline those calls first. Positional operators read an entry's index as i
  * and 0 as j, as for an n x 1 matrix.
  *
- * Results: GG_CUDA_RC_OK, GG_CUDA_RC_NOMEM (device memory or the pool limit; no output was
- * produced and every buffer allocated by the call was freed), GG_CUDA_RC_UNSUPPORTED (asked before
- * any work; nothing allocated), GG_CUDA_RC_ERROR. */
+ * Inputs are read by their form: a BITMAP input's nvals is never read (the host may not know it
+ * after a device write; its flags say), a SPARSE input's is. An input with no entries may have
+ * NULL arrays. Every call that writes a GG_cuda_vec clears it first, so on failure it holds no
+ * buffer.
+ *
+ * Results: GG_CUDA_VRC_OK, GG_CUDA_VRC_NOMEM (device memory or the pool limit; no output was
+ * produced and every buffer allocated by the call was freed), GG_CUDA_VRC_UNSUPPORTED (asked
+ * before any work; nothing allocated; also a dimension beyond GG_VFORM_BITMAP_MAX where a call
+ * would need a bitmap of it), GG_CUDA_VRC_ERROR (a CUDA error, cleared; or a malformed call). */
 #ifndef GG_CUDA_VEC_KERNELS_H
 #define GG_CUDA_VEC_KERNELS_H
 
@@ -80,9 +86,12 @@ typedef struct {
  * the positions where possible. C is the current device content of the output (type ccode), read
  * only: Z is new (device arrays and count from GG_cuda_malloc) and may be installed as the output's
  * content by the caller. Z's form: FULL (nvals_known) when every position is known present without
- * looking (e.g. a full T with no mask and no accum), iso FULL for a scalar assigned everywhere with
- * no mask and no accum, else BITMAP with nvals in Z->count. Inputs of any form (sparse ones are
- * read through a bitmap made on the fly). */
+ * looking (every position allowed - no mask, a complemented mask with no entry or a structural
+ * full mask - no region, and T complete, or C full under accum), iso FULL for a scalar assigned
+ * everywhere without accum (O(1), any n), an empty SPARSE Z when n is 0, else BITMAP with nvals in
+ * Z->count. Inputs of any form (sparse ones are read through a bitmap made on the fly). T's type is
+ * derived from the kind as t->tcode documents (the field itself is not read). An accumulator is
+ * applied as the CPU write-back applies it: a positional one answers for the entry (0, 0). */
 int GG_cuda_vec_ewise(GG_cuda_vec *Z, const GG_vdata *C, int ccode, const GG_cuda_tdesc *t,
                       const GG_cuda_wb *wb);
 
@@ -93,27 +102,37 @@ int GG_cuda_vec_reduce(const GG_vdata *A, int acode, const GG_cuda_op *monoid, v
                        bool *empty);
 
 /* T(k) = A(I[k]) for k < ni, where A has an entry at I[k] (T has dimension ni, A's type and value
- * size; BITMAP with its count, or FULL when A is FULL). I is a device array of ni indices < A->n,
- * or NULL for the identity (T = A(0 .. ni-1)). */
+ * size; BITMAP with its count, or FULL when A is FULL; iso when A is; an empty SPARSE T when A has
+ * no entry or ni is 0). I is a device array of ni indices < A->n, or NULL for the identity
+ * (T = A(0 .. ni-1)). */
 int GG_cuda_vec_gather(GG_cuda_vec *T, const GG_vdata *A, const uint64_t *I, uint64_t ni);
 
 /* For GrB_assign with an index list: T (dimension n, BITMAP) with T(I[k]) = U(k) where U has entry
- * k (U NULL: the scalar s of type scode everywhere in I), and region (new device flags, n bytes)
- * marking every I[k]. T's type is U's (ucode) or scode. I is a device array of ni indices < n.
+ * k (U NULL: the scalar s of type scode everywhere in I, an iso T), and region (new device flags, n
+ * bytes, from GG_cuda_malloc: the caller frees it) marking every I[k]. T's type is U's (ucode) or
+ * scode. I is a device array of ni indices < n; U has dimension ni.
  * GG_CUDA_VRC_UNSUPPORTED when I repeats an index (the spec leaves the result undefined; the CPU
- * backend defines it) - checked on the device, so this call waits for the stream. */
+ * backend defines it) - checked on the device, so this call waits for the stream (one counted
+ * 16-byte copy, which also brings T's nvals: T->nvals_known). */
 int GG_cuda_vec_scatter(GG_cuda_vec *T, uint8_t **region, uint64_t n, const GG_vdata *U, int ucode,
                         const void *s, int scode, const uint64_t *I, uint64_t ni);
 
-/* A BITMAP (or FULL, left as it is) copy of A in new device arrays, e.g. an SpMV input. */
+/* A BITMAP (or FULL, left as it is) copy of A in new device arrays, e.g. an SpMV input: never iso
+ * (an iso value is spread to every entry's position, as a kernel indexing x by position needs). */
 int GG_cuda_vec_to_bitmap(GG_cuda_vec *out, const GG_vdata *A);
 
-/* Conforms v in place to GG_vform_choose once its nvals is known (v->nvals_known): a BITMAP with
- * few entries becomes SPARSE (stream compaction), a complete one FULL. NOMEM leaves v as it was. */
+/* Conforms v in place to GG_vform_choose once its nvals is known (v->nvals_known; otherwise v is
+ * left as it is): a BITMAP with few entries becomes SPARSE (stream compaction), a SPARSE one with
+ * many BITMAP, a complete one FULL. NOMEM leaves v as it was. */
 int GG_cuda_vec_conform(GG_cuda_vec *v);
 
-/* Whether the kernels handle this operator (asked by the slots before touching anything). */
+/* Whether the kernels handle this operator (asked by the slots before touching anything): every
+ * built-in unary, binary and index-unary operator on built-in types (the bitwise ones on integers
+ * and BOOL only, the positional binary ones with an INT32 or INT64 result). */
 bool GG_cuda_vec_op_supported(const GG_cuda_op *op);
+
+/* Whether op can be the accumulator of GG_cuda_vec_ewise (a supported binary operator). */
+bool GG_cuda_vec_accum_supported(const GG_cuda_op *op);
 
 #ifdef __cplusplus
 }

@@ -341,6 +341,12 @@ GrB_Info GG_view_csc(GG_container *c, const GG_cview **view);
 GrB_Info GG_view_hs(GG_container *c, const GG_hs_matrix **view);
 /* GrB_SUCCESS with *x filled (cast to xtype), or GrB_NO_VALUE. */
 GrB_Info GG_container_get(GG_container *c, GrB_Index i, GrB_Index j, void *x, GrB_Type xtype);
+/* The entries in index order into I, J (a matrix's; either may be NULL) and X (cast to xtype; may
+ * be NULL), arrays of *nvals elements; *nvals becomes the entry count. GrB_INSUFFICIENT_SPACE,
+ * nothing written, when the arrays are too short. A vector is read in its own form, so only the
+ * user's arrays grow with its entries. */
+GrB_Info GG_container_tuples(GG_container *c, GrB_Index *I, GrB_Index *J, void *X,
+                             GrB_Type xtype, GrB_Index *nvals);
 
 /* Writes: each drops the cached views. */
 GrB_Info GG_container_set_pending(GG_container *c, GrB_Index i, GrB_Index j, const void *x,

@@ -192,9 +192,6 @@ GrB_Info GG_cpu_vrestrict(GG_vdata *Z, const GG_vdata *T, const GG_cpu_vmask *mk
 
 /* ---- vector containers (vcontainer.c) ----------------------------------------------------------- */
 
-/* The host content of vector c, valid until c is written. */
-GrB_Info GG_cpu_vec_in(GG_container *c, const GG_vdata **v);
-
 /* The mask M (NULL: none) under d's complement and structure flags; *empty holds the content of
  * an all-false iso value mask (GG_cpu_vmask_make). */
 GrB_Info GG_cpu_vmask_of(GG_cpu_vmask *mk, GG_container *M, const GG_desc *d, GG_vdata *empty);

@@ -117,7 +117,7 @@ GrB_Info GG_cpu_apply(GG_container *C, GG_container *M, GrB_BinaryOp accum, cons
     if (C->h.kind == GG_KIND_VECTOR) {
         const GG_vdata *av;
         GG_vdata T;
-        GrB_Info info = GG_cpu_vec_in(A, &av);
+        GrB_Info info = GG_vec_host(A, &av);
         if (info == GrB_SUCCESS) info = GG_cpu_vapply(&T, av, A->type, op);
         if (info != GrB_SUCCESS) return info;
         return GG_cpu_vec_writeback(C, M, accum, &T, true, ztype, d, NULL);

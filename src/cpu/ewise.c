@@ -422,8 +422,8 @@ static GrB_Info ewise(GG_container *C, GG_container *M, GrB_BinaryOp accum, GrB_
     if (C->h.kind == GG_KIND_VECTOR) {
         const GG_vdata *av, *bv;
         GG_vdata T;
-        GrB_Info info = GG_cpu_vec_in(A, &av);
-        if (info == GrB_SUCCESS) info = GG_cpu_vec_in(B, &bv);
+        GrB_Info info = GG_vec_host(A, &av);
+        if (info == GrB_SUCCESS) info = GG_vec_host(B, &bv);
         if (info == GrB_SUCCESS) info = GG_cpu_vewise(&T, op, av, A->type, bv, B->type, add);
         if (info != GrB_SUCCESS) return info;
         return GG_cpu_vec_writeback(C, M, accum, &T, true, op->ztype, d, NULL);

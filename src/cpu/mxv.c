@@ -449,7 +449,7 @@ GrB_Info GG_cpu_mxv(GG_container *w, GG_container *M, GrB_BinaryOp accum, GrB_Se
     const GG_vdata *U;
     GG_vdata T, empty;
     GG_cpu_vmask mk;
-    GrB_Info info = GG_cpu_vec_in(u, &U);
+    GrB_Info info = GG_vec_host(u, &U);
     if (info == GrB_SUCCESS) info = GG_cpu_vmask_of(&mk, M, d, &empty);
     if (info == GrB_SUCCESS) info = GG_cpu_vmxv(&T, A, rtran, U, u->type, &mk, semiring, vxm);
     if (info != GrB_SUCCESS) return info;

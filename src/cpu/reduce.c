@@ -207,7 +207,7 @@ GrB_Info GG_cpu_reduce_scalar(GrB_Scalar s, void *c, GrB_Type ctype, GrB_BinaryO
     (void)d;
     const GG_coo *a = NULL;
     const GG_vdata *av = NULL;
-    GrB_Info info = A->h.kind == GG_KIND_VECTOR ? GG_cpu_vec_in(A, &av) : GG_view_coo(A, &a);
+    GrB_Info info = A->h.kind == GG_KIND_VECTOR ? GG_vec_host(A, &av) : GG_view_coo(A, &a);
     if (info != GrB_SUCCESS) return info;
     size_t zsize = op->ztype->size;
     size_t abuf = accum == NULL ? 0 : accum->xtype->size + accum->ytype->size + accum->ztype->size;

@@ -1,61 +1,15 @@
 /* vcontainer.c: how the CPU slots read and write vector containers in their forms: the content
  * of an input, a mask prepared from its container, and the write-back of a slot's result T into
  * its output vector (GG_cpu_vec.h), which picks the cheapest of: installing T itself, cutting T
- * down to what the mask allows, updating a bitmap or full output in place, or building a new
- * content from C and T.
- *
- * Until src/store keeps vectors as GG_vdata, the content of a vector is its sorted tuples: an
- * input is read as a SPARSE GG_vdata over the tuples' arrays (no copy), and a result is
- * installed by converting it back to tuples. */
+ * down to what the mask allows, updating a bitmap or full output in place (GG_vec_host_mut), or
+ * building a new content from C and T (GG_vec_adopt). */
 #include "GG_cpu_vec.h"
-
-GrB_Info GG_cpu_vec_in(GG_container *c, const GG_vdata **v)
-{
-    const GG_coo *t;
-    GrB_Info info = GG_view_coo(c, &t);
-    if (info != GrB_SUCCESS) return info;
-    /* c->v is unused while the tuples are the content: it describes them */
-    c->v = (GG_vdata){.n = c->nrows, .nvals = t->n, .i = t->row, .x = t->x,
-                      .size = (uint32_t)c->type->size, .form = GG_VF_SPARSE};
-    *v = &c->v;
-    return GrB_SUCCESS;
-}
-
-/* Installs Z (any form, c's type) as c's content, taking its arrays (Z is left empty); on
- * GrB_OUT_OF_MEMORY c is unchanged and Z freed. */
-static GrB_Info vec_adopt(GG_container *c, GG_vdata *Z)
-{
-    GG_coo t;
-    size_t size = Z->size;
-    GrB_Info info = GG_cpu_coo_alloc(&t, Z->nvals, size);
-    if (info != GrB_SUCCESS) {
-        GG_vdata_free(Z);
-        return info;
-    }
-    memset(t.col, 0, (Z->nvals == 0 ? 1 : Z->nvals) * sizeof(GrB_Index));
-    uint64_t p = 0, end = GG_cpu_vlen(Z), i, q, e = 0;
-    size_t zs = GG_vstride(Z);
-    while (GG_cpu_vnext(Z, &p, end, &i, &q)) {
-        t.row[e] = i;
-        GG_cpu_copy((char *)t.x + e * size, (const char *)Z->x + q * zs, size);
-        e++;
-    }
-    GG_vdata_free(Z);
-    return GG_container_adopt(c, &t);
-}
-
-/* C's content for an update in place, or NULL when C cannot be updated in place. */
-static GG_vdata *vec_in_place(GG_container *C)
-{
-    (void)C;
-    return NULL;
-}
 
 GrB_Info GG_cpu_vmask_of(GG_cpu_vmask *mk, GG_container *M, const GG_desc *d, GG_vdata *empty)
 {
     const GG_vdata *m = NULL;
     if (M != NULL) {
-        GrB_Info info = GG_cpu_vec_in(M, &m);
+        GrB_Info info = GG_vec_host(M, &m);
         if (info != GrB_SUCCESS) return info;
     }
     *mk = GG_cpu_vmask_make(m, d->mask_comp, d->mask_struct,
@@ -111,7 +65,7 @@ GrB_Info GG_cpu_vec_writeback(GG_container *C, GG_container *M, GrB_BinaryOp acc
         /* no position is allowed: C stays, or is cleared with replace */
         if (d->replace) {
             GG_vdata_init(&Z, C->nrows, C->type->size);
-            info = vec_adopt(C, &Z);
+            GG_vec_adopt(C, &Z);
         }
         goto done;
     }
@@ -127,13 +81,10 @@ GrB_Info GG_cpu_vec_writeback(GG_container *C, GG_container *M, GrB_BinaryOp acc
         if (!t_owned) info = vec_own(T);
         t_owned = info == GrB_SUCCESS;
         if (info == GrB_SUCCESS && !same_type) info = vec_cast(T, C->type, ttype);
-        if (info == GrB_SUCCESS) {
-            t_owned = false;
-            info = vec_adopt(C, T);
-        }
+        if (info == GrB_SUCCESS) GG_vec_adopt(C, T);
         goto done;
     }
-    info = GG_cpu_vec_in(C, &c);
+    info = GG_vec_host(C, &c);
     if (info != GrB_SUCCESS) goto done;
     if (c->form == GG_VF_SPARSE && T->form != GG_VF_SPARSE &&
         ((plain && mk->m->form == GG_VF_SPARSE) || region != NULL)) {
@@ -144,12 +95,17 @@ GrB_Info GG_cpu_vec_writeback(GG_container *C, GG_container *M, GrB_BinaryOp acc
         *T = R;
         t_owned = true;
     }
-    GG_vdata *cm = C != M && (t_owned || T->x != c->x) ? vec_in_place(C) : NULL;
-    if (cm != NULL && cm->form != GG_VF_SPARSE) {
-        info = GG_cpu_vwb_update(cm, &w, T, ttype);
+    if (c->form != GG_VF_SPARSE && C != M && (t_owned || T->x != c->x)) {
+        /* in place: C is neither the mask nor T's memory */
+        GG_vdata *cm;
+        info = GG_vec_host_mut(C, &cm);
+        if (info == GrB_SUCCESS) {
+            info = GG_cpu_vwb_update(cm, &w, T, ttype);
+            GG_vec_written(C);
+        }
     } else {
         info = GG_cpu_vwb_new(&Z, c, &w, T, ttype);
-        if (info == GrB_SUCCESS) info = vec_adopt(C, &Z);
+        if (info == GrB_SUCCESS) GG_vec_adopt(C, &Z);
     }
 done:
     if (t_owned) GG_vdata_free(T);

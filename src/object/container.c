@@ -271,15 +271,12 @@ GrB_Info GG_api_tuples(GrB_Index *I, GrB_Index *J, void *X, GrB_Type_Code xcode,
     GG_container *c = obj;
     GG_RETURN_IF_IN(func, !GG_family_compatible(xcode, c->type), NULL, GrB_DOMAIN_MISMATCH,
                "the type of '%s' cannot be cast to the type of argument 'X'", name);
-    const GG_coo *t;
-    GG_RETURN_IF_IN(func, GG_view_coo(c, &t) != GrB_SUCCESS, NULL, GrB_OUT_OF_MEMORY, "out of memory");
-    GG_RETURN_IF_IN(func, *nvals < t->n, NULL, GrB_INSUFFICIENT_SPACE,
-               "argument 'nvals' is %llu, the arrays need %llu entries", (ull)*nvals, (ull)t->n);
-    if (t->n > 0) {
-        if (I != NULL) memcpy(I, t->row, t->n * sizeof(GrB_Index));
-        if (J != NULL) memcpy(J, t->col, t->n * sizeof(GrB_Index));
-        if (X != NULL) GG_cast_array(X, GG_family_type(xcode, c->type), t->x, c->type, t->n);
-    }
-    *nvals = t->n;
+    GrB_Index n;
+    GG_RETURN_IF_IN(func, GG_container_nvals(c, &n) != GrB_SUCCESS, NULL, GrB_OUT_OF_MEMORY,
+                    "out of memory");
+    GG_RETURN_IF_IN(func, *nvals < n, NULL, GrB_INSUFFICIENT_SPACE,
+               "argument 'nvals' is %llu, the arrays need %llu entries", (ull)*nvals, (ull)n);
+    GrB_Info info = GG_container_tuples(c, I, J, X, GG_family_type(xcode, c->type), nvals);
+    GG_RETURN_IF_IN(func, info != GrB_SUCCESS, NULL, GrB_OUT_OF_MEMORY, "out of memory");
     return GrB_SUCCESS;
 }

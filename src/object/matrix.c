@@ -1,6 +1,7 @@
 /* matrix.c: the GrB_Matrix methods. The bodies shared with GrB_Vector live in container.c; only
  * GrB_Matrix_diag is matrix-specific. */
 #include "GG_container.h"
+#include "GG_store.h"
 
 #define MAT GG_KIND_MATRIX
 
@@ -88,7 +89,7 @@ GxG_ALL_TYPES(GG_DEFINE)
 #undef GG_DEFINE
 
 /* C = diag(v, k): v's entries on the k-th diagonal of an (n+|k|) x (n+|k|) matrix of v's type.
- * v's tuples are sorted, so the diagonal's tuples come out sorted too. */
+ * v's entries come in index order, so the diagonal's tuples come out sorted too. */
 GrB_Info GrB_Matrix_diag(GrB_Matrix *C, const GrB_Vector v, int64_t k)
 {
     GG_CHECK_INIT();
@@ -102,16 +103,17 @@ GrB_Info GrB_Matrix_diag(GrB_Matrix *C, const GrB_Vector v, int64_t k)
     GrB_Index n = vc->nrows + shift;
     GrB_Index roff = k < 0 ? shift : 0, coff = k > 0 ? shift : 0;
 
-    const GG_coo *t;
-    GG_RETURN_IF(GG_view_coo(vc, &t) != GrB_SUCCESS, NULL, GrB_OUT_OF_MEMORY, "out of memory");
+    const GG_vdata *u;
+    GG_RETURN_IF(GG_vec_host(vc, &u) != GrB_SUCCESS, NULL, GrB_OUT_OF_MEMORY, "out of memory");
     GG_coo d;
-    GG_RETURN_IF(!GG_coo_alloc(&d, t->n, vc->type->size), NULL, GrB_OUT_OF_MEMORY,
-                 "out of memory");
-    for (GrB_Index p = 0; p < t->n; p++) {
-        d.row[p] = t->row[p] + roff;
-        d.col[p] = t->row[p] + coff;
+    size_t size = vc->type->size;
+    GG_RETURN_IF(!GG_coo_alloc(&d, u->nvals, size), NULL, GrB_OUT_OF_MEMORY, "out of memory");
+    uint64_t q = 0, i, p, e = 0;
+    for (; GG_vdata_next(u, &q, &i, &p); e++) {
+        d.row[e] = i + roff;
+        d.col[e] = i + coff;
+        memcpy((char *)d.x + e * size, GG_vdata_val(u, p), size);
     }
-    if (t->n > 0) memcpy(d.x, t->x, t->n * vc->type->size);
     void *D;
     GrB_Info info = GG_api_new(&D, MAT, "C", vc->type, n, n, __func__);
     if (info != GrB_SUCCESS) {

@@ -6,8 +6,9 @@
  * levels all of them, and the _VERBOSE levels print floating point with %.15g. A negative level
  * prints nothing (SuiteSparse gives negative levels internal meanings we do not copy). Type names
  * are SuiteSparse's: the C type ("double") for built-in types, the type's name for user-defined
- * ones. Container content is read only through the views of GG_internal.h. */
-#include "GG_internal.h"
+ * ones. Content is read only through the views of GG_internal.h (matrices) and GG_store.h
+ * (vectors, printed in their own form). */
+#include "GG_store.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -250,9 +251,68 @@ static GrB_Info print_scalar(GG_printer *p, const void *obj, const char *name)
     return GrB_SUCCESS;
 }
 
-/* Vectors and matrices share the container; a vector prints its entries as (i). */
-static GrB_Info print_container(GG_printer *p, GG_container *c, const char *lbl, bool is_vector)
+/* The header line and entry count of a vector (in `form`) or a matrix with n entries; returns how
+ * many entries the level lists. */
+static GrB_Index container_head(GG_printer *p, GG_container *c, const char *lbl, bool is_vector,
+                                const char *form, GrB_Index n)
 {
+    char tn[GxB_MAX_NAME_LEN];
+    type_name(tn, c->type);
+    if (is_vector)
+        put(p, "\n  GraphBLAS %s vector of size %" PRIu64 ", %s\n", tn, c->nrows, form);
+    else
+        put(p, "\n  %" PRIu64 "x%" PRIu64 " GraphBLAS %s matrix, sparse by row\n", c->nrows,
+            c->ncols, tn);
+    entry_count(p, lbl, n);
+    if (p->level < GxB_SHORT) return 0;
+    bool all = p->level == GxB_COMPLETE || p->level == GxB_COMPLETE_VERBOSE;
+    if (n > 0) put(p, "\n");
+    return all || n <= GG_SHORT_ENTRIES ? n : GG_SHORT_ENTRIES;
+}
+
+/* One listed entry: (i) for a vector, (i,j) for a matrix, then its value. */
+static void container_entry(GG_printer *p, GG_container *c, bool is_vector, GrB_Index i,
+                            GrB_Index j, const void *x)
+{
+    if (is_vector)
+        put(p, "    (%" PRIu64 ")   ", i);
+    else
+        put(p, "    (%" PRIu64 ",%" PRIu64 ")   ", i, j);
+    print_value(p, c->type, x);
+    put(p, "\n");
+}
+
+static GrB_Info print_vector(GG_printer *p, const void *obj, const char *name)
+{
+    GG_container *c = GG_VEC((GrB_Vector)obj);
+    if (check_type(c->type, false) != GrB_SUCCESS) return invalid(p, "its type is not valid");
+    const GG_vdata *v;
+    GrB_Info info = GG_vec_host(c, &v);
+    if (info != GrB_SUCCESS) return info;
+    /* the checks cost O(entries) for a sparse vector, O(n) for a bitmap, nothing for a full one */
+    uint64_t q = 0, k, pos, count = 0, last = 0;
+    if (v->n != c->nrows || (v->form == GG_VF_FULL && v->nvals != v->n))
+        return invalid(p, "its content does not match its size");
+    while (v->form != GG_VF_FULL && GG_vdata_next(v, &q, &k, &pos)) {
+        if (k >= v->n || (count > 0 && k <= last))
+            return invalid(p, "its entries are not sorted and unique");
+        last = k;
+        count++;
+    }
+    if (v->form != GG_VF_FULL && count != v->nvals)
+        return invalid(p, "its entry count is wrong");
+    static const char *const forms[] = {"sparse", "bitmap", "full"};
+    GrB_Index shown = container_head(p, c, label(obj, name), true, forms[v->form], v->nvals);
+    q = 0;
+    for (GrB_Index e = 0; e < shown && GG_vdata_next(v, &q, &k, &pos); e++)
+        container_entry(p, c, true, k, 0, GG_vdata_val(v, pos));
+    if (shown < v->nvals) put(p, "    ...\n");
+    return GrB_SUCCESS;
+}
+
+static GrB_Info print_matrix(GG_printer *p, const void *obj, const char *name)
+{
+    GG_container *c = GG_MAT((GrB_Matrix)obj);
     if (check_type(c->type, false) != GrB_SUCCESS) return invalid(p, "its type is not valid");
     const GG_coo *t;
     GrB_Info info = GG_view_coo(c, &t);
@@ -264,38 +324,11 @@ static GrB_Info print_container(GG_printer *p, GG_container *c, const char *lbl,
                       (t->row[k] == t->row[k - 1] && t->col[k] <= t->col[k - 1])))
             return invalid(p, "its entries are not sorted and unique");
     }
-    char tn[GxB_MAX_NAME_LEN];
-    type_name(tn, c->type);
-    if (is_vector)
-        put(p, "\n  GraphBLAS %s vector of size %" PRIu64 ", sparse\n", tn, c->nrows);
-    else
-        put(p, "\n  %" PRIu64 "x%" PRIu64 " GraphBLAS %s matrix, sparse by row\n", c->nrows,
-            c->ncols, tn);
-    entry_count(p, lbl, t->n);
-    if (p->level < GxB_SHORT) return GrB_SUCCESS;
-    bool all = p->level == GxB_COMPLETE || p->level == GxB_COMPLETE_VERBOSE;
-    GrB_Index shown = all || t->n <= GG_SHORT_ENTRIES ? t->n : GG_SHORT_ENTRIES;
-    if (t->n > 0) put(p, "\n");
-    for (GrB_Index k = 0; k < shown; k++) {
-        if (is_vector)
-            put(p, "    (%" PRIu64 ")   ", t->row[k]);
-        else
-            put(p, "    (%" PRIu64 ",%" PRIu64 ")   ", t->row[k], t->col[k]);
-        print_value(p, c->type, (const char *)t->x + k * c->type->size);
-        put(p, "\n");
-    }
+    GrB_Index shown = container_head(p, c, label(obj, name), false, NULL, t->n);
+    for (GrB_Index k = 0; k < shown; k++)
+        container_entry(p, c, false, t->row[k], t->col[k], (const char *)t->x + k * c->type->size);
     if (shown < t->n) put(p, "    ...\n");
     return GrB_SUCCESS;
-}
-
-static GrB_Info print_vector(GG_printer *p, const void *obj, const char *name)
-{
-    return print_container(p, GG_VEC((GrB_Vector)obj), label(obj, name), true);
-}
-
-static GrB_Info print_matrix(GG_printer *p, const void *obj, const char *name)
-{
-    return print_container(p, GG_MAT((GrB_Matrix)obj), label(obj, name), false);
 }
 
 /* ---- GxB_*_fprint ---------------------------------------------------------------------------- */

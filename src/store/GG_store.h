@@ -49,6 +49,23 @@ GrB_Info GG_vdata_dup(GG_vdata *dst, const GG_vdata *src);
 /* Whether position k holds an entry; *p gets the value's stored position (GG_vdata_val). SPARSE
  * searches (O(log nvals)); BITMAP and FULL are O(1). */
 bool GG_vdata_find(const GG_vdata *v, uint64_t k, uint64_t *p);
+/* Walks v's entries in index order: start with *q = 0; each call gives the next entry's index *k
+ * and its value's stored position *p (GG_vdata_val), or returns false after the last. O(1) an
+ * entry, except that a BITMAP walk skips the empty positions. */
+static inline bool GG_vdata_next(const GG_vdata *v, uint64_t *q, uint64_t *k, uint64_t *p)
+{
+    if (v->form == GG_VF_SPARSE) {
+        if (*q >= v->nvals) return false;
+        *k = v->i[*q];
+    } else {
+        if (v->form == GG_VF_BITMAP)
+            while (*q < v->n && !v->b[*q]) (*q)++;
+        if (*q >= v->n) return false;
+        *k = *q;
+    }
+    *p = (*q)++;
+    return true;
+}
 
 /* ---- the content of a vector container ------------------------------------------------------------ */
 

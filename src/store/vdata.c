@@ -1,6 +1,6 @@
 /* vdata.c: GG_vdata on the host (GG_store.h): allocation and release of a vector's content in its
- * three forms. */
-#include "GG_store.h"
+ * three forms, conversions between them, copies and lookups. */
+#include "GG_store_private.h"
 
 void GG_vdata_init(GG_vdata *v, uint64_t n, size_t size)
 {
@@ -18,9 +18,7 @@ void GG_vdata_free(GG_vdata *v)
     GG_vdata_init(v, v->n, v->size);
 }
 
-/* count elements of `size` bytes from GG_malloc (one byte for an empty array, so a non-NULL array
- * always means "allocated"); NULL on overflow or out of memory. */
-static void *alloc_array(uint64_t count, size_t size)
+void *GG_store_alloc(uint64_t count, size_t size)
 {
     size_t bytes;
     if (count > SIZE_MAX || !GG_mul_size((size_t)count, size, &bytes)) return NULL;
@@ -35,14 +33,143 @@ GrB_Info GG_vdata_alloc(GG_vdata *v, uint64_t n, size_t size, GG_vform_kind form
     v->iso = iso;
     v->nvals = nvals;
     bool ok = true;
-    if (form == GG_VF_SPARSE) ok = (v->i = alloc_array(nvals, sizeof(uint64_t))) != NULL;
+    if (form == GG_VF_SPARSE) ok = (v->i = GG_store_alloc(nvals, sizeof(uint64_t))) != NULL;
     if (ok && form == GG_VF_BITMAP) {
         size_t bytes;
         ok = n <= SIZE_MAX && GG_mul_size((size_t)n, 1, &bytes) &&
              (v->b = GG_calloc(bytes == 0 ? 1 : bytes, 1)) != NULL;
     }
-    if (ok) ok = (v->x = alloc_array(GG_vdata_nx(v) == 0 && iso ? 1 : GG_vdata_nx(v), size)) != NULL;
+    if (ok) ok = (v->x = GG_store_alloc(GG_vdata_nx(v) == 0 && iso ? 1 : GG_vdata_nx(v), size)) != NULL;
     if (ok) return GrB_SUCCESS;
     GG_vdata_free(v);
     return GrB_OUT_OF_MEMORY;
+}
+
+/* ---- conversions between the forms ---------------------------------------------------------------
+ * Every conversion allocates what the target needs before it touches v, so a failure leaves v as
+ * it was. Values packed in entry order (SPARSE, FULL) keep their array when the target packs them
+ * the same way, and an iso value is never moved. */
+
+/* SPARSE or FULL to BITMAP: flags set at the entries, values scattered to their positions. */
+static GrB_Info to_bitmap(GG_vdata *v)
+{
+    if (v->n > GG_VFORM_BITMAP_MAX) return GrB_OUT_OF_MEMORY;
+    uint8_t *b = GG_calloc(v->n == 0 ? 1 : (size_t)v->n, 1);
+    void *x = NULL;
+    bool scatter = v->form == GG_VF_SPARSE && !v->iso;
+    if (b != NULL && scatter) x = GG_store_alloc(v->n, v->size);
+    if (b == NULL || (scatter && x == NULL)) {
+        GG_free(b);
+        GG_free(x);
+        return GrB_OUT_OF_MEMORY;
+    }
+    if (v->form == GG_VF_FULL) {
+        memset(b, 1, (size_t)v->n);
+    } else {
+        for (uint64_t p = 0; p < v->nvals; p++) {
+            b[v->i[p]] = 1;
+            if (scatter) memcpy((char *)x + v->i[p] * v->size, (char *)v->x + p * v->size, v->size);
+        }
+        GG_free(v->i);
+        v->i = NULL;
+    }
+    if (scatter) {
+        GG_free(v->x);
+        v->x = x;
+    }
+    v->b = b;
+    v->form = GG_VF_BITMAP;
+    return GrB_SUCCESS;
+}
+
+/* BITMAP or FULL to SPARSE: the indices listed, values gathered (a FULL vector's values already
+ * are in entry order). */
+static GrB_Info to_sparse(GG_vdata *v)
+{
+    uint64_t *i = GG_store_alloc(v->nvals, sizeof(uint64_t));
+    void *x = NULL;
+    bool gather = v->form == GG_VF_BITMAP && !v->iso;
+    if (i != NULL && gather) x = GG_store_alloc(v->nvals, v->size);
+    if (i == NULL || (gather && x == NULL)) {
+        GG_free(i);
+        GG_free(x);
+        return GrB_OUT_OF_MEMORY;
+    }
+    if (v->form == GG_VF_FULL) {
+        for (uint64_t k = 0; k < v->n; k++) i[k] = k;
+    } else {
+        uint64_t p = 0;
+        for (uint64_t k = 0; k < v->n; k++) {
+            if (!v->b[k]) continue;
+            if (gather) memcpy((char *)x + p * v->size, (char *)v->x + k * v->size, v->size);
+            i[p++] = k;
+        }
+        GG_free(v->b);
+        v->b = NULL;
+    }
+    if (gather) {
+        GG_free(v->x);
+        v->x = x;
+    }
+    v->i = i;
+    v->form = GG_VF_SPARSE;
+    return GrB_SUCCESS;
+}
+
+GrB_Info GG_vdata_convert(GG_vdata *v, GG_vform_kind form)
+{
+    if (v->form == form) return GrB_SUCCESS;
+    switch (form) {
+    case GG_VF_SPARSE: return to_sparse(v);
+    case GG_VF_BITMAP: return to_bitmap(v);
+    case GG_VF_FULL:
+        if (v->nvals != v->n) return GrB_INVALID_VALUE;
+        if (!v->iso && v->n > GG_VFORM_BITMAP_MAX) return GrB_OUT_OF_MEMORY;
+        /* complete: SPARSE indices are 0..n-1 and BITMAP flags all set, so the values already
+         * are x[0..n) */
+        GG_free(v->i);
+        GG_free(v->b);
+        v->i = NULL;
+        v->b = NULL;
+        v->form = GG_VF_FULL;
+        return GrB_SUCCESS;
+    }
+    return GrB_INVALID_VALUE;
+}
+
+GrB_Info GG_vdata_conform(GG_vdata *v)
+{
+    /* a failed conversion keeps the current form, which is just as correct */
+    (void)GG_vdata_convert(v, GG_vform_choose(v->n, v->nvals, v->iso));
+    return GrB_SUCCESS;
+}
+
+GrB_Info GG_vdata_dup(GG_vdata *dst, const GG_vdata *src)
+{
+    GrB_Info info = GG_vdata_alloc(dst, src->n, src->size, (GG_vform_kind)src->form, src->nvals,
+                                   src->iso);
+    if (info != GrB_SUCCESS) return info;
+    if (src->i != NULL && src->nvals > 0) memcpy(dst->i, src->i, src->nvals * sizeof(uint64_t));
+    if (src->b != NULL && src->n > 0) memcpy(dst->b, src->b, (size_t)src->n);
+    uint64_t nx = GG_vdata_nx(src);
+    if (src->x != NULL && nx > 0) memcpy(dst->x, src->x, nx * src->size);
+    return GrB_SUCCESS;
+}
+
+bool GG_vdata_find(const GG_vdata *v, uint64_t k, uint64_t *p)
+{
+    if (k >= v->n) return false;
+    *p = k;
+    if (v->form == GG_VF_FULL) return true;
+    if (v->form == GG_VF_BITMAP) return v->b[k] != 0;
+    uint64_t lo = 0, hi = v->nvals;
+    while (lo < hi) {
+        uint64_t mid = lo + (hi - lo) / 2;
+        if (v->i[mid] < k)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    *p = lo;
+    return lo < v->nvals && v->i[lo] == k;
 }

@@ -1,9 +1,10 @@
-/* store.c: the canonical store behind every vector and matrix, the log of pending single-element
- * updates and its assembly, and the views built on demand and cached until the next write.
- * A matrix holds a HiSparse tree (c->hs); its sorted row-major tuples (c->store) are a cached COO
- * view of the tree, and CSR/CSC views come from that COO when it is cached, else from the tree.
- * A vector holds sorted tuples (c->store) and derives CSR/CSC from them (Doc/hisparse.md,
- * "Canonical storage").
+/* store.c: the container calls of GG_internal.h: lifecycle, the log of pending single-element
+ * updates, the views built on demand and cached until the next write, and the content of a
+ * matrix. A matrix holds a HiSparse tree (c->hs); its sorted row-major tuples (c->store) are a
+ * cached COO view of the tree, and CSR/CSC views come from that COO when it is cached, else from
+ * the tree (Doc/hisparse.md, "Canonical storage"). A vector's content is a GG_vdata with a
+ * residency state (vector.c, Doc/vector-forms.md); each call here hands a vector to its vector.c
+ * half, and the views of a vector are derived from the COO view vector.c builds.
  *
  * Invariants: a cached CSR/CSC view exists only while the log is empty (every write drops the
  * views, every view build assembles first); a matrix's cached COO, when present, lists exactly
@@ -11,21 +12,13 @@
  * one, since pools may be shared by dup and transpose; only a value of an unshared pool may be
  * updated in place); all allocations happen before anything is replaced,
  * so an out-of-memory failure leaves the container as it was. */
-#include "GG_container.h"
 #include "GG_hisparse.h"
+#include "GG_store_private.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 
 /* ---- small helpers ------------------------------------------------------------------------------ */
-
-/* n elements of `size` bytes; NULL on overflow or out of memory. */
-static void *alloc_array(GrB_Index n, size_t size)
-{
-    size_t bytes;
-    if (n > SIZE_MAX || !GG_mul_size((size_t)n, size, &bytes)) return NULL;
-    return GG_malloc(bytes);
-}
 
 static int pos_cmp(GrB_Index i1, GrB_Index j1, GrB_Index i2, GrB_Index j2)
 {
@@ -34,11 +27,8 @@ static int pos_cmp(GrB_Index i1, GrB_Index j1, GrB_Index i2, GrB_Index j2)
     return 0;
 }
 
-/* Tuples are sorted through (row, col, seq) keys, seq being the input position: the sort is
- * stable, so equal positions keep their input order. */
-typedef struct {
-    GrB_Index row, col, seq;
-} sort_key;
+/* The sort is stable, so equal positions keep their input order. */
+typedef GG_sort_key sort_key;
 
 #define RADIX_BITS 11
 #define RADIX_SIZE (1 << RADIX_BITS)
@@ -52,7 +42,7 @@ static inline size_t digit(const sort_key *k, int field, int shift)
 /* Sorts keys[0..n) by (row, col), stably: insertion sort for short runs, else an LSD radix sort
  * (11 bits a pass, only over the bits in use, skipping passes where all digits agree), O(n) per
  * pass with one scratch array. *keys may be replaced by the scratch array. */
-static GrB_Info sort_keys(sort_key **keys, GrB_Index n)
+GrB_Info GG_sort_keys(sort_key **keys, GrB_Index n)
 {
     sort_key *a = *keys;
     if (n <= 32) {
@@ -70,7 +60,7 @@ static GrB_Info sort_keys(sort_key **keys, GrB_Index n)
         used[0] |= a[k].col;
         used[1] |= a[k].row;
     }
-    sort_key *src = a, *dst = alloc_array(n, sizeof *dst);
+    sort_key *src = a, *dst = GG_store_alloc(n, sizeof *dst);
     GrB_Index *count = GG_malloc(RADIX_SIZE * sizeof *count);
     if (dst == NULL || count == NULL) {
         GG_free(dst);
@@ -104,9 +94,9 @@ bool GG_coo_alloc(GG_coo *t, GrB_Index n, size_t size)
     memset(t, 0, sizeof *t);
     t->n = n;
     if (n == 0) return true;
-    t->row = alloc_array(n, sizeof(GrB_Index));
-    t->col = alloc_array(n, sizeof(GrB_Index));
-    t->x = alloc_array(n, size);
+    t->row = GG_store_alloc(n, sizeof(GrB_Index));
+    t->col = GG_store_alloc(n, sizeof(GrB_Index));
+    t->x = GG_store_alloc(n, size);
     if (t->row != NULL && t->col != NULL && t->x != NULL) return true;
     GG_coo_free(t);
     return false;
@@ -135,7 +125,7 @@ static GrB_Index store_find(const GG_coo *t, GrB_Index i, GrB_Index j, bool *fou
     return lo;
 }
 
-static void pending_free(GG_pending *p)
+void GG_pending_free(GG_pending *p)
 {
     GG_free(p->row);
     GG_free(p->col);
@@ -151,7 +141,7 @@ static bool is_matrix(const GG_container *c)
 
 /* A CSR view built from the store shares idx and x with it; one built from the tree, and every
  * CSC view, owns all its arrays. */
-static void drop_views(GG_container *c)
+void GG_views_drop(GG_container *c)
 {
     GG_device_drop(c);
     if (c->csr != NULL) {
@@ -248,16 +238,24 @@ GrB_Info GG_container_init(GG_container *c, GrB_Type type, GrB_Index nrows, GrB_
     c->dev = NULL;
     c->orientation_hint = GrB_ROWMAJOR;
     GG_hs_init(&c->hs, type, nrows, ncols);
-    c->coo_cached = true; /* the empty store lists the empty tree */
+    GG_vdata_init(&c->v, nrows, type->size);
+    c->res = GG_RES_HOST;
+    c->dv = NULL;
+    /* a matrix's empty store lists its empty tree; a vector's COO view is derived on demand */
+    c->coo_cached = is_matrix(c);
     c->csr_owned = false;
     return pthread_mutex_init(&c->lock, NULL) == 0 ? GrB_SUCCESS : GrB_OUT_OF_MEMORY;
 }
 
 void GG_container_clear(GG_container *c)
 {
-    drop_views(c);
+    if (!is_matrix(c)) {
+        GG_vstore_clear(c);
+        return;
+    }
+    GG_views_drop(c);
     GG_coo_free(&c->store);
-    pending_free(&c->pending);
+    GG_pending_free(&c->pending);
     GG_hs_free(&c->hs);
     GG_hs_init(&c->hs, c->type, c->nrows, c->ncols);
     c->coo_cached = true;
@@ -271,8 +269,8 @@ void GG_container_free_content(GG_container *c)
 
 /* ---- assembly of pending updates ---------------------------------------------------------------- */
 
-/* Merges the store with the surviving log entries keys[0..g) (one per position, the last
- * operation on it). With out == NULL only counts the result. */
+/* Merges the store with the surviving log entries keys[0..g). With out == NULL only counts the
+ * result. */
 static GrB_Index merge(const GG_container *c, const sort_key *keys, GrB_Index g, GG_coo *out)
 {
     const GG_coo *s = &c->store;
@@ -307,28 +305,37 @@ static GrB_Index merge(const GG_container *c, const sort_key *keys, GrB_Index g,
     return m;
 }
 
-/* Applies the log in call order: a stable sort by position, so the last operation on a position
- * wins, then one merge with the store; linear in n stored plus p pending entries (the radix sort
- * makes a few passes over the log). A matrix merges with its tree's COO and builds a new tree
- * from the result, which stays cached as the COO view. */
+GrB_Info GG_pending_survivors(const GG_pending *p, sort_key **keys, GrB_Index *g)
+{
+    sort_key *k = GG_store_alloc(p->n, sizeof *k);
+    if (k == NULL) return GrB_OUT_OF_MEMORY;
+    for (GrB_Index q = 0; q < p->n; q++) k[q] = (sort_key){p->row[q], p->col[q], q};
+    if (GG_sort_keys(&k, p->n) != GrB_SUCCESS) {
+        GG_free(k);
+        return GrB_OUT_OF_MEMORY;
+    }
+    GrB_Index m = 0;
+    for (GrB_Index q = 0; q < p->n; q++) {
+        bool superseded = q + 1 < p->n && k[q + 1].row == k[q].row && k[q + 1].col == k[q].col;
+        if (!superseded) k[m++] = k[q];
+    }
+    *keys = k;
+    *g = m;
+    return GrB_SUCCESS;
+}
+
+/* Applies a matrix's log in call order: a stable sort by position, so the last operation on a
+ * position wins, then one merge with the tree's COO; linear in n stored plus p pending entries
+ * (the radix sort makes a few passes over the log). A new tree is built from the result, which
+ * stays cached as the COO view. */
 static GrB_Info assemble(GG_container *c)
 {
     GG_pending *p = &c->pending;
     if (p->n == 0) return GrB_SUCCESS;
-    if (is_matrix(c) && coo_cache(c) != GrB_SUCCESS) return GrB_OUT_OF_MEMORY;
-    sort_key *keys = alloc_array(p->n, sizeof *keys);
-    if (keys == NULL) return GrB_OUT_OF_MEMORY;
-    for (GrB_Index k = 0; k < p->n; k++) keys[k] = (sort_key){p->row[k], p->col[k], k};
-    if (sort_keys(&keys, p->n) != GrB_SUCCESS) {
-        GG_free(keys);
-        return GrB_OUT_OF_MEMORY;
-    }
-    GrB_Index g = 0;
-    for (GrB_Index k = 0; k < p->n; k++) {
-        bool superseded = k + 1 < p->n && keys[k + 1].row == keys[k].row &&
-                          keys[k + 1].col == keys[k].col;
-        if (!superseded) keys[g++] = keys[k];
-    }
+    if (coo_cache(c) != GrB_SUCCESS) return GrB_OUT_OF_MEMORY;
+    sort_key *keys;
+    GrB_Index g;
+    if (GG_pending_survivors(p, &keys, &g) != GrB_SUCCESS) return GrB_OUT_OF_MEMORY;
     GG_coo out;
     if (!GG_coo_alloc(&out, merge(c, keys, g, NULL), c->type->size)) {
         GG_free(keys);
@@ -336,82 +343,64 @@ static GrB_Info assemble(GG_container *c)
     }
     merge(c, keys, g, &out);
     GG_free(keys);
-    if (is_matrix(c)) {
-        GG_hs_matrix hs;
-        if (tree_build(c, &out, &hs) != GrB_SUCCESS) {
-            GG_coo_free(&out);
-            return GrB_OUT_OF_MEMORY;
-        }
-        tree_install(c, &hs, &out);
-        return GrB_SUCCESS;
+    GG_hs_matrix hs;
+    if (tree_build(c, &out, &hs) != GrB_SUCCESS) {
+        GG_coo_free(&out);
+        return GrB_OUT_OF_MEMORY;
     }
-    GG_coo_free(&c->store);
-    c->store = out;
-    pending_free(p);
+    tree_install(c, &hs, &out);
     return GrB_SUCCESS;
+}
+
+/* Brings c's content up to date for a reader on the host (c->lock held). */
+static GrB_Info prepare(GG_container *c)
+{
+    return is_matrix(c) ? assemble(c) : GG_vstore_ready_locked(c);
 }
 
 GrB_Info GG_container_wait(GG_container *c)
 {
     pthread_mutex_lock(&c->lock);
-    GrB_Info info = assemble(c);
+    GrB_Info info = is_matrix(c) || c->pending.n > 0 ? prepare(c) : GrB_SUCCESS;
+    bool device = !is_matrix(c) && (c->res & GG_RES_DEVICE);
     pthread_mutex_unlock(&c->lock);
+    /* a device-written vector is complete once the device work queued for it has run */
+    if (info == GrB_SUCCESS && device) info = GG_device_sync();
     return info;
 }
 
 GrB_Info GG_container_nvals(GG_container *c, GrB_Index *nvals)
 {
+    if (!is_matrix(c)) return GG_vec_nvals(c, nvals);
     pthread_mutex_lock(&c->lock);
     GrB_Info info = assemble(c);
-    if (info == GrB_SUCCESS) *nvals = is_matrix(c) ? c->hs.nvals : c->store.n;
+    if (info == GrB_SUCCESS) *nvals = c->hs.nvals;
     pthread_mutex_unlock(&c->lock);
     return info;
 }
 
 GrB_Info GG_container_get(GG_container *c, GrB_Index i, GrB_Index j, void *x, GrB_Type xtype)
 {
+    if (!is_matrix(c)) return GG_vstore_get(c, i, x, xtype);
     pthread_mutex_lock(&c->lock);
     GrB_Info info = assemble(c);
-    if (info == GrB_SUCCESS && is_matrix(c)) {
-        info = GG_hs_get(&c->hs, i, j, x, xtype);
-    } else if (info == GrB_SUCCESS) {
-        bool found;
-        GrB_Index pos = store_find(&c->store, i, j, &found);
-        if (found) {
-            GG_caster cast = GG_caster_make(xtype, c->type);
-            GG_caster_apply(&cast, x, (const char *)c->store.x + pos * c->type->size);
-        } else {
-            info = GrB_NO_VALUE;
-        }
-    }
+    if (info == GrB_SUCCESS) info = GG_hs_get(&c->hs, i, j, x, xtype);
     pthread_mutex_unlock(&c->lock);
     return info;
 }
 
 /* A matrix's copy shares the tree (copy-on-write: trees are never modified, so the first write
- * to either side installs a tree of its own); a vector's copies the tuples. */
+ * to either side installs a tree of its own); a vector's copies its content. */
 GrB_Info GG_container_dup(GG_container *dst, GG_container *src)
 {
+    dst->orientation_hint = src->orientation_hint;
+    if (!is_matrix(src)) return GG_vstore_dup(dst, src);
     pthread_mutex_lock(&src->lock);
     GrB_Info info = assemble(src);
-    const GG_coo *s = &src->store;
-    if (info == GrB_SUCCESS && is_matrix(src)) {
+    if (info == GrB_SUCCESS) {
         GG_hs_free(&dst->hs);
         GG_hs_share(&dst->hs, &src->hs);
         dst->coo_cached = src->hs.nvals == 0;
-        dst->orientation_hint = src->orientation_hint;
-    } else if (info == GrB_SUCCESS) {
-        size_t size = src->type->size;
-        if (GG_coo_alloc(&dst->store, s->n, size)) {
-            if (s->n > 0) {
-                memcpy(dst->store.row, s->row, s->n * sizeof(GrB_Index));
-                memcpy(dst->store.col, s->col, s->n * sizeof(GrB_Index));
-                memcpy(dst->store.x, s->x, s->n * size);
-            }
-            dst->orientation_hint = src->orientation_hint;
-        } else {
-            info = GrB_OUT_OF_MEMORY;
-        }
     }
     pthread_mutex_unlock(&src->lock);
     return info;
@@ -455,42 +444,10 @@ static GrB_Info resize_matrix(GG_container *c, GrB_Index nrows, GrB_Index ncols)
 
 GrB_Info GG_container_resize(GG_container *c, GrB_Index nrows, GrB_Index ncols)
 {
-    if (is_matrix(c)) return resize_matrix(c, nrows, ncols);
-    if (nrows < c->nrows || ncols < c->ncols) {
-        GrB_Info info = GG_container_wait(c);
-        if (info != GrB_SUCCESS) return info;
-        drop_views(c);
-        GG_coo *s = &c->store;
-        size_t size = c->type->size;
-        GrB_Index m = 0;
-        for (GrB_Index k = 0; k < s->n; k++) {
-            if (s->row[k] >= nrows || s->col[k] >= ncols) continue;
-            s->row[m] = s->row[k];
-            s->col[m] = s->col[k];
-            memmove((char *)s->x + m * size, (char *)s->x + k * size, size);
-            m++;
-        }
-        if (m == 0)
-            GG_coo_free(s);
-        else
-            s->n = m;
-    }
-    drop_views(c);
-    c->nrows = nrows;
-    c->ncols = ncols;
-    return GrB_SUCCESS;
+    return is_matrix(c) ? resize_matrix(c, nrows, ncols) : GG_vstore_resize(c, nrows);
 }
 
 /* ---- writes -------------------------------------------------------------------------------------- */
-
-/* Whether the assembled content holds (i, j). */
-static bool has_entry(const GG_container *c, GrB_Index i, GrB_Index j)
-{
-    bool found;
-    if (is_matrix(c)) return GG_hs_has(&c->hs, i, j);
-    store_find(&c->store, i, j, &found);
-    return found;
-}
 
 static GrB_Info pending_reserve(GG_pending *p, size_t size)
 {
@@ -512,21 +469,20 @@ static GrB_Info pending_reserve(GG_pending *p, size_t size)
     ok = ok && (q = GG_realloc(p->del, (size_t)cap)) != NULL;
     if (ok) p->del = q;
     if (!ok) {
-        if (p->cap == 0) pending_free(p);
+        if (p->cap == 0) GG_pending_free(p);
         return GrB_OUT_OF_MEMORY;
     }
     p->cap = cap;
     return GrB_SUCCESS;
 }
 
-/* Appends one operation to the log; x (already of the container's type) may be NULL. */
-static GrB_Info pending_append(GG_container *c, GrB_Index i, GrB_Index j, bool del,
-                               const void *x, const GG_caster *cast)
+GrB_Info GG_pending_append(GG_container *c, GrB_Index i, GrB_Index j, bool del, const void *x,
+                           const GG_caster *cast)
 {
     GG_pending *p = &c->pending;
     GrB_Info info = pending_reserve(p, c->type->size);
     if (info != GrB_SUCCESS) return info;
-    drop_views(c);
+    GG_views_drop(c);
     p->row[p->n] = i;
     p->col[p->n] = j;
     p->del[p->n] = del;
@@ -538,14 +494,15 @@ static GrB_Info pending_append(GG_container *c, GrB_Index i, GrB_Index j, bool d
 GrB_Info GG_container_set_pending(GG_container *c, GrB_Index i, GrB_Index j, const void *x,
                                   GrB_Type xtype)
 {
+    if (!is_matrix(c)) return GG_vstore_set(c, i, x, xtype);
     GG_caster cast = GG_caster_make(c->type, xtype);
-    if (c->pending.n == 0 && is_matrix(c)) {
+    if (c->pending.n == 0) {
         /* An existing entry of an unshared, non-iso tree is updated in place (with its copy in
          * the cached COO), so update/read loops stay O(log n) a step; otherwise the log takes it
          * and the next read builds a new tree (copy-on-write for a shared pool). */
         void *v = GG_hs_value_ptr(&c->hs, i, j);
         if (v != NULL) {
-            drop_views(c);
+            GG_views_drop(c);
             GG_caster_apply(&cast, v, x);
             if (c->coo_cached) {
                 bool found;
@@ -554,40 +511,30 @@ GrB_Info GG_container_set_pending(GG_container *c, GrB_Index i, GrB_Index j, con
             }
             return GrB_SUCCESS;
         }
-    } else if (c->pending.n == 0) {
-        /* With an empty log an existing entry can be updated in place: nothing is pending that
-         * must apply before it. */
-        bool found;
-        GrB_Index pos = store_find(&c->store, i, j, &found);
-        if (found) {
-            drop_views(c);
-            GG_caster_apply(&cast, (char *)c->store.x + pos * c->type->size, x);
-            return GrB_SUCCESS;
-        }
     }
-    return pending_append(c, i, j, false, x, &cast);
+    return GG_pending_append(c, i, j, false, x, &cast);
 }
 
 GrB_Info GG_container_remove_pending(GG_container *c, GrB_Index i, GrB_Index j)
 {
-    if (c->pending.n == 0 && !has_entry(c, i, j)) return GrB_SUCCESS;
-    return pending_append(c, i, j, true, NULL, NULL);
+    if (!is_matrix(c)) return GG_vstore_remove(c, i);
+    if (c->pending.n == 0 && !GG_hs_has(&c->hs, i, j)) return GrB_SUCCESS;
+    return GG_pending_append(c, i, j, true, NULL, NULL);
 }
 
+/* A vector takes the tuples' arrays as a SPARSE content (vector.c), which cannot fail. */
 GrB_Info GG_container_adopt(GG_container *c, GG_coo *t)
 {
-    if (is_matrix(c)) {
-        GG_hs_matrix hs;
-        if (tree_build(c, t, &hs) != GrB_SUCCESS) {
-            GG_coo_free(t);
-            return GrB_OUT_OF_MEMORY;
-        }
-        tree_install(c, &hs, t);
+    if (!is_matrix(c)) {
+        GG_vstore_adopt_coo(c, t);
         return GrB_SUCCESS;
     }
-    GG_container_clear(c);
-    c->store = *t;
-    memset(t, 0, sizeof *t);
+    GG_hs_matrix hs;
+    if (tree_build(c, t, &hs) != GrB_SUCCESS) {
+        GG_coo_free(t);
+        return GrB_OUT_OF_MEMORY;
+    }
+    tree_install(c, &hs, t);
     return GrB_SUCCESS;
 }
 
@@ -640,11 +587,11 @@ GrB_Info GG_coo_assemble(GG_coo *out, const GrB_Index *row, const GrB_Index *col
     sort_key *keys = NULL;
     GrB_Index nout = n;
     if (!sorted) {
-        keys = alloc_array(n, sizeof *keys);
+        keys = GG_store_alloc(n, sizeof *keys);
         if (keys == NULL) return GrB_OUT_OF_MEMORY;
         for (GrB_Index k = 0; k < n; k++)
             keys[k] = (sort_key){row[k], col != NULL ? col[k] : 0, k};
-        if (sort_keys(&keys, n) != GrB_SUCCESS) {
+        if (GG_sort_keys(&keys, n) != GrB_SUCCESS) {
             GG_free(keys);
             return GrB_OUT_OF_MEMORY;
         }
@@ -774,8 +721,8 @@ static GrB_Info view_build(GG_container *c, bool by_col, GG_cview **result)
         for (GrB_Index m = 0; m < dim; m++) nonempty += map[m] != 0;
         if (is_hyper(dim, nonempty)) {
             v->nvec = nonempty;
-            v->vec = alloc_array(nonempty, sizeof(GrB_Index));
-            v->ptr = alloc_array(nonempty + 1, sizeof(GrB_Index));
+            v->vec = GG_store_alloc(nonempty, sizeof(GrB_Index));
+            v->ptr = GG_store_alloc(nonempty + 1, sizeof(GrB_Index));
             if (v->vec == NULL || v->ptr == NULL) goto oom;
             v->ptr[0] = 0;
             for (GrB_Index m = 0, slot = 0; m < dim; m++) {
@@ -787,21 +734,21 @@ static GrB_Info view_build(GG_container *c, bool by_col, GG_cview **result)
             L.map = map;
         } else {
             v->nvec = dim;
-            v->ptr = alloc_array(dim + 1, sizeof(GrB_Index));
+            v->ptr = GG_store_alloc(dim + 1, sizeof(GrB_Index));
             if (v->ptr == NULL) goto oom;
             v->ptr[0] = 0;
             for (GrB_Index m = 0; m < dim; m++) v->ptr[m + 1] = v->ptr[m] + map[m];
         }
     } else {
         /* More than 8 vectors per entry: hypersparse for sure; list the distinct indices. */
-        v->vec = alloc_array(n, sizeof(GrB_Index));
+        v->vec = GG_store_alloc(n, sizeof(GrB_Index));
         if (v->vec == NULL) goto oom;
         if (by_col) {
             /* the store is row-major: sort the column indices */
-            sort_key *keys = alloc_array(n, sizeof *keys);
+            sort_key *keys = GG_store_alloc(n, sizeof *keys);
             if (keys == NULL) goto oom;
             for (GrB_Index k = 0; k < n; k++) keys[k] = (sort_key){s->col[k], 0, k};
-            if (sort_keys(&keys, n) != GrB_SUCCESS) {
+            if (GG_sort_keys(&keys, n) != GrB_SUCCESS) {
                 GG_free(keys);
                 goto oom;
             }
@@ -826,9 +773,9 @@ static GrB_Info view_build(GG_container *c, bool by_col, GG_cview **result)
         v->idx = s->col;
         v->x = s->x;
     } else {
-        v->idx = alloc_array(n, sizeof(GrB_Index));
-        v->x = alloc_array(n, size);
-        next = alloc_array(v->nvec, sizeof(GrB_Index));
+        v->idx = GG_store_alloc(n, sizeof(GrB_Index));
+        v->x = GG_store_alloc(n, size);
+        next = GG_store_alloc(v->nvec, sizeof(GrB_Index));
         if (v->idx == NULL || v->x == NULL || next == NULL) goto oom;
         if (v->nvec > 0) memcpy(next, v->ptr, v->nvec * sizeof(GrB_Index));
         for (GrB_Index k = 0; k < n; k++) {
@@ -876,11 +823,11 @@ static GrB_Info view_from_tree(GG_container *c, bool by_col, GG_cview **result)
 static GrB_Info view_get(GG_container *c, bool by_col, const GG_cview **view)
 {
     pthread_mutex_lock(&c->lock);
-    GrB_Info info = assemble(c);
+    GrB_Info info = prepare(c);
     GG_cview **slot = by_col ? &c->csc : &c->csr;
+    if (info == GrB_SUCCESS && *slot == NULL && !is_matrix(c)) info = GG_vstore_coo_locked(c);
     if (info == GrB_SUCCESS && *slot == NULL)
-        info = c->coo_cached || !is_matrix(c) ? view_build(c, by_col, slot)
-                                              : view_from_tree(c, by_col, slot);
+        info = c->coo_cached ? view_build(c, by_col, slot) : view_from_tree(c, by_col, slot);
     if (info == GrB_SUCCESS) *view = *slot;
     pthread_mutex_unlock(&c->lock);
     return info;
@@ -899,11 +846,28 @@ GrB_Info GG_view_csc(GG_container *c, const GG_cview **view)
 GrB_Info GG_view_coo(GG_container *c, const GG_coo **view)
 {
     pthread_mutex_lock(&c->lock);
-    GrB_Info info = assemble(c);
-    if (info == GrB_SUCCESS && is_matrix(c)) info = coo_cache(c);
+    GrB_Info info = prepare(c);
+    if (info == GrB_SUCCESS) info = is_matrix(c) ? coo_cache(c) : GG_vstore_coo_locked(c);
     if (info == GrB_SUCCESS) *view = &c->store;
     pthread_mutex_unlock(&c->lock);
     return info;
+}
+
+GrB_Info GG_container_tuples(GG_container *c, GrB_Index *I, GrB_Index *J, void *X,
+                             GrB_Type xtype, GrB_Index *nvals)
+{
+    if (!is_matrix(c)) return GG_vstore_tuples(c, I, X, xtype, nvals);
+    const GG_coo *t;
+    GrB_Info info = GG_view_coo(c, &t);
+    if (info != GrB_SUCCESS) return info;
+    if (*nvals < t->n) return GrB_INSUFFICIENT_SPACE;
+    if (t->n > 0) {
+        if (I != NULL) memcpy(I, t->row, t->n * sizeof(GrB_Index));
+        if (J != NULL) memcpy(J, t->col, t->n * sizeof(GrB_Index));
+        if (X != NULL) GG_cast_array(X, xtype, t->x, c->type, t->n);
+    }
+    *nvals = t->n;
+    return GrB_SUCCESS;
 }
 
 GrB_Info GG_view_hs(GG_container *c, const GG_hs_matrix **view)

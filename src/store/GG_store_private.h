@@ -1,0 +1,53 @@
+/* GG_store_private.h: what the files of src/store share and nothing outside sees: array
+ * allocation, the stable sort of tuple keys, the log of pending updates, the release of cached
+ * views, and the vector halves (vector.c) of the container calls of GG_internal.h, which store.c
+ * dispatches to by kind. */
+#ifndef GG_STORE_PRIVATE_H
+#define GG_STORE_PRIVATE_H
+
+#include "GG_container.h"
+#include "GG_store.h"
+
+/* count elements of `size` bytes from GG_malloc (one byte for an empty array, so a non-NULL array
+ * always means "allocated"); NULL on overflow or out of memory. */
+void *GG_store_alloc(uint64_t count, size_t size);
+
+/* ---- store.c ------------------------------------------------------------------------------------ */
+
+/* Tuples are sorted through (row, col, seq) keys, seq being the input position. */
+typedef struct {
+    GrB_Index row, col, seq;
+} GG_sort_key;
+
+/* Sorts keys[0..n) by (row, col), stably; *keys may be replaced by another array. */
+GrB_Info GG_sort_keys(GG_sort_key **keys, GrB_Index n);
+
+/* The log's surviving operations: one key per position (the last operation on it, seq its place
+ * in the log), sorted by position, *g of them, in *keys (GG_free'd by the caller). */
+GrB_Info GG_pending_survivors(const GG_pending *p, GG_sort_key **keys, GrB_Index *g);
+void GG_pending_free(GG_pending *p);
+/* Appends one operation to c's log; x (of xtype, cast by `cast`) is NULL for a removal. Drops the
+ * CSR/CSC views. */
+GrB_Info GG_pending_append(GG_container *c, GrB_Index i, GrB_Index j, bool del, const void *x,
+                           const GG_caster *cast);
+/* Drops the cached CSR and CSC views and the device mirror (c->dev). */
+void GG_views_drop(GG_container *c);
+
+/* ---- vector.c: a vector container's content (GG_store.h); each call's contract is that of the
+ * GG_container_ call of GG_internal.h that dispatches to it. `_locked` calls run under c->lock. -- */
+
+void GG_vstore_clear(GG_container *c);
+/* The host content current, pending work applied. */
+GrB_Info GG_vstore_ready_locked(GG_container *c);
+/* After ready: c->store holds the COO view of c->v (coo_cached). */
+GrB_Info GG_vstore_coo_locked(GG_container *c);
+GrB_Info GG_vstore_dup(GG_container *dst, GG_container *src);
+GrB_Info GG_vstore_resize(GG_container *c, GrB_Index n);
+GrB_Info GG_vstore_get(GG_container *c, GrB_Index i, void *x, GrB_Type xtype);
+GrB_Info GG_vstore_set(GG_container *c, GrB_Index i, const void *x, GrB_Type xtype);
+GrB_Info GG_vstore_remove(GG_container *c, GrB_Index i);
+void GG_vstore_adopt_coo(GG_container *c, GG_coo *t);
+GrB_Info GG_vstore_tuples(GG_container *c, GrB_Index *I, void *X, GrB_Type xtype,
+                          GrB_Index *nvals);
+
+#endif /* GG_STORE_PRIVATE_H */
