@@ -92,7 +92,7 @@ GG_ALWAYS_INLINE void pull_chunk(const GG_sr *sr, pull_ctx *c, int chunk, int ti
                     GG_sr_mul(sr, z, a, b, i, k, 0);
                     any = true;
                 }
-                if (sr->terminal != NULL && memcmp(z, sr->terminal, sr->zsize) == 0) break;
+                if (GG_sr_done(sr, z)) break;
             }
             if (any) memcpy(c->val + r * sr->zsize, z, sr->zsize);
         }
@@ -204,11 +204,13 @@ typedef struct {
     const GG_cpu_opnd *uo;
     const GG_cpu_vmask *mk;
     bool dense;
-    /* dense: a value and a flag per column of T (T's bitmap arrays) */
+    /* dense: a value and a flag per column of T (T's bitmap arrays); chunk c takes the columns
+     * [jlo[c], jlo[c+1]) of every selected row, so chunks run in parallel without sharing */
     char *val;
     uint8_t *flag;
-    /* hash: slot keys, states (0 free, 1 ruled out by the mask, 2 holds a value) and values,
-     * and the columns taken, in the order found */
+    GrB_Index *jlo, *counts;
+    /* hash: slot keys, states (PUSH_FREE ...) and values, and the columns taken, in the order
+     * found */
     GrB_Index *key, hmask;
     uint8_t *state;
     char *hval;
@@ -222,10 +224,13 @@ static inline GrB_Index hash_slot(GrB_Index j, GrB_Index mask)
     return (GrB_Index)((j * 0x9E3779B97F4A7C15ULL) >> 17) & mask;
 }
 
+/* The states of a column in push's accumulator (a flag of the dense one, a slot of the hash). */
+enum { PUSH_FREE, PUSH_VALUE, PUSH_DONE, PUSH_OUT };
+
 GG_ALWAYS_INLINE void push_chunk(const GG_sr *sr, push_ctx *c, int chunk, int tid, void *z,
                                  void *t)
 {
-    (void)chunk, (void)tid, (void)z;
+    (void)tid, (void)z;
     opnd_tmp tmp;
     const GG_vdata *U = c->U;
     const GG_cview Rv = *c->R, *R = &Rv;
@@ -233,70 +238,90 @@ GG_ALWAYS_INLINE void push_chunk(const GG_sr *sr, push_ctx *c, int chunk, int ti
     GG_cpu_vcur mc = GG_cpu_vcur_make(c->mk->m);
     const bool dense = c->dense;
     char *val = dense ? c->val : c->hval;
+    uint8_t *state = dense ? c->flag : c->state;
+    const GrB_Index jlo = dense ? c->jlo[chunk] : 0, jhi = dense ? c->jlo[chunk + 1] : UINT64_MAX;
     GrB_Index cnt = 0;
     uint64_t pu = 0, end = GG_cpu_vlen(U), k, q;
     while (GG_cpu_vnext(U, &pu, end, &k, &q)) {
         GrB_Index kr;
         if (!GG_cv_find(R, k, &kr)) continue;
         const char *a = GG_opnd_at(sr, c->uo, U->iso ? 0 : q, sr->asize, tmp.a);
-        for (GrB_Index p = R->ptr[kr]; p < R->ptr[kr + 1]; p++) {
+        GrB_Index p = R->ptr[kr], pe = R->ptr[kr + 1];
+        if (jlo > 0) p = GG_cpu_vseek(R->idx, p, pe, jlo);
+        for (; p < pe && R->idx[p] < jhi; p++) {
             GrB_Index j = R->idx[p], h = j;
-            bool taken;
-            if (dense) {
-                taken = c->flag[j];
-            } else {
-                for (h = hash_slot(j, c->hmask); c->state[h] != 0 && c->key[h] != j;)
+            if (!dense)
+                for (h = hash_slot(j, c->hmask); state[h] != PUSH_FREE && c->key[h] != j;)
                     h = (h + 1) & c->hmask;
-                if (c->state[h] == 1) continue;
-                taken = c->state[h] == 2;
-            }
+            uint8_t st = state[h];
+            /* a finished sum or a column the mask rules out: one read of the state and no more */
+            if (st == PUSH_DONE || st == PUSH_OUT) continue;
             char *zj = val + h * sr->zsize;
-            if (taken) {
-                if (sr->terminal != NULL && memcmp(zj, sr->terminal, sr->zsize) == 0) continue;
+            if (st == PUSH_VALUE) {
                 GG_sr_mul(sr, t, a, GG_opnd_at(sr, &Ro, p, sr->bsize, tmp.b), 0, k, j);
                 sr->add(zj, zj, t);
+                if (GG_sr_done(sr, zj)) state[h] = PUSH_DONE;
                 continue;
             }
-            bool allowed = GG_cpu_vmask_allows(c->mk, &mc, j);
-            if (!dense) {
-                c->key[h] = j;
-                c->state[h] = allowed ? 2 : 1;
+            if (!dense) c->key[h] = j;
+            if (!GG_cpu_vmask_allows(c->mk, &mc, j)) {
+                state[h] = PUSH_OUT;
+                continue;
             }
-            if (!allowed) continue;
             GG_sr_mul(sr, zj, a, GG_opnd_at(sr, &Ro, p, sr->bsize, tmp.b), 0, k, j);
-            if (dense)
-                c->flag[j] = 1;
-            else
-                c->list[cnt] = j;
+            state[h] = GG_sr_done(sr, zj) ? PUSH_DONE : PUSH_VALUE;
+            if (!dense) c->list[cnt] = j;
             cnt++;
         }
     }
-    c->count = cnt;
+    if (dense) {
+        /* the flags become T's bitmap */
+        for (GrB_Index j = jlo; j < jhi; j++) state[j] = state[j] == PUSH_VALUE || state[j] == PUSH_DONE;
+        c->counts[chunk] = cnt;
+    } else {
+        c->count = cnt;
+    }
 }
 
 GG_SR_INSTANCES(push, push_chunk, push_ctx);
 
-/* T' = u' * R' (m columns) under the mask; R's rows of R' given by Ro. */
-static GrB_Info push(GG_vdata *T, const GG_cpu_opnd *Ro, const GG_vdata *U,
-                     const GG_cpu_opnd *uo, GrB_Index m, const GG_cpu_vmask *mk, const GG_sr *sr,
-                     GG_sr_kind kind)
+/* The work of a push: the lengths of the rows of R' that u selects, which bound T's entries. */
+static GrB_Index push_work(const GG_cview *R, const GG_vdata *U)
 {
-    const GG_cview *R = Ro->v;
-    /* the work: the lengths of the rows u selects, which bound T's entries */
     GrB_Index work = 0;
     uint64_t p = 0, end = GG_cpu_vlen(U), k, q;
     while (GG_cpu_vnext(U, &p, end, &k, &q)) {
         GrB_Index kr;
         if (GG_cv_find(R, k, &kr)) work += R->ptr[kr + 1] - R->ptr[kr];
     }
-    push_ctx c = {.sr = sr, .R = R, .Ro = Ro, .U = U, .uo = uo, .mk = mk,
-                  .dense = work * 16 >= m && m <= GG_VFORM_BITMAP_MAX};
+    return work;
+}
+
+/* Whether a push of `work` products scatters into a dense accumulator over T's m columns (and so
+ * may run in parallel), rather than a hash table. */
+static bool push_dense(GrB_Index work, GrB_Index m)
+{
+    return work * 16 >= m && m <= GG_VFORM_BITMAP_MAX;
+}
+
+/* T' = u' * R' (m columns) under the mask; R's rows of R' given by Ro; work from push_work. */
+static GrB_Info push(GG_vdata *T, const GG_cpu_opnd *Ro, const GG_vdata *U,
+                     const GG_cpu_opnd *uo, GrB_Index m, const GG_cpu_vmask *mk, const GG_sr *sr,
+                     GG_sr_kind kind, GrB_Index work)
+{
+    push_ctx c = {.sr = sr, .R = Ro->v, .Ro = Ro, .U = U, .uo = uo, .mk = mk,
+                  .dense = push_dense(work, m)};
     GrB_Info info = GrB_OUT_OF_MEMORY;
     GrB_Index slots = 16;
+    /* one column range per thread: each range seeks its start in every selected row once */
+    int nth = c.dense ? GG_cpu_nthreads(work) : 1, nchunks = nth;
     if (c.dense) {
         c.val = GG_malloc((size_t)(m == 0 ? 1 : m) * sr->zsize);
         c.flag = GG_calloc(m == 0 ? 1 : (size_t)m, 1);
-        if (c.val == NULL || c.flag == NULL) goto done;
+        c.jlo = GG_malloc(((size_t)nchunks + 1) * sizeof(GrB_Index));
+        c.counts = GG_calloc((size_t)nchunks, sizeof(GrB_Index));
+        if (c.val == NULL || c.flag == NULL || c.jlo == NULL || c.counts == NULL) goto done;
+        for (int k = 0; k <= nchunks; k++) c.jlo[k] = m * (GrB_Index)k / (GrB_Index)nchunks;
     } else {
         while (slots < 2 * work) slots *= 2;
         c.hmask = slots - 1;
@@ -306,14 +331,14 @@ static GrB_Info push(GG_vdata *T, const GG_cpu_opnd *Ro, const GG_vdata *U,
         c.list = GG_malloc((work + 1) * sizeof(GrB_Index));
         if (c.key == NULL || c.state == NULL || c.hval == NULL || c.list == NULL) goto done;
     }
-    GG_cpu_parallel(1, 1, push_table[kind], &c);
+    GG_cpu_parallel(nth, nchunks, push_table[kind], &c);
     if (c.failed) goto done;
     if (c.dense) {
         GG_vdata_init(T, m, sr->zsize);
         T->form = GG_VF_BITMAP;
         T->x = c.val;
         T->b = c.flag;
-        T->nvals = c.count;
+        for (int k = 0; k < nchunks; k++) T->nvals += c.counts[k];
         c.val = NULL;
         c.flag = NULL;
         info = GrB_SUCCESS;
@@ -331,6 +356,8 @@ static GrB_Info push(GG_vdata *T, const GG_cpu_opnd *Ro, const GG_vdata *U,
 done:
     GG_free(c.val);
     GG_free(c.flag);
+    GG_free(c.jlo);
+    GG_free(c.counts);
     GG_free(c.key);
     GG_free(c.state);
     GG_free(c.hval);
@@ -391,18 +418,44 @@ static GrB_Info mxv_tree(GG_vdata *T, GG_container *A, const GG_vdata *U, const 
 
 /* ---- GrB_mxv, GrB_vxm ----------------------------------------------------------------------------- */
 
-/* Whether push is expected to be cheaper than pull for R (m x n, nnz entries). */
-static bool prefer_push(GrB_Index m, GrB_Index n, GrB_Index nnz, GrB_Index nnz_u,
-                        const GG_cpu_vmask *mk)
+/* The expected cost of a pull over R (m x n, nnz entries) from u with nnz_u entries, divided
+ * among its threads: the rows the mask lets through (a plain sparse mask's entries, or the rows a
+ * complemented one does not cover), each scanned to its end or, under a terminal monoid, until
+ * an entry of u is likely found; plus scattering a sparse u. */
+static double pull_cost(GrB_Index m, GrB_Index n, GrB_Index nnz, const GG_vdata *U,
+                        const GG_cpu_vmask *mk, bool terminal)
 {
-    double push = (double)nnz_u * ((double)nnz / (double)(n ? n : 1) + 1);
-    double pull = (double)nnz + (double)n;
-    if (mk->m != NULL && !mk->comp && mk->m->form == GG_VF_SPARSE) {
-        /* a plain sparse mask limits pull to its rows */
-        double rows = (double)mk->m->nvals * ((double)nnz / (double)(m ? m : 1) + 1);
-        if (rows < pull) pull = rows;
-    }
-    return push * GG_cpu_nthreads(nnz) < pull;
+    double rows = (double)m, rdeg = (double)nnz / (double)(m ? m : 1);
+    const GG_vdata *M = mk->m;
+    if (M != NULL && !mk->comp && M->form == GG_VF_SPARSE && (double)M->nvals < rows)
+        rows = (double)M->nvals;
+    else if (M != NULL && mk->comp)
+        rows -= (double)(M->nvals < m ? M->nvals : m);
+    else if (M == NULL && mk->comp)
+        rows = 0;
+    double per_row = rdeg;
+    if (terminal && (double)n / ((double)U->nvals + 1) < per_row)
+        per_row = (double)n / ((double)U->nvals + 1);
+    double cost = rows * (per_row + 1) + (U->form == GG_VF_SPARSE ? (double)n / 8 : 0);
+    return cost / GG_cpu_nthreads((GrB_Index)cost);
+}
+
+/* The cost of a push of `work` products into m columns, divided among its threads, in pull's
+ * units: a product costs about three steps of pull's row scan (its accumulator and mask reads
+ * land anywhere in T, pull's reads of u follow the row), measured on an RMAT-20 BFS level
+ * (Doc/decisions.md). */
+static double push_cost(GrB_Index work, GrB_Index m)
+{
+    return 3.0 * (double)work / (push_dense(work, m) ? GG_cpu_nthreads(work) : 1);
+}
+
+/* The cost of building A's CSR (csc false) or CSC view when it is not cached yet, in pull's
+ * units: a walk of A's tree that places every entry, about four row-scan steps an entry on one
+ * thread (measured on RMAT-20, Doc/decisions.md). Charged to the way that needs the view, so a
+ * one-off call does not build a view its other way can do without. */
+static double view_cost(const GG_container *A, bool csc, GrB_Index nnz)
+{
+    return (csc ? A->csc : A->csr) != NULL ? 0 : 4.0 * (double)nnz;
 }
 
 GrB_Info GG_cpu_vmxv(GG_vdata *T, GG_container *A, bool rtran, const GG_vdata *U, GrB_Type utype,
@@ -412,26 +465,44 @@ GrB_Info GG_cpu_vmxv(GG_vdata *T, GG_container *A, bool rtran, const GG_vdata *U
     GrB_Index nnz_a;
     GrB_Info info = GG_container_nvals(A, &nnz_a);
     if (info != GrB_SUCCESS) return info;
-    bool push_way = prefer_push(m, n, nnz_a, U->nvals, mk);
+    GG_sr sr;
+    GG_sr_prepare(&sr, semiring, false, A->type, utype);
+    double pulls = pull_cost(m, n, nnz_a, U, mk, sr.terminal != NULL || sr.any) +
+                   view_cost(A, rtran, nnz_a);
+    /* a plain sparse mask much smaller than A leaves pull cheaper than the whole tree (which
+     * needs no view) */
+    bool tree = U->form == GG_VF_FULL && m <= 2 * (nnz_a + n) + 1024 &&
+                !GG_opcode_positional(semiring->mul->opcode) &&
+                !(mk->m != NULL && !mk->comp && mk->m->form == GG_VF_SPARSE && pulls * 4 < nnz_a);
+    /* Push when its work, counted exactly on the rows of R' (R's columns) that u selects, costs
+     * less than pull; those rows are not even looked at when the average degree already rules
+     * push out (by a wide margin, the estimate being rough), nor is their view built unless the
+     * estimate with the build still beats pull. */
+    GG_cpu_opnd Ro = {0}, uo = {0};
+    bool push_way = false;
+    GrB_Index work = 0;
+    double cdeg = (double)nnz_a / (double)(n ? n : 1);
+    double push_est = push_cost((GrB_Index)((double)U->nvals * (cdeg + 1)), m);
+    double push_view = view_cost(A, !rtran, nnz_a);
+    if (!tree && (push_view > 0 ? push_est + push_view < pulls : push_est < 8 * pulls)) {
+        const GG_cview *Rt;
+        info = GG_cpu_rows_of(A, !rtran, &Rt);
+        if (info != GrB_SUCCESS) return info;
+        work = push_work(Rt, U);
+        push_way = push_cost(work, m) < pulls;
+    }
     /* The multiplier sees (a, u) for mxv and (u, a) for vxm. Pull's left operand is R and push's
      * is u', so push swaps the engine's operand order. */
     bool flip = push_way != vxm;
-    GG_sr sr;
     GG_sr_kind kind = GG_sr_prepare(&sr, semiring, flip, push_way ? utype : A->type,
                                     push_way ? A->type : utype);
     GrB_Type atype = GG_sr_atype(semiring, flip), btype = GG_sr_btype(semiring, flip);
-    GG_cpu_opnd uo = {0}, Ro = {0};
     info = GG_cpu_opnd_values(&uo, U->x, utype, push_way ? atype : btype);
-    /* a plain sparse mask much smaller than A leaves pull cheaper than the whole tree */
-    bool masked = mk->m != NULL && !mk->comp && mk->m->form == GG_VF_SPARSE &&
-                  mk->m->nvals * ((double)nnz_a / (double)(m ? m : 1) + 1) * 4 < (double)nnz_a;
-    if (info == GrB_SUCCESS && U->form == GG_VF_FULL && !masked && m <= 2 * (nnz_a + n) + 1024 &&
-        !GG_opcode_positional(semiring->mul->opcode)) {
+    if (info == GrB_SUCCESS && tree) {
         info = mxv_tree(T, A, U, &uo, semiring, rtran, vxm, m);
     } else if (info == GrB_SUCCESS && push_way) {
-        /* the rows of R' are R's columns */
         info = GG_cpu_opnd_get(&Ro, A, !rtran, btype);
-        if (info == GrB_SUCCESS) info = push(T, &Ro, U, &uo, m, mk, &sr, kind);
+        if (info == GrB_SUCCESS) info = push(T, &Ro, U, &uo, m, mk, &sr, kind, work);
     } else if (info == GrB_SUCCESS) {
         info = GG_cpu_opnd_get(&Ro, A, rtran, atype);
         if (info == GrB_SUCCESS) info = pull(T, &Ro, U, &uo, m, n, mk, &sr, kind);
