@@ -88,40 +88,25 @@ void GG_cpu_sort_index(GrB_Index *a, GrB_Index n);
 
 /* ---- typed operator rules for the fast paths (the built-in operators' exact semantics) -------- */
 
-#define GG_K_PLUS(K, E, x, y) GG_CAT(GG_KPLUS_, K)(E, x, y)
-#define GG_KPLUS_B(E, x, y) ((x) || (y))
-#define GG_KPLUS_S(E, x, y) ((E)((uint64_t)(x) + (uint64_t)(y)))
-#define GG_KPLUS_U GG_KPLUS_S
-#define GG_KPLUS_F(E, x, y) ((x) + (y))
-#define GG_K_TIMES(K, E, x, y) GG_CAT(GG_KTIMES_, K)(E, x, y)
-#define GG_KTIMES_B(E, x, y) ((x) && (y))
-#define GG_KTIMES_S(E, x, y) ((E)((uint64_t)(x) * (uint64_t)(y)))
-#define GG_KTIMES_U GG_KTIMES_S
-#define GG_KTIMES_F(E, x, y) ((x) * (y))
-#define GG_K_MIN(K, E, x, y) GG_CAT(GG_KMIN_, K)(E, x, y)
-#define GG_KMIN_B(E, x, y) ((x) < (y) ? (x) : (y))
-#define GG_KMIN_S GG_KMIN_B
-#define GG_KMIN_U GG_KMIN_B
-#define GG_KMIN_F(E, x, y) ((E)fmin(x, y))
-#define GG_K_ONEB(K, E, x, y) ((E)1)
-#define GG_K_FIRST(K, E, x, y) (x)
-#define GG_K_SECOND(K, E, x, y) (y)
-#define GG_K_LOR(K, E, x, y) ((x) || (y))
-#define GG_K_LAND(K, E, x, y) ((x) && (y))
-
+/* An operator as a function of two values of its own type E, written with the operator objects'
+ * own rules (GG_opcodes.h), so a typed loop inlines it. */
 #define GG_DEFINE_KFN(OP, T, E, K)                                                                 \
     static inline void GG_kfn_##OP##_##T(void *z, const void *x, const void *y)                    \
     {                                                                                              \
         E a, b;                                                                                    \
         memcpy(&a, x, sizeof(a));                                                                  \
         memcpy(&b, y, sizeof(b));                                                                  \
-        E r = GG_K_##OP(K, E, a, b);                                                               \
+        E r = GG_BIN_##OP(K, T, E, a, b);                                                          \
         memcpy(z, &r, sizeof(r));                                                                  \
     }
 GG_WITH_T(GG_DEFINE_KFN, PLUS)
 GG_WITH_T(GG_DEFINE_KFN, TIMES)
 GG_WITH_T(GG_DEFINE_KFN, MIN)
 GG_WITH_T(GG_DEFINE_KFN, ONEB)
+GG_DEFINE_KFN(MINUS, FP64, double, F)
+GG_DEFINE_KFN(MINUS, INT64, int64_t, S)
+GG_DEFINE_KFN(MAX, INT64, int64_t, S)
+GG_DEFINE_KFN(MAX, FP64, double, F)
 GG_DEFINE_KFN(FIRST, FP64, double, F)
 GG_DEFINE_KFN(SECOND, FP64, double, F)
 GG_DEFINE_KFN(SECOND, INT64, int64_t, S)

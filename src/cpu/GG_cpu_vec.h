@@ -139,6 +139,15 @@ static inline bool GG_cpu_vmask_true(const GG_cpu_vmask *mk, uint64_t q)
     return mk->structural || GG_cpu_mask_value(mk->m->size, GG_vdata_val(mk->m, q));
 }
 
+/* Whether the mask allows no position at all: no mask but complemented, a complemented structural
+ * mask with every position, or a plain one without entries. */
+static inline bool GG_cpu_vmask_none(const GG_cpu_vmask *mk)
+{
+    if (mk->m == NULL) return mk->comp;
+    if (mk->comp) return mk->structural && mk->m->form == GG_VF_FULL;
+    return mk->m->nvals == 0;
+}
+
 /* Whether position i is allowed (the complement applied); cur is a cursor on mk->m. */
 static inline bool GG_cpu_vmask_allows(const GG_cpu_vmask *mk, GG_cpu_vcur *cur, uint64_t i)
 {
@@ -183,6 +192,10 @@ GrB_Info GG_cpu_vwb_update(GG_vdata *C, const GG_cpu_vwb *w, const GG_vdata *T, 
 GrB_Info GG_cpu_vwb_new(GG_vdata *Z, const GG_vdata *C, const GG_cpu_vwb *w, const GG_vdata *T,
                         GrB_Type ttype);
 
+/* Drops, in place, T's entries the mask rules out (T BITMAP or FULL; a FULL T becomes BITMAP).
+ * GrB_OUT_OF_MEMORY leaves T as it was. */
+GrB_Info GG_cpu_vfilter(GG_vdata *T, const GG_cpu_vmask *mk);
+
 /* T's entries at the positions the mask allows and the region holds, as new SPARSE content of
  * the same type (iso when T is): the part of T a write-back can use, when the mask or region is
  * much smaller than T. Driven by the smaller of T, the mask's entries (mask not complemented) and
@@ -195,6 +208,11 @@ GrB_Info GG_cpu_vrestrict(GG_vdata *Z, const GG_vdata *T, const GG_cpu_vmask *mk
 /* The mask M (NULL: none) under d's complement and structure flags; *empty holds the content of
  * an all-false iso value mask (GG_cpu_vmask_make). */
 GrB_Info GG_cpu_vmask_of(GG_cpu_vmask *mk, GG_container *M, const GG_desc *d, GG_vdata *empty);
+
+/* Whether the mask M under d allows no position of C, so that no result of the call can reach
+ * C: then C is cleared under d->replace (or left alone) here, *info says how that went, and the
+ * slot is done without computing anything. */
+bool GG_cpu_vec_masked_out(GG_container *C, GG_container *M, const GG_desc *d, GrB_Info *info);
 
 /* The write-back of a slot's result T (values of ttype) into the vector C: C<M,replace>(region)
  * = accum(C(region), T) as GG_cpu_vwb says, region NULL for all of C. T is owned (t_owned: freed

@@ -58,6 +58,68 @@ static void apply_types(const GG_apply_op *op, GrB_Type *ztype, GrB_Type *intype
     }
 }
 
+/* ---- typed loops -------------------------------------------------------------------------------- */
+
+/* Typed loops for the common operators on values of their own type: z[p] = f(x[p]) for p < n, the
+ * bound value s of that type too. They run over every stored value, a bitmap's unused ones
+ * included: built-in arithmetic on any bytes is harmless, and the loop has no branch. */
+#define GG_APPLY_KEY(kind, opcode, code) ((((int)(kind)) * 128 + (opcode)) * 32 + (int)(code))
+#define GG_APPLY_TYPES(X, ...)                                                                     \
+    X(__VA_ARGS__, INT32, int32_t, S) X(__VA_ARGS__, INT64, int64_t, S)                            \
+    X(__VA_ARGS__, FP32, float, F) X(__VA_ARGS__, FP64, double, F)
+#define GG_APPLY_UN(OP, T, E, K)                                                                   \
+    case GG_APPLY_KEY(GG_APPLY_UNARY, GG_OP_##OP, GrB_##T##_CODE):                                 \
+        for (uint64_t p = lo; p < hi; p++) ((E *)z)[p] = GG_UN_##OP(K, T, E, ((const E *)x)[p]);  \
+        return true;
+#define GG_APPLY_BIN(OP, T, E, K)                                                                  \
+    case GG_APPLY_KEY(GG_APPLY_BIND1ST, GG_OP_##OP, GrB_##T##_CODE): {                             \
+        E sv = 0;                                                                                  \
+        if (lo < hi) memcpy(&sv, s, sizeof sv);                                                    \
+        for (uint64_t p = lo; p < hi; p++)                                                         \
+            ((E *)z)[p] = GG_BIN_##OP(K, T, E, sv, ((const E *)x)[p]);                             \
+        return true;                                                                               \
+    }                                                                                              \
+    case GG_APPLY_KEY(GG_APPLY_BIND2ND, GG_OP_##OP, GrB_##T##_CODE): {                             \
+        E sv = 0;                                                                                  \
+        if (lo < hi) memcpy(&sv, s, sizeof sv);                                                    \
+        for (uint64_t p = lo; p < hi; p++)                                                         \
+            ((E *)z)[p] = GG_BIN_##OP(K, T, E, ((const E *)x)[p], sv);                             \
+        return true;                                                                               \
+    }
+#define GG_APPLY_UNS(unused, T, E, K)                                                              \
+    GG_APPLY_UN(AINV, T, E, K) GG_APPLY_UN(ABS, T, E, K) GG_APPLY_UN(MINV, T, E, K)
+#define GG_APPLY_BINS(unused, T, E, K)                                                             \
+    GG_APPLY_BIN(PLUS, T, E, K) GG_APPLY_BIN(MINUS, T, E, K) GG_APPLY_BIN(TIMES, T, E, K)          \
+    GG_APPLY_BIN(DIV, T, E, K) GG_APPLY_BIN(MIN, T, E, K) GG_APPLY_BIN(MAX, T, E, K)
+
+/* Runs the typed loop of `key` over [lo, hi) (an empty range only asks whether there is one);
+ * false when there is none. */
+static bool apply_typed(int key, void *z, const void *x, const void *s, uint64_t lo, uint64_t hi)
+{
+    switch (key) {
+        GG_APPLY_TYPES(GG_APPLY_UNS, ~)
+        GG_APPLY_TYPES(GG_APPLY_BINS, ~)
+    default: return false;
+    }
+}
+
+/* The typed loop's key for op on values of type t, or -1: a built-in operator whose types, and
+ * the bound value's, are all t's. */
+static int apply_key(const GG_apply_op *op, GrB_Type t)
+{
+    GrB_Type_Code code = t->code;
+    if (op->kind == GG_APPLY_UNARY) {
+        GrB_UnaryOp f = op->unop;
+        bool own = f->opcode != GG_OP_USER && f->xtype->code == code && f->ztype->code == code;
+        return own ? GG_APPLY_KEY(GG_APPLY_UNARY, f->opcode, code) : -1;
+    }
+    if (op->kind == GG_APPLY_INDEXOP) return -1;
+    GrB_BinaryOp f = op->binop;
+    bool own = f->opcode != GG_OP_USER && !GG_opcode_positional(f->opcode) &&
+               f->xtype->code == code && f->ytype->code == code && f->ztype->code == code;
+    return own ? GG_APPLY_KEY(op->kind, f->opcode, code) : -1;
+}
+
 GrB_Info GG_cpu_vapply(GG_vdata *T, const GG_vdata *A, GrB_Type atype, const GG_apply_op *op)
 {
     GrB_Type ztype, intype, btype;
@@ -95,6 +157,12 @@ GrB_Info GG_cpu_vapply(GG_vdata *T, const GG_vdata *A, GrB_Type atype, const GG_
     } else if (op->kind == GG_APPLY_UNARY && op->unop->opcode == GG_OP_IDENTITY && c.a2in.same &&
                atype == ztype && !A->iso) {
         memcpy(T->x, A->x, GG_vdata_nx(A) * zsize); /* identity: the values as they are */
+    } else if (apply_key(op, atype) >= 0 && apply_typed(apply_key(op, atype), NULL, NULL, NULL, 0, 0)) {
+        const int key = apply_key(op, atype);
+        uint64_t nx = GG_vdata_nx(A);
+#pragma omp parallel for num_threads(GG_cpu_nthreads_move(nx)) schedule(static)
+        for (uint64_t lo = 0; lo < nx; lo += 4096)
+            apply_typed(key, T->x, A->x, bound, lo, lo + 4096 < nx ? lo + 4096 : nx);
     } else {
         size_t as = GG_vstride(A);
 #pragma omp parallel for num_threads(nth) schedule(static)
@@ -117,7 +185,9 @@ GrB_Info GG_cpu_apply(GG_container *C, GG_container *M, GrB_BinaryOp accum, cons
     if (C->h.kind == GG_KIND_VECTOR) {
         const GG_vdata *av;
         GG_vdata T;
-        GrB_Info info = GG_vec_host(A, &av);
+        GrB_Info info;
+        if (GG_cpu_vec_masked_out(C, M, d, &info)) return info;
+        info = GG_vec_host(A, &av);
         if (info == GrB_SUCCESS) info = GG_cpu_vapply(&T, av, A->type, op);
         if (info != GrB_SUCCESS) return info;
         return GG_cpu_vec_writeback(C, M, accum, &T, true, ztype, d, NULL);

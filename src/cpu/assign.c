@@ -384,7 +384,9 @@ static GrB_Info assign_vector(GG_container *C, GG_container *M, GrB_BinaryOp acc
     GG_cpu_ilist L;
     GG_vdata T;
     bool owned;
-    GrB_Info info = A == NULL ? GrB_SUCCESS : GG_vec_host(A, &s);
+    GrB_Info info;
+    if (GG_cpu_vec_masked_out(C, M, d, &info)) return info;
+    info = A == NULL ? GrB_SUCCESS : GG_vec_host(A, &s);
     if (info != GrB_SUCCESS) return info;
     info = GG_cpu_ilist_init(&L, I, ni, C->nrows);
     if (info != GrB_SUCCESS) return info;

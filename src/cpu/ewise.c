@@ -34,6 +34,11 @@ typedef struct {
     X(__VA_ARGS__, PLUS, INT64, int64_t, S)                                                        \
     X(__VA_ARGS__, TIMES, FP64, double, F)                                                         \
     X(__VA_ARGS__, MIN, FP64, double, F)                                                           \
+    X(__VA_ARGS__, MIN, INT64, int64_t, S)                                                         \
+    X(__VA_ARGS__, MAX, INT64, int64_t, S)                                                         \
+    X(__VA_ARGS__, MAX, FP64, double, F)                                                           \
+    X(__VA_ARGS__, MINUS, FP64, double, F)                                                         \
+    X(__VA_ARGS__, MINUS, INT64, int64_t, S)                                                       \
     X(__VA_ARGS__, LOR, BOOL, bool, B)                                                             \
     X(__VA_ARGS__, LAND, BOOL, bool, B)
 
@@ -422,7 +427,9 @@ static GrB_Info ewise(GG_container *C, GG_container *M, GrB_BinaryOp accum, GrB_
     if (C->h.kind == GG_KIND_VECTOR) {
         const GG_vdata *av, *bv;
         GG_vdata T;
-        GrB_Info info = GG_vec_host(A, &av);
+        GrB_Info info;
+        if (GG_cpu_vec_masked_out(C, M, d, &info)) return info;
+        info = GG_vec_host(A, &av);
         if (info == GrB_SUCCESS) info = GG_vec_host(B, &bv);
         if (info == GrB_SUCCESS) info = GG_cpu_vewise(&T, op, av, A->type, bv, B->type, add);
         if (info != GrB_SUCCESS) return info;

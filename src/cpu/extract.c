@@ -144,7 +144,9 @@ GrB_Info GG_cpu_extract(GG_container *C, GG_container *M, GrB_BinaryOp accum, GG
     if (A->h.kind == GG_KIND_VECTOR) {
         const GG_vdata *u;
         GG_vdata T;
-        GrB_Info info = GG_vec_host(A, &u);
+        GrB_Info info;
+        if (GG_cpu_vec_masked_out(C, M, d, &info)) return info;
+        info = GG_vec_host(A, &u);
         if (info == GrB_SUCCESS) info = GG_cpu_vextract(&T, u, I, ni);
         if (info != GrB_SUCCESS) return info;
         return GG_cpu_vec_writeback(C, M, accum, &T, true, A->type, d, NULL);

@@ -520,7 +520,9 @@ GrB_Info GG_cpu_mxv(GG_container *w, GG_container *M, GrB_BinaryOp accum, GrB_Se
     const GG_vdata *U;
     GG_vdata T, empty;
     GG_cpu_vmask mk;
-    GrB_Info info = GG_vec_host(u, &U);
+    GrB_Info info;
+    if (GG_cpu_vec_masked_out(w, M, d, &info)) return info;
+    info = GG_vec_host(u, &U);
     if (info == GrB_SUCCESS) info = GG_cpu_vmask_of(&mk, M, d, &empty);
     if (info == GrB_SUCCESS) info = GG_cpu_vmxv(&T, A, rtran, U, u->type, &mk, semiring, vxm);
     if (info != GrB_SUCCESS) return info;

@@ -157,7 +157,9 @@ GrB_Info GG_cpu_select(GG_container *C, GG_container *M, GrB_BinaryOp accum, GrB
     if (C->h.kind == GG_KIND_VECTOR) {
         const GG_vdata *av;
         GG_vdata T;
-        GrB_Info info = GG_vec_host(A, &av);
+        GrB_Info info;
+        if (GG_cpu_vec_masked_out(C, M, d, &info)) return info;
+        info = GG_vec_host(A, &av);
         if (info == GrB_SUCCESS) info = GG_cpu_vselect(&T, av, A->type, op, thunk, ttype);
         if (info != GrB_SUCCESS) return info;
         return GG_cpu_vec_writeback(C, M, accum, &T, true, A->type, d, NULL);

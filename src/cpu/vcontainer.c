@@ -48,30 +48,56 @@ static GrB_Info vec_own(GG_vdata *T)
     return GrB_SUCCESS;
 }
 
+/* C cleared under replace, else left as it is: the write-back when no position is allowed. */
+static void masked_out(GG_container *C, const GG_desc *d)
+{
+    if (!d->replace) return;
+    GG_vdata Z;
+    GG_vdata_init(&Z, C->nrows, C->type->size);
+    GG_vec_adopt(C, &Z);
+}
+
+bool GG_cpu_vec_masked_out(GG_container *C, GG_container *M, const GG_desc *d, GrB_Info *info)
+{
+    GG_vdata empty;
+    GG_cpu_vmask mk;
+    *info = GG_cpu_vmask_of(&mk, M, d, &empty);
+    if (*info != GrB_SUCCESS) return true;
+    if (!GG_cpu_vmask_none(&mk)) return false;
+    masked_out(C, d);
+    return true;
+}
+
+static bool same_code(GrB_Type a, GrB_Type b)
+{
+    return a == b || (a->code != GrB_UDT_CODE && a->code == b->code);
+}
+
 GrB_Info GG_cpu_vec_writeback(GG_container *C, GG_container *M, GrB_BinaryOp accum, GG_vdata *T,
                               bool t_owned, GrB_Type ttype, const GG_desc *d,
                               const GG_cpu_ilist *region)
 {
     GG_vdata empty, R, Z;
     GG_cpu_vwb w = {.ctype = C->type, .replace = d->replace, .accum = accum, .region = region};
-    bool same_type = C->type == ttype || (C->type->code != GrB_UDT_CODE && C->type->code == ttype->code);
+    bool same_type = same_code(C->type, ttype);
     const GG_vdata *c;
     GrB_Info info = GG_cpu_vmask_of(&w.mk, M, d, &empty);
     if (info != GrB_SUCCESS) goto done;
     const GG_cpu_vmask *mk = &w.mk;
     bool plain = mk->m != NULL && !mk->comp;
 
-    if (mk->m == NULL && mk->comp) {
-        /* no position is allowed: C stays, or is cleared with replace */
-        if (d->replace) {
-            GG_vdata_init(&Z, C->nrows, C->type->size);
-            GG_vec_adopt(C, &Z);
-        }
+    if (GG_cpu_vmask_none(mk)) {
+        masked_out(C, d);
         goto done;
     }
     if (accum == NULL && region == NULL && (mk->m == NULL || d->replace)) {
-        /* C's old content does not matter: Z is T where the mask allows */
-        if (mk->m != NULL) {
+        /* C's old content does not matter: Z is T where the mask allows; a dense T of its own
+         * loses the others' flags in place, unless a plain mask has far fewer entries */
+        if (mk->m != NULL && t_owned && T->form != GG_VF_SPARSE &&
+            !(plain && GG_cpu_vlen(mk->m) * 8 < T->n)) {
+            info = GG_cpu_vfilter(T, mk);
+            if (info != GrB_SUCCESS) goto done;
+        } else if (mk->m != NULL) {
             info = GG_cpu_vrestrict(&R, T, mk, NULL);
             if (info != GrB_SUCCESS) goto done;
             if (t_owned) GG_vdata_free(T);
@@ -86,6 +112,14 @@ GrB_Info GG_cpu_vec_writeback(GG_container *C, GG_container *M, GrB_BinaryOp acc
     }
     info = GG_vec_host(C, &c);
     if (info != GrB_SUCCESS) goto done;
+    if (mk->m == NULL && region == NULL && accum != NULL && same_code(accum->ztype, C->type) &&
+        T->form != GG_VF_SPARSE && c->form != GG_VF_SPARSE) {
+        /* every position allowed, C and T dense: the result is eWiseAdd(C, T) with accum, whose
+         * typed loops beat the write-back's entry by entry calls (same casts, ztype being C's) */
+        info = GG_cpu_vewise(&Z, accum, c, C->type, T, ttype, true);
+        if (info == GrB_SUCCESS) GG_vec_adopt(C, &Z);
+        goto done;
+    }
     if (c->form == GG_VF_SPARSE && T->form != GG_VF_SPARSE &&
         ((plain && mk->m->form == GG_VF_SPARSE) || region != NULL)) {
         /* only the part of T that the small mask or region admits can reach a sparse C */

@@ -424,6 +424,30 @@ GrB_Info GG_cpu_vwb_new(GG_vdata *Z, const GG_vdata *C, const GG_cpu_vwb *w, con
     return info;
 }
 
+GrB_Info GG_cpu_vfilter(GG_vdata *T, const GG_cpu_vmask *mk)
+{
+    if (T->form == GG_VF_FULL) {
+        uint8_t *b = GG_malloc(T->n == 0 ? 1 : (size_t)T->n);
+        if (b == NULL) return GrB_OUT_OF_MEMORY;
+        memset(b, 1, (size_t)T->n);
+        T->b = b;
+        T->form = GG_VF_BITMAP;
+    }
+    uint64_t n = T->n, kept = 0;
+    int nth = GG_cpu_nthreads_move(n);
+#pragma omp parallel for num_threads(nth) schedule(static) reduction(+ : kept)
+    for (int k = 0; k < nth; k++) {
+        GG_cpu_vcur mc = GG_cpu_vcur_make(mk->m);
+        for (uint64_t i = n * k / nth; i < n * (k + 1) / nth; i++) {
+            if (!T->b[i]) continue;
+            T->b[i] = GG_cpu_vmask_allows(mk, &mc, i);
+            kept += T->b[i];
+        }
+    }
+    T->nvals = kept;
+    return GrB_SUCCESS;
+}
+
 GrB_Info GG_cpu_vrestrict(GG_vdata *Z, const GG_vdata *T, const GG_cpu_vmask *mk,
                           const GG_cpu_ilist *region)
 {
