@@ -230,6 +230,21 @@ static void test_writeback_random(void **state)
                                          (!k.g.present || k.g.in[i])));
             GG_vdata_free(&R);
         }
+        /* the same, in place on a dense T */
+        if (k.T.form != GG_VF_SPARSE) {
+            GG_vdata F;
+            vref_to(&F, &k.t, k.ttype, (GG_vform_kind)k.T.form, k.T.iso);
+            OK(GG_cpu_vfilter(&F, &k.m.mk));
+            vref r;
+            vref_from(&r, &F, k.ttype);
+            for (uint64_t i = 0; i < k.n; i++)
+                assert_true(r.has[i] == (k.t.has[i] && mask_allows(&k.m, i)));
+            GG_vdata_free(&F);
+        }
+        /* whether the mask allows nothing */
+        bool none = true;
+        for (uint64_t i = 0; i < k.n && none; i++) none = !mask_allows(&k.m, i);
+        if (GG_cpu_vmask_none(&k.m.mk)) assert_true(none);
         wb_case_free(&k);
     }
 }
