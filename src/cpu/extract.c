@@ -8,8 +8,10 @@
  * rows or columns), found by search, never by scanning the dimension. Its entries are matched with
  * the cross list either by scanning the line against the inverted list or, when the list is the
  * shorter, by searching the line for each list entry. Lines are counted, then filled at their
- * offsets, in parallel only when the work pays for the threads. */
-#include "GG_cpu.h"
+ * offsets, in parallel only when the work pays for the threads. A vector input is gathered in its
+ * form (GG_cpu_vextract): a bitmap or full one by direct reads, a sparse one by a search per
+ * listed index. */
+#include "GG_cpu_vec.h"
 
 typedef struct {
     const GG_cview *v;     /* the lines of op0(A): its rows, or (by columns) its columns */
@@ -94,10 +96,84 @@ static GrB_Index line_work(const GG_cview *v, GrB_Index ntasks, bool all_lines)
     return ntasks + (all_lines || v->nvec == 0 ? nnz : ntasks * (nnz / v->nvec + 1));
 }
 
+/* ---- a vector in its form ------------------------------------------------------------------------ */
+
+GrB_Info GG_cpu_vextract(GG_vdata *T, const GG_vdata *U, const GrB_Index *I, GrB_Index ni)
+{
+    size_t size = U->size, us = GG_vstride(U);
+    bool all = I == GrB_ALL;
+    int nth = GG_cpu_nthreads(ni);
+    if (U->form != GG_VF_SPARSE) {
+        /* a gather: T has U's form over the list's positions */
+        bool full = U->form == GG_VF_FULL;
+        GrB_Info info = GG_vdata_alloc(T, ni, size, full ? GG_VF_FULL : GG_VF_BITMAP, full ? ni : 0,
+                                       U->iso);
+        if (info != GrB_SUCCESS) return info;
+        if (U->iso) memcpy(T->x, U->x, size);
+        uint64_t count = 0;
+#pragma omp parallel for num_threads(nth) schedule(static) reduction(+ : count)
+        for (GrB_Index k = 0; k < ni; k++) {
+            GrB_Index i = GG_cpu_index(I, k);
+            if (!full) {
+                T->b[k] = U->b[i];
+                count += U->b[i];
+            }
+            if (!U->iso) GG_cpu_copy((char *)T->x + k * size, (const char *)U->x + i * size, size);
+        }
+        if (!full) T->nvals = count;
+        return GrB_SUCCESS;
+    }
+    if (all) {
+        GrB_Info info = GG_vdata_alloc(T, ni, size, GG_VF_SPARSE, U->nvals, U->iso);
+        if (info != GrB_SUCCESS) return info;
+        if (U->nvals > 0) memcpy(T->i, U->i, U->nvals * sizeof(uint64_t));
+        memcpy(T->x, U->x, GG_vdata_nx(U) * size);
+        return GrB_SUCCESS;
+    }
+    /* a sparse U: each listed index searched, counted per chunk, then written at its offset */
+    uint64_t *count = GG_calloc((size_t)nth + 1, sizeof(uint64_t));
+    if (count == NULL) return GrB_OUT_OF_MEMORY;
+#pragma omp parallel for num_threads(nth) schedule(static)
+    for (int c = 0; c < nth; c++) {
+        GG_cpu_vcur cur = GG_cpu_vcur_make(U);
+        uint64_t n = 0, q;
+        for (GrB_Index k = ni * c / nth; k < ni * (c + 1) / nth; k++) n += GG_cpu_vcur_find(&cur, I[k], &q);
+        count[c + 1] = n;
+    }
+    for (int c = 0; c < nth; c++) count[c + 1] += count[c];
+    GrB_Info info = GG_vdata_alloc(T, ni, size, GG_VF_SPARSE, count[nth], U->iso);
+    if (info == GrB_SUCCESS) {
+        if (U->iso) memcpy(T->x, U->x, size);
+#pragma omp parallel for num_threads(nth) schedule(static)
+        for (int c = 0; c < nth; c++) {
+            GG_cpu_vcur cur = GG_cpu_vcur_make(U);
+            uint64_t e = count[c], q;
+            for (GrB_Index k = ni * c / nth; k < ni * (c + 1) / nth; k++) {
+                if (!GG_cpu_vcur_find(&cur, I[k], &q)) continue;
+                T->i[e] = k;
+                if (!U->iso) GG_cpu_copy((char *)T->x + e * size, (const char *)U->x + q * us, size);
+                e++;
+            }
+        }
+    }
+    GG_free(count);
+    return info;
+}
+
 GrB_Info GG_cpu_extract(GG_container *C, GG_container *M, GrB_BinaryOp accum, GG_container *A,
                         const GrB_Index *I, GrB_Index ni, const GrB_Index *J, GrB_Index nj,
                         const GG_desc *d)
 {
+    if (A->h.kind == GG_KIND_VECTOR) {
+        const GG_vdata *u;
+        GG_vdata T;
+        GrB_Info info;
+        if (GG_cpu_vec_masked_out(C, M, d, &info)) return info;
+        info = GG_vec_host(A, &u);
+        if (info == GrB_SUCCESS) info = GG_cpu_vextract(&T, u, I, ni);
+        if (info != GrB_SUCCESS) return info;
+        return GG_cpu_vec_writeback(C, M, accum, &T, true, A->type, d, NULL);
+    }
     bool cols = by_columns(A, ni, nj);
     const GrB_Index *L = cols ? J : I, *Xl = cols ? I : J;
     GrB_Index nx = cols ? ni : nj;
