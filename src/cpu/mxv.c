@@ -204,6 +204,7 @@ typedef struct {
     const GG_cpu_opnd *uo;
     const GG_cpu_vmask *mk;
     bool dense;
+    bool into; /* the values are a full vector's, every column holding a sum: no states */
     /* dense: a value and a flag per column of T (T's bitmap arrays); chunk c takes the columns
      * [jlo[c], jlo[c+1]) of every selected row, so chunks run in parallel without sharing */
     char *val;
@@ -248,6 +249,14 @@ GG_ALWAYS_INLINE void push_chunk(const GG_sr *sr, push_ctx *c, int chunk, int ti
         const char *a = GG_opnd_at(sr, c->uo, U->iso ? 0 : q, sr->asize, tmp.a);
         GrB_Index p = R->ptr[kr], pe = R->ptr[kr + 1];
         if (jlo > 0) p = GG_cpu_vseek(R->idx, p, pe, jlo);
+        if (c->into) {
+            for (; p < pe && R->idx[p] < jhi; p++) {
+                char *zj = val + R->idx[p] * sr->zsize;
+                GG_sr_mul(sr, t, a, GG_opnd_at(sr, &Ro, p, sr->bsize, tmp.b), 0, k, R->idx[p]);
+                sr->add(zj, zj, t);
+            }
+            continue;
+        }
         for (; p < pe && R->idx[p] < jhi; p++) {
             GrB_Index j = R->idx[p], h = j;
             if (!dense)
@@ -274,7 +283,9 @@ GG_ALWAYS_INLINE void push_chunk(const GG_sr *sr, push_ctx *c, int chunk, int ti
             cnt++;
         }
     }
-    if (dense) {
+    if (c->into) {
+        return;
+    } else if (dense) {
         /* the flags become T's bitmap */
         for (GrB_Index j = jlo; j < jhi; j++) state[j] = state[j] == PUSH_VALUE || state[j] == PUSH_DONE;
         c->counts[chunk] = cnt;
@@ -304,23 +315,28 @@ static bool push_dense(GrB_Index work, GrB_Index m)
     return work * 16 >= m && m <= GG_VFORM_BITMAP_MAX;
 }
 
-/* T' = u' * R' (m columns) under the mask; R's rows of R' given by Ro; work from push_work. */
+/* T' = u' * R' (m columns) under the mask; R's rows of R' given by Ro; work from push_work.
+ * With `into` (a full, non-iso vector of the monoid's type, no mask) the products are added into
+ * its values instead, every column already holding a sum, and T is not made. */
 static GrB_Info push(GG_vdata *T, const GG_cpu_opnd *Ro, const GG_vdata *U,
                      const GG_cpu_opnd *uo, GrB_Index m, const GG_cpu_vmask *mk, const GG_sr *sr,
-                     GG_sr_kind kind, GrB_Index work)
+                     GG_sr_kind kind, GrB_Index work, GG_vdata *into)
 {
     push_ctx c = {.sr = sr, .R = Ro->v, .Ro = Ro, .U = U, .uo = uo, .mk = mk,
-                  .dense = push_dense(work, m)};
+                  .dense = into != NULL || push_dense(work, m), .into = into != NULL};
     GrB_Info info = GrB_OUT_OF_MEMORY;
     GrB_Index slots = 16;
     /* one column range per thread: each range seeks its start in every selected row once */
     int nth = c.dense ? GG_cpu_nthreads(work) : 1, nchunks = nth;
     if (c.dense) {
-        c.val = GG_malloc((size_t)(m == 0 ? 1 : m) * sr->zsize);
-        c.flag = GG_calloc(m == 0 ? 1 : (size_t)m, 1);
+        c.val = into != NULL ? into->x : GG_malloc((size_t)(m == 0 ? 1 : m) * sr->zsize);
+        c.flag = into != NULL ? NULL : GG_calloc(m == 0 ? 1 : (size_t)m, 1);
         c.jlo = GG_malloc(((size_t)nchunks + 1) * sizeof(GrB_Index));
         c.counts = GG_calloc((size_t)nchunks, sizeof(GrB_Index));
-        if (c.val == NULL || c.flag == NULL || c.jlo == NULL || c.counts == NULL) goto done;
+        if (c.val == NULL || (into == NULL && c.flag == NULL) || c.jlo == NULL || c.counts == NULL) {
+            if (into != NULL) c.val = NULL; /* not ours */
+            goto done;
+        }
         for (int k = 0; k <= nchunks; k++) c.jlo[k] = m * (GrB_Index)k / (GrB_Index)nchunks;
     } else {
         while (slots < 2 * work) slots *= 2;
@@ -332,7 +348,12 @@ static GrB_Info push(GG_vdata *T, const GG_cpu_opnd *Ro, const GG_vdata *U,
         if (c.key == NULL || c.state == NULL || c.hval == NULL || c.list == NULL) goto done;
     }
     GG_cpu_parallel(nth, nchunks, push_table[kind], &c);
+    if (into != NULL) c.val = NULL; /* not ours */
     if (c.failed) goto done;
+    if (into != NULL) {
+        info = GrB_SUCCESS;
+        goto done;
+    }
     if (c.dense) {
         GG_vdata_init(T, m, sr->zsize);
         T->form = GG_VF_BITMAP;
@@ -367,6 +388,25 @@ done:
 
 /* ---- full u on the tree ------------------------------------------------------------------------ */
 
+/* Whether the semiring acts on A as PLUS_TIMES_FP64, which the tree traverses with typed loops
+ * instead of a call per entry: an FP64 PLUS monoid whose multiplier does not read A's value (SECOND
+ * for mxv, FIRST for vxm: the vector's FP64 value; ONEB: 1, *ones set) while A is FP64 and iso
+ * with the value 1 (an unweighted graph), so that a * x is the very term. */
+static bool plus_times_alike(const GG_hs_matrix *a, GrB_Semiring sr, bool vxm, bool *ones)
+{
+    GrB_BinaryOp add = sr->add->op, mul = sr->mul;
+    int vec_side = vxm ? GG_OP_FIRST : GG_OP_SECOND;
+    *ones = mul->opcode == GG_OP_ONEB;
+    if (add->opcode != GG_OP_PLUS || add->ztype->code != GrB_FP64_CODE ||
+        mul->ztype->code != GrB_FP64_CODE || (!*ones && mul->opcode != vec_side) ||
+        (!*ones && (vxm ? mul->xtype : mul->ytype)->code != GrB_FP64_CODE) ||
+        a->type->code != GrB_FP64_CODE || GG_hs_iso_value(a) == NULL)
+        return false;
+    double v;
+    memcpy(&v, GG_hs_iso_value(a), sizeof v);
+    return v * a->scale == 1.0;
+}
+
 /* T = R (+.*) u through the tree of A, u holding all n entries: their values in the multiplier's
  * type as one array (u's own when it is already that), the dense result's values and presence
  * flags as T's bitmap. */
@@ -378,16 +418,20 @@ static GrB_Info mxv_tree(GG_vdata *T, GG_container *A, const GG_vdata *U, const 
     if (info != GrB_SUCCESS) return info;
     size_t zsize = sr->add->op->ztype->size;
     GrB_Index n = U->n;
+    bool ones;
+    if (plus_times_alike(a, sr, vxm, &ones)) sr = GrB_PLUS_TIMES_SEMIRING_FP64;
     char *x_owned = NULL;
     const void *x = U->x;
-    if (U->iso || !uo->same) {
+    if (U->iso || !uo->same || (sr == GrB_PLUS_TIMES_SEMIRING_FP64 && ones)) {
         size_t xsize = (vxm ? sr->mul->xtype : sr->mul->ytype)->size;
+        const double one = 1;
         x_owned = GG_malloc((size_t)(n > 0 ? n : 1) * xsize);
         if (x_owned == NULL) return GrB_OUT_OF_MEMORY;
 #pragma omp parallel for num_threads(GG_cpu_nthreads_move(n)) schedule(static)
         for (GrB_Index i = 0; i < n; i++) {
             GG_SCRATCH_ALIGN unsigned char t[16];
-            memcpy(x_owned + i * xsize, GG_opnd_value(uo, U->iso ? 0 : i, xsize, t), xsize);
+            memcpy(x_owned + i * xsize, ones ? (const void *)&one : GG_opnd_value(uo, U->iso ? 0 : i, xsize, t),
+                   xsize);
         }
         x = x_owned;
     }
@@ -502,13 +546,62 @@ GrB_Info GG_cpu_vmxv(GG_vdata *T, GG_container *A, bool rtran, const GG_vdata *U
         info = mxv_tree(T, A, U, &uo, semiring, rtran, vxm, m);
     } else if (info == GrB_SUCCESS && push_way) {
         info = GG_cpu_opnd_get(&Ro, A, !rtran, btype);
-        if (info == GrB_SUCCESS) info = push(T, &Ro, U, &uo, m, mk, &sr, kind, work);
+        if (info == GrB_SUCCESS) info = push(T, &Ro, U, &uo, m, mk, &sr, kind, work, NULL);
     } else if (info == GrB_SUCCESS) {
         info = GG_cpu_opnd_get(&Ro, A, rtran, atype);
         if (info == GrB_SUCCESS) info = pull(T, &Ro, U, &uo, m, n, mk, &sr, kind);
     }
     GG_cpu_opnd_free(&uo);
     GG_cpu_opnd_free(&Ro);
+    return info;
+}
+
+/* Whether w += R (+.*) u can add the products into w's values directly (SuiteSparse's C += A*B
+ * on a dense C): no mask, w full and not u, a sparse or bitmap u (a full one takes the tree), and
+ * accum the monoid's own operator on w's type, so that adding each term to w(i) is adding their
+ * sum (the monoid being associative). */
+static bool accumulates_into(GG_container *w, GG_container *M, GrB_BinaryOp accum,
+                             GrB_Semiring sr, GG_container *u, const GG_desc *d, const GG_vdata *W,
+                             const GG_vdata *U)
+{
+    GrB_BinaryOp add = sr->add->op;
+    GrB_Type_Code code = w->type->code;
+    return M == NULL && !d->mask_comp && accum != NULL && w != u && W->form == GG_VF_FULL &&
+           U->form != GG_VF_FULL && accum->opcode != GG_OP_USER && accum->opcode == add->opcode &&
+           code != GrB_UDT_CODE && accum->xtype->code == code && accum->ytype->code == code &&
+           accum->ztype->code == code && add->ztype->code == code;
+}
+
+/* w += R (+.*) u by a push into w's own values (accumulates_into). */
+static GrB_Info mxv_into(GG_container *w, GG_container *A, bool rtran, const GG_vdata *U,
+                         GrB_Type utype, GrB_Semiring semiring, bool vxm)
+{
+    GG_vdata *W;
+    GrB_Info info = GG_vec_host_mut(w, &W);
+    if (info != GrB_SUCCESS) return info;
+    if (W->iso) {
+        /* every position is about to differ */
+        size_t size = W->size;
+        char *x = GG_malloc((size_t)(W->n == 0 ? 1 : W->n) * size);
+        if (x == NULL) return GrB_OUT_OF_MEMORY;
+        for (uint64_t i = 0; i < W->n; i++) GG_cpu_copy(x + i * size, W->x, size);
+        GG_free(W->x);
+        W->x = x;
+        W->iso = false;
+    }
+    /* push swaps the engine's operand order for mxv (see GG_cpu_vmxv) */
+    bool flip = !vxm;
+    GG_sr sr;
+    GG_sr_kind kind = GG_sr_prepare(&sr, semiring, flip, utype, A->type);
+    GG_cpu_opnd uo = {0}, Ro = {0};
+    info = GG_cpu_opnd_values(&uo, U->x, utype, GG_sr_atype(semiring, flip));
+    if (info == GrB_SUCCESS) info = GG_cpu_opnd_get(&Ro, A, !rtran, GG_sr_btype(semiring, flip));
+    GG_cpu_vmask none = {0};
+    if (info == GrB_SUCCESS)
+        info = push(NULL, &Ro, U, &uo, W->n, &none, &sr, kind, push_work(Ro.v, U), W);
+    GG_cpu_opnd_free(&uo);
+    GG_cpu_opnd_free(&Ro);
+    GG_vec_written(w);
     return info;
 }
 
@@ -523,6 +616,10 @@ GrB_Info GG_cpu_mxv(GG_container *w, GG_container *M, GrB_BinaryOp accum, GrB_Se
     GrB_Info info;
     if (GG_cpu_vec_masked_out(w, M, d, &info)) return info;
     info = GG_vec_host(u, &U);
+    const GG_vdata *W;
+    if (info == GrB_SUCCESS) info = GG_vec_host(w, &W);
+    if (info == GrB_SUCCESS && accumulates_into(w, M, accum, semiring, u, d, W, U))
+        return mxv_into(w, A, rtran, U, u->type, semiring, vxm);
     if (info == GrB_SUCCESS) info = GG_cpu_vmask_of(&mk, M, d, &empty);
     if (info == GrB_SUCCESS) info = GG_cpu_vmxv(&T, A, rtran, U, u->type, &mk, semiring, vxm);
     if (info != GrB_SUCCESS) return info;

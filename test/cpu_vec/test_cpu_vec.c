@@ -343,6 +343,21 @@ static void oom_sweep(kernel_fn fn, void *arg, GG_vdata *T)
     }
 }
 
+/* Runs fn(T, arg) and checks T against want (values of type t); one seed in ten also under the
+ * out-of-memory sweep. */
+static void check_kernel(kernel_fn fn, void *arg, const vref *want, GrB_Type t, uint64_t seed,
+                         const char *what)
+{
+    GG_vdata T;
+    OK(fn(&T, arg));
+    expect_equal(want, &T, t, seed, what);
+    GG_vdata_free(&T);
+    if (seed % 10 != 0) return;
+    oom_sweep(fn, arg, &T);
+    expect_equal(want, &T, t, seed, what);
+    GG_vdata_free(&T);
+}
+
 /* ---- apply ---- */
 
 typedef struct {
@@ -365,7 +380,7 @@ static void test_apply(void **state)
         uint64_t n = random_dim();
         GrB_Type atype = random_type();
         vref a, want = {.n = n};
-        GG_vdata A, T;
+        GG_vdata A;
         random_input(&A, &a, atype, n);
         double bound = (double)vref_below(5) - 2;
         apply_arg arg = {.A = &A, .atype = atype, .op = {.scalar = &bound, .stype = GrB_FP64}};
@@ -411,15 +426,7 @@ static void test_apply(void **state)
                 break;
             }
         }
-        OK(run_apply(&T, &arg));
-        assert_int_equal(T.form, A.form == GG_VF_FULL ? GG_VF_FULL : A.form);
-        expect_equal(&want, &T, ztype, seed, "apply");
-        GG_vdata_free(&T);
-        if (seed % 10 == 0) {
-            oom_sweep(run_apply, &arg, &T);
-            expect_equal(&want, &T, ztype, seed, "apply oom");
-            GG_vdata_free(&T);
-        }
+        check_kernel(run_apply, &arg, &want, ztype, seed, "apply");
         GG_vdata_free(&A);
     }
 }
@@ -447,7 +454,7 @@ static void test_select(void **state)
         uint64_t n = random_dim();
         GrB_Type atype = random_type();
         vref a, want = {.n = n};
-        GG_vdata A, T;
+        GG_vdata A;
         random_input(&A, &a, atype, n);
         GrB_IndexUnaryOp ops[] = {GrB_ROWLE, GrB_VALUEGT_FP64, GrB_VALUEEQ_INT64, GrB_ROWINDEX_INT64};
         select_arg arg = {.A = &A, .atype = atype, .op = ops[vref_below(4)],
@@ -465,14 +472,7 @@ static void test_select(void **state)
             want.has[i] = keep;
             want.val[i] = keep ? a.val[i] : 0;
         }
-        OK(run_select(&T, &arg));
-        expect_equal(&want, &T, atype, seed, "select");
-        GG_vdata_free(&T);
-        if (seed % 10 == 0) {
-            oom_sweep(run_select, &arg, &T);
-            expect_equal(&want, &T, atype, seed, "select oom");
-            GG_vdata_free(&T);
-        }
+        check_kernel(run_select, &arg, &want, atype, seed, "select");
         GG_vdata_free(&A);
     }
 }
@@ -506,7 +506,7 @@ static void test_ewise(void **state)
         arg.atype = own ? arg.op->xtype : random_type();
         arg.btype = own ? arg.op->ytype : random_type();
         vref a, b, want = {.n = n};
-        GG_vdata A, B, T;
+        GG_vdata A, B;
         random_input(&A, &a, arg.atype, n);
         random_input(&B, &b, arg.btype, n);
         arg.A = &A, arg.B = &B;
@@ -519,14 +519,7 @@ static void test_ewise(void **state)
                           : a.has[i] ? vref_cast(z, a.val[i])
                                      : vref_cast(z, b.val[i]);
         }
-        OK(run_ewise(&T, &arg));
-        expect_equal(&want, &T, z, seed, "ewise");
-        GG_vdata_free(&T);
-        if (seed % 10 == 0) {
-            oom_sweep(run_ewise, &arg, &T);
-            expect_equal(&want, &T, z, seed, "ewise oom");
-            GG_vdata_free(&T);
-        }
+        check_kernel(run_ewise, &arg, &want, z, seed, "ewise");
         GG_vdata_free(&A);
         GG_vdata_free(&B);
     }
@@ -590,7 +583,7 @@ static void test_extract(void **state)
         uint64_t n = random_dim();
         GrB_Type t = random_type();
         vref u, want;
-        GG_vdata U, T;
+        GG_vdata U;
         random_input(&U, &u, t, n);
         GrB_Index I[VREF_MAX];
         bool all = n == 0 || vref_below(4) == 0;
@@ -603,14 +596,7 @@ static void test_extract(void **state)
             want.has[k] = u.has[i];
             want.val[k] = u.val[i];
         }
-        OK(run_extract(&T, &arg));
-        expect_equal(&want, &T, t, seed, "extract");
-        GG_vdata_free(&T);
-        if (seed % 10 == 0) {
-            oom_sweep(run_extract, &arg, &T);
-            expect_equal(&want, &T, t, seed, "extract oom");
-            GG_vdata_free(&T);
-        }
+        check_kernel(run_extract, &arg, &want, t, seed, "extract");
         GG_vdata_free(&U);
     }
 }
