@@ -156,7 +156,8 @@ GrB_Info GG_cpu_vapply(GG_vdata *T, const GG_vdata *A, GrB_Type atype, const GG_
         if (A->nvals > 0) apply_one(&c, T->x, A->x, 0, 0, buf);
     } else if (op->kind == GG_APPLY_UNARY && op->unop->opcode == GG_OP_IDENTITY && c.a2in.same &&
                atype == ztype && !A->iso) {
-        memcpy(T->x, A->x, GG_vdata_nx(A) * zsize); /* identity: the values as they are */
+        if (GG_vdata_nx(A) > 0) /* identity: the values as they are */
+            memcpy(T->x, A->x, GG_vdata_nx(A) * zsize);
     } else if (apply_key(op, atype) >= 0 && apply_typed(apply_key(op, atype), NULL, NULL, NULL, 0, 0)) {
         const int key = apply_key(op, atype);
         uint64_t nx = GG_vdata_nx(A);

@@ -127,7 +127,7 @@ GrB_Info GG_cpu_vextract(GG_vdata *T, const GG_vdata *U, const GrB_Index *I, GrB
         GrB_Info info = GG_vdata_alloc(T, ni, size, GG_VF_SPARSE, U->nvals, U->iso);
         if (info != GrB_SUCCESS) return info;
         if (U->nvals > 0) memcpy(T->i, U->i, U->nvals * sizeof(uint64_t));
-        memcpy(T->x, U->x, GG_vdata_nx(U) * size);
+        if (GG_vdata_nx(U) > 0) memcpy(T->x, U->x, GG_vdata_nx(U) * size);
         return GrB_SUCCESS;
     }
     /* a sparse U: each listed index searched, counted per chunk, then written at its offset */

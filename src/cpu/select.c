@@ -126,7 +126,7 @@ GrB_Info GG_cpu_vselect(GG_vdata *T, const GG_vdata *A, GrB_Type atype, GrB_Inde
     } else {
         /* a bitmap of the kept entries over A's values as they are */
         if (GG_vdata_alloc(T, A->n, asize, GG_VF_BITMAP, 0, A->iso) != GrB_SUCCESS) goto oom;
-        memcpy(T->x, A->x, GG_vdata_nx(A) * asize);
+        if (GG_vdata_nx(A) > 0) memcpy(T->x, A->x, GG_vdata_nx(A) * asize);
 #pragma omp parallel for num_threads(nth) schedule(static)
         for (int k = 0; k < nth; k++) {
             uint64_t p = len * k / nth, end = len * (k + 1) / nth, i, q, n = 0;

@@ -24,7 +24,22 @@ static GrB_Info vec_cast(GG_vdata *T, GrB_Type ctype, GrB_Type ttype)
     size_t bytes;
     void *x = GG_mul_size((size_t)(nx == 0 ? 1 : nx), ctype->size, &bytes) ? GG_malloc(bytes) : NULL;
     if (x == NULL) return GrB_OUT_OF_MEMORY;
-    GG_cast_array(x, ctype, T->x, ttype, nx);
+    if (T->form == GG_VF_BITMAP && !T->iso) {
+        /* only the entries: a bitmap's other values mean nothing and may be any bits */
+        GG_cast_fn f = GG_cast_get(ctype->code, ttype->code);
+        size_t cs = ctype->size, ts = ttype->size;
+        memset(x, 0, bytes);
+#pragma omp parallel for num_threads(GG_cpu_nthreads_move(nx)) schedule(static)
+        for (uint64_t k = 0; k < nx; k++) {
+            if (!T->b[k]) continue;
+            if (f != NULL)
+                f((char *)x + k * cs, (const char *)T->x + k * ts);
+            else
+                memcpy((char *)x + k * cs, (const char *)T->x + k * ts, cs);
+        }
+    } else {
+        GG_cast_array(x, ctype, T->x, ttype, nx);
+    }
     GG_free(T->x);
     T->x = x;
     T->size = (uint32_t)ctype->size;
@@ -43,7 +58,7 @@ static GrB_Info vec_own(GG_vdata *T)
         memcpy(Z.b, T->b, T->n);
         Z.nvals = T->nvals;
     }
-    memcpy(Z.x, T->x, GG_vdata_nx(T) * T->size);
+    if (GG_vdata_nx(T) > 0) memcpy(Z.x, T->x, GG_vdata_nx(T) * T->size);
     *T = Z;
     return GrB_SUCCESS;
 }

@@ -11,6 +11,8 @@
 /* count elements of `size` bytes from GG_malloc (one byte for an empty array, so a non-NULL array
  * always means "allocated"); NULL on overflow or out of memory. */
 void *GG_store_alloc(uint64_t count, size_t size);
+/* The same, zeroed (a bitmap's values: GG_vform.h). */
+void *GG_store_calloc(uint64_t count, size_t size);
 
 /* ---- store.c --------------------------------------------------------------------------------- */
 

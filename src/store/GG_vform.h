@@ -4,8 +4,10 @@
  *
  * Three forms, each with an iso flag (one stored value stands for every entry):
  * - SPARSE: nvals sorted, unique indices i[0..nvals) and their values x[0..nvals).
- * - BITMAP: one flag byte per position, b[0..n) (0 or 1), values x[0..n) (x[k] is garbage where
- *   b[k] == 0), and the count nvals of set flags.
+ * - BITMAP: one flag byte per position, b[0..n) (0 or 1), values x[0..n), and the count nvals of
+ *   set flags. x[k] where b[k] == 0 means nothing and may hold any bits (GG_vdata_alloc zeroes
+ *   it, kernels need not): code that reads values as typed must test the flag first, since a
+ *   stray byte read as a bool is undefined behaviour (UBSan checks this in CI).
  * - FULL:   every position present: values x[0..n); nvals == n.
  * An iso vector stores exactly one value in x, whatever the form. There is no column array.
  *

@@ -25,6 +25,13 @@ void *GG_store_alloc(uint64_t count, size_t size)
     return GG_malloc(bytes == 0 ? 1 : bytes);
 }
 
+void *GG_store_calloc(uint64_t count, size_t size)
+{
+    size_t bytes;
+    if (count > SIZE_MAX || !GG_mul_size((size_t)count, size, &bytes)) return NULL;
+    return GG_calloc(bytes == 0 ? 1 : bytes, 1);
+}
+
 GrB_Info GG_vdata_alloc(GG_vdata *v, uint64_t n, size_t size, GG_vform_kind form, uint64_t nvals,
                         bool iso)
 {
@@ -40,7 +47,7 @@ GrB_Info GG_vdata_alloc(GG_vdata *v, uint64_t n, size_t size, GG_vform_kind form
              (v->b = GG_calloc(bytes == 0 ? 1 : bytes, 1)) != NULL;
     }
     uint64_t nx = GG_vdata_nx(v) == 0 && iso ? 1 : GG_vdata_nx(v);
-    if (ok) ok = (v->x = GG_store_alloc(nx, size)) != NULL;
+    if (ok) ok = (v->x = form == GG_VF_BITMAP ? GG_store_calloc(nx, size) : GG_store_alloc(nx, size)) != NULL;
     if (ok) return GrB_SUCCESS;
     GG_vdata_free(v);
     return GrB_OUT_OF_MEMORY;
@@ -58,7 +65,7 @@ static GrB_Info to_bitmap(GG_vdata *v)
     uint8_t *b = GG_calloc(v->n == 0 ? 1 : (size_t)v->n, 1);
     void *x = NULL;
     bool scatter = v->form == GG_VF_SPARSE && !v->iso;
-    if (b != NULL && scatter) x = GG_store_alloc(v->n, v->size);
+    if (b != NULL && scatter) x = GG_store_calloc(v->n, v->size);
     if (b == NULL || (scatter && x == NULL)) {
         GG_free(b);
         GG_free(x);
