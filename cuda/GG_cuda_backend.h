@@ -17,6 +17,8 @@ GG_apply_fn GG_cuda_apply;
 GG_select_fn GG_cuda_select;
 GG_reduce_vector_fn GG_cuda_reduce_vector;
 GG_reduce_scalar_fn GG_cuda_reduce_scalar;
+GG_assign_fn GG_cuda_assign;
+GG_extract_fn GG_cuda_extract;
 
 /* Below this many entries (or rows, for mxv) the host is faster than a round trip to the device
  * (a launch, the copy of the result back): the slots decline, unless GxG_BACKEND forces CUDA
@@ -47,8 +49,4 @@ GrB_Info GG_cuda_mirror_cview(GG_container *A, bool by_col, GG_cuda_cview *out);
 GrB_Info GG_cuda_mirror_schedule(GG_container *A, const GG_cuda_hs_schedule **s);
 /* Whether the mirror already holds A's view (by_col: CSC), without copying anything. */
 bool GG_cuda_mirror_has_cview(GG_container *A, bool by_col);
-/* The device copy of a vector's values, in index order, when every entry is present (u has
- * nrows entries); GG_DECLINE (nothing copied) when it is not dense. */
-GrB_Info GG_cuda_mirror_dense(GG_container *u, const void **x);
-
 #endif /* GG_CUDA_BACKEND_H */

@@ -1,7 +1,7 @@
 /* GG_cuda_mirror.h: the device mirror of one container (private to cuda/, read by the C side in
  * residency.c and freed by GG_cuda_mirror_free in residency.cu, so plain C). It holds the device
- * copies of the HiSparse tree (with its SpMV schedule), of the CSR/CSC views and of a dense
- * vector's values, each made on first demand and all released
+ * copies of the HiSparse tree (with its SpMV schedule) and of the CSR/CSC views of a matrix
+ * (vectors have their device copy in cuda/store), each made on first demand and all released
  * together when the container is written (GG_device_drop). */
 #ifndef GG_CUDA_MIRROR_H
 #define GG_CUDA_MIRROR_H
@@ -23,7 +23,6 @@ typedef struct GG_cuda_mirror {
     void *view_mem[2];   /* one device allocation holding a view's arrays */
     bool has_sched;
     GG_cuda_hs_schedule *sched; /* the SpMV leaf queues of the tree (NULL for an empty tree) */
-    void *dense;         /* a vector's values when every entry is present, or NULL */
 } GG_cuda_mirror;
 
 #endif /* GG_CUDA_MIRROR_H */

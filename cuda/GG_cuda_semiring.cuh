@@ -54,7 +54,10 @@ template <typename T> struct gg_code {
 
 template <typename T> struct gg_lim {
     static_assert(std::is_integral_v<T> && !std::is_same_v<T, bool>, "an integer domain");
-    static constexpr T hi = std::is_signed_v<T> ? (T)(~std::make_unsigned_t<T>{0} >> 1) : (T)~T{0};
+    /* the all-ones value cast back to the narrow type before the shift: ~ promotes 8- and 16-bit
+     * operands to int, where ~0 >> 1 is still -1 */
+    using U = std::make_unsigned_t<T>;
+    static constexpr T hi = std::is_signed_v<T> ? (T)((U)~U{0} >> 1) : (T)(U)~U{0};
     static constexpr T lo = std::is_signed_v<T> ? (T)(-hi - 1) : T{0};
 };
 

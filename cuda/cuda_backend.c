@@ -13,4 +13,6 @@ const GG_backend GG_cuda_backend = {
     .reduce_scalar = GG_cuda_reduce_scalar,
     .ewise_add = GG_cuda_ewise_add,
     .ewise_mult = GG_cuda_ewise_mult,
+    .assign = GG_cuda_assign,
+    .extract = GG_cuda_extract,
 };

@@ -30,7 +30,7 @@ struct MaxOp {
 
 /* ---- ordering the tuples ------------------------------------------------------------------------- */
 
-__global__ void k_keys(hsd_fmt f, const uint64_t *row, const uint64_t *col, uint64_t nrows,
+__global__ void k_keys(hs_keyfmt f, const uint64_t *row, const uint64_t *col, uint64_t nrows,
                        uint64_t ncols, uint64_t n, uint64_t *key, uint32_t *idx, int *bad)
 {
     uint64_t k = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x;
@@ -40,7 +40,7 @@ __global__ void k_keys(hsd_fmt f, const uint64_t *row, const uint64_t *col, uint
         *bad = 1;
         i = j = 0;
     }
-    key[k] = hsd_key(f, i, j);
+    key[k] = hs_key(&f, i, j);
     idx[k] = (uint32_t)k;
 }
 
@@ -77,7 +77,7 @@ __global__ void k_gather(const uint64_t *key, const uint32_t *idx, const char *x
 
 /* Item t of a level (an entry for level 1, a node of the level below otherwise) belongs to the
  * node whose id is its own id shifted by one digit (or 0 at the root). */
-__device__ __forceinline__ uint64_t item_id(const hsd_fmt &f, const uint64_t *key,
+__device__ __forceinline__ uint64_t item_id(const hs_keyfmt &f, const uint64_t *key,
                                             const uint64_t *below_ids, uint64_t t, int level)
 {
     if (level >= f.h) return 0;
@@ -85,7 +85,7 @@ __device__ __forceinline__ uint64_t item_id(const hsd_fmt &f, const uint64_t *ke
     return below_ids[t] >> (2 * f.b);
 }
 
-__global__ void k_heads(hsd_fmt f, const uint64_t *key, const uint64_t *below_ids, uint64_t nitems,
+__global__ void k_heads(hs_keyfmt f, const uint64_t *key, const uint64_t *below_ids, uint64_t nitems,
                         int level, uint32_t *head)
 {
     uint64_t t = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x;
@@ -95,7 +95,7 @@ __global__ void k_heads(hsd_fmt f, const uint64_t *key, const uint64_t *below_id
 }
 
 /* pidx: inclusive sum of the heads, so pidx[t] - 1 is item t's node. */
-__global__ void k_group(hsd_fmt f, const uint64_t *key, const uint64_t *below_ids, uint64_t nitems,
+__global__ void k_group(hs_keyfmt f, const uint64_t *key, const uint64_t *below_ids, uint64_t nitems,
                         int level, const uint32_t *pidx, uint64_t *first, uint64_t *ids)
 {
     uint64_t t = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x;
@@ -109,14 +109,15 @@ __global__ void k_group(hsd_fmt f, const uint64_t *key, const uint64_t *below_id
 }
 
 /* Per level-1 node: its leaf kind and bytes. */
-__global__ void k_choose1(hsd_fmt f, const uint64_t *key, const uint64_t *efirst, uint64_t nn,
+__global__ void k_choose1(hs_keyfmt f, const uint64_t *key, const uint64_t *efirst, uint64_t nn,
                           uint64_t vb, uint64_t nrows, uint64_t ncols, uint8_t *tag, uint64_t *best)
 {
     uint64_t v = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x;
     if (v >= nn) return;
-    uint64_t i, j, m = hsd_mask(f.b);
-    hsd_key_split(f, key[efirst[v]], f.h, &i, &j);
-    hsd_choice c = hsd_leaf1_choice(efirst[v + 1] - efirst[v], f.b, vb, nrows, ncols, i & ~m, j & ~m);
+    uint64_t i, j, m = hs_mask(f.b), n = efirst[v + 1] - efirst[v];
+    hs_key_split(&f, key[efirst[v]], f.h, &i, &j);
+    bool full = n == hs_extent(nrows, i & ~m, f.b) * hs_extent(ncols, j & ~m, f.b);
+    hs_choice c = hs_leaf1_choice(n, f.b, vb, full);
     tag[v] = (uint8_t)c.tag;
     best[v] = c.size;
 }
@@ -134,7 +135,7 @@ __global__ void k_choose(int b, int level, const uint64_t *kfirst, const uint64_
     efirst[v] = e0;
     if (v + 1 == nn) efirst[nn] = n;
     uint64_t kb = sbest_below[k1] - sbest_below[k0], bytes;
-    hsd_choice c = hsd_node_choice(e1 - e0, k1 - k0, kb, level, b, vb, &bytes);
+    hs_choice c = hs_node_choice(e1 - e0, k1 - k0, kb, level, b, vb, &bytes);
     tag[v] = (uint8_t)c.tag;
     best[v] = bytes;
     kids_bytes[v] = kb;
@@ -152,18 +153,18 @@ __global__ void k_place(uint64_t nn, const uint32_t *parent, const uint64_t *kfi
     uint64_t v = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x;
     if (v >= nn) return;
     uint64_t p = parent[v] - 1;
-    bool live = alive_up[p] && hsd_is_inner(tag_up[p]);
+    bool live = alive_up[p] && hs_is_inner(tag_up[p]);
     alive[v] = live;
     uint64_t s = start_up[p] + sbest[v] - sbest[kfirst_up[p]];
     start[v] = s;
-    offset[v] = s + (hsd_is_inner(tag[v]) && kids_bytes != nullptr ? kids_bytes[v] : 0);
+    offset[v] = s + (hs_is_inner(tag[v]) && kids_bytes != nullptr ? kids_bytes[v] : 0);
 }
 
 /* ---- the fill ------------------------------------------------------------------------------------ */
 
 /* Node v (level l) writes its count when it is a COO inner node, its word into its inner parent,
  * and when a leaf registers itself at its first entry for the entry fill. */
-__global__ void k_nodes(hsd_fmt f, int level, uint64_t nn, const uint64_t *key, const uint64_t *efirst,
+__global__ void k_nodes(hs_keyfmt f, int level, uint64_t nn, const uint64_t *key, const uint64_t *efirst,
                         const uint8_t *tag, const uint64_t *offset, const uint8_t *alive,
                         const uint64_t *kfirst, const uint32_t *parent, const uint64_t *kfirst_up,
                         const uint8_t *tag_up, const uint64_t *offset_up, uint8_t *pool,
@@ -173,8 +174,8 @@ __global__ void k_nodes(hsd_fmt f, int level, uint64_t nn, const uint64_t *key, 
     if (v >= nn || !alive[v]) return;
     int t = tag[v];
     uint64_t e0 = efirst[v];
-    if (hsd_is_inner(t)) {
-        if (t != HSD_INNER_DENSE) *(uint32_t *)(pool + offset[v]) = (uint32_t)(kfirst[v + 1] - kfirst[v]);
+    if (hs_is_inner(t)) {
+        if (t != GG_HS_INNER_DENSE) *(uint32_t *)(pool + offset[v]) = (uint32_t)(kfirst[v + 1] - kfirst[v]);
     } else {
         head[e0] = (uint32_t)(e0 + 1);
         hoff[e0] = offset[v];
@@ -182,16 +183,16 @@ __global__ void k_nodes(hsd_fmt f, int level, uint64_t nn, const uint64_t *key, 
     }
     if (level >= f.h) return;
     uint64_t p = parent[v] - 1, i, j;
-    hsd_key_split(f, key[e0], level + 1, &i, &j);
+    hs_key_split(&f, key[e0], level + 1, &i, &j);
     uint64_t ci = i >> (level * f.b), cj = j >> (level * f.b);
     uint64_t word = offset[v] | (uint64_t)t;
     uint8_t *node = pool + offset_up[p];
     int pt = tag_up[p];
-    if (pt == HSD_INNER_DENSE) {
+    if (pt == GG_HS_INNER_DENSE) {
         *(uint64_t *)(node + 8 * ((ci << f.b) | cj)) = word;
     } else {
         uint64_t r = v - kfirst_up[p];
-        hsd_geom g = hsd_coo_geom(kfirst_up[p + 1] - kfirst_up[p], hsd_coo_x(pt), 1, 8);
+        hs_geom g = hs_coo_geom(kfirst_up[p + 1] - kfirst_up[p], hs_coo_x(pt), 1, 8);
         node[g.coords + 2 * r] = (uint8_t)ci;
         node[g.coords + 2 * r + 1] = (uint8_t)cj;
         *(uint64_t *)(node + g.values + 8 * r) = word;
@@ -199,7 +200,7 @@ __global__ void k_nodes(hsd_fmt f, int level, uint64_t nn, const uint64_t *key, 
 }
 
 /* Entry k of its leaf (head[k]: 1 + the leaf's first entry, after a max scan). */
-__global__ void k_entries(hsd_fmt f, uint64_t n, const uint64_t *key, const char *x, int vsize,
+__global__ void k_entries(hs_keyfmt f, uint64_t n, const uint64_t *key, const char *x, int vsize,
                           const uint32_t *head, const uint64_t *hoff, const uint32_t *hinfo,
                           const uint64_t *nleaf_end, uint8_t *pool)
 {
@@ -209,15 +210,15 @@ __global__ void k_entries(hsd_fmt f, uint64_t n, const uint64_t *key, const char
     int tag = hinfo[e0] & 255, level = (int)(hinfo[e0] >> 8), b = f.b;
     uint8_t *node = pool + hoff[e0];
     const char *src = x != nullptr ? x + k * vsize : nullptr;
-    if (tag == HSD_LEAF_DENSE) {
+    if (tag == GG_HS_LEAF_DENSE) {
         if (src != nullptr) hsd_copy_value(node + rank * vsize, src, vsize);
         return;
     }
     if (rank == 0) *(uint32_t *)node = (uint32_t)cnt;
     uint64_t li, lj;
-    hsd_key_split(f, key[k], level, &li, &lj);
-    if (tag == HSD_LEAF_BITMAP) {
-        hsd_geom g = hsd_bitmap_geom(cnt, b, src != nullptr ? vsize : 0);
+    hs_key_split(&f, key[k], level, &li, &lj);
+    if (tag == GG_HS_LEAF_BITMAP) {
+        hs_geom g = hs_bitmap_geom(cnt, b, src != nullptr ? vsize : 0);
         uint64_t pos = (li << b) | lj, d = 1ULL << b;
         atomicOr((unsigned long long *)(node + g.coords + 8 * (pos / 64)), 1ULL << (pos % 64));
         uint16_t *rowstart = (uint16_t *)(node + 4);
@@ -227,7 +228,7 @@ __global__ void k_entries(hsd_fmt f, uint64_t n, const uint64_t *key, const char
         bool has_prev = rank > 0;
         if (has_prev) {
             uint64_t pj;
-            hsd_key_split(f, key[k - 1], level, &prev, &pj);
+            hs_key_split(&f, key[k - 1], level, &prev, &pj);
         }
         for (uint64_t r = has_prev ? prev + 1 : 0; r <= li; r++) rowstart[r] = (uint16_t)rank;
         if (rank + 1 == cnt)
@@ -235,8 +236,8 @@ __global__ void k_entries(hsd_fmt f, uint64_t n, const uint64_t *key, const char
         if (src != nullptr) hsd_copy_value(node + g.values + rank * vsize, src, vsize);
         return;
     }
-    unsigned cb = hsd_coord_bytes(level, b);
-    hsd_geom g = hsd_coo_geom(cnt, hsd_coo_x(tag), cb, src != nullptr ? vsize : 0);
+    unsigned cb = hs_coord_bytes(level, b);
+    hs_geom g = hs_coo_geom(cnt, hs_coo_x(tag), cb, src != nullptr ? vsize : 0);
     uint8_t *c = node + g.coords;
     switch (cb) {
     case 1: c[2 * rank] = (uint8_t)li; c[2 * rank + 1] = (uint8_t)lj; break;
@@ -252,7 +253,7 @@ __global__ void k_leaf_end(uint64_t nn, const uint8_t *alive, const uint8_t *tag
                            const uint64_t *efirst, uint64_t *end)
 {
     uint64_t v = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x;
-    if (v >= nn || !alive[v] || hsd_is_inner(tag[v])) return;
+    if (v >= nn || !alive[v] || hs_is_inner(tag[v])) return;
     end[efirst[v]] = efirst[v + 1];
 }
 
@@ -277,8 +278,8 @@ GG_cuda_hs_code hsd_build_sorted(GG_cuda_hs *out, uint64_t nrows, uint64_t ncols
                                  const uint64_t *keys, const void *x, uint64_t n, int type_code,
                                  int value_size, bool iso)
 {
-    hsd_fmt f;
-    hsd_fmt_make(&f, nrows, ncols, dbits);
+    hs_keyfmt f;
+    hs_keyfmt_make(&f, nrows, ncols, dbits);
     GG_cuda_hs R;
     memset(&R, 0, sizeof R);
     R.nrows = nrows;
@@ -349,7 +350,7 @@ GG_cuda_hs_code hsd_build_sorted(GG_cuda_hs *out, uint64_t nrows, uint64_t ncols
 
     /* top-down: the root's subtree starts after the header (and the iso value) */
     Level &root = L[f.h];
-    uint64_t base = HSD_HEADER_BYTES + (iso ? hsd_align((uint64_t)value_size, 16) : 0);
+    uint64_t base = HS_HEADER_BYTES + (iso ? hs_align((uint64_t)value_size, 16) : 0);
     uint64_t root_bytes = 0, root_kids = 0;
     uint8_t root_tag = 0;
     cudaError_t e = cudaMemcpyAsync(&root_bytes, root.best + 1, sizeof root_bytes, cudaMemcpyDeviceToHost, s);
@@ -358,7 +359,7 @@ GG_cuda_hs_code hsd_build_sorted(GG_cuda_hs *out, uint64_t nrows, uint64_t ncols
         e = cudaMemcpyAsync(&root_kids, root.kids_bytes, sizeof root_kids, cudaMemcpyDeviceToHost, s);
     if (e == cudaSuccess) e = cudaStreamSynchronize(s);
     if (e != cudaSuccess) return hsd_cuda_code(e);
-    uint64_t root_offset = base + (hsd_is_inner(root_tag) ? root_kids : 0), one = 1;
+    uint64_t root_offset = base + (hs_is_inner(root_tag) ? root_kids : 0), one = 1;
     root.start = T.get<uint64_t>(1);
     root.offset = T.get<uint64_t>(1);
     root.alive = T.get<uint8_t>(1);
@@ -391,7 +392,7 @@ GG_cuda_hs_code hsd_build_sorted(GG_cuda_hs *out, uint64_t nrows, uint64_t ncols
     e = cudaMemsetAsync(pool, 0, (size_t)bytes, s);
     if (e == cudaSuccess) e = cudaMemsetAsync(head, 0, n * sizeof *head, s);
     if (e == cudaSuccess && iso)
-        e = cudaMemcpyAsync(pool + HSD_HEADER_BYTES, x, (size_t)value_size, cudaMemcpyDeviceToDevice, s);
+        e = cudaMemcpyAsync(pool + HS_HEADER_BYTES, x, (size_t)value_size, cudaMemcpyDeviceToDevice, s);
     k_header<<<1, 1, 0, s>>>(pool, bytes);
     for (int l = 1; e == cudaSuccess && l <= f.h; l++) {
         Level &C = L[l];
@@ -428,8 +429,8 @@ extern "C" GG_cuda_hs_code GG_cuda_hs_build_coo(GG_cuda_hs *out, uint64_t nrows,
                                                 const void *x, uint64_t n, int type_code,
                                                 int value_size, bool allow_iso)
 {
-    hsd_fmt f;
-    if (dbits < 1 || dbits > 8 || !hsd_fmt_make(&f, nrows, ncols, dbits) || n >= (1ULL << 31))
+    hs_keyfmt f;
+    if (dbits < 1 || dbits > 8 || !hs_keyfmt_make(&f, nrows, ncols, dbits) || n >= (1ULL << 31))
         return GG_CUDA_HS_UNSUPPORTED;
     if (value_size != 1 && value_size != 2 && value_size != 4 && value_size != 8 && value_size != 16)
         return GG_CUDA_HS_UNSUPPORTED;

@@ -47,7 +47,7 @@ struct Item {
 
 __device__ __forceinline__ bool expands(const Item &it, int level)
 {
-    return it.level == level && hsd_is_inner((int)(it.word & 15));
+    return it.level == level && hs_is_inner(hs_word_tag(it.word));
 }
 
 /* Children (or 1 for an item carried along) of every item: a warp per item. */
@@ -61,8 +61,8 @@ __global__ void k_count(const uint8_t *pool, int b, const Item *items, uint64_t 
         if (lane == 0) cnt[w] = 1;
         return;
     }
-    const uint8_t *node = pool + (it.word & ~15ULL);
-    if ((it.word & 15) != HSD_INNER_DENSE) {
+    const uint8_t *node = pool + hs_word_offset(it.word);
+    if (hs_word_tag(it.word) != GG_HS_INNER_DENSE) {
         if (lane == 0) cnt[w] = *(const uint32_t *)node;
         return;
     }
@@ -84,11 +84,11 @@ __global__ void k_emit(const uint8_t *pool, int b, const Item *items, uint64_t n
         if (lane == 0) out[o] = it;
         return;
     }
-    const uint8_t *node = pool + (it.word & ~15ULL);
-    int shift = (level - 1) * b, tag = (int)(it.word & 15);
-    if (tag != HSD_INNER_DENSE) {
+    const uint8_t *node = pool + hs_word_offset(it.word);
+    int shift = (level - 1) * b, tag = hs_word_tag(it.word);
+    if (tag != GG_HS_INNER_DENSE) {
         uint32_t cnt = *(const uint32_t *)node;
-        hsd_geom g = hsd_coo_geom(cnt, hsd_coo_x(tag), 1, 8);
+        hs_geom g = hs_coo_geom(cnt, hs_coo_x(tag), 1, 8);
         for (uint32_t k = lane; k < cnt; k += 32) {
             uint64_t ci = node[g.coords + 2 * k], cj = node[g.coords + 2 * k + 1];
             out[o + k] = Item{*(const uint64_t *)(node + g.values + 8 * k), it.r0 + (ci << shift),
@@ -103,7 +103,7 @@ __global__ void k_emit(const uint8_t *pool, int b, const Item *items, uint64_t n
         unsigned m = __ballot_sync(0xffffffffu, word != 0);
         if (word != 0) {
             uint64_t at = o + __popc(m & ((1u << lane) - 1));
-            out[at] = Item{word, it.r0 + ((k >> b) << shift), it.c0 + ((k & hsd_mask(b)) << shift), level - 1};
+            out[at] = Item{word, it.r0 + ((k >> b) << shift), it.c0 + ((k & hs_mask(b)) << shift), level - 1};
         }
         o += __popc(m);
     }
@@ -120,10 +120,10 @@ __global__ void k_leaf_n(const uint8_t *pool, int b, const Item *leaves, uint64_
         return;
     }
     Item L = leaves[k];
-    if ((L.word & 15) == HSD_LEAF_DENSE)
-        cnt[k] = hsd_extent(nrows, L.r0, b) * hsd_extent(ncols, L.c0, b);
+    if (hs_word_tag(L.word) == GG_HS_LEAF_DENSE)
+        cnt[k] = hs_extent(nrows, L.r0, b) * hs_extent(ncols, L.c0, b);
     else
-        cnt[k] = *(const uint32_t *)(pool + (L.word & ~15ULL));
+        cnt[k] = *(const uint32_t *)(pool + hs_word_offset(L.word));
 }
 
 __global__ void k_mark(const uint64_t *start, uint64_t n, uint32_t *head)
@@ -149,31 +149,31 @@ template <> __device__ __forceinline__ double scaled(double v, double s) { retur
 /* Byte offset, from its node, of the values of a leaf of cnt entries (vb bytes each). */
 __device__ __forceinline__ uint64_t leaf_values(int tag, int level, int b, uint64_t cnt, uint64_t vb)
 {
-    if (tag == HSD_LEAF_DENSE) return 0;
-    if (tag == HSD_LEAF_BITMAP) return hsd_bitmap_geom(cnt, b, vb).values;
-    return hsd_coo_geom(cnt, hsd_coo_x(tag), hsd_coord_bytes(level, b), vb).values;
+    if (tag == GG_HS_LEAF_DENSE) return 0;
+    if (tag == GG_HS_LEAF_BITMAP) return hs_bitmap_geom(cnt, b, vb).values;
+    return hs_coo_geom(cnt, hs_coo_x(tag), hs_coord_bytes(level, b), vb).values;
 }
 
 /* Entry k (of leaf head[k] - 1): its key in the result's format and its value. */
 template <class E>
-__global__ void k_decode(Src S, hsd_fmt out, bool rowmajor, const Item *leaves, const uint64_t *start,
+__global__ void k_decode(Src S, hs_keyfmt out, bool rowmajor, const Item *leaves, const uint64_t *start,
                          const uint32_t *head, uint64_t n, uint64_t *key, E *val)
 {
     uint64_t k = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x;
     if (k >= n) return;
     uint64_t q = head[k] - 1, rank = k - start[q], cnt = start[q + 1] - start[q];
     Item L = leaves[q];
-    int tag = (int)(L.word & 15), b = S.b;
-    const uint8_t *node = S.pool + (L.word & ~15ULL);
+    int tag = hs_word_tag(L.word), b = S.b;
+    const uint8_t *node = S.pool + hs_word_offset(L.word);
     uint64_t vb = S.iso ? 0 : (uint64_t)S.vsize, li, lj;
     const uint8_t *x = node + leaf_values(tag, L.level, b, cnt, vb);
-    if (tag == HSD_LEAF_DENSE) {
-        uint64_t nc = hsd_extent(S.ncols, L.c0, b);
+    if (tag == GG_HS_LEAF_DENSE) {
+        uint64_t nc = hs_extent(S.ncols, L.c0, b);
         li = rank / nc;
         lj = rank % nc;
-    } else if (tag == HSD_LEAF_BITMAP) {
+    } else if (tag == GG_HS_LEAF_BITMAP) {
         const uint16_t *rs = (const uint16_t *)(node + 4);
-        const uint64_t *bm = (const uint64_t *)(node + hsd_bitmap_geom(cnt, b, vb).coords);
+        const uint64_t *bm = (const uint64_t *)(node + hs_bitmap_geom(cnt, b, vb).coords);
         uint64_t d = 1ULL << b, lo = 0, hi = d; /* the last row starting at or before rank */
         while (hi - lo > 1) {
             uint64_t mid = (lo + hi) / 2;
@@ -184,7 +184,7 @@ __global__ void k_decode(Src S, hsd_fmt out, bool rowmajor, const Item *leaves, 
         while (p < end) {
             unsigned bit = (unsigned)(p % 64);
             uint64_t take = 64 - bit < end - p ? 64 - bit : end - p;
-            uint64_t bits = (bm[p / 64] >> bit) & hsd_mask((int)take);
+            uint64_t bits = (bm[p / 64] >> bit) & hs_mask((int)take);
             uint64_t c = __popcll(bits);
             if (target < c) {
                 for (uint64_t t = 0; t < target; t++) bits &= bits - 1;
@@ -196,8 +196,8 @@ __global__ void k_decode(Src S, hsd_fmt out, bool rowmajor, const Item *leaves, 
         }
         lj = p - li * d;
     } else {
-        unsigned cb = hsd_coord_bytes(L.level, b);
-        const uint8_t *c = node + hsd_coo_geom(cnt, hsd_coo_x(tag), cb, vb).coords;
+        unsigned cb = hs_coord_bytes(L.level, b);
+        const uint8_t *c = node + hs_coo_geom(cnt, hs_coo_x(tag), cb, vb).coords;
         switch (cb) {
         case 1: li = c[2 * rank]; lj = c[2 * rank + 1]; break;
         case 2: li = ((const uint16_t *)c)[2 * rank]; lj = ((const uint16_t *)c)[2 * rank + 1]; break;
@@ -211,7 +211,7 @@ __global__ void k_decode(Src S, hsd_fmt out, bool rowmajor, const Item *leaves, 
         i = j;
         j = t;
     }
-    key[k] = rowmajor ? (i << 32) | j : hsd_key(out, i, j);
+    key[k] = rowmajor ? (i << 32) | j : hs_key(&out, i, j);
     E v;
     memcpy(&v, S.iso ? S.iso_value : x + rank * S.vsize, sizeof(E));
     val[k] = scaled(v, S.scale);
@@ -274,7 +274,7 @@ __global__ void k_fold(Src S, uint8_t *out, const Item *leaves, const uint64_t *
     if (q >= nleaves) return;
     Item L = leaves[q];
     uint64_t first = start[q], cnt = start[q + 1] - first;
-    uint64_t at = (L.word & ~15ULL) + leaf_values((int)(L.word & 15), L.level, S.b, cnt, (uint64_t)S.vsize);
+    uint64_t at = hs_word_offset(L.word) + leaf_values(hs_word_tag(L.word), L.level, S.b, cnt, (uint64_t)S.vsize);
     const E *x = (const E *)(S.pool + at);
     E *z = (E *)(out + at);
     const E *y = other != nullptr ? other + first : nullptr;
@@ -401,7 +401,7 @@ GG_cuda_hs_code walk(hsd_tmp &T, const GG_cuda_hs *A, Walk *w)
 /* The entries of tree A as (key, value) sorted by the keys of `out`, or with rowmajor by
  * (i << 32) | j; its walk in *w. */
 template <class E>
-GG_cuda_hs_code decode(hsd_tmp &T, const GG_cuda_hs *A, const hsd_fmt &out, uint64_t **key_out,
+GG_cuda_hs_code decode(hsd_tmp &T, const GG_cuda_hs *A, const hs_keyfmt &out, uint64_t **key_out,
                        E **val_out, Walk *w, bool rowmajor = false)
 {
     cudaStream_t s = GG_cuda_stream();
@@ -474,8 +474,8 @@ GG_cuda_hs_code ewise(GG_cuda_hs *C, const GG_cuda_hs *A, const GG_cuda_hs *B, i
                       int dbits, bool mult)
 {
     uint64_t nrows = A->transposed ? A->ncols : A->nrows, ncols = A->transposed ? A->nrows : A->ncols;
-    hsd_fmt f;
-    if (!hsd_fmt_make(&f, nrows, ncols, dbits) || A->nvals + B->nvals >= (1ULL << 31))
+    hs_keyfmt f;
+    if (!hs_keyfmt_make(&f, nrows, ncols, dbits) || A->nvals + B->nvals >= (1ULL << 31))
         return GG_CUDA_HS_UNSUPPORTED;
     cudaStream_t s = GG_cuda_stream();
     hsd_tmp T;
@@ -566,8 +566,8 @@ __global__ void k_split(const uint64_t *key, uint64_t n, uint64_t *row, uint64_t
 template <class E>
 GG_cuda_hs_code to_coo(const GG_cuda_hs *A, uint64_t *row, uint64_t *col, void *x)
 {
-    hsd_fmt f;
-    if (!hsd_fmt_make(&f, A->nrows, A->ncols, A->dbits) || A->nvals >= (1ULL << 31))
+    hs_keyfmt f;
+    if (!hs_keyfmt_make(&f, A->nrows, A->ncols, A->dbits) || A->nvals >= (1ULL << 31))
         return GG_CUDA_HS_UNSUPPORTED;
     cudaStream_t s = GG_cuda_stream();
     hsd_tmp T;

@@ -39,8 +39,8 @@
  * blocks that take units of all queues off one atomic head (units never straddle queues). Wide
  * units are a separate launch in both.
  *
- * The node geometry below mirrors src/hisparse/hs_internal.h (which is C and cannot be included);
- * the CUDA test compares every node kind with the CPU traversal.
+ * The node geometry is src/hisparse/hs_layout.h's, the one definition C and CUDA both compile; the
+ * CUDA test compares every node kind with the CPU traversal.
  *
  * Measured (NVIDIA H200, fp32, median of 20, bench/gpu/spmv_bench, 2026-11-21; ms):
  *                 host-levels Ax / A'x   persistent Ax / A'x   cuSPARSE ALG1 Ax / TRANSPOSE A'x
@@ -57,6 +57,7 @@
  * measured 10-25% slower everywhere (about 80 registers: one block per SM less). */
 #include "GG_cuda.h"
 #include "GG_cuda_semiring.cuh"
+#include "hs_layout.h"
 
 #include <cuda_runtime.h>
 
@@ -83,17 +84,6 @@ static_assert(WIDE_BATCH == WIDE_THREADS, "a wide block loads one piece per thre
 constexpr uint64_t PER_UNIT[NQ] = {WARPS, 1, THREADS, THREADS / 8, WARPS, 1};
 constexpr int MAX_D = 256;
 
-/* Node tags (GG_hs_tag). */
-enum {
-    T_INNER_DENSE = 1,
-    T_INNER_COO1,
-    T_INNER_COO2,
-    T_INNER_COO4,
-    T_LEAF_DENSE,
-    T_LEAF_BITMAP,
-    T_LEAF_COO1
-};
-
 /* One queue entry: a node (inner queues) or entries [start, start + cnt) of a leaf. */
 struct Item {
     uint64_t word, r0, c0; /* child word, origin in content coordinates */
@@ -108,71 +98,6 @@ struct Unit {
     uint64_t origin, p0;
     uint32_t np, sole;
 };
-
-/* ---- geometry (src/hisparse/hs_internal.h) -----------------------------------------------------
- */
-
-__host__ __device__ inline uint64_t al(uint64_t x, uint64_t a)
-{
-    return (x + a - 1) & ~(a - 1);
-}
-
-__host__ __device__ inline uint64_t vec_align(uint64_t bytes, unsigned X)
-{
-    uint64_t a = bytes * X;
-    if (a == 0) return 1;
-    a &= (~a + 1);
-    return a > 16 ? 16 : a;
-}
-
-__host__ __device__ inline unsigned coo_x(int tag)
-{
-    int k = tag >= T_LEAF_COO1 ? tag - T_LEAF_COO1 : tag - T_INNER_COO1;
-    return 1u << k;
-}
-
-__host__ __device__ inline unsigned coord_bytes(int level, int dbits)
-{
-    int bits = level * dbits;
-    return bits <= 8 ? 1 : bits <= 16 ? 2 : bits <= 32 ? 4 : 8;
-}
-
-__host__ __device__ inline uint64_t coo_coords(unsigned X, unsigned cb)
-{
-    return al(4, vec_align(2 * cb, X));
-}
-
-__host__ __device__ inline uint64_t coo_values(uint64_t n, unsigned X, unsigned cb, uint64_t vb)
-{
-    return al(coo_coords(X, cb) + al(n, X) * 2 * cb, vec_align(vb, X));
-}
-
-__host__ __device__ inline uint64_t bitmap_bits(int dbits)
-{
-    return al(4 + 2 * (1ULL << dbits), 16);
-}
-
-__host__ __device__ inline uint64_t bitmap_values(int dbits, uint64_t vb)
-{
-    uint64_t words = ((1ULL << (2 * dbits)) + 63) / 64;
-    return al(bitmap_bits(dbits) + 8 * words, vec_align(vb, 1));
-}
-
-__host__ __device__ inline uint64_t extent(uint64_t dim, uint64_t origin, int dbits)
-{
-    uint64_t left = dim - origin, d = 1ULL << dbits;
-    return left < d ? left : d;
-}
-
-__device__ inline uint64_t coord(const uint8_t *c, unsigned cb, uint64_t k, int which)
-{
-    switch (cb) {
-    case 1: return c[2 * k + which];
-    case 2: return ((const uint16_t *)c)[2 * k + which];
-    case 4: return ((const uint32_t *)c)[2 * k + which];
-    default: return ((const uint64_t *)c)[2 * k + which];
-    }
-}
 
 /* ---- the schedule: level-by-level traversal -----------------------------------------------------
  */
@@ -195,26 +120,26 @@ struct Out {
 __device__ void classify(const Tree &t, const Out &o, uint64_t w, uint32_t level, uint64_t r0,
                          uint64_t c0)
 {
-    int tag = (int)(w & 15);
-    const uint8_t *p = t.pool + (w & ~15ULL);
+    int tag = hs_word_tag(w);
+    const uint8_t *p = t.pool + hs_word_offset(w);
     Item it = {w, r0, c0, 0, 0, 0, level};
     Item *dst;
     unsigned long long *cnt;
     uint32_t pieces = 1;
-    if (tag <= T_INNER_COO4) {
-        it.n = tag == T_INNER_DENSE ? 0 : *(const uint32_t *)p;
-        int bin = tag == T_INNER_DENSE ? 2 : it.n <= 8 ? 0 : 1;
+    if (tag <= GG_HS_INNER_COO4) {
+        it.n = tag == GG_HS_INNER_DENSE ? 0 : *(const uint32_t *)p;
+        int bin = tag == GG_HS_INNER_DENSE ? 2 : it.n <= 8 ? 0 : 1;
         cnt = o.cnt + bin;
         dst = o.inner[bin];
     } else {
         int q = Q_TILE; /* dense and bitmap leaves are level 1 */
-        if (tag == T_LEAF_DENSE) {
-            it.n = (uint32_t)(extent(t.nrows, r0, t.dbits) * extent(t.ncols, c0, t.dbits));
+        if (tag == GG_HS_LEAF_DENSE) {
+            it.n = (uint32_t)(hs_extent(t.nrows, r0, t.dbits) * hs_extent(t.ncols, c0, t.dbits));
         } else {
             it.n = *(const uint32_t *)p;
             if (level == 2 && 2 * t.dbits <= WIDE_BITS) {
                 q = Q_WIDE;
-            } else if (tag != T_LEAF_BITMAP && level > 1) {
+            } else if (tag != GG_HS_LEAF_BITMAP && level > 1) {
                 q = it.n <= 4 ? Q_TINY : it.n <= 32 ? Q_SMALL : it.n <= 1024 ? Q_MID : Q_BIG;
                 if (q == Q_BIG) pieces = (it.n + BIG_CHUNK - 1) / BIG_CHUNK;
             }
@@ -250,11 +175,11 @@ __global__ void expand_kernel(Tree t, Out o, const Item *nodes, uint64_t count, 
     for (uint64_t g = gid / G; g < count; g += stride / G) {
         Item nd = nodes[g];
         int lane = (int)(gid % G);
-        int tag = (int)(nd.word & 15);
-        const uint8_t *p = t.pool + (nd.word & ~15ULL);
+        int tag = hs_word_tag(nd.word);
+        const uint8_t *p = t.pool + hs_word_offset(nd.word);
         int shift = t.dbits * (int)(nd.level - 1);
         uint64_t m = (1ULL << t.dbits) - 1;
-        if (tag == T_INNER_DENSE) {
+        if (tag == GG_HS_INNER_DENSE) {
             uint64_t slots = 1ULL << (2 * t.dbits);
             const uint64_t *words = (const uint64_t *)p;
             for (uint64_t k = lane; k < slots; k += G) {
@@ -264,9 +189,9 @@ __global__ void expand_kernel(Tree t, Out o, const Item *nodes, uint64_t count, 
                          nd.c0 + ((k & m) << shift));
             }
         } else {
-            unsigned X = coo_x(tag);
-            const uint8_t *cc = p + coo_coords(X, 1);
-            const uint64_t *words = (const uint64_t *)(p + coo_values(nd.n, X, 1, 8));
+            hs_geom g = hs_coo_geom(nd.n, hs_coo_x(tag), 1, 8);
+            const uint8_t *cc = p + g.coords;
+            const uint64_t *words = (const uint64_t *)(p + g.values);
             for (uint64_t k = lane; k < nd.n; k += G) {
                 classify(t, o, words[k], nd.level - 1, nd.r0 + ((uint64_t)cc[2 * k] << shift),
                          nd.c0 + ((uint64_t)cc[2 * k + 1] << shift));
@@ -393,7 +318,7 @@ bool make_tiles(std::vector<Item> l1, bool by_col, uint64_t ny, int bits, uint32
         bool sole = !others && units.size() - first == 1;
         units[first].sole = sole;
         all_sole = all_sole && sole;
-        covered += extent(ny, origin, bits);
+        covered += hs_extent(ny, origin, bits);
     }
     return all_sole && covered == ny;
 }
@@ -655,10 +580,10 @@ struct Coo {
 
 template <typename T> __device__ inline Coo coo_open(const Mv<T> &c, const Item &it)
 {
-    const uint8_t *p = c.pool + (it.word & ~15ULL);
-    unsigned X = coo_x((int)(it.word & 15)), cb = coord_bytes((int)it.level, c.dbits);
-    Coo L = {p + coo_coords(X, cb), p + coo_values(it.n, X, cb, (uint64_t)c.vb), cb,
-             c.yc ? it.c0 : it.r0, c.yc ? it.r0 : it.c0};
+    const uint8_t *p = c.pool + hs_word_offset(it.word);
+    unsigned cb = hs_coord_bytes((int)it.level, c.dbits);
+    hs_geom g = hs_coo_geom(it.n, hs_coo_x(hs_word_tag(it.word)), cb, (uint64_t)c.vb);
+    Coo L = {p + g.coords, p + g.values, cb, c.yc ? it.c0 : it.r0, c.yc ? it.r0 : it.c0};
     return L;
 }
 
@@ -671,7 +596,7 @@ __device__ void coo_serial(const Mv<T> &c, const Item &it, uint64_t lo, uint64_t
     T acc{};
     bool has = false;
     for (uint64_t k = lo; k < hi; k++) {
-        uint64_t ly = coord(L.cc, L.cb, k, c.yc), lx = coord(L.cc, L.cb, k, 1 - c.yc);
+        uint64_t ly = hs_coord(L.cc, L.cb, k, c.yc), lx = hs_coord(L.cc, L.cb, k, 1 - c.yc);
         T p = prod<T, PT>(c, aval<T, PT>(c, L.v, k), L.xo + lx);
         if (has && ly == cur) {
             acc = addv<T, PT>(c, acc, p);
@@ -699,8 +624,8 @@ __device__ void coo_group(const Mv<T> &c, const Item &it, int lane)
         bool valid = k < hi;
         T p{};
         if (valid) {
-            ly = coord(L.cc, L.cb, k, c.yc);
-            p = prod<T, PT>(c, aval<T, PT>(c, L.v, k), L.xo + coord(L.cc, L.cb, k, 1 - c.yc));
+            ly = hs_coord(L.cc, L.cb, k, c.yc);
+            p = prod<T, PT>(c, aval<T, PT>(c, L.v, k), L.xo + hs_coord(L.cc, L.cb, k, 1 - c.yc));
         }
         if (gg_warp_segfold<T>(ly, p, valid, add)) flush<T, PT>(c, L.yo + ly, p);
     }
@@ -720,7 +645,7 @@ __device__ inline void bitmap_cell(const uint8_t *p, int dbits, uint64_t nr, uin
                                    uint32_t &r, uint32_t &j)
 {
     const uint16_t *rowstart = (const uint16_t *)(p + 4);
-    const uint64_t *bm = (const uint64_t *)(p + bitmap_bits(dbits));
+    const uint64_t *bm = (const uint64_t *)(p + hs_bitmap_geom(0, dbits, 0).coords);
     int lo = 0, hi = (int)nr - 1, d = 1 << dbits;
     while (lo < hi) {
         int mid = (lo + hi + 1) / 2;
@@ -783,7 +708,7 @@ __device__ void tile_unit(const Mv<T> &c, const Unit &u, int lane, unsigned char
     Item *pc = reinterpret_cast<Item *>(smem + SMEM_Y + SMEM_ST) + w * 32;
     uint32_t *gp = reinterpret_cast<uint32_t *>(smem + SMEM_Y + SMEM_ST + SMEM_PC) + w * 33;
     uint64_t ny = c.yc ? c.ncols : c.nrows;
-    int W = (int)extent(ny, u.origin, c.dbits), d = 1 << c.dbits;
+    int W = (int)hs_extent(ny, u.origin, c.dbits), d = 1 << c.dbits;
     for (int o = lane; o < W; o += 32) {
         sy[o] = c.ident;
         st[o] = 0;
@@ -806,22 +731,23 @@ __device__ void tile_unit(const Mv<T> &c, const Unit &u, int lane, unsigned char
                 for (int s = 16; s > 0; s /= 2)
                     if (i + s < nb && gp[i + s] <= g) i += s;
                 const Item &it = pc[i];
-                int tag = (int)(it.word & 15);
-                const uint8_t *p = c.pool + (it.word & ~15ULL), *cc = nullptr, *v;
+                int tag = hs_word_tag(it.word);
+                const uint8_t *p = c.pool + hs_word_offset(it.word), *cc = nullptr, *v;
                 bool vec = c.vec;
                 uint32_t nc = 0;
                 uint64_t nr = 0;
-                if (tag >= T_LEAF_COO1) {
-                    unsigned X = coo_x(tag);
-                    cc = p + coo_coords(X, 1);
-                    v = p + coo_values(it.n, X, 1, (uint64_t)c.vb);
+                if (tag >= GG_HS_LEAF_COO1) {
+                    unsigned X = hs_coo_x(tag);
+                    hs_geom gm = hs_coo_geom(it.n, X, 1, (uint64_t)c.vb);
+                    cc = p + gm.coords;
+                    v = p + gm.values;
                     vec = vec && X == 4;
-                } else if (tag == T_LEAF_DENSE) {
+                } else if (tag == GG_HS_LEAF_DENSE) {
                     v = p;
-                    nc = (uint32_t)extent(c.ncols, it.c0, c.dbits);
+                    nc = (uint32_t)hs_extent(c.ncols, it.c0, c.dbits);
                 } else {
-                    v = p + bitmap_values(c.dbits, (uint64_t)c.vb);
-                    nr = extent(c.nrows, it.r0, c.dbits);
+                    v = p + hs_bitmap_geom(0, c.dbits, (uint64_t)c.vb).values;
+                    nr = hs_extent(c.nrows, it.r0, c.dbits);
                     vec = false;
                 }
                 uint64_t k = it.start + 4 * (uint64_t)(g - gp[i]), end = (uint64_t)it.start + it.cnt;
@@ -851,7 +777,7 @@ __device__ void tile_unit(const Mv<T> &c, const Unit &u, int lane, unsigned char
                             lr[e] = cc[2 * (k + e)];
                             lc[e] = cc[2 * (k + e) + 1];
                         }
-                } else if (tag == T_LEAF_DENSE) {
+                } else if (tag == GG_HS_LEAF_DENSE) {
 #pragma unroll
                     for (int e = 0; e < 4; e++) {
                         uint32_t kk = (uint32_t)k + (uint32_t)e;
@@ -963,7 +889,7 @@ template <typename T, bool PT> __global__ void __launch_bounds__(WIDE_THREADS) w
     __shared__ uint32_t wsum[WIDE_THREADS / 32];
     const Unit u = c.wunits[blockIdx.x];
     uint64_t ny = c.yc ? c.ncols : c.nrows;
-    int W = (int)extent(ny, u.origin, 2 * c.dbits), t = threadIdx.x, lane = t & 31, w = t >> 5;
+    int W = (int)hs_extent(ny, u.origin, 2 * c.dbits), t = threadIdx.x, lane = t & 31, w = t >> 5;
     for (int o = t; o < W; o += WIDE_THREADS) {
         sy[o] = c.ident;
         st[o] = 0;
@@ -984,7 +910,7 @@ template <typename T, bool PT> __global__ void __launch_bounds__(WIDE_THREADS) w
                 if (i + s < nb && gp[i + s] <= g) i += s;
             const Item &it = pc[i];
             Coo L = coo_open(c, it);
-            bool vec = c.vec && L.cb == 2 && coo_x((int)(it.word & 15)) == 4;
+            bool vec = c.vec && L.cb == 2 && hs_coo_x(hs_word_tag(it.word)) == 4;
             uint64_t k = it.start + 4 * (uint64_t)(g - gp[i]), end = (uint64_t)it.start + it.cnt;
             int m = end - k < 4 ? (int)(end - k) : 4;
             T a[4];
@@ -1003,8 +929,8 @@ template <typename T, bool PT> __global__ void __launch_bounds__(WIDE_THREADS) w
                 for (int e = 0; e < 4; e++)
                     if (e < m) {
                         a[e] = aval<T, PT>(c, L.v, k + e);
-                        lr[e] = (uint32_t)coord(L.cc, L.cb, k + e, 0);
-                        lc[e] = (uint32_t)coord(L.cc, L.cb, k + e, 1);
+                        lr[e] = (uint32_t)hs_coord(L.cc, L.cb, k + e, 0);
+                        lc[e] = (uint32_t)hs_coord(L.cc, L.cb, k + e, 1);
                     }
             }
             uint32_t cur;

@@ -158,26 +158,3 @@ bool GG_cuda_mirror_has_cview(GG_container *A, bool by_col)
     pthread_mutex_unlock(&A->lock);
     return has;
 }
-
-GrB_Info GG_cuda_mirror_dense(GG_container *u, const void **x)
-{
-    const GG_coo *v;
-    GrB_Info info = GG_view_coo(u, &v);
-    if (info != GrB_SUCCESS) return info;
-    if (v->n != u->nrows * u->ncols) return GG_decline("the input vector is not dense");
-    pthread_mutex_lock(&u->lock);
-    GG_cuda_mirror *m = mirror_of(u);
-    if (m == NULL) {
-        info = GrB_OUT_OF_MEMORY;
-    } else if (m->dense == NULL) {
-        size_t bytes = v->n * u->type->size;
-        info = upload_new(&m->dense, v->x, bytes);
-        if (info == GrB_SUCCESS)
-            GG_trace("residency: dense vector values to the device, %zu bytes (first device use "
-                     "of this vector since it was written)",
-                     bytes);
-    }
-    if (info == GrB_SUCCESS) *x = m->dense;
-    pthread_mutex_unlock(&u->lock);
-    return info;
-}

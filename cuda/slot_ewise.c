@@ -3,12 +3,13 @@
  * GG_cuda_hs_ewise builds the result tree on the device. The result comes back to the host as a
  * tree (one pool copy) and is converted to tuples for the store: adopted as C's content when there
  * is no mask and no accumulator, else handed to the CPU write-back.
- * Declines (before touching C): vectors, user-defined or positional operators, operators whose
+ * Vectors take the vector path (cuda/slots/vector.c). Declines (before touching C): user-defined or positional operators, operators whose
  * x, y and z types differ, inputs not of the operator's type, and what the device build does not
  * take (coordinates wider than 32 bits, 2^31 or more entries). */
 #include "../src/cpu/GG_cpu.h"
 #include "GG_cuda_backend.h"
 #include "GG_cuda_hsbuild.h"
+#include "GG_cuda_vslot.h"
 #include "GG_hisparse.h"
 #include "GG_opcodes.h"
 
@@ -42,8 +43,7 @@ static GrB_Info ewise(GG_container *C, GG_container *M, GrB_BinaryOp accum, GrB_
     GG_cuda_ew_op eop;
     GG_cuda_ew_kind kind;
     GrB_Type_Code code = op->ztype->code;
-    if (A->h.kind != GG_KIND_MATRIX || B->h.kind != GG_KIND_MATRIX)
-        return GG_decline("eWise of vectors has no device kernel");
+    if (C->h.kind == GG_KIND_VECTOR) return GG_cuda_vslot_ewise(C, M, accum, op, A, B, d, mult);
     if (!ew_op(op->opcode, &eop) || !ew_kind(code, &kind))
         return GG_decline("no device kernel for this operator and type");
     if (op->xtype->code != code || op->ytype->code != code || A->type->code != code ||

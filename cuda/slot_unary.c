@@ -9,6 +9,7 @@
 #include "../src/cpu/GG_cpu.h" /* the CPU write-back and helpers (not on the include path) */
 #include "GG_cuda_backend.h"
 #include "GG_cuda_unary.h"
+#include "GG_cuda_vslot.h"
 
 _Static_assert((int)GG_CUDA_UOP_IDENTITY == (int)GG_OP_IDENTITY &&
                    (int)GG_CUDA_UOP_BNOT == (int)GG_OP_BNOT &&
@@ -63,6 +64,7 @@ static GrB_Info input_views(bool kernel, GG_container *A, const GG_desc *d, GG_i
 GrB_Info GG_cuda_apply(GG_container *C, GG_container *M, GrB_BinaryOp accum, const GG_apply_op *op,
                        GG_container *A, const GG_desc *d)
 {
+    if (C->h.kind == GG_KIND_VECTOR) return GG_cuda_vslot_apply(C, M, accum, op, A, d);
     int kind, opcode;
     GrB_Type ztype, intype, btype = NULL;
     switch (op->kind) {
@@ -109,6 +111,8 @@ GrB_Info GG_cuda_apply(GG_container *C, GG_container *M, GrB_BinaryOp accum, con
 GrB_Info GG_cuda_select(GG_container *C, GG_container *M, GrB_BinaryOp accum, GrB_IndexUnaryOp op,
                         GG_container *A, const void *thunk, GrB_Type ttype, const GG_desc *d)
 {
+    if (C->h.kind == GG_KIND_VECTOR)
+        return GG_cuda_vslot_select(C, M, accum, op, A, thunk, ttype, d);
     GrB_Type_Code t = A->type->code;
     if (op->opcode == GG_OP_USER) return GG_decline("user-defined operator");
     /* the index operators without a kernel (ROWINDEX...) may have no x type to compare */
@@ -201,6 +205,8 @@ GrB_Info GG_cuda_reduce_scalar(GrB_Scalar s, void *c, GrB_Type ctype, GrB_Binary
                                GrB_BinaryOp op, GrB_Monoid monoid, GG_container *A,
                                const GG_desc *d)
 {
+    if (A->h.kind == GG_KIND_VECTOR)
+        return GG_cuda_vslot_reduce_scalar(s, c, ctype, accum, op, monoid, A, d);
     GrB_Index n;
     GrB_Info info = reduce_check(op, A, d, &n);
     if (info != GrB_SUCCESS) return info;

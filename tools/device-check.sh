@@ -8,8 +8,11 @@
 # built). Logs go to $BUILD/device-check; with $OUT set, the
 # summary and a tarball of the logs are copied there; a short table is printed last. Exits non-zero when any step fails,
 # including a cuda suite that skipped although nvidia-smi sees a GPU. STEPS (default all) limits
-# the steps after the build to a space-separated subset of: info cuda other status memcheck racecheck
-# bench ("status" measures Doc/STATUS.md's GPU column into STATUS.md beside the summary).
+# the steps after the build (MEMCHECK_TESTS: only these cuda tests under memcheck) to a
+# space-separated subset of: info cuda other status memcheck racecheck
+# bench resident gap ("status" measures Doc/STATUS.md's GPU column into STATUS.md beside the
+# summary; "resident" prints the transfer counters of the algorithms on the GPU; "gap" runs
+# bench/gap/run_gap.py with SuiteSparse in the same run).
 #
 # The host has no network: SuiteSparse and cmocka come as Debian packages carried in the ignored
 # folder .ref/ (`apt-get download libgraphblas7 libgraphblas-dev libcmocka0 libcmocka-dev`); they
@@ -172,8 +175,26 @@ gpu_benchmarks() {
     return "$worst"
 }
 
-steps=" ${STEPS:-info cuda other status memcheck racecheck bench} "
+steps=" ${STEPS:-info cuda other status memcheck racecheck bench resident gap} "
 want() { [[ $steps == *" $1 "* ]]; }
+
+# resident: the transfer counters of graph algorithms on a device-resident graph (grbgpu --stats),
+# on $RESIDENT_GRAPHS (default rmat:20 grid:1000).
+resident_stats() {
+    local g status=0
+    for g in ${RESIDENT_GRAPHS:-rmat:20 grid:1000}; do
+        echo "== $g"
+        "$build/tools/grbgpu" run pr,bfs,sssp,cc --gen "$g" --backend cuda --repeat 2 --check \
+            --stats || status=1
+    done
+    return $status
+}
+
+# gap: bench/gap/run_gap.py (our GPU and CPU columns, SuiteSparse in the same run) into
+# $out/gap; GAP_GRAPHS, GAP_ALGS, GAP_CONFIGS... pass through (see its header).
+gap_run() {
+    python3 bench/gap/run_gap.py "$out/gap" "$build"
+}
 
 # Doc/STATUS.md measured with the device present (its GPU column), written beside the summary.
 measure_status() {
@@ -187,11 +208,13 @@ if step configure configure && step build ninja -C "$build"; then
     want cuda && step cuda-suite cuda_suite
     want other && step other-suites meson test -C "$build" --no-rebuild --print-errorlogs --no-suite cuda
     want status && step status measure_status
-    want memcheck && step memcheck sanitize memcheck
+    want memcheck && step memcheck sanitize memcheck "${MEMCHECK_TESTS:-}"
     # racecheck is slow (about 100 s a test): the tests of the kernels that share memory
     # between threads (SpMV tiles, tree build and eWise), every other cuda test under memcheck
     want racecheck && step racecheck sanitize racecheck "cuda_spmv cuda_hs"
     want bench && step gpu-benchmarks gpu_benchmarks
+    want resident && step resident resident_stats
+    want gap && step gap gap_run
 fi
 
 {

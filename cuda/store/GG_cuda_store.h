@@ -16,11 +16,12 @@
  * (pending work applied first; counted and traced), after which res has both bits. The copy stays
  * valid until c is next written. GrB_OUT_OF_MEMORY (device or pool limit) leaves c unchanged. */
 GrB_Info GG_cuda_vec_in(GG_container *c, const GG_cuda_vec **v);
+/* Makes sure c has a device-copy descriptor (c->dv), so that installing a result cannot fail:
+ * a slot calls it before its first kernel. */
+GrB_Info GG_cuda_vec_reserve(GG_container *c);
 /* Installs *v (device arrays, c's dimension and value size) as c's content, taking its buffers
- * (*v is cleared): the previous device copy is freed, res = GG_RES_DEVICE (GG_vec_device_written).
- * Never fails. */
+ * (*v is cleared): the previous device buffers are freed (stream-ordered), res = GG_RES_DEVICE
+ * (GG_vec_device_written). c must have been reserved. Never fails. */
 void GG_cuda_vec_install(GG_container *c, GG_cuda_vec *v);
-/* Frees the device buffers of a GG_cuda_vec that was never installed. */
-void GG_cuda_vec_release(GG_cuda_vec *v);
 
 #endif /* GG_CUDA_STORE_H */

@@ -80,3 +80,90 @@ int GG_cuda_vec_download(struct GG_container *c)
     c->res |= GG_RES_HOST;
     return GrB_SUCCESS;
 }
+
+/* ---- reads and writes by the CUDA slots ------------------------------------------------------- */
+
+/* Bytes of a device copy of h's arrays, and the copy itself (into v, allocated here). */
+static GrB_Info upload(GG_cuda_vec *v, const GG_vdata *h)
+{
+    memset(v, 0, sizeof *v);
+    v->d = *h;
+    v->d.i = NULL;
+    v->d.b = NULL;
+    v->d.x = NULL;
+    v->nvals_known = true;
+    size_t xb = 0, ib = 0, bb = 0;
+    if (!bytes_of(GG_vdata_nx(h), h->size, &xb) ||
+        (h->form == GG_VF_SPARSE && !bytes_of(h->nvals, sizeof(uint64_t), &ib)) ||
+        (h->form == GG_VF_BITMAP && !bytes_of(h->n, 1, &bb)))
+        return GrB_OUT_OF_MEMORY;
+    bool ok = true;
+    if (xb > 0) ok = (v->d.x = GG_cuda_malloc(xb)) != NULL;
+    if (ok && ib > 0) ok = (v->d.i = GG_cuda_malloc(ib)) != NULL;
+    if (ok && bb > 0) ok = (v->d.b = GG_cuda_malloc(bb)) != NULL;
+    if (!ok) {
+        GG_cuda_vec_release(v);
+        return GrB_OUT_OF_MEMORY;
+    }
+    ok = (xb == 0 || GG_cuda_upload(v->d.x, h->x, xb)) &&
+         (ib == 0 || GG_cuda_upload(v->d.i, h->i, ib)) && (bb == 0 || GG_cuda_upload(v->d.b, h->b, bb));
+    if (!ok) {
+        GG_cuda_vec_release(v);
+        return GrB_PANIC;
+    }
+    GG_trace("residency: vector of %llu (%llu entries, %s) to the device, %zu bytes (device read "
+             "after a host write)",
+             (unsigned long long)h->n, (unsigned long long)h->nvals,
+             h->form == GG_VF_SPARSE ? "sparse" : h->form == GG_VF_BITMAP ? "bitmap" : "full",
+             xb + ib + bb);
+    return GrB_SUCCESS;
+}
+
+GrB_Info GG_cuda_vec_in(GG_container *c, const GG_cuda_vec **out)
+{
+    pthread_mutex_lock(&c->lock);
+    bool current = (c->res & GG_RES_DEVICE) && c->dv != NULL && c->pending.n == 0;
+    pthread_mutex_unlock(&c->lock);
+    if (!current) {
+        /* the host copy (pending work applied) is the content: replace the stale device copy */
+        const GG_vdata *h;
+        GrB_Info info = GG_vec_host(c, &h);
+        if (info != GrB_SUCCESS) return info;
+        GG_cuda_vec *v = malloc(sizeof *v);
+        if (v == NULL) return GrB_OUT_OF_MEMORY;
+        info = upload(v, h);
+        if (info != GrB_SUCCESS) {
+            free(v);
+            return info;
+        }
+        pthread_mutex_lock(&c->lock);
+        GG_cuda_vec_free(c);
+        c->dv = v;
+        c->res |= GG_RES_DEVICE;
+        pthread_mutex_unlock(&c->lock);
+    }
+    *out = dv_of(c);
+    return GrB_SUCCESS;
+}
+
+GrB_Info GG_cuda_vec_reserve(GG_container *c)
+{
+    pthread_mutex_lock(&c->lock);
+    if (c->dv == NULL) c->dv = calloc(1, sizeof(GG_cuda_vec));
+    bool ok = c->dv != NULL;
+    pthread_mutex_unlock(&c->lock);
+    return ok ? GrB_SUCCESS : GrB_OUT_OF_MEMORY;
+}
+
+void GG_cuda_vec_install(GG_container *c, GG_cuda_vec *v)
+{
+    GG_vec_device_written(c); /* the host copy and the views are stale from now on */
+    pthread_mutex_lock(&c->lock);
+    GG_cuda_vec *d = dv_of(c);
+    /* the old buffers go back stream-ordered, after the kernels already queued to read them */
+    GG_cuda_vec_release(d);
+    *d = *v;
+    memset(v, 0, sizeof *v);
+    c->res = GG_RES_DEVICE;
+    pthread_mutex_unlock(&c->lock);
+}

@@ -205,7 +205,8 @@ bool GG_family_compiled(GG_opfamily op);
 /* Picks the backend for one call of family op. The choice comes from d->backend when it is not
  * AUTO, else from GG_global.backend. Forced CPU returns the CPU backend; forced CUDA the CUDA one,
  * or NULL when it is not compiled in or no device answers (an error for the caller), or the CPU
- * backend when CUDA lacks the family (the reason says so, and the trace shows it). AUTO returns CUDA only when a device is available
+ * backend when CUDA lacks the family (the reason says so, the trace shows it and
+ * GxG_CUDA_DECLINES counts it). AUTO returns CUDA only when a device is available
  * (GG_backends_available() & 2), CUDA implements op, and every object in objs (types, operators,
  * monoids, semirings; NULL entries are skipped) is built-in, else CPU. *reason gets a static
  * sentence saying why (kept for the trace). The result may lack the slot: the caller checks. */

@@ -76,6 +76,7 @@ const GG_backend *GG_backend_select(GG_opfamily op, const GG_desc *d, const void
         if (!GG_backend_has(cuda_table, op)) {
             *reason = "GxG_BACKEND forces CUDA, but cuda declined: the CUDA backend lacks this "
                       "operation, running on cpu";
+            GG_global.cuda_declines++; /* a decline too (GxG_CUDA_DECLINES) */
             return &GG_cpu_backend;
         }
         *reason = "GxG_BACKEND forces CUDA";

@@ -103,6 +103,19 @@ void GG_device_vec_free(GG_container *c)
     c->dv = NULL;
 }
 
+void GG_device_transfers(uint64_t t[4])
+{
+    memset(t, 0, 4 * sizeof t[0]);
+#if GG_HAVE_CUDA
+    GG_cuda_transfers c;
+    GG_cuda_transfer_counts(&c);
+    t[0] = c.h2d_count;
+    t[1] = c.h2d_bytes;
+    t[2] = c.d2h_count;
+    t[3] = c.d2h_bytes;
+#endif
+}
+
 GrB_Info GG_device_sync(void)
 {
 #if GG_HAVE_CUDA

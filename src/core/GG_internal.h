@@ -13,8 +13,9 @@
 
 /* ---- object identity ----------------------------------------------------------------------------
  * Every object starts with a GG_header. A live object carries GG_MAGIC_LIVE and its kind; a freed
- * one GG_MAGIC_FREED (freed objects are quarantined, see GG_object_release, so a stale handle
- * still reads as freed); an object whose construction failed half-way GG_MAGIC_INVALID. */
+ * one GG_MAGIC_FREED (freed objects are quarantined until GrB_finalize, see GG_object_release,
+ * so a stale handle still reads as freed); an object whose construction failed half-way
+ * GG_MAGIC_INVALID. */
 typedef enum {
     GG_KIND_TYPE = 1,
     GG_KIND_UNARYOP,
@@ -49,8 +50,13 @@ typedef struct GG_header {
 
 /* Allocates a zeroed object of `size` bytes with a live header of `kind`; NULL when out of memory. */
 void *GG_object_new(size_t size, GG_kind kind);
-/* Marks the object freed and hands its memory to the quarantine (the caller released its body). */
+/* Marks the object freed and hands its memory to the quarantine (the caller released its body);
+ * outside a context (before GrB_init, after GrB_finalize) its memory is freed at once. */
 void GG_object_release(void *obj);
+/* The quarantine's life: GrB_init opens it, GrB_finalize frees every object waiting in it and
+ * closes it. A stale handle reads as freed only for objects freed since the last GrB_init. */
+void GG_object_quarantine_open(void);
+void GG_object_quarantine_close(void);
 
 /* The bodies of GrB_<Kind>_free and GrB_<Kind>_wait (reporting under `func`). free: NULL handles
  * and predefined objects are left alone (SuiteSparse); free_body, when given, releases what the
@@ -123,6 +129,7 @@ typedef struct {
     GrB_Mode mode;
     int32_t backend; /* GxG_Backend */
     pthread_mutex_t lock;
+    _Atomic uint64_t cuda_declines; /* GxG_CUDA_DECLINES: calls sent to CUDA that ran on the CPU */
 } GG_global_state;
 extern GG_global_state GG_global;
 
@@ -131,7 +138,8 @@ struct GG_Global_opaque {
 };
 
 /* ---- memory --------------------------------------------------------------------------------------
- * All library allocations go through these so tests can inject failures and count leaks. */
+ * All library allocations go through these: they call the functions given to GxB_init (the C
+ * library's by default), and tests can inject failures and count leaks. */
 void *GG_malloc(size_t size);
 void *GG_calloc(size_t count, size_t size);
 void *GG_realloc(void *p, size_t size); /* on failure returns NULL and leaves p valid */
@@ -142,7 +150,21 @@ bool GG_mul_size(size_t a, size_t b, size_t *size);
 void GG_mem_fail_after(int64_t k);
 /* Stops counting block p as live without freeing it (freed objects waiting in the quarantine). */
 void GG_mem_untrack(void *p);
+/* Frees a block that GG_mem_untrack no longer counts (a freed object leaving the quarantine). */
+void GG_mem_free_untracked(void *p);
 int64_t GG_mem_live_blocks(void);
+
+/* The memory functions of GxB_init; calloc_fn and realloc_fn may be NULL (emulated). */
+typedef struct {
+    void *(*malloc_fn)(size_t);
+    void *(*calloc_fn)(size_t, size_t);
+    void *(*realloc_fn)(void *, size_t);
+    void (*free_fn)(void *);
+} GG_allocator;
+/* Makes `a` the allocator of every later allocation (GrB_init / GxB_init, no other call running).
+ * False, changing nothing, when `a` differs from the current one while blocks of the current one
+ * are live: they must be freed by the functions that allocated them. */
+bool GG_mem_use(const GG_allocator *a);
 
 /* ---- types --------------------------------------------------------------------------------------- */
 
@@ -204,6 +226,10 @@ struct GG_Descriptor_opaque {
     GG_header h;
     GrB_Desc_Value outp, mask, inp0, inp1;
     int32_t backend; /* GxG_Backend; AUTO defers to the global setting */
+    /* SuiteSparse's GxB fields (GxB_Desc_set, src/object/gxb_options.c): recorded, read back,
+     * not acted on. Zero is each one's default. */
+    int32_t nthreads, axb_method, sort, compression, import;
+    double chunk;
 };
 
 /* The decoded settings of a descriptor (NULL means all defaults). */
@@ -233,6 +259,14 @@ struct GG_Scalar_opaque {
     bool present;
     void *value; /* type->size bytes, allocated with the scalar */
 };
+
+/* The output rule of a reduction to a scalar (GG_reduce_scalar_fn in GG_backend.h), shared by the
+ * backends: out = accum(out, t) into the GrB_Scalar s or, when c is not NULL, the C scalar *c of
+ * ctype; t (of ttype) exists when has_t. For c an absent t is the monoid's identity; for s,
+ * accum(empty, t) = t, accum(s, empty) = s, and without accum s takes t or becomes empty.
+ * GrB_OUT_OF_MEMORY (a temporary for the accumulator) leaves the output unchanged. */
+GrB_Info GG_reduce_scalar_output(GrB_Scalar s, void *c, GrB_Type ctype, GrB_BinaryOp accum,
+                                 const void *t, bool has_t, GrB_Type ttype, GrB_Monoid monoid);
 
 /* ---- vectors and matrices ---------------------------------------------------------------------------
  * A vector is stored as an n x 1 matrix: one container type serves both, so every storage routine
@@ -291,6 +325,14 @@ typedef struct {
     bool iso; /* no values in the nodes; GG_hs_iso_value holds the one value */
 } GG_hs_matrix;
 
+/* SuiteSparse's per-matrix and per-vector storage hints (GxB_HYPER_SWITCH, GxB_BITMAP_SWITCH,
+ * GxB_SPARSITY_CONTROL), kept so they read back as set; the storage ignores them. The format hint
+ * (GxB_FORMAT) is the container's orientation_hint. */
+typedef struct {
+    double hyper_switch, bitmap_switch;
+    int32_t sparsity_control;
+} GG_gxb_opts;
+
 typedef struct GG_container {
     GG_header h;
     GrB_Type type;
@@ -311,6 +353,7 @@ typedef struct GG_container {
     void *dev;              /* device mirror of the content (cuda/), NULL when none; released by
                              * GG_device_drop on every write and on free */
     int32_t orientation_hint;
+    GG_gxb_opts gxb;        /* SuiteSparse's storage hints (GxB_set), recorded only */
     pthread_mutex_t lock;   /* guards assembly and view building for concurrent readers */
 } GG_container;
 
@@ -320,6 +363,11 @@ struct GG_Matrix_opaque {
 struct GG_Vector_opaque {
     GG_container c;
 };
+
+/* A new container's hints from the global GxB options (and, for a matrix, its orientation hint
+ * from the global GxB_FORMAT); a copy's from its source, as SuiteSparse's dup (gxb_options.c). */
+void GG_gxb_opts_init(GG_container *c);
+void GG_gxb_opts_dup(GG_container *dst, const GG_container *src);
 
 /* Lifecycle (store.c). */
 GrB_Info GG_container_init(GG_container *c, GrB_Type type, GrB_Index nrows, GrB_Index ncols);
@@ -384,6 +432,9 @@ bool GG_device_info(char *name, size_t len, size_t *memory);
 bool GG_trace_on(void);
 void GG_trace_set(int level); /* 0 off, 1 on */
 void GG_trace(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Host<->device transfers since the process started: copies and bytes host to device, then
+ * copies and bytes device to host (all zero without a device). */
+void GG_device_transfers(uint64_t t[4]);
 /* Releases c's device mirror (c->dev), if any. store.c calls it wherever content changes or the
  * container is freed, so a mirror never outlives the host content it copies. */
 void GG_device_drop(GG_container *c);

@@ -1,12 +1,54 @@
-/* memory.c: the library's allocator wrappers. Every allocation goes through here so that tests can
- * inject failures (GG_mem_fail_after) and check for leaks (GG_mem_live_blocks). */
+/* memory.c: the library's allocator wrappers. Every allocation goes through here, so that the
+ * functions a client gives GxB_init serve all of them, tests can inject failures
+ * (GG_mem_fail_after) and leaks show in the block count (GG_mem_live_blocks).
+ * SuiteSparse's GxB_init needs only malloc and free: without calloc, calloc is malloc + memset;
+ * without realloc, every block carries its size in a header in front of it, because emulating
+ * realloc by malloc + copy + free needs the old size and our callers do not pass it. */
 #include "GG_internal.h"
 
 #include <stdatomic.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <stdlib.h>
 
 static atomic_int_least64_t live_blocks;
 static atomic_int_least64_t fail_countdown; /* > 0: that many allocations until one fails */
+
+/* The active functions. Changed only by GrB_init/GxB_init while no block is live, so a block is
+ * always freed by the functions (and with the header rule) that allocated it. */
+static GG_allocator active = {malloc, calloc, realloc, free};
+
+/* Size header of a block when the allocator has no realloc: max_align_t keeps the payload as
+ * aligned as the allocator's own blocks. */
+#define GG_SIZE_HEADER ((size_t)_Alignof(max_align_t))
+
+static bool sized_blocks(void)
+{
+    return active.realloc_fn == NULL;
+}
+
+/* A block of `size` payload bytes (zeroed when `zero`), without counting or failure injection. */
+static void *raw_alloc(size_t size, bool zero)
+{
+    size_t head = sized_blocks() ? GG_SIZE_HEADER : 0;
+    if (size > SIZE_MAX - head) return NULL;
+    char *p;
+    if (!zero)
+        p = active.malloc_fn(size + head);
+    else if (active.calloc_fn != NULL)
+        p = active.calloc_fn(1, size + head);
+    else if ((p = active.malloc_fn(size + head)) != NULL)
+        memset(p, 0, size + head);
+    if (p == NULL) return NULL;
+    if (head == 0) return p;
+    memcpy(p, &size, sizeof size);
+    return p + head;
+}
+
+static void raw_free(void *p)
+{
+    active.free_fn(sized_blocks() ? (char *)p - GG_SIZE_HEADER : p);
+}
 
 static bool injected_failure(void)
 {
@@ -20,7 +62,7 @@ static bool injected_failure(void)
 void *GG_malloc(size_t size)
 {
     if (injected_failure()) return NULL;
-    void *p = malloc(size == 0 ? 1 : size);
+    void *p = raw_alloc(size == 0 ? 1 : size, false);
     if (p != NULL) atomic_fetch_add(&live_blocks, 1);
     return p;
 }
@@ -28,7 +70,9 @@ void *GG_malloc(size_t size)
 void *GG_calloc(size_t count, size_t size)
 {
     if (injected_failure()) return NULL;
-    void *p = calloc(count == 0 ? 1 : count, size == 0 ? 1 : size);
+    size_t bytes;
+    if (!GG_mul_size(count == 0 ? 1 : count, size == 0 ? 1 : size, &bytes)) return NULL;
+    void *p = raw_alloc(bytes, true);
     if (p != NULL) atomic_fetch_add(&live_blocks, 1);
     return p;
 }
@@ -37,19 +81,42 @@ void *GG_realloc(void *p, size_t size)
 {
     if (p == NULL) return GG_malloc(size);
     if (injected_failure()) return NULL;
-    return realloc(p, size == 0 ? 1 : size);
+    if (size == 0) size = 1;
+    if (!sized_blocks()) return active.realloc_fn(p, size);
+    size_t old;
+    memcpy(&old, (char *)p - GG_SIZE_HEADER, sizeof old);
+    void *q = raw_alloc(size, false);
+    if (q == NULL) return NULL;
+    memcpy(q, p, old < size ? old : size);
+    raw_free(p);
+    return q;
 }
 
 void GG_free(void *p)
 {
     if (p == NULL) return;
     atomic_fetch_sub(&live_blocks, 1);
-    free(p);
+    raw_free(p);
 }
 
 void GG_mem_untrack(void *p)
 {
     if (p != NULL) atomic_fetch_sub(&live_blocks, 1);
+}
+
+void GG_mem_free_untracked(void *p)
+{
+    if (p != NULL) raw_free(p);
+}
+
+bool GG_mem_use(const GG_allocator *a)
+{
+    bool same = a->malloc_fn == active.malloc_fn && a->calloc_fn == active.calloc_fn &&
+                a->realloc_fn == active.realloc_fn && a->free_fn == active.free_fn;
+    if (same) return true;
+    if (atomic_load(&live_blocks) != 0) return false;
+    active = *a;
+    return true;
 }
 
 bool GG_mul_size(size_t a, size_t b, size_t *size)

@@ -1,15 +1,36 @@
 /* object.c: object identity. Allocation of object headers, validity checks, and the quarantine that
  * keeps freed objects readable for a while so that a stale handle reads as "freed"
- * (GrB_UNINITIALIZED_OBJECT) instead of touching memory the allocator gave to someone else. */
+ * (GrB_UNINITIALIZED_OBJECT) instead of touching memory the allocator gave to someone else.
+ * The quarantine lives from GrB_init to GrB_finalize, which frees what waits in it, so a program
+ * that finalizes leaves nothing of ours allocated. */
 #include "GG_internal.h"
 
-#include <stdlib.h>
-
-/* Freed objects wait here (FIFO) before their memory goes back to the system. */
+/* Freed objects wait here (FIFO) before their memory goes back to the allocator; NULL slots are
+ * empty. Open between GrB_init and GrB_finalize. */
 #define GG_QUARANTINE 4096
 static void *quarantine[GG_QUARANTINE];
 static size_t quarantine_next;
+static bool quarantine_is_open;
 static pthread_mutex_t quarantine_lock = PTHREAD_MUTEX_INITIALIZER;
+
+void GG_object_quarantine_open(void)
+{
+    pthread_mutex_lock(&quarantine_lock);
+    quarantine_is_open = true;
+    pthread_mutex_unlock(&quarantine_lock);
+}
+
+void GG_object_quarantine_close(void)
+{
+    pthread_mutex_lock(&quarantine_lock);
+    quarantine_is_open = false;
+    for (size_t k = 0; k < GG_QUARANTINE; k++) {
+        GG_mem_free_untracked(quarantine[k]);
+        quarantine[k] = NULL;
+    }
+    quarantine_next = 0;
+    pthread_mutex_unlock(&quarantine_lock);
+}
 
 void *GG_object_new(size_t size, GG_kind kind)
 {
@@ -28,11 +49,14 @@ void GG_object_release(void *obj)
     h->errmsg[0] = '\0';
     GG_mem_untrack(obj);
     pthread_mutex_lock(&quarantine_lock);
-    void *evicted = quarantine[quarantine_next];
-    quarantine[quarantine_next] = obj;
-    quarantine_next = (quarantine_next + 1) % GG_QUARANTINE;
+    void *evicted = obj;
+    if (quarantine_is_open) {
+        evicted = quarantine[quarantine_next];
+        quarantine[quarantine_next] = obj;
+        quarantine_next = (quarantine_next + 1) % GG_QUARANTINE;
+    }
     pthread_mutex_unlock(&quarantine_lock);
-    free(evicted);
+    GG_mem_free_untracked(evicted);
 }
 
 GrB_Info GG_check_object(const void *obj, GG_kind kind)

@@ -5,57 +5,23 @@
  * checker, CPU traversals (SpMV, SpMV^T, element-wise add/multiply of two trees) and the storage
  * report. Everything else in src/hisparse is private (hs_internal.h).
  *
- * Layout (Doc/hisparse.md has a worked example). A node at level l covers d^l x d^l cells; the root
- * sits at level `height`, the smallest height with d^height >= max(nrows, ncols). A child word is a
- * byte offset from the pool start (a multiple of 16) with the node's tag in its low 4 bits; 0 is
- * the null child. Offsets 0..15 hold the pool header, so no node lives at offset 0. Node kinds:
- *   inner dense   d*d child words (u64), row-major, null for empty children
- *   inner COO-X   u32 count, 8-bit (row, col) pairs, u64 child words; X = 1, 2, 4 pads the count to a
- *                 multiple of X and aligns both arrays for X-wide vector loads
- *   leaf dense    level 1, every in-bounds cell present: its values row-major, row stride = the
- *                 in-bounds width (no header)
- *   leaf bitmap   level 1: u32 count, u16 row starts (entries before each row), a d*d-bit presence
- *                 bitmap (u64 words), the present values row-major
- *   leaf COO-X    any level l: u32 count, (row, col) pairs of the narrowest unsigned width holding
- *                 l*log2(d) bits (8, 16, 32 or 64 bits), values; entries in tree order
- * Tree order is the order of a depth-first walk visiting children row-major: compare the base-d
- * digits of (row, col) from the top, row digit before column digit. Within a level-1 node it is
- * row-major; for one row (or one column) it is increasing column (row) order.
- * An iso matrix (all values equal, e.g. a pattern-only graph) stores no values in any node; its one
- * value lives in the pool right after the header. Node kinds are chosen at build time to minimise
- * bytes (a bottom-up pass over the skeleton). */
+ * The layout of the nodes and the cost model that picks them are defined once, for C and CUDA
+ * alike, in hs_layout.h. */
 #ifndef GG_HISPARSE_H
 #define GG_HISPARSE_H
 
 #include "GG_internal.h"
+#include "hs_layout.h"
 
 #include <stdatomic.h>
 #include <stdio.h>
 
-/* Node dimension d: a power of two in [GG_HS_DIM_MIN, GG_HS_DIM_MAX] (local coordinates fit a
- * byte). The build-time default can be overridden with -DGG_HS_DIM_DEFAULT=...; the runtime setting
- * (GG_hs_set_node_dim) applies to trees built afterwards; every tree records its own d. */
+/* Node dimension d (hs_layout.h: GG_HS_DIM_MIN..GG_HS_DIM_MAX). The build-time default can be
+ * overridden with -DGG_HS_DIM_DEFAULT=...; the runtime setting (GG_hs_set_node_dim) applies to trees
+ * built afterwards; every tree records its own d. */
 #ifndef GG_HS_DIM_DEFAULT
 #define GG_HS_DIM_DEFAULT 128
 #endif
-#define GG_HS_DIM_MIN 2
-#define GG_HS_DIM_MAX 256
-#define GG_HS_MAX_LEVELS 64 /* d = 2 and a 2^60 dimension need 60 levels */
-
-/* Node tags (the low 4 bits of a child word). */
-typedef enum {
-    GG_HS_NULL = 0,
-    GG_HS_INNER_DENSE,
-    GG_HS_INNER_COO1,
-    GG_HS_INNER_COO2,
-    GG_HS_INNER_COO4,
-    GG_HS_LEAF_DENSE,
-    GG_HS_LEAF_BITMAP,
-    GG_HS_LEAF_COO1,
-    GG_HS_LEAF_COO2,
-    GG_HS_LEAF_COO4,
-    GG_HS_NTAGS
-} GG_hs_tag;
 
 /* GG_hs_pool and GG_hs_matrix (the matrix state) live in GG_internal.h: the container holds a
  * GG_hs_matrix as its canonical content. */
@@ -65,6 +31,10 @@ typedef enum {
 int GG_hs_node_dim(void);
 /* GrB_INVALID_VALUE unless d is a power of two in [GG_HS_DIM_MIN, GG_HS_DIM_MAX]. */
 GrB_Info GG_hs_set_node_dim(int d);
+/* Splits every parallel phase of later builds into exactly `parts` parts (at most 256; 0: by the
+ * size of the input and the OpenMP thread count, the default). The tree does not depend on it:
+ * tests set it to run the parallel paths on small inputs. */
+void GG_hs_set_build_parts(int parts);
 
 /* ---- state ---------------------------------------------------------------------------------- */
 
@@ -146,9 +116,10 @@ GrB_Info GG_hs_check(const GG_hs_matrix *A, char *msg, size_t msglen);
 /* y = op(A) (+.*) x over a semiring, x and y dense: op(A) is A, or A' when `tran`. With vec_first
  * the multiply takes the vector element first (vxm: y = x' A is this with tran = true). x holds
  * ncols(op(A)) values of the multiply's vector-side type; y receives nrows(op(A)) values of the
- * monoid's type, the identity where op(A) has an empty row; ypresent (may be NULL) tells which rows
- * hold at least one entry. A's values are cast to the multiply's matrix-side type. PLUS_TIMES on
- * FP32 or FP64 takes a specialised path. */
+ * monoid's type: the fold of the row's terms from its first (the identity is never folded in) or
+ * the identity where op(A) has an empty row; ypresent (may be NULL) tells which rows hold at least
+ * one entry. A's values are cast to the multiply's matrix-side type. PLUS_TIMES on FP32 or FP64
+ * takes a specialised path. */
 GrB_Info GG_hs_mxv(void *y, bool *ypresent, const GG_hs_matrix *A, bool tran, GrB_Semiring sr,
                    const void *x, bool vec_first);
 

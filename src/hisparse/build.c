@@ -1,14 +1,103 @@
 /* build.c: building a HiSparse tree in the papers' two phases. Tuples are first put in tree order
  * and duplicates grouped: input already in tree order is used as it is; otherwise, when both
  * coordinates fit 32 bits, (key, value) pairs are counted and scattered (into the level-1 blocks of
- * each strip of d rows when the input is sorted by rows, else into buckets by the top key bits,
- * each bucket then sorted: the cost profile of a CSR build), and with wider coordinates a merge
- * sort orders a permutation. The skeleton pass then walks the ordered entries once, closing
- * nodes bottom-up and choosing for each the cheapest representation (a leaf of the best kind, or
- * an inner node over its children's best); it records only nodes above level 1, whose leaves are
- * cheap to re-derive. One pool of the total size is allocated and every node filled from its
- * record. */
+ * each strip of d rows when the input is sorted by rows and those blocks are well filled, else
+ * into buckets by the top key bits, each bucket then sorted: the cost profile of a CSR build), and
+ * with wider coordinates a merge sort orders a permutation. The skeleton pass then walks the
+ * ordered entries once, closing nodes bottom-up and choosing for each the cheapest representation
+ * (a leaf of the best kind, or an inner node over its children's best); it records only nodes
+ * above level 1, whose leaves are cheap to re-derive. One pool of the total size is allocated and
+ * every node filled from its record.
+ *
+ * Every phase over the entries runs in parallel (OpenMP) on large inputs: parts with fixed
+ * boundaries, combined in order, so the tree is bit for bit the one a single thread builds
+ * (Doc/decisions.md, "Parallel matrix build"). */
 #include "hs_internal.h"
+
+#include <sys/mman.h>
+
+#ifdef _OPENMP
+#include <omp.h>
+#define HS_OMP(directive) _Pragma(directive)
+#else
+#define HS_OMP(directive)
+#endif
+
+/* ---- parallel phases ----------------------------------------------------------------------------
+ * A phase splits its work into parts whose boundaries depend only on the data and the number of
+ * parts, never on the threads that run them. The number of parts follows the CPU backend's rule
+ * (GG_cpu_nthreads, which src/hisparse, below the backends, does not call): one part below two
+ * grains of work, else as many threads as OpenMP allows, each with at least a grain. */
+
+#define HS_PAR_GRAIN ((uint64_t)1 << 16)
+#define HS_MAX_PARTS 256
+
+static _Atomic int forced_parts;
+
+void GG_hs_set_build_parts(int parts)
+{
+    atomic_store(&forced_parts, parts < 0 ? 0 : parts > HS_MAX_PARTS ? HS_MAX_PARTS : parts);
+}
+
+static int hs_parts(uint64_t work)
+{
+    int forced = atomic_load(&forced_parts);
+    if (forced > 0) return forced;
+#ifdef _OPENMP
+    if (work < 2 * HS_PAR_GRAIN) return 1;
+    uint64_t cap = work / HS_PAR_GRAIN, max = (uint64_t)omp_get_max_threads();
+    if (max > HS_MAX_PARTS) max = HS_MAX_PARTS;
+    return (int)(cap < max ? cap : max);
+#else
+    (void)work;
+    return 1;
+#endif
+}
+
+/* Threads to run np parts. */
+static inline int hs_threads(int np)
+{
+#ifdef _OPENMP
+    int max = omp_get_max_threads();
+    return np < max ? np : max;
+#else
+    (void)np;
+    return 1;
+#endif
+}
+
+static inline int hs_thread_id(void)
+{
+#ifdef _OPENMP
+    return omp_get_thread_num();
+#else
+    return 0;
+#endif
+}
+
+/* Large arrays ask for transparent huge pages where the system offers them on request: their first
+ * touch then faults 2 MiB at a time instead of 4 KiB, which otherwise costs as much as the work. */
+static void *hs_huge(void *p, size_t bytes)
+{
+#ifdef MADV_HUGEPAGE
+    const uintptr_t page = 4096;
+    if (p != NULL && bytes >= ((size_t)4 << 20)) {
+        uintptr_t lo = ((uintptr_t)p + page - 1) & ~(page - 1);
+        uintptr_t hi = ((uintptr_t)p + bytes) & ~(page - 1);
+        madvise((void *)lo, hi - lo, MADV_HUGEPAGE);
+    }
+#else
+    (void)bytes;
+#endif
+    return p;
+}
+
+/* Start of part p of np over [0, n) (part np starts at n): sizes differ by at most one. */
+static inline uint64_t part_start(uint64_t n, int p, int np)
+{
+    uint64_t q = n / (uint64_t)np, r = n % (uint64_t)np;
+    return q * (uint64_t)p + ((uint64_t)p < r ? (uint64_t)p : r);
+}
 
 /* ---- value sources ------------------------------------------------------------------------------ */
 
@@ -72,25 +161,7 @@ void hs_stream_value(const hs_stream *s, GrB_Index u, void *z, void *scratch)
     fold_run(v, v->run != NULL ? v->run[u] : u, v->run != NULL ? v->run[u + 1] : u + 1, z, scratch);
 }
 
-/* ---- node choice ------------------------------------------------------------------------------- */
-
-typedef struct {
-    uint8_t tag;
-    uint64_t size;
-} hs_choice;
-
-/* The smallest COO node of n entries. Among equal sizes the papers' choice wins (COO1 for one
- * entry, COO2 for two, COO4 for more), else the widest X: vector loads for free. */
-static hs_choice coo_choice(uint64_t n, bool inner, unsigned cb, uint64_t vb)
-{
-    unsigned pref = n <= 1 ? 1 : n == 2 ? 2 : 4;
-    hs_choice c = {(uint8_t)hs_coo_tag(inner, pref), hs_coo_geom(n, pref, cb, vb).size};
-    for (unsigned X = 4; X >= 1; X /= 2) {
-        uint64_t size = hs_coo_geom(n, X, cb, vb).size;
-        if (size < c.size) c = (hs_choice){(uint8_t)hs_coo_tag(inner, X), size};
-    }
-    return c;
-}
+/* ---- node choice (the cost model is hs_layout.h's) ---------------------------------------------- */
 
 #define SMALL_LEAF 256 /* level-1 choices for fewer entries come from a table */
 
@@ -101,6 +172,7 @@ typedef struct {
     const hs_stream *s;
     uint64_t same1;   /* diff(k) below this: entries k-1 and k share their level-1 node */
     uint8_t digit[64]; /* the highest bit of diff(k) to the level of the first digit they differ in */
+    uint64_t er, ec;   /* in-bounds height of the last row of level-1 blocks, width of the last column */
     hs_choice small[SMALL_LEAF]; /* best sparse level-1 leaf by entry count */
 } hs_shape;
 
@@ -146,39 +218,27 @@ static void shape_init(hs_shape *S, int dbits, GrB_Index nrows, GrB_Index ncols,
     S->s = s;
     int per = s->P != NULL ? 2 * dbits : dbits; /* bits of one digit in diff() */
     S->same1 = 1ULL << per;
+    S->er = nrows > 0 ? ((nrows - 1) & hs_mask(dbits)) + 1 : 0;
+    S->ec = ncols > 0 ? ((ncols - 1) & hs_mask(dbits)) + 1 : 0;
     for (int bit = 0; bit < 64; bit++) {
         int d = bit / per;
         S->digit[bit] = (uint8_t)(d < S->h ? d : S->h - 1);
     }
-    for (uint64_t n = 1; n < SMALL_LEAF; n++) {
-        hs_choice c = coo_choice(n, false, 1, vb);
-        uint64_t bm = hs_bitmap_geom(n, dbits, vb).size;
-        S->small[n] = bm <= c.size ? (hs_choice){GG_HS_LEAF_BITMAP, bm} : c;
-    }
+    for (uint64_t n = 1; n < SMALL_LEAF; n++) S->small[n] = hs_leaf1_choice(n, dbits, vb, false);
 }
 
-/* The cheapest level-1 leaf for n entries whose first is entry `first`; preference on ties:
- * dense, bitmap, COO4, COO2, COO1. */
+/* The cheapest level-1 leaf for n entries whose first is entry `first`. */
 static inline hs_choice leaf1_choice(const hs_shape *S, uint64_t n, uint64_t first)
 {
-    hs_choice c;
-    if (n < SMALL_LEAF) {
-        c = S->small[n];
-    } else {
-        c = coo_choice(n, false, 1, S->vb);
-        uint64_t bm = hs_bitmap_geom(n, S->b, S->vb).size;
-        if (bm <= c.size) c = (hs_choice){GG_HS_LEAF_BITMAP, bm};
+    /* a complete block may be dense: it holds d*d entries, or fewer at the matrix's edges */
+    uint64_t d = 1ULL << S->b;
+    bool full = false;
+    if (n == d * d || n == S->er * d || n == d * S->ec || n == S->er * S->ec) {
+        GrB_Index i, j, m = hs_mask(S->b);
+        ent_local(S->s, first, S->h, &i, &j);
+        full = n == hs_extent(S->nrows, i & ~m, S->b) * hs_extent(S->ncols, j & ~m, S->b);
     }
-    /* a complete block (at most d*d entries) may be dense */
-    if (n > (1ULL << (2 * S->b))) return c;
-    GrB_Index i, j;
-    ent_local(S->s, first, S->h, &i, &j);
-    uint64_t m = hs_mask(S->b);
-    if (n == hs_extent(S->nrows, i & ~m, S->b) * hs_extent(S->ncols, j & ~m, S->b)) {
-        uint64_t size = hs_dense_leaf_size(n, S->vb);
-        if (size <= c.size) c = (hs_choice){GG_HS_LEAF_DENSE, size};
-    }
-    return c;
+    return n < SMALL_LEAF && !full ? S->small[n] : hs_leaf1_choice(n, S->b, S->vb, full);
 }
 
 /* ---- the skeleton --------------------------------------------------------------------------------- */
@@ -227,35 +287,14 @@ static inline void open_node(hs_skel *K, int level, uint64_t first)
     K->open[level] = (hs_open){first, 0, 0, 0, K->nrec, -1, -1};
 }
 
-/* Closes the open node at level >= 2: chooses leaf or inner, records it and adds it to its parent
- * (if any). The cost of a subtree is its bytes; the parent's child word is the parent's. */
-static bool close_node(hs_skel *K, int level)
+/* Records r (a node of level >= 2 whose subtree takes `best` bytes) and adds it to its parent. */
+static bool attach(hs_skel *K, const hs_rec *r, uint64_t best)
 {
-    const hs_shape *S = K->S;
-    hs_open *o = &K->open[level];
-    hs_choice inner = coo_choice(o->nkids, true, 1, 8);
-    if (hs_dense_inner_size(S->b) < inner.size)
-        inner = (hs_choice){GG_HS_INNER_DENSE, hs_dense_inner_size(S->b)};
-    uint64_t inner_total = inner.size + o->kids_bytes, best;
-    hs_choice leaf = coo_choice(o->n, false, hs_coord_bytes(level, S->b), S->vb);
-    hs_rec r = {o->first, o->n, 0, 0, 0, -1, -1, 0, (uint8_t)level, 0};
-    if (o->n <= UINT32_MAX && leaf.size <= inner_total) {
-        K->nrec = o->mark;
-        r.tag = leaf.tag;
-        r.size = best = leaf.size;
-    } else {
-        r.tag = inner.tag;
-        r.size = inner.size;
-        r.kids_bytes = level == 2 ? o->kids_bytes : 0;
-        r.first_child = o->first_child;
-        r.nkids = o->nkids;
-        best = inner_total;
-    }
-    if (!push(K, &r)) return false;
-    if (level < S->h) {
-        hs_open *p = &K->open[level + 1];
+    if (!push(K, r)) return false;
+    if (r->level < K->S->h) {
+        hs_open *p = &K->open[r->level + 1];
         int64_t id = (int64_t)K->nrec - 1;
-        p->n += o->n;
+        p->n += r->n;
         p->kids_bytes += best;
         p->nkids++;
         if (p->last_child >= 0)
@@ -267,6 +306,25 @@ static bool close_node(hs_skel *K, int level)
     return true;
 }
 
+/* Closes the open node at level >= 2: chooses leaf or inner, records it and adds it to its parent
+ * (if any). The cost of a subtree is its bytes; the parent's child word is the parent's. */
+static bool close_node(hs_skel *K, int level)
+{
+    const hs_shape *S = K->S;
+    hs_open *o = &K->open[level];
+    uint64_t best;
+    hs_choice c = hs_node_choice(o->n, o->nkids, o->kids_bytes, level, S->b, S->vb, &best);
+    hs_rec r = {o->first, o->n, c.size, 0, 0, -1, -1, 0, (uint8_t)level, (uint8_t)c.tag};
+    if (!hs_is_inner(c.tag)) {
+        K->nrec = o->mark;
+        return attach(K, &r, best);
+    }
+    r.kids_bytes = level == 2 ? o->kids_bytes : 0;
+    r.first_child = o->first_child;
+    r.nkids = o->nkids;
+    return attach(K, &r, best);
+}
+
 /* Closes the level-1 node ending before entry `end`. */
 static inline bool close_leaf1(hs_skel *K, uint64_t end)
 {
@@ -274,7 +332,7 @@ static inline bool close_leaf1(hs_skel *K, uint64_t end)
     o->n = end - o->first;
     hs_choice c = leaf1_choice(K->S, o->n, o->first);
     if (K->S->h == 1) {
-        hs_rec r = {o->first, o->n, c.size, 0, 0, -1, -1, 0, 1, c.tag};
+        hs_rec r = {o->first, o->n, c.size, 0, 0, -1, -1, 0, 1, (uint8_t)c.tag};
         return push(K, &r);
     }
     hs_open *p = &K->open[2];
@@ -284,22 +342,94 @@ static inline bool close_leaf1(hs_skel *K, uint64_t end)
     return true;
 }
 
-/* The skeleton pass over n >= 1 ordered unique entries. */
-static bool skeleton(hs_skel *K, uint64_t n)
+/* The highest level of the nodes that end between entries k-1 and k (0: they share their level-1
+ * node; never the root's level). */
+static inline int ent_level(const hs_shape *S, uint64_t k)
+{
+    uint64_t x = ent_diff(S->s, k);
+    return x < S->same1 ? 0 : S->digit[hs_msb(x)];
+}
+
+/* The skeleton pass over the ordered unique entries [lo, hi), hi > lo, which hold whole nodes of
+ * level `top`: closes the nodes of levels 1..top. Above that, only the parent level's totals are
+ * kept (open[top + 1]). top = h is the whole pass. */
+static bool skeleton_range(hs_skel *K, uint64_t lo, uint64_t hi, int top)
 {
     const hs_shape *S = K->S;
-    for (int level = 1; level <= S->h; level++) open_node(K, level, 0);
-    for (uint64_t k = 1; k < n; k++) {
-        uint64_t x = ent_diff(S->s, k);
-        if (x < S->same1) continue; /* same level-1 node */
-        int D = S->digit[hs_msb(x)]; /* nodes at levels 1..D end here */
+    for (int level = 1; level <= top + (top < S->h); level++) open_node(K, level, lo);
+    for (uint64_t k = lo + 1; k < hi; k++) {
+        int D = ent_level(S, k); /* nodes at levels 1..D end here */
+        if (D == 0) continue;    /* same level-1 node */
+        if (D > top) D = top;
         if (!close_leaf1(K, k)) return false;
         for (int level = 2; level <= D; level++)
             if (!close_node(K, level)) return false;
         for (int level = 1; level <= D; level++) open_node(K, level, k);
     }
-    if (!close_leaf1(K, n)) return false;
-    for (int level = 2; level <= S->h; level++)
+    if (!close_leaf1(K, hi)) return false;
+    for (int level = 2; level <= top; level++)
+        if (!close_node(K, level)) return false;
+    return true;
+}
+
+/* One part of a parallel skeleton pass: entries [lo, hi), whole nodes of the split level. */
+typedef struct {
+    uint64_t lo, hi;
+    hs_skel K;
+    bool ok;
+} hs_skel_part;
+
+/* The first entry at or after k that starts a node of level `top` (n: none). */
+static uint64_t node_start(const hs_shape *S, uint64_t k, int top)
+{
+    while (k > 0 && k < S->s->n && ent_level(S, k) < top) k++;
+    return k;
+}
+
+/* The skeleton pass in np parts split between nodes of level top (1 when h = 2, else 2), each
+ * closing the nodes of levels up to top. The records of the parts (nodes of level 2, in order)
+ * are then replayed, in order, into K, which closes the levels above exactly as one pass would;
+ * with top = 1 the root adds up the parts' leaves. The parts stay in part[] for the fill. */
+static bool skeleton_parts(hs_skel *K, hs_skel_part *part, int np)
+{
+    const hs_shape *S = K->S;
+    uint64_t n = S->s->n;
+    int top = S->h >= 3 ? 2 : 1;
+    HS_OMP("omp parallel for num_threads(hs_threads(np)) schedule(dynamic, 1)")
+    for (int p = 0; p < np; p++) {
+        hs_skel_part *q = &part[p];
+        q->lo = node_start(S, part_start(n, p, np), top);
+        q->hi = node_start(S, part_start(n, p + 1, np), top);
+        q->K = (hs_skel){.S = S};
+        q->ok = q->hi == q->lo || skeleton_range(&q->K, q->lo, q->hi, top);
+    }
+    for (int p = 0; p < np; p++)
+        if (!part[p].ok) return false;
+    if (top == 1) {
+        open_node(K, 2, 0);
+        for (int p = 0; p < np; p++) {
+            if (part[p].hi == part[p].lo) continue;
+            const hs_open *o = &part[p].K.open[2];
+            K->open[2].n += o->n;
+            K->open[2].kids_bytes += o->kids_bytes;
+            K->open[2].nkids += o->nkids;
+        }
+        return close_node(K, 2);
+    }
+    for (int level = 3; level <= S->h; level++) open_node(K, level, 0);
+    for (int p = 0; p < np; p++) {
+        for (size_t k = 0; k < part[p].K.nrec; k++) {
+            hs_rec r = part[p].K.rec[k]; /* a node of level 2, closed by the part */
+            r.next = -1;
+            if (!attach(K, &r, r.size + r.kids_bytes)) return false;
+            uint64_t next = r.first + r.n;
+            int D = next < n ? ent_level(S, next) : 0;
+            for (int level = 3; level <= D; level++)
+                if (!close_node(K, level)) return false;
+            for (int level = 3; level <= D; level++) open_node(K, level, next);
+        }
+    }
+    for (int level = 3; level <= S->h; level++)
         if (!close_node(K, level)) return false;
     return true;
 }
@@ -393,15 +523,17 @@ typedef struct {
     hs_geom g;
 } hs_inner_writer;
 
-static void inner_begin(hs_inner_writer *W, uint8_t *node, int tag, uint32_t nkids, int dbits)
+/* Starts writing at child k0; the count too when `head` (one writer of a node does that). */
+static void inner_begin(hs_inner_writer *W, uint8_t *node, int tag, uint32_t nkids, int dbits,
+                        uint64_t k0, bool head)
 {
     W->node = node;
     W->tag = tag;
     W->dbits = dbits;
-    W->k = 0;
+    W->k = k0;
     if (tag != GG_HS_INNER_DENSE) {
         W->g = hs_coo_geom(nkids, hs_coo_x(tag), 1, 8);
-        memcpy(node, &nkids, 4);
+        if (head) memcpy(node, &nkids, 4);
     }
 }
 
@@ -427,15 +559,17 @@ static inline void child_pos(const hs_shape *S, uint64_t k, int level, uint64_t 
     *cj = j >> shift;
 }
 
-/* A level-2 inner node and the level-1 leaves laid out before it. */
-static void fill_level2(const hs_fill *F, const hs_rec *r)
+/* A level-2 inner node and the level-1 leaves laid out before it: the leaves of entries
+ * [lo, end), whole leaves, the first of them child k0 of the node laid out at `cursor` (head: the
+ * node's count too). */
+static void fill_level2(const hs_fill *F, const hs_rec *r, uint64_t lo, uint64_t end,
+                        uint64_t cursor, uint64_t k0, bool head)
 {
     const hs_shape *S = F->S;
-    uint64_t cursor = r->offset - r->kids_bytes, ci, cj;
+    uint64_t ci, cj;
     hs_inner_writer W;
-    inner_begin(&W, F->pool + r->offset, r->tag, r->nkids, S->b);
-    uint64_t end = r->first + r->n;
-    for (uint64_t first = r->first; first < end;) {
+    inner_begin(&W, F->pool + r->offset, r->tag, r->nkids, S->b, k0, head);
+    for (uint64_t first = lo; first < end;) {
         uint64_t e = first + 1;
         while (e < end && ent_diff(S->s, e) < S->same1) e++;
         hs_choice c = leaf1_choice(S, e - first, first);
@@ -450,7 +584,7 @@ static void fill_level2(const hs_fill *F, const hs_rec *r)
 static void fill_inner(const hs_fill *F, const hs_skel *K, const hs_rec *r)
 {
     hs_inner_writer W;
-    inner_begin(&W, F->pool + r->offset, r->tag, r->nkids, F->S->b);
+    inner_begin(&W, F->pool + r->offset, r->tag, r->nkids, F->S->b, 0, true);
     uint64_t ci, cj;
     for (int64_t c = r->first_child; c >= 0; c = K->rec[c].next) {
         const hs_rec *k = &K->rec[c];
@@ -460,6 +594,48 @@ static void fill_inner(const hs_fill *F, const hs_skel *K, const hs_rec *r)
 }
 
 /* ---- building from a stream ------------------------------------------------------------------------ */
+
+/* Fills a recorded node (a level-2 inner node with its leaves). */
+static void fill_record(const hs_fill *F, const hs_skel *K, const hs_rec *r)
+{
+    if (!hs_is_inner(r->tag))
+        fill_leaf(F, r->level, r->tag, F->pool + r->offset, r->first, r->n);
+    else if (r->level == 2)
+        fill_level2(F, r, r->first, r->first + r->n, r->offset - r->kids_bytes, 0, true);
+    else
+        fill_inner(F, K, r);
+}
+
+/* The fill, in parallel over the records; a level-2 root (h = 2) is filled by the skeleton's
+ * parts, each part's leaves laid out after those of the parts before it. */
+static void fill_all(const hs_fill *F0, const hs_skel *K, const hs_skel_part *part, int np,
+                     size_t scratch_size)
+{
+    const hs_rec *root = &K->rec[K->nrec - 1];
+    int nth = hs_threads(np);
+    if (np > 1 && F0->S->h == 2 && hs_is_inner(root->tag)) {
+        uint64_t cursor[HS_MAX_PARTS], k0[HS_MAX_PARTS];
+        cursor[0] = root->offset - root->kids_bytes;
+        k0[0] = 0;
+        for (int p = 1; p < np; p++) {
+            cursor[p] = cursor[p - 1] + part[p - 1].K.open[2].kids_bytes;
+            k0[p] = k0[p - 1] + part[p - 1].K.open[2].nkids;
+        }
+        HS_OMP("omp parallel for num_threads(nth) schedule(dynamic, 1)")
+        for (int p = 0; p < np; p++) {
+            hs_fill F = *F0;
+            F.scratch += (size_t)hs_thread_id() * scratch_size;
+            fill_level2(&F, root, part[p].lo, part[p].hi, cursor[p], k0[p], p == 0);
+        }
+        return;
+    }
+    HS_OMP("omp parallel for num_threads(nth) schedule(dynamic, 16)")
+    for (size_t k = 0; k < K->nrec; k++) {
+        hs_fill F = *F0;
+        F.scratch += (size_t)hs_thread_id() * scratch_size;
+        fill_record(&F, K, &K->rec[k]);
+    }
+}
 
 GrB_Info hs_build_stream(GG_hs_matrix *A, GrB_Type type, GrB_Index nrows, GrB_Index ncols, int dbits,
                          const hs_stream *s, bool iso)
@@ -485,23 +661,25 @@ GrB_Info hs_build_stream(GG_hs_matrix *A, GrB_Type type, GrB_Index nrows, GrB_In
     hs_shape S;
     shape_init(&S, dbits, nrows, ncols, iso ? 0 : type->size, s);
     hs_skel K = {.S = &S};
+    int np = S.h >= 2 ? hs_parts(s->n) : 1;
     size_t dsize = s->v.dup != NULL ? s->v.dup->ztype->size : 0;
-    char *scratch = GG_malloc(3 * dsize + type->size);
-    if (scratch == NULL || !skeleton(&K, s->n)) {
-        GG_free(scratch);
-        GG_free(K.rec);
-        return GrB_OUT_OF_MEMORY;
-    }
+    size_t scratch_size = 3 * dsize + type->size; /* per thread */
+    char *scratch = hs_alloc_n((uint64_t)hs_threads(np), scratch_size);
+    hs_skel_part *part = np > 1 ? GG_calloc((size_t)np, sizeof *part) : NULL;
+    bool ok = scratch != NULL && (np == 1 || part != NULL);
+    if (ok) ok = np == 1 ? skeleton_range(&K, 0, s->n, S.h) : skeleton_parts(&K, part, np);
+    for (int p = 0; part != NULL && p < np; p++) GG_free(part[p].K.rec);
 
     /* Offsets in record order (children before parents); the iso value follows the header. */
     uint64_t cursor = HS_HEADER_BYTES + (iso ? hs_align(type->size, 16) : 0);
-    for (size_t k = 0; k < K.nrec; k++) {
+    for (size_t k = 0; ok && k < K.nrec; k++) {
         cursor += K.rec[k].kids_bytes;
         K.rec[k].offset = cursor;
         cursor += K.rec[k].size;
     }
-    uint8_t *pool = cursor <= SIZE_MAX ? GG_calloc(1, (size_t)cursor) : NULL;
+    uint8_t *pool = ok && cursor <= SIZE_MAX ? hs_huge(GG_calloc(1, (size_t)cursor), cursor) : NULL;
     if (pool == NULL) {
+        GG_free(part);
         GG_free(scratch);
         GG_free(K.rec);
         return GrB_OUT_OF_MEMORY;
@@ -517,24 +695,17 @@ GrB_Info hs_build_stream(GG_hs_matrix *A, GrB_Type type, GrB_Index nrows, GrB_In
     hs_fill F = {&S, s, pool, type->size,
                  v->src == NULL && v->run == NULL && v->to_z.f == NULL && !v->x_iso && plain_dup,
                  scratch};
-    for (size_t k = 0; k < K.nrec; k++) {
-        const hs_rec *r = &K.rec[k];
-        if (!hs_is_inner(r->tag))
-            fill_leaf(&F, r->level, r->tag, pool + r->offset, r->first, r->n);
-        else if (r->level == 2)
-            fill_level2(&F, r);
-        else
-            fill_inner(&F, &K, r);
-    }
+    fill_all(&F, &K, part, np, scratch_size);
     const hs_rec *root = &K.rec[K.nrec - 1];
     R.root = hs_word(root->offset, root->tag);
+    GG_free(part);
     GG_free(scratch);
     GG_free(K.rec);
     *A = R;
     return GrB_SUCCESS;
 }
 
-/* ---- ordering tuples --------------------------------------------------------------------------------- */
+/* ---- sorting ------------------------------------------------------------------------------------------ */
 
 /* Digits of at most 8 bits keep the scatter of a large array streaming (256 destinations); an
  * array that fits in cache takes up to 12-bit digits and so fewer passes. */
@@ -605,13 +776,14 @@ void hs_sort_perm(GrB_Index *p, GrB_Index *tmp, uint64_t n, const GrB_Index *row
 
 /* Temporaries of one build, all freed at the end. */
 typedef struct {
-    hs_pair *pairs;
+    hs_pair *pairs, *spare;
     GrB_Index *perm, *tmp, *I, *J, *run, *zeros;
 } hs_tmp;
 
 static void tmp_free(hs_tmp *T)
 {
     GG_free(T->pairs);
+    GG_free(T->spare);
     GG_free(T->perm);
     GG_free(T->tmp);
     GG_free(T->I);
@@ -647,6 +819,7 @@ static GrB_Info group_runs(hs_stream *s, hs_tmp *T, uint64_t n, uint64_t nu, con
 }
 
 #define HS_BUCKET_BITS 10
+#define HS_MAX_SEGMENTS (1 << HS_BUCKET_BITS) /* buckets; at least HS_MAX_PARTS */
 
 /* Sorts a[0..n) stably by key bits [0, bits) with scratch tmp (n pairs): insertion sort when
  * tiny, LSD radix when the pairs fit in cache, else one MSD pass on the top bits into 2^10
@@ -686,27 +859,6 @@ static bool msd_sort(hs_pair *a, hs_pair *tmp, uint64_t n, int bits)
     return ok;
 }
 
-/* Sorts the pairs of each bucket (bucket q ends at end[q]) by key bits [0, bits), stably;
- * returns the number of distinct keys, or 0 when out of memory. */
-static uint64_t sort_buckets(hs_pair *P, const uint64_t *end, uint64_t nbuckets, uint64_t biggest,
-                             int bits)
-{
-    hs_pair *spare = biggest > 32 ? GG_malloc(biggest * sizeof *spare) : NULL;
-    if (biggest > 32 && spare == NULL) return 0;
-    uint64_t distinct = 0;
-    for (uint64_t q = 0, lo = 0; q < nbuckets; lo = end[q++]) {
-        hs_pair *a = P + lo;
-        uint64_t len = end[q] - lo;
-        if (!msd_sort(a, spare, len, bits)) {
-            GG_free(spare);
-            return 0;
-        }
-        for (uint64_t k = 0; k < len; k++) distinct += k == 0 || a[k].key != a[k - 1].key;
-    }
-    GG_free(spare);
-    return distinct;
-}
-
 /* Keys by table: each byte of a coordinate spreads to its key bits through one lookup. */
 typedef struct {
     uint64_t row[4][256], col[4][256];
@@ -741,85 +893,395 @@ static inline uint64_t tab_key(const hs_keytab *T, GrB_Index i, GrB_Index j)
            T->col[2][(j >> 16) & 255] | T->col[3][(j >> 24) & 255];
 }
 
-/* Input sorted by rows: every strip of d rows splits by column block into level-1 blocks, which
- * keep the entries row-major. A counting pass lists the blocks strip by strip (a block's number is
- * its strip's first number plus the order in which the strip first touches it, the same in both
- * passes), the blocks are sorted by the key of their origin, and a scatter pass writes each entry
- * straight to its place in tree order, as a CSR build counts rows and scatters. False when out of
- * memory. */
-static bool order_strips(const GG_hs_tuples *t, const hs_keyfmt *f, const hs_keytab *KT,
-                         bool carry, hs_pair *P, GrB_Index ncols)
+/* ---- input sorted by rows ------------------------------------------------------------------------
+ * Every strip of d rows splits by column block into level-1 blocks, which keep the entries
+ * row-major. A counting pass lists the blocks strip by strip (a block's number is its strip's first
+ * number plus the order in which the strip first touches it, the same in both passes), the blocks
+ * are sorted by the key of their origin, and a scatter pass writes each entry straight to its place
+ * in tree order, as a CSR build counts rows and scatters. The input splits into parts at strip
+ * boundaries; each part has its own table of column blocks and numbers its blocks after those of
+ * the parts before it. When the blocks hold few entries (RMAT-like input spreads each strip over
+ * thousands of blocks), the scatter is a random write per entry and the buckets are faster. */
+
+#define HS_STRIP_FILL 8 /* entries per block, on average, below which the buckets take over */
+
+typedef struct {
+    uint64_t lo, hi;          /* its input: whole strips */
+    uint64_t *slot, *touched; /* column block -> its number in the current strip; those touched */
+    hs_pair *blocks;          /* (origin key, number in the part) */
+    uint64_t *count;          /* entries per block */
+    uint64_t nb, cap, base;   /* its blocks; the blocks of the parts before it */
+    bool ok, sparse;          /* sparse: more blocks than its entries / HS_STRIP_FILL (it stopped) */
+} hs_strip_part;
+
+/* The first entry at or after k that starts a strip (n: none). */
+static uint64_t strip_start(const GG_hs_tuples *t, uint64_t k, int b)
 {
-    uint64_t n = t->n, nblocks = ((ncols - 1) >> f->b) + 1;
-    uint64_t *slot = GG_malloc(nblocks * sizeof *slot); /* column block -> its number in a strip */
-    uint64_t *touched = GG_malloc((nblocks < n ? nblocks : n) * sizeof *touched);
-    hs_pair *blocks = NULL; /* (origin key, block number), then (key, first position) */
-    uint64_t *count = NULL, nb = 0, cap = 0;
-    bool ok = slot != NULL && touched != NULL;
-    for (uint64_t q = 0; ok && q < nblocks; q++) slot[q] = UINT64_MAX;
-    /* pass 1: the blocks and their sizes */
-    for (uint64_t lo = 0; ok && lo < n;) {
+    while (k > 0 && k < t->n && t->row[k] >> b == t->row[k - 1] >> b) k++;
+    return k;
+}
+
+/* The counting pass over one part. */
+static void strips_count(const GG_hs_tuples *t, const hs_keyfmt *f, const hs_keytab *KT,
+                         uint64_t nblocks, hs_strip_part *q)
+{
+    uint64_t len = q->hi - q->lo;
+    q->slot = GG_malloc(nblocks * sizeof *q->slot);
+    q->touched = GG_malloc((nblocks < len ? nblocks : len) * sizeof *q->touched);
+    q->ok = q->slot != NULL && q->touched != NULL;
+    for (uint64_t g = 0; q->ok && g < nblocks; g++) q->slot[g] = UINT64_MAX;
+    for (uint64_t lo = q->lo; q->ok && lo < q->hi;) {
         GrB_Index strip = t->row[lo] >> f->b;
         uint64_t hi = lo, ng = 0;
-        for (; hi < n && t->row[hi] >> f->b == strip; hi++) {
+        for (; hi < q->hi && t->row[hi] >> f->b == strip; hi++) {
             uint64_t J = t->col[hi] >> f->b;
-            if (slot[J] != UINT64_MAX) continue;
-            slot[J] = ng;
-            touched[ng++] = J;
+            if (q->slot[J] != UINT64_MAX) continue;
+            q->slot[J] = ng;
+            q->touched[ng++] = J;
         }
-        if (nb + ng > cap) {
-            cap = 2 * (nb + ng);
-            hs_pair *p = GG_realloc(blocks, cap * sizeof *p);
-            uint64_t *c = p != NULL ? GG_realloc(count, cap * sizeof *c) : NULL;
-            if (p != NULL) blocks = p;
+        if ((q->nb + ng) * HS_STRIP_FILL > len) {
+            q->sparse = true;
+            break;
+        }
+        if (q->nb + ng > q->cap) {
+            q->cap = 2 * (q->nb + ng);
+            hs_pair *p = GG_realloc(q->blocks, q->cap * sizeof *p);
+            uint64_t *c = p != NULL ? GG_realloc(q->count, q->cap * sizeof *c) : NULL;
+            if (p != NULL) q->blocks = p;
             if (c == NULL) {
-                ok = false;
+                q->ok = false;
                 break;
             }
-            count = c;
+            q->count = c;
         }
         for (uint64_t g = 0; g < ng; g++) {
-            blocks[nb + g] = (hs_pair){tab_key(KT, strip << f->b, touched[g] << f->b), nb + g};
-            count[nb + g] = 0;
+            q->blocks[q->nb + g] =
+                (hs_pair){tab_key(KT, strip << f->b, q->touched[g] << f->b), q->nb + g};
+            q->count[q->nb + g] = 0;
         }
-        for (uint64_t k = lo; k < hi; k++) count[nb + slot[t->col[k] >> f->b]]++;
-        for (uint64_t g = 0; g < ng; g++) slot[touched[g]] = UINT64_MAX;
-        nb += ng;
+        for (uint64_t k = lo; k < hi; k++) q->count[q->nb + q->slot[t->col[k] >> f->b]]++;
+        for (uint64_t g = 0; g < ng; g++) q->slot[q->touched[g]] = UINT64_MAX;
+        q->nb += ng;
         lo = hi;
     }
-    /* blocks in tree order; each block's count becomes its next position */
-    hs_pair *tmp = ok ? GG_malloc((nb > 0 ? nb : 1) * sizeof *tmp) : NULL;
-    ok = ok && tmp != NULL && msd_sort(blocks, tmp, nb, 2 * f->bits);
-    for (uint64_t q = 0, pos = 0; ok && q < nb; q++) {
-        uint64_t c = count[blocks[q].src];
-        count[blocks[q].src] = pos;
-        pos += c;
-    }
-    /* pass 2: the scatter */
+}
+
+/* The scatter pass over one part: pos[block] is the next place of each block's entries. */
+static void strips_scatter(const GG_hs_tuples *t, const hs_keyfmt *f, const hs_keytab *KT,
+                           bool carry, const hs_strip_part *q, uint64_t *pos, hs_pair *P)
+{
     const char *x = t->x;
     size_t xsize = t->xtype->size;
-    for (uint64_t lo = 0, base = 0; ok && lo < n;) {
+    for (uint64_t lo = q->lo, base = q->base; lo < q->hi;) {
         GrB_Index strip = t->row[lo] >> f->b;
         uint64_t hi = lo, ng = 0;
-        for (; hi < n && t->row[hi] >> f->b == strip; hi++) {
+        for (; hi < q->hi && t->row[hi] >> f->b == strip; hi++) {
             uint64_t J = t->col[hi] >> f->b;
-            if (slot[J] == UINT64_MAX) {
-                slot[J] = ng;
-                touched[ng++] = J;
+            if (q->slot[J] == UINT64_MAX) {
+                q->slot[J] = ng;
+                q->touched[ng++] = J;
             }
             uint64_t payload = carry ? load_bits(x + hi * xsize, xsize) : hi;
-            P[count[base + slot[J]]++] = (hs_pair){tab_key(KT, t->row[hi], t->col[hi]), payload};
+            P[pos[base + q->slot[J]]++] = (hs_pair){tab_key(KT, t->row[hi], t->col[hi]), payload};
         }
-        for (uint64_t g = 0; g < ng; g++) slot[touched[g]] = UINT64_MAX;
+        for (uint64_t g = 0; g < ng; g++) q->slot[q->touched[g]] = UINT64_MAX;
         base += ng;
         lo = hi;
     }
-    GG_free(tmp);
+}
+
+/* (key, payload) pairs in tree order into P from input sorted by rows, in np parts: 1 done, 0 out of
+ * memory, -1 when the blocks of some part are too sparse for this to pay (nothing written; each
+ * part gives up as soon as it sees that). */
+static int order_strips(const GG_hs_tuples *t, const hs_keyfmt *f, const hs_keytab *KT, bool carry,
+                        hs_pair *P, GrB_Index ncols, int np)
+{
+    uint64_t n = t->n, nblocks = ((ncols - 1) >> f->b) + 1;
+    hs_strip_part *part = GG_calloc((size_t)np, sizeof *part);
+    if (part == NULL) return 0;
+    HS_OMP("omp parallel for num_threads(hs_threads(np)) schedule(dynamic, 1)")
+    for (int p = 0; p < np; p++) {
+        part[p].lo = strip_start(t, part_start(n, p, np), f->b);
+        part[p].hi = strip_start(t, part_start(n, p + 1, np), f->b);
+        strips_count(t, f, KT, nblocks, &part[p]);
+    }
+    int result = 1;
+    uint64_t nb = 0;
+    for (int p = 0; p < np; p++) {
+        if (!part[p].ok) result = 0;
+        if (part[p].sparse && result == 1) result = -1;
+        part[p].base = nb;
+        nb += part[p].nb;
+    }
+    /* the blocks in tree order; each block's count becomes its next position */
+    hs_pair *blocks = result == 1 ? hs_alloc_n(nb, sizeof *blocks) : NULL;
+    hs_pair *tmp = result == 1 ? hs_alloc_n(nb, sizeof *tmp) : NULL;
+    uint64_t *pos = result == 1 ? hs_alloc_n(nb, sizeof *pos) : NULL;
+    if (result == 1 && (blocks == NULL || tmp == NULL || pos == NULL)) result = 0;
+    if (result == 1) {
+        for (int p = 0; p < np; p++)
+            for (uint64_t g = 0, b = part[p].base; g < part[p].nb; g++, b++) {
+                blocks[b] = (hs_pair){part[p].blocks[g].key, b};
+                pos[b] = part[p].count[g];
+            }
+        if (!msd_sort(blocks, tmp, nb, 2 * f->bits)) result = 0;
+    }
+    if (result == 1) {
+        for (uint64_t q = 0, at = 0; q < nb; q++) {
+            uint64_t c = pos[blocks[q].src];
+            pos[blocks[q].src] = at;
+            at += c;
+        }
+        HS_OMP("omp parallel for num_threads(hs_threads(np)) schedule(dynamic, 1)")
+        for (int p = 0; p < np; p++) strips_scatter(t, f, KT, carry, &part[p], pos, P);
+    }
+    for (int p = 0; p < np; p++) {
+        GG_free(part[p].slot);
+        GG_free(part[p].touched);
+        GG_free(part[p].blocks);
+        GG_free(part[p].count);
+    }
+    GG_free(part);
     GG_free(blocks);
-    GG_free(count);
-    GG_free(touched);
-    GG_free(slot);
+    GG_free(tmp);
+    GG_free(pos);
+    return result;
+}
+
+/* ---- runs of equal keys -------------------------------------------------------------------------------
+ * Ordered pairs come in segments that never split a run of equal keys (the buckets, or parts of
+ * the strips' output). Each segment settles on its own, while it is in cache: with values as
+ * payloads, each run folds into one pair at the segment's front; otherwise its runs are only
+ * counted. The segments' unique pairs are then gathered, in parallel, into one array. */
+
+typedef struct {
+    bool carry;          /* payloads are values (else input positions) */
+    bool cast;           /* a lone value changes on its way into the tree (a cast) */
+    hs_values pv;        /* how payloads fold (their source array is set per call) */
+    size_t vsize;        /* the tree type's size */
+    char *scratch;       /* per thread: 3 values of dup's type */
+    size_t scratch_size;
+} hs_settle;
+
+/* Settles P[lo, hi) (whole runs); returns its distinct keys. */
+static uint64_t settle(const hs_settle *c, hs_pair *P, uint64_t lo, uint64_t hi)
+{
+    uint64_t u = lo;
+    if (!c->carry) {
+        for (uint64_t k = lo; k < hi; k++) u += k == lo || P[k].key != P[k - 1].key;
+        return u - lo;
+    }
+    hs_values pv = c->pv;
+    pv.x = (const char *)&P[0].src; /* input k's bytes lie at &P[k].src */
+    char *scratch = c->scratch + (size_t)hs_thread_id() * c->scratch_size;
+    for (uint64_t k = lo; k < hi; u++) {
+        uint64_t e = k + 1;
+        while (e < hi && P[e].key == P[k].key) e++;
+        if (e == k + 1 && !c->cast) {
+            if (u != k) P[u] = P[k];
+        } else {
+            uint8_t z[8];
+            fold_run(&pv, k, e, z, scratch);
+            P[u] = (hs_pair){P[k].key, load_bits(z, c->vsize)};
+        }
+        k = e;
+    }
+    return u - lo;
+}
+
+/* Moves the unique pairs of settled segment [lo, hi) to Q[u0..] (Q may be P: then the segments
+ * before it must have moved already): the pairs (carry), or the keys, with the input positions to
+ * src and the runs to run (either NULL when not wanted). */
+static void move_segment(const hs_settle *c, const hs_pair *P, hs_pair *Q, uint64_t lo, uint64_t hi,
+                         uint64_t u0, uint64_t u1, GrB_Index *src, GrB_Index *run)
+{
+    if (c->carry) {
+        memmove(Q + u0, P + lo, (u1 - u0) * sizeof *Q);
+        return;
+    }
+    uint64_t prev = 0;
+    for (uint64_t k = lo, u = u0; k < hi; k++) {
+        hs_pair e = P[k]; /* read before Q[u] (u <= k) is written */
+        if (src != NULL) src[k] = e.src;
+        if (k > lo && e.key == prev) continue;
+        prev = e.key;
+        if (run != NULL) run[u] = k;
+        Q[u++].key = e.key;
+    }
+}
+
+/* Segment q of the pairs is [bound[q], bound[q + 1]) and holds ucount[q] distinct keys, settled.
+ * Makes them the stream's unique entries: the values (carry) folded into the pairs, or the input
+ * positions in src and the runs in run. One thread compacts the pairs in place, segment after
+ * segment; several copy their segments into a new array. */
+static GrB_Info gather(const GG_hs_tuples *t, const hs_settle *c, hs_stream *s, hs_tmp *T,
+                       const uint64_t *bound, uint64_t *ucount, uint64_t nseg, int np)
+{
+    uint64_t n = t->n, nu = 0;
+    for (uint64_t q = 0; q <= nseg; q++) { /* ucount[q]: the distinct keys before segment q */
+        uint64_t u = q < nseg ? ucount[q] : 0;
+        ucount[q] = nu;
+        nu += u;
+    }
+    s->n = nu;
+    s->bits = c->carry;
+    s->P = T->pairs;
+    if (c->carry && nu == n) return GrB_SUCCESS; /* nothing folded: the pairs stay */
+    hs_pair *Q = T->pairs;
+    if (hs_threads(np) > 1) {
+        Q = T->spare = hs_huge(hs_alloc_n(nu, sizeof *Q), nu * sizeof *Q);
+        if (Q == NULL) return GrB_OUT_OF_MEMORY;
+    }
+    /* Positions as payloads: to src, runs of equal keys to run. One value shared by all needs
+     * neither. */
+    if (!c->carry && !t->x_iso) {
+        T->tmp = hs_alloc_n(n, sizeof(GrB_Index));
+        T->run = nu < n ? hs_alloc_n(nu + 1, sizeof(GrB_Index)) : NULL;
+        if (T->tmp == NULL || (nu < n && T->run == NULL)) return GrB_OUT_OF_MEMORY;
+        s->v.src = T->tmp;
+        s->v.run = T->run;
+        if (T->run != NULL) T->run[nu] = n;
+    }
+    if (Q == T->pairs) {
+        for (uint64_t q = 0; q < nseg; q++)
+            move_segment(c, T->pairs, Q, bound[q], bound[q + 1], ucount[q], ucount[q + 1], T->tmp,
+                         T->run);
+        return GrB_SUCCESS;
+    }
+    HS_OMP("omp parallel for num_threads(hs_threads(np)) schedule(dynamic, 1)")
+    for (uint64_t q = 0; q < nseg; q++)
+        move_segment(c, T->pairs, Q, bound[q], bound[q + 1], ucount[q], ucount[q + 1], T->tmp,
+                     T->run);
+    GG_free(T->pairs); /* before the pool is allocated */
+    T->pairs = Q;
+    T->spare = NULL;
+    s->P = Q;
+    return GrB_SUCCESS;
+}
+
+/* Splits ordered pairs P[0..n) into np segments that each begin a run of equal keys and settles
+ * them (the strips' output). */
+static void settle_parts(const hs_settle *c, hs_pair *P, uint64_t n, int np, uint64_t *bound,
+                         uint64_t *ucount)
+{
+    HS_OMP("omp parallel for num_threads(hs_threads(np)) schedule(static, 1)")
+    for (int p = 0; p <= np; p++) {
+        uint64_t k = part_start(n, p, np);
+        while (k > 0 && k < n && P[k].key == P[k - 1].key) k++;
+        bound[p] = k;
+    }
+    HS_OMP("omp parallel for num_threads(hs_threads(np)) schedule(static, 1)")
+    for (int p = 0; p < np; p++) ucount[p] = settle(c, P, bound[p], bound[p + 1]);
+}
+
+/* ---- input in any order ------------------------------------------------------------------------------
+ * One counting pass and one scatter into 2^10 buckets by the top key bits (few enough for the scatter
+ * to stream, one page per bucket in the TLB), then each bucket sorted and settled on its own, in
+ * cache when the data are spread. Each part of the input counts and scatters into its own slice of
+ * every bucket, the slices in input order, so the scatter stays stable; the buckets are then sorted
+ * in parallel. Bucket q is [bound[q], bound[q + 1]); *nbuckets tells how many there are. False
+ * when out of memory. */
+static bool order_buckets(const GG_hs_tuples *t, const hs_keyfmt *f, const hs_keytab *KT,
+                          const hs_settle *c, hs_pair *P, int np, uint64_t *bound, uint64_t *ucount,
+                          uint64_t *nbuckets)
+{
+    uint64_t n = t->n;
+    int key_bits = 2 * f->bits, hb = key_bits < HS_BUCKET_BITS ? key_bits : HS_BUCKET_BITS;
+    int shift = key_bits - hb;
+    uint64_t nb = *nbuckets = 1ULL << hb;
+    uint64_t *pos = GG_calloc((size_t)np * nb, sizeof *pos); /* part p, bucket q */
+    if (pos == NULL) return false;
+    const GrB_Index *col = t->col;
+    HS_OMP("omp parallel for num_threads(hs_threads(np)) schedule(static, 1)")
+    for (int p = 0; p < np; p++) {
+        uint64_t *cnt = pos + (size_t)p * nb;
+        for (uint64_t k = part_start(n, p, np); k < part_start(n, p + 1, np); k++)
+            cnt[tab_key(KT, t->row[k], col != NULL ? col[k] : 0) >> shift]++;
+    }
+    bound[0] = 0;
+    uint64_t biggest = 0;
+    for (uint64_t q = 0, sum = 0; q < nb; q++) {
+        for (int p = 0; p < np; p++) {
+            uint64_t cnt = pos[(size_t)p * nb + q];
+            pos[(size_t)p * nb + q] = sum;
+            sum += cnt;
+        }
+        bound[q + 1] = sum;
+        if (sum - bound[q] > biggest) biggest = sum - bound[q];
+    }
+    /* Sort scratch: a bucket's worth per thread, reused while in cache; where that would take
+     * more than n pairs (skewed input), one slice of n pairs per bucket. */
+    uint64_t nth = (uint64_t)hs_threads(np);
+    bool per_thread = nth * biggest <= n;
+    hs_pair *spare = hs_alloc_n(per_thread ? nth * biggest : n, sizeof *spare);
+    if (spare == NULL) {
+        GG_free(pos);
+        return false;
+    }
+    const char *x = t->x;
+    size_t xsize = t->xtype->size;
+    HS_OMP("omp parallel for num_threads(hs_threads(np)) schedule(static, 1)")
+    for (int p = 0; p < np; p++) {
+        uint64_t *next = pos + (size_t)p * nb;
+        for (uint64_t k = part_start(n, p, np); k < part_start(n, p + 1, np); k++) {
+            uint64_t key = tab_key(KT, t->row[k], col != NULL ? col[k] : 0);
+            P[next[key >> shift]++] = (hs_pair){key, c->carry ? load_bits(x + k * xsize, xsize) : k};
+        }
+    }
+    GG_free(pos);
+    bool ok = true;
+    HS_OMP("omp parallel for num_threads(hs_threads(np)) schedule(dynamic, 1) reduction(&&: ok)")
+    for (uint64_t q = 0; q < nb; q++) {
+        uint64_t lo = bound[q], hi = bound[q + 1];
+        hs_pair *tmp = per_thread ? spare + (uint64_t)hs_thread_id() * biggest : spare + lo;
+        bool sorted = msd_sort(P + lo, tmp, hi - lo, shift);
+        ucount[q] = sorted ? settle(c, P, lo, hi) : 0;
+        ok = ok && sorted;
+    }
+    GG_free(spare);
     return ok;
+}
+
+/* ---- ordering tuples ------------------------------------------------------------------------------- */
+
+/* What one part of the input shows: an index out of range; whether it goes on in tree order
+ * (sorted) or row-major order (rows) from the entry before it, and how many entries equal the one
+ * before them in that order (each count only while its order holds). KT is NULL for wide keys. */
+typedef struct {
+    bool bad, sorted, rows;
+    uint64_t dups, rdups;
+} hs_scan;
+
+static void scan_part(const GG_hs_tuples *t, GrB_Index nrows, GrB_Index ncols, int b,
+                      const hs_keytab *KT, uint64_t lo, uint64_t hi, hs_scan *r)
+{
+    bool narrow = KT != NULL;
+    *r = (hs_scan){false, true, narrow && t->col != NULL, 0, 0};
+    uint64_t prev = narrow && lo > 0 ? tab_key(KT, t->row[lo - 1], t->col != NULL ? t->col[lo - 1] : 0)
+                                     : 0;
+    for (uint64_t k = lo; k < hi; k++) {
+        GrB_Index i = t->row[k], j = t->col != NULL ? t->col[k] : 0;
+        if (i >= nrows || j >= ncols) {
+            r->bad = true;
+            return;
+        }
+        if (!r->sorted && !r->rows) continue;
+        int c;
+        if (narrow) {
+            uint64_t key = tab_key(KT, i, j);
+            c = k == 0 ? -1 : prev < key ? -1 : prev > key;
+            prev = key;
+            if (r->rows && k > 0) {
+                GrB_Index pi = t->row[k - 1], pj = t->col[k - 1];
+                r->rows = pi < i || (pi == i && pj <= j);
+                r->rdups += pi == i && pj == j;
+            }
+        } else {
+            c = k == 0 ? -1 : hs_cmp(t->row[k - 1], t->col != NULL ? t->col[k - 1] : 0, i, j, b);
+        }
+        r->sorted = r->sorted && c <= 0;
+        r->dups += r->sorted && c == 0;
+    }
 }
 
 /* Puts the tuples in tree order: fills s (unique entries, their coordinates and values). */
@@ -836,30 +1298,22 @@ static GrB_Info order_tuples(const GG_hs_tuples *t, GrB_Type type, GrB_Index nro
 
     /* One pass: bounds, and whether the input already is in tree order or sorted by rows (and
      * with how many duplicates). */
+    int np = hs_parts(n);
+    hs_scan scan[HS_MAX_PARTS];
+    HS_OMP("omp parallel for num_threads(hs_threads(np)) schedule(static, 1)")
+    for (int p = 0; p < np; p++)
+        scan_part(t, nrows, ncols, b, KT, part_start(n, p, np), part_start(n, p + 1, np), &scan[p]);
     bool sorted = true, by_rows = narrow && t->col != NULL;
-    uint64_t nu = n, nu_rows = n, prev = 0;
-    for (uint64_t k = 0; k < n; k++) {
-        GrB_Index i = t->row[k], j = t->col != NULL ? t->col[k] : 0;
-        if (i >= nrows || j >= ncols) {
+    uint64_t nu = n, nu_rows = n;
+    for (int p = 0; p < np; p++) {
+        if (scan[p].bad) {
             GG_free(KT);
             return GrB_INDEX_OUT_OF_BOUNDS;
         }
-        if (!sorted && !by_rows) continue;
-        int c;
-        if (narrow) {
-            uint64_t key = tab_key(KT, i, j);
-            c = k == 0 ? -1 : prev < key ? -1 : prev > key;
-            prev = key;
-            if (by_rows && k > 0) {
-                GrB_Index pi = t->row[k - 1], pj = t->col[k - 1];
-                by_rows = pi < i || (pi == i && pj <= j);
-                nu_rows -= pi == i && pj == j;
-            }
-        } else {
-            c = k == 0 ? -1 : hs_cmp(t->row[k - 1], t->col != NULL ? t->col[k - 1] : 0, i, j, b);
-        }
-        sorted = sorted && c <= 0;
-        nu -= sorted && c == 0;
+        sorted = sorted && scan[p].sorted;
+        by_rows = by_rows && scan[p].rows;
+        nu -= scan[p].dups;
+        nu_rows -= scan[p].rdups;
     }
 
     if (sorted) {
@@ -901,85 +1355,38 @@ static GrB_Info order_tuples(const GG_hs_tuples *t, GrB_Type type, GrB_Index nro
         return group_runs(s, T, n, nu, t->row, col, T->perm);
     }
 
-    /* Narrow keys: (key, payload) pairs in tree order, from the strips of input sorted by rows,
-     * or by a bucket sort: one counting pass and one scatter into 2^10 buckets by the top key
-     * bits (few enough for the scatter to stream, one page per bucket in the TLB), then each
-     * bucket sorted on its own, in cache when the data are spread. The payload is the value
-     * itself when value and tree type fit 8 bytes (the fill then reads values in order instead of
-     * gathering them), else the input position. */
-    bool carry = !t->x_iso && xsize <= 8 && type->size <= 8;
-    hs_pair *P = T->pairs = hs_alloc_n(n, sizeof(hs_pair));
-    bool ok = P != NULL;
-    if (ok && by_rows && ((ncols - 1) >> b) < 8 * n + 1024) {
-        ok = order_strips(t, f, KT, carry, P, ncols);
-        nu = nu_rows;
-    } else if (ok) {
-        int key_bits = 2 * f->bits, hb = key_bits < HS_BUCKET_BITS ? key_bits : HS_BUCKET_BITS;
-        int shift = key_bits - hb;
-        uint64_t nbuckets = 1ULL << hb, biggest = 0;
-        uint64_t *count = GG_calloc((size_t)nbuckets, sizeof *count);
-        ok = count != NULL;
-        for (uint64_t k = 0; ok && k < n; k++)
-            count[tab_key(KT, t->row[k], t->col != NULL ? t->col[k] : 0) >> shift]++;
-        for (uint64_t q = 0, sum = 0; ok && q < nbuckets; q++) {
-            uint64_t c = count[q];
-            if (c > biggest) biggest = c;
-            count[q] = sum;
-            sum += c;
-        }
-        const char *x = t->x;
-        for (uint64_t k = 0; ok && k < n; k++) {
-            uint64_t key = tab_key(KT, t->row[k], t->col != NULL ? t->col[k] : 0);
-            P[count[key >> shift]++] = (hs_pair){key, carry ? load_bits(x + k * xsize, xsize) : k};
-        }
-        nu = ok ? sort_buckets(P, count, nbuckets, biggest, shift) : 0; /* count[q]: bucket end */
-        ok = nu > 0;
-        GG_free(count);
+    /* Narrow keys: (key, payload) pairs in tree order, from the strips of input sorted by rows, or
+     * by the buckets. The payload is the value itself when value and tree type fit 8 bytes (the
+     * fill then reads values in order instead of gathering them), else the input position. */
+    hs_settle c = {.carry = !t->x_iso && xsize <= 8 && type->size <= 8, .vsize = type->size};
+    const hs_values *v = &s->v;
+    c.cast = v->dup == NULL ? v->to_z.f != NULL : v->to_d.f != NULL || v->from_d.f != NULL;
+    c.pv = *v;
+    c.pv.xsize = sizeof(hs_pair);
+    c.pv.src = NULL;
+    c.scratch_size = 3 * (v->dup != NULL ? v->dup->ztype->size : 1);
+    c.scratch = hs_alloc_n((uint64_t)hs_threads(np), c.scratch_size);
+    uint64_t nseg = (uint64_t)np, *bound = hs_alloc_n(HS_MAX_SEGMENTS + 1, sizeof *bound);
+    uint64_t *ucount = hs_alloc_n(HS_MAX_SEGMENTS + 1, sizeof *ucount);
+    T->pairs = hs_huge(hs_alloc_n(n, sizeof(hs_pair)), n * sizeof(hs_pair));
+    int strips = c.scratch != NULL && bound != NULL && ucount != NULL && T->pairs != NULL ? -1 : 0;
+    if (strips < 0 && by_rows && ((ncols - 1) >> b) * (uint64_t)np < n)
+        strips = order_strips(t, f, KT, c.carry, T->pairs, ncols, np);
+    if (strips > 0 && (nu_rows < n || c.cast)) {
+        settle_parts(&c, T->pairs, n, np, bound, ucount);
+    } else if (strips > 0) { /* nothing to settle: one segment */
+        nseg = 1;
+        bound[0] = 0;
+        bound[1] = ucount[0] = n;
     }
+    bool ok = strips > 0 ||
+              (strips < 0 && order_buckets(t, f, KT, &c, T->pairs, np, bound, ucount, &nseg));
     GG_free(KT);
-    if (!ok) return GrB_OUT_OF_MEMORY;
-    s->n = nu;
-    s->P = P;
-
-    if (carry) {
-        /* The payloads become the tree's values. Unless they already are (no duplicates, no
-         * cast), each run of equal keys folds in place into the first unique slot. */
-        const hs_values *v = &s->v;
-        bool plain = nu == n && v->to_z.f == NULL &&
-                     (v->dup == NULL || (v->to_d.f == NULL && v->from_d.f == NULL));
-        s->bits = true;
-        if (plain) return GrB_SUCCESS;
-        hs_values pv = *v;
-        pv.x = (const char *)&P[0].src; /* input k's bytes lie at &P[k].src */
-        pv.xsize = sizeof(hs_pair);
-        pv.src = NULL;
-        uint8_t z[8], *scratch = GG_malloc(3 * (v->dup != NULL ? v->dup->ztype->size : 1));
-        if (scratch == NULL) return GrB_OUT_OF_MEMORY;
-        for (uint64_t lo = 0, u = 0; lo < n; u++) {
-            uint64_t hi = lo + 1;
-            while (hi < n && P[hi].key == P[lo].key) hi++;
-            fold_run(&pv, lo, hi, z, scratch);
-            P[u].key = P[lo].key;
-            P[u].src = load_bits(z, type->size);
-            lo = hi;
-        }
-        GG_free(scratch);
-        return GrB_SUCCESS;
-    }
-    /* Positions as payloads: move them to src, runs of equal keys to run, keys compacted. */
-    T->tmp = hs_alloc_n(n, sizeof(GrB_Index));
-    T->run = nu < n ? hs_alloc_n(nu + 1, sizeof(GrB_Index)) : NULL;
-    if (T->tmp == NULL || (nu < n && T->run == NULL)) return GrB_OUT_OF_MEMORY;
-    for (uint64_t k = 0, u = 0; k < n; k++) {
-        T->tmp[k] = P[k].src;
-        if (k > 0 && P[k].key == P[u - 1].key) continue;
-        if (T->run != NULL) T->run[u] = k;
-        P[u++].key = P[k].key;
-    }
-    if (T->run != NULL) T->run[nu] = n;
-    s->v.src = T->tmp;
-    s->v.run = T->run;
-    return GrB_SUCCESS;
+    GrB_Info info = ok ? gather(t, &c, s, T, bound, ucount, nseg, np) : GrB_OUT_OF_MEMORY;
+    GG_free(c.scratch);
+    GG_free(bound);
+    GG_free(ucount);
+    return info;
 }
 
 /* True when every input value is bitwise equal to the first. */
@@ -987,16 +1394,20 @@ static bool all_equal(const GG_hs_tuples *t)
 {
     size_t size = t->xtype->size;
     const char *x = t->x;
-    if (t->n == 0) return true;
-    if (size > 8) {
-        for (uint64_t k = 1; k < t->n; k++)
-            if (memcmp(x, x + k * size, size) != 0) return false;
-        return true;
+    uint64_t n = t->n;
+    if (n == 0) return true;
+    int np = hs_parts(n);
+    bool equal = true;
+    uint64_t first = size <= 8 ? load_bits(x, size) : 0;
+    HS_OMP("omp parallel for num_threads(hs_threads(np)) schedule(static, 1) reduction(&&: equal)")
+    for (int p = 0; p < np; p++) {
+        bool same = true;
+        for (uint64_t k = part_start(n, p, np); same && k < part_start(n, p + 1, np); k++)
+            same = size > 8 ? memcmp(x, x + k * size, size) == 0
+                            : load_bits(x + k * size, size) == first;
+        equal = equal && same;
     }
-    uint64_t first = load_bits(x, size);
-    for (uint64_t k = 1; k < t->n; k++)
-        if (load_bits(x + k * size, size) != first) return false;
-    return true;
+    return equal;
 }
 
 GrB_Info hs_build_tuples(GG_hs_matrix *A, GrB_Type type, GrB_Index nrows, GrB_Index ncols,

@@ -1,7 +1,7 @@
-/* hs_internal.h: private to src/hisparse: node geometry (where each field of a node lives and how
- * big the node is), tree-order arithmetic, leaf decoding and the tree walker shared by the
- * converters, traversals, checker and report. The node layout itself is described in
- * GG_hisparse.h. */
+/* hs_internal.h: private to src/hisparse: allocation and value helpers, leaf decoding and the tree
+ * walker shared by the converters, traversals, checker and report, and the shared back end of every
+ * build. The node layout itself (geometry, tree order, keys, node kinds) is hs_layout.h, which the
+ * CUDA side includes too. */
 #ifndef HS_INTERNAL_H
 #define HS_INTERNAL_H
 
@@ -11,22 +11,7 @@
 
 _Static_assert(_Alignof(max_align_t) >= 16, "pools rely on 16-byte aligned allocations");
 
-#define HS_HEADER_BYTES 16 /* sizeof (GG_hs_pool): node offsets start after it */
-
-static inline uint64_t hs_align(uint64_t x, uint64_t a)
-{
-    return (x + a - 1) & ~(a - 1);
-}
-
-static inline uint64_t hs_mask(int bits)
-{
-    return bits >= 64 ? ~0ULL : (1ULL << bits) - 1;
-}
-
-static inline int hs_msb(uint64_t x) /* x != 0 */
-{
-    return 63 - __builtin_clzll(x);
-}
+_Static_assert(HS_HEADER_BYTES == sizeof(GG_hs_pool), "nodes start right after the pool header");
 
 /* n elements of `size` bytes from GG_malloc; NULL on overflow or out of memory (n may be 0). */
 static inline void *hs_alloc_n(uint64_t n, size_t size)
@@ -36,163 +21,11 @@ static inline void *hs_alloc_n(uint64_t n, size_t size)
     return GG_malloc(bytes);
 }
 
-/* ---- tags --------------------------------------------------------------------------------------- */
-
-static inline bool hs_is_inner(int tag)
-{
-    return tag >= GG_HS_INNER_DENSE && tag <= GG_HS_INNER_COO4;
-}
-
-/* X of a COO tag: 1, 2 or 4. */
-static inline unsigned hs_coo_x(int tag)
-{
-    int k = tag >= GG_HS_LEAF_COO1 ? tag - GG_HS_LEAF_COO1 : tag - GG_HS_INNER_COO1;
-    return 1u << k;
-}
-
-static inline int hs_coo_tag(bool inner, unsigned X)
-{
-    int k = X == 1 ? 0 : X == 2 ? 1 : 2;
-    return (inner ? GG_HS_INNER_COO1 : GG_HS_LEAF_COO1) + k;
-}
-
-static inline uint64_t hs_word(uint64_t offset, int tag)
-{
-    return offset | (uint64_t)tag;
-}
-
-static inline int hs_word_tag(uint64_t w)
-{
-    return (int)(w & 15);
-}
-
-static inline uint64_t hs_word_offset(uint64_t w)
-{
-    return w & ~15ULL;
-}
-
-/* ---- geometry ------------------------------------------------------------------------------------ */
-
-/* Bytes of one local coordinate in a COO leaf at `level`: the narrowest of 1, 2, 4, 8 holding
- * level * dbits bits. Inner COO nodes always use 1. */
-static inline unsigned hs_coord_bytes(int level, int dbits)
-{
-    int bits = level * dbits;
-    return bits <= 8 ? 1 : bits <= 16 ? 2 : bits <= 32 ? 4 : 8;
-}
-
-/* Alignment for arrays read X elements of `bytes` at a time (at most one 16-byte vector load). */
-static inline uint64_t hs_vec_align(uint64_t bytes, unsigned X)
-{
-    uint64_t a = bytes * X;
-    if (a == 0) return 1;
-    a &= -a; /* lowest set bit: a non-power-of-two value size still gets its natural alignment */
-    return a > 16 ? 16 : a;
-}
-
-typedef struct {
-    uint64_t coords; /* offset of the (row, col) pairs */
-    uint64_t values; /* offset of the values (or child words) */
-    uint64_t size;   /* node bytes, a multiple of 16 */
-} hs_geom;
-
-/* A COO node of n entries padded to a multiple of X, `cb` bytes per coordinate, `vb` bytes per
- * value (8 for child words, 0 for an iso leaf). */
-static inline hs_geom hs_coo_geom(uint64_t n, unsigned X, unsigned cb, uint64_t vb)
-{
-    hs_geom g;
-    uint64_t nx = hs_align(n, X);
-    g.coords = hs_align(4, hs_vec_align(2 * cb, X));
-    g.values = hs_align(g.coords + nx * 2 * cb, hs_vec_align(vb, X));
-    g.size = hs_align(g.values + nx * vb, 16);
-    return g;
-}
-
-/* A bitmap leaf: u32 count, u16 row starts at 4, the bitmap 16-aligned, then the values. */
-static inline uint64_t hs_bitmap_words(int dbits)
-{
-    return ((1ULL << (2 * dbits)) + 63) / 64;
-}
-
-static inline hs_geom hs_bitmap_geom(uint64_t n, int dbits, uint64_t vb)
-{
-    hs_geom g;
-    g.coords = hs_align(4 + 2 * (1ULL << dbits), 16); /* the bitmap */
-    g.values = hs_align(g.coords + 8 * hs_bitmap_words(dbits), hs_vec_align(vb, 1));
-    g.size = hs_align(g.values + n * vb, 16);
-    return g;
-}
-
-static inline uint64_t hs_dense_leaf_size(uint64_t n, uint64_t vb)
-{
-    return hs_align(n * vb, 16);
-}
-
-static inline uint64_t hs_dense_inner_size(int dbits)
-{
-    return 8ULL << (2 * dbits);
-}
-
-/* In-bounds extent of the level-1 node at origin (r0, c0). */
-static inline uint64_t hs_extent(GrB_Index dim, GrB_Index origin, int dbits)
-{
-    GrB_Index left = dim - origin, d = 1ULL << dbits;
-    return left < d ? left : d;
-}
-
-/* Height of a tree: the smallest h >= 1 with d^h >= max(nrows, ncols). */
-static inline int hs_height(GrB_Index nrows, GrB_Index ncols, int dbits)
-{
-    GrB_Index m = nrows > ncols ? nrows : ncols;
-    int bits = m <= 1 ? 0 : hs_msb(m - 1) + 1;
-    int h = (bits + dbits - 1) / dbits;
-    return h < 1 ? 1 : h;
-}
-
-/* ---- tree order ------------------------------------------------------------------------------------ */
-
-/* <0, 0, >0 as (i1, j1) comes before, equals, follows (i2, j2) in tree order: the highest base-d
- * digit in which they differ decides, the row digit before the column digit of one level. */
-static inline int hs_cmp(GrB_Index i1, GrB_Index j1, GrB_Index i2, GrB_Index j2, int dbits)
-{
-    uint64_t x = i1 ^ i2, y = j1 ^ j2;
-    if ((x | y) == 0) return 0;
-    int dx = x != 0 ? hs_msb(x) / dbits : -1;
-    int dy = y != 0 ? hs_msb(y) / dbits : -1;
-    if (dx >= dy) return i1 < i2 ? -1 : 1;
-    return j1 < j2 ? -1 : 1;
-}
-
 /* ---- reading a pool --------------------------------------------------------------------------------- */
 
 static inline const uint8_t *hs_base(const GG_hs_matrix *A)
 {
     return (const uint8_t *)A->pool;
-}
-
-static inline uint32_t hs_load32(const uint8_t *p)
-{
-    uint32_t v;
-    memcpy(&v, p, 4);
-    return v;
-}
-
-static inline uint64_t hs_load64(const uint8_t *p)
-{
-    uint64_t v;
-    memcpy(&v, p, 8);
-    return v;
-}
-
-/* Local coordinate `which` (0 row, 1 col) of entry k in an array of cb-byte pairs. */
-static inline uint64_t hs_coord(const uint8_t *c, unsigned cb, uint64_t k, int which)
-{
-    switch (cb) {
-    case 1: return c[2 * k + which];
-    case 2: return ((const uint16_t *)c)[2 * k + which];
-    case 4: return ((const uint32_t *)c)[2 * k + which];
-    default: return ((const uint64_t *)c)[2 * k + which];
-    }
 }
 
 /* Value bytes per entry stored in A's leaves. */
@@ -394,60 +227,7 @@ static inline void hs_read_value(const GG_hs_matrix *A, const void *x, void *z)
     }
 }
 
-/* ---- tree-order keys ----------------------------------------------------------------------------------
- * When both coordinates fit 32 bits, (i, j) maps to one 64-bit key whose order is tree order: the
- * base-d digits interleaved from the top, row digit first. The top digit is only as wide as the
- * dimension needs (`top` bits), so 2 * 32 key bits always suffice. */
-
-typedef struct {
-    int b, h, top; /* digit bits, digits, bits of the top digit */
-    int bits;      /* bits of a coordinate: key bits are 2 * bits */
-} hs_keyfmt;
-
-/* The key format of an nrows x ncols tree; false when coordinates need more than 32 bits. */
-static inline bool hs_keyfmt_make(hs_keyfmt *f, GrB_Index nrows, GrB_Index ncols, int dbits)
-{
-    GrB_Index m = nrows > ncols ? nrows : ncols;
-    f->bits = m <= 1 ? 0 : hs_msb(m - 1) + 1;
-    f->b = dbits;
-    f->h = hs_height(nrows, ncols, dbits);
-    f->top = f->bits - dbits * (f->h - 1);
-    if (f->top < 0) f->top = 0;
-    return f->bits <= 32;
-}
-
-static inline uint64_t hs_key(const hs_keyfmt *f, GrB_Index i, GrB_Index j)
-{
-    uint64_t key = 0, m = hs_mask(f->b);
-    int k = 0;
-    for (; k < f->h - 1; k++) {
-        int s = f->b * k;
-        key |= (((i >> s) & m) << (2 * s + f->b)) | (((j >> s) & m) << (2 * s));
-    }
-    int s = f->b * k;
-    return key | ((((i >> s) << f->top) | (j >> s)) << (2 * s));
-}
-
-/* The low `level` digits of the key's coordinates (all of them when level >= h). */
-static inline void hs_key_split(const hs_keyfmt *f, uint64_t key, int level, GrB_Index *i,
-                                GrB_Index *j)
-{
-    uint64_t m = hs_mask(f->b), ri = 0, rj = 0;
-    int low = level < f->h ? level : f->h - 1;
-    for (int k = 0; k < low; k++) {
-        int s = f->b * k;
-        ri |= ((key >> (2 * s + f->b)) & m) << s;
-        rj |= ((key >> (2 * s)) & m) << s;
-    }
-    if (level >= f->h) {
-        int s = f->b * (f->h - 1);
-        uint64_t top = key >> (2 * s);
-        ri |= (top >> f->top) << s;
-        rj |= (top & hs_mask(f->top)) << s;
-    }
-    *i = ri;
-    *j = rj;
-}
+/* ---- sorting ----------------------------------------------------------------------------------------- */
 
 typedef struct {
     uint64_t key, src;

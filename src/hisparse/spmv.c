@@ -1,7 +1,11 @@
 /* spmv.c: y = A x and y = A' x on the tree with a dense x, for any semiring (operators called
  * through their function pointers) and with specialised loops for PLUS_TIMES on FP32 and FP64.
  * A leaf knows its origin, so every entry lands in y without any global index arrays; A and A'
- * cost the same because transposition only swaps which local coordinate indexes y. */
+ * cost the same because transposition only swaps which local coordinate indexes y.
+ * A row's result is the fold of its terms from the first one (Doc/decisions.md): the identity is
+ * not folded in, because MIN/MAX's ±inf is not neutral for NaN. The specialised loops add onto
+ * -0.0, which is exactly neutral for IEEE addition (the identity +0.0 turns a lone -0.0 into +0.0),
+ * and give empty rows the identity afterwards. */
 #include "hs_internal.h"
 
 /* Which local coordinate indexes y: 0 the content row (y = A x), 1 the content column (A' x). */
@@ -21,7 +25,7 @@ typedef struct {
 
 static inline void mark(const hs_mv *c, GrB_Index o)
 {
-    if (c->ypresent != NULL) c->ypresent[o] = true;
+    c->ypresent[o] = true;
 }
 
 /* ---- PLUS_TIMES on FP32 / FP64 ------------------------------------------------------------------- */
@@ -70,7 +74,7 @@ static inline void mark(const hs_mv *c, GrB_Index o)
             for (uint64_t r = 0; r < nr; r++) {                                                    \
                 const T *row = v + r * nc * vs;                                                    \
                 if (!yc) {                                                                         \
-                    T sum = 0;                                                                     \
+                    T sum = (T)-0.0;                                                                     \
                     for (uint64_t k = 0; k < nc; k++) sum += row[k * vs] * x[xo + k];             \
                     y[yo + r] += sum * scale;                                                      \
                     mark(c, yo + r);                                                               \
@@ -87,7 +91,7 @@ static inline void mark(const hs_mv *c, GrB_Index o)
             /* row by row: the row's bits give its columns, its values are consecutive */          \
             uint64_t d = 1ULL << L->dbits, k = 0;                                                  \
             for (uint64_t r = 0; r < d && k < L->n; r++) {                                         \
-                T sum = 0;                                                                         \
+                T sum = (T)-0.0;                                                                         \
                 for (uint64_t p = r * d; p < r * d + d; p = (p | 63) + 1) {                        \
                     uint64_t word = hs_load64(L->coords + 8 * (p / 64)) >> (p % 64);               \
                     if (d < 64) word &= hs_mask((int)d);                                           \
@@ -147,9 +151,13 @@ static void generic_leaf(void *ctx, const hs_leaf *L)
         else
             mul(c->t, c->am, xv);
         uint8_t *yv = c->y + oy * c->zsize;
-        add(c->z, yv, c->t);
-        memcpy(yv, c->z, c->zsize);
-        mark(c, oy);
+        if (c->ypresent[oy]) {
+            add(c->z, yv, c->t);
+            memcpy(yv, c->z, c->zsize);
+        } else {
+            memcpy(yv, c->t, c->zsize); /* the multiplier's type is the monoid's */
+            c->ypresent[oy] = true;
+        }
     }
 }
 
@@ -167,16 +175,34 @@ GrB_Info GG_hs_mxv(void *y, bool *ypresent, const GG_hs_matrix *A, bool tran, Gr
     size_t asz = hs_align(A->type->size, 16), msz = hs_align(mtype->size, 16);
     size_t tsz = hs_align(mul->ztype->size, 16);
     uint8_t *s = fast ? NULL : GG_malloc(asz + msz + tsz + ztype->size);
-    if (!fast && s == NULL) return GrB_OUT_OF_MEMORY;
-    if (ypresent != NULL) memset(ypresent, 0, (size_t)ny * sizeof *ypresent);
+    /* a row's first term must be known: without the caller's ypresent, one of our own */
+    bool *own = ypresent == NULL ? GG_malloc(ny > 0 ? (size_t)ny : 1) : NULL;
+    if ((!fast && s == NULL) || (ypresent == NULL && own == NULL)) {
+        GG_free(s);
+        GG_free(own);
+        return GrB_OUT_OF_MEMORY;
+    }
+    if (own != NULL) c.ypresent = ypresent = own;
+    memset(ypresent, 0, (size_t)ny * sizeof *ypresent);
+    if (fast) {
+        bool f32 = A->type->code == GrB_FP32_CODE;
+        for (GrB_Index i = 0; i < ny; i++) {
+            if (f32)
+                ((float *)y)[i] = -0.0f;
+            else
+                ((double *)y)[i] = -0.0;
+        }
+        hs_walk(A, f32 ? spmv_walk_float : spmv_walk_double, &c);
+        for (GrB_Index i = 0; i < ny; i++) {
+            if (!ypresent[i]) memcpy(c.y + i * c.zsize, sr->add->identity, c.zsize);
+        }
+        GG_free(own);
+        return GrB_SUCCESS;
+    }
     /* y = identity: one value, then the filled part copied onto the rest, doubling */
     if (ny > 0) memcpy(c.y, sr->add->identity, c.zsize);
     for (GrB_Index done = 1; done < ny; done *= 2)
         memcpy(c.y + done * c.zsize, c.y, (size_t)(done < ny - done ? done : ny - done) * c.zsize);
-    if (fast) {
-        hs_walk(A, A->type->code == GrB_FP32_CODE ? spmv_walk_float : spmv_walk_double, &c);
-        return GrB_SUCCESS;
-    }
     c.a = s;
     c.am = c.a + asz;
     c.t = c.am + msz;
@@ -184,5 +210,6 @@ GrB_Info GG_hs_mxv(void *y, bool *ypresent, const GG_hs_matrix *A, bool tran, Gr
     c.to_mul = hs_cast_make(mtype, A->type);
     hs_walk(A, generic_leaf, &c);
     GG_free(s);
+    GG_free(own);
     return GrB_SUCCESS;
 }

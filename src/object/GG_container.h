@@ -1,7 +1,7 @@
-/* GG_container.h: helpers private to the container files of src/object (store, scalar, vector,
- * matrix, import/export, serialize): argument checks that name the public function, the plumbing
- * of the typed families, element casting, and the generic bodies that the vector and matrix
- * methods share (a vector is an n x 1 container, so each method body exists once). */
+/* GG_container.h: helpers private to the container files of src/object (scalar, vector, matrix,
+ * import/export, serialize) and src/store: argument checks that name the public function, the
+ * plumbing of the typed families, element casting, and the generic bodies that the vector and
+ * matrix methods share (a vector is an n x 1 container, so each method body exists once). */
 #ifndef GG_CONTAINER_H
 #define GG_CONTAINER_H
 
@@ -59,7 +59,7 @@ static inline bool GG_family_compatible(GrB_Type_Code code, GrB_Type object_type
     return (code == GrB_UDT_CODE) == (object_type->code == GrB_UDT_CODE);
 }
 
-/* ---- store internals shared with the other container files ------------------------------------- */
+/* ---- store internals (src/store/store.c) shared with the container files ------------------------ */
 
 /* Allocates the three arrays of an n-tuple store (an empty store holds none); false when out of
  * memory, with *t empty. */

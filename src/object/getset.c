@@ -63,7 +63,12 @@ typedef enum { GG_VAL_INT32, GG_VAL_STRING, GG_VAL_SIZE } GG_valtype;
     X(GxG_HS_NODE_DIM, INT32, GG_GLOBAL, GG_GLOBAL)                                                \
     X(GxG_TRACE, INT32, GG_GLOBAL, GG_GLOBAL)                                                      \
     X(GxG_DEVICE_ID, INT32, GG_GLOBAL, GG_GLOBAL)                                                  \
-    X(GxG_DEVICE_POOL_LIMIT, SIZE, GG_GLOBAL, GG_GLOBAL)
+    X(GxG_DEVICE_POOL_LIMIT, SIZE, GG_GLOBAL, GG_GLOBAL)                                           \
+    X(GxG_CUDA_DECLINES, SIZE, GG_GLOBAL, GG_NONE)                                                  \
+    X(GxG_H2D_COPIES, SIZE, GG_GLOBAL, GG_NONE)                                                    \
+    X(GxG_H2D_BYTES, SIZE, GG_GLOBAL, GG_NONE)                                                     \
+    X(GxG_D2H_COPIES, SIZE, GG_GLOBAL, GG_NONE)                                                    \
+    X(GxG_D2H_BYTES, SIZE, GG_GLOBAL, GG_NONE)
 
 typedef struct {
     int field;
@@ -229,6 +234,16 @@ static GrB_Info field_read(GG_kind kind, const void *obj, int field, GG_value *v
     case GxG_TRACE: v->i = GG_trace_on() ? 1 : 0; break;
     case GxG_DEVICE_ID: v->i = GG_device_id(); break;
     case GxG_DEVICE_POOL_LIMIT: v->z = GG_device_pool_limit(); break;
+    case GxG_H2D_COPIES:
+    case GxG_H2D_BYTES:
+    case GxG_D2H_COPIES:
+    case GxG_D2H_BYTES: {
+        uint64_t t[4];
+        GG_device_transfers(t);
+        v->z = (size_t)t[field - GxG_H2D_COPIES];
+        break;
+    }
+    case GxG_CUDA_DECLINES: v->z = (size_t)GG_global.cuda_declines; break;
     }
     return GrB_SUCCESS;
 }

@@ -100,3 +100,49 @@ static GrB_Info scalar_get(void *x, GrB_Type_Code xcode, GrB_Scalar s, const cha
     }
 GxG_ALL_TYPES(GG_DEFINE)
 #undef GG_DEFINE
+
+/* ---- the output rule of a reduction to a scalar, shared by the backends ------------------------ */
+
+/* z = (ztype) x; a user-defined type is only ever cast to itself. */
+static void cast_value(void *z, GrB_Type ztype, const void *x, GrB_Type xtype)
+{
+    GG_cast_fn f = GG_cast_get(ztype->code, xtype->code);
+    if (f != NULL)
+        f(z, x);
+    else
+        memcpy(z, x, ztype->size);
+}
+
+GrB_Info GG_reduce_scalar_output(GrB_Scalar s, void *c, GrB_Type ctype, GrB_BinaryOp accum,
+                                 const void *t, bool has_t, GrB_Type ttype, GrB_Monoid monoid)
+{
+    void *out = c != NULL ? c : s->value;
+    GrB_Type otype = c != NULL ? ctype : s->type;
+    if (!has_t && c != NULL) {
+        /* the C-scalar forms: an empty reduction is the monoid's identity */
+        t = monoid->identity;
+        ttype = monoid->op->ztype;
+        has_t = true;
+    }
+    if (!has_t) {
+        /* accum(s, empty) = s; without accum s becomes empty */
+        if (accum == NULL) s->present = false;
+        return GrB_SUCCESS;
+    }
+    if (c == NULL && !s->present) accum = NULL; /* accum(empty, t) = t */
+    if (accum == NULL) {
+        cast_value(out, otype, t, ttype);
+    } else {
+        size_t bytes = accum->xtype->size + accum->ytype->size + accum->ztype->size;
+        char *buf = GG_malloc(bytes);
+        if (buf == NULL) return GrB_OUT_OF_MEMORY;
+        char *x = buf, *y = x + accum->xtype->size, *z = y + accum->ytype->size;
+        cast_value(x, accum->xtype, out, otype);
+        cast_value(y, accum->ytype, t, ttype);
+        accum->f(z, x, y);
+        cast_value(out, otype, z, accum->ztype);
+        GG_free(buf);
+    }
+    if (c == NULL) s->present = true;
+    return GrB_SUCCESS;
+}

@@ -160,7 +160,8 @@ void GG_op_trace_decline(const GG_op *k, GG_opfamily fam);
 /* Runs the slot `slot` of family FAM on the backend GG_backend_select picks for this call. objs is
  * a parenthesised list of the call's types and operators (what AUTO looks at), args the slot's
  * parenthesised argument list. A CUDA slot may decline (GG_DECLINE) before touching the output;
- * the CPU slot then runs, and the trace says so. Returns from the caller. */
+ * the CPU slot then runs, the trace says so and GxG_CUDA_DECLINES counts it. Returns from the
+ * caller. */
 #define GG_DISPATCH(k, FAM, slot, objs, args)                                                      \
     do {                                                                                           \
         const char *gg_reason_;                                                                    \
@@ -172,6 +173,7 @@ void GG_op_trace_decline(const GG_op *k, GG_opfamily fam);
         GrB_Info gg_info_ = gg_be_->slot(GG_UNPAREN args);                                         \
         if (gg_info_ == GG_DECLINE && gg_be_ != &GG_cpu_backend &&                                 \
             GG_backend_has(&GG_cpu_backend, GG_FAM_##FAM)) {                                       \
+            GG_global.cuda_declines++;                                                             \
             if (GG_trace_on()) GG_op_trace_decline((k), GG_FAM_##FAM);                             \
             gg_be_ = &GG_cpu_backend;                                                              \
             gg_info_ = gg_be_->slot(GG_UNPAREN args);                                              \

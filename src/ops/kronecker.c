@@ -23,11 +23,12 @@ static GrB_Info kronecker_run(const char *func, GrB_Matrix C, GrB_Matrix Mask, G
     GrB_Index ar, ac, br, bc, r, cc;
     GG_shape(a, k.d.tran0, &ar, &ac);
     GG_shape(b, k.d.tran1, &br, &bc);
-    /* A product beyond GrB_INDEX_MAX cannot be the dimension of any C. */
+    /* A product beyond GrB_INDEX_MAX+1 (the largest dimension, as in GrB_Matrix_new) cannot be
+     * the dimension of any C. */
     if (__builtin_mul_overflow(ar, br, &r) || __builtin_mul_overflow(ac, bc, &cc) ||
-        r > GrB_INDEX_MAX || cc > GrB_INDEX_MAX)
+        r > GrB_INDEX_MAX + 1 || cc > GrB_INDEX_MAX + 1)
         return GG_op_fail(&k, GrB_DIMENSION_MISMATCH,
-                          "the Kronecker product of 'A' and 'B' exceeds GrB_INDEX_MAX");
+                          "the Kronecker product of 'A' and 'B' exceeds GrB_INDEX_MAX+1");
     GG_TRY(GG_op_dims(&k, c, "C", false, r, cc));
     GG_TRY(GG_op_mask_dims(&k, m, r, cc));
 

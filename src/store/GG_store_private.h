@@ -12,7 +12,7 @@
  * always means "allocated"); NULL on overflow or out of memory. */
 void *GG_store_alloc(uint64_t count, size_t size);
 
-/* ---- store.c ------------------------------------------------------------------------------------ */
+/* ---- store.c --------------------------------------------------------------------------------- */
 
 /* Tuples are sorted through (row, col, seq) keys, seq being the input position. */
 typedef struct {
@@ -33,8 +33,9 @@ GrB_Info GG_pending_append(GG_container *c, GrB_Index i, GrB_Index j, bool del, 
 /* Drops the cached CSR and CSC views and the device mirror (c->dev). */
 void GG_views_drop(GG_container *c);
 
-/* ---- vector.c: a vector container's content (GG_store.h); each call's contract is that of the
- * GG_container_ call of GG_internal.h that dispatches to it. `_locked` calls run under c->lock. -- */
+/* ---- vector.c: a vector container's content (GG_store.h) ----------------------------------------
+ * Each call's contract is that of the GG_container_ call of GG_internal.h that dispatches to it;
+ * `_locked` calls run under c->lock. */
 
 void GG_vstore_clear(GG_container *c);
 /* The host content current, pending work applied. */

@@ -39,13 +39,14 @@ GrB_Info GG_vdata_alloc(GG_vdata *v, uint64_t n, size_t size, GG_vform_kind form
         ok = n <= SIZE_MAX && GG_mul_size((size_t)n, 1, &bytes) &&
              (v->b = GG_calloc(bytes == 0 ? 1 : bytes, 1)) != NULL;
     }
-    if (ok) ok = (v->x = GG_store_alloc(GG_vdata_nx(v) == 0 && iso ? 1 : GG_vdata_nx(v), size)) != NULL;
+    uint64_t nx = GG_vdata_nx(v) == 0 && iso ? 1 : GG_vdata_nx(v);
+    if (ok) ok = (v->x = GG_store_alloc(nx, size)) != NULL;
     if (ok) return GrB_SUCCESS;
     GG_vdata_free(v);
     return GrB_OUT_OF_MEMORY;
 }
 
-/* ---- conversions between the forms ---------------------------------------------------------------
+/* ---- conversions between the forms --------------------------------------------------------------
  * Every conversion allocates what the target needs before it touches v, so a failure leaves v as
  * it was. Values packed in entry order (SPARSE, FULL) keep their array when the target packs them
  * the same way, and an iso value is never moved. */

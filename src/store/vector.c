@@ -40,7 +40,7 @@ void GG_vstore_clear(GG_container *c)
     host_written(c);
 }
 
-/* ---- the pending log ----------------------------------------------------------------------------- */
+/* ---- the pending log ------------------------------------------------------------------------- */
 
 /* Whether applying the log keeps v iso: every value it sets equals the iso value byte for byte. */
 static bool log_keeps_iso(const GG_vdata *v, const GG_pending *p)
@@ -153,8 +153,8 @@ static GrB_Info apply_log(GG_container *c)
     for (GrB_Index q = 0; q < p->n && !removes; q++) removes = p->del[q];
     GrB_Info info = GrB_SUCCESS;
     drop_derived(c);
-    if (v->form == GG_VF_SPARSE && v->n <= GG_VFORM_BITMAP_MAX && p->n >= v->n / GG_VFORM_SPARSE_DIV)
-        info = GG_vdata_convert(v, GG_VF_BITMAP);
+    bool long_log = p->n >= v->n / GG_VFORM_SPARSE_DIV && v->n <= GG_VFORM_BITMAP_MAX;
+    if (v->form == GG_VF_SPARSE && long_log) info = GG_vdata_convert(v, GG_VF_BITMAP);
     if (info == GrB_SUCCESS && v->form == GG_VF_FULL && removes)
         info = GG_vdata_convert(v, GG_VF_BITMAP);
     if (info != GrB_SUCCESS) return info;
@@ -182,7 +182,7 @@ GrB_Info GG_vstore_ready_locked(GG_container *c)
     return c->pending.n == 0 ? GrB_SUCCESS : apply_log(c);
 }
 
-/* ---- GG_store.h ---------------------------------------------------------------------------------- */
+/* ---- GG_store.h ------------------------------------------------------------------------------ */
 
 GrB_Info GG_vec_host(GG_container *c, const GG_vdata **v)
 {
@@ -244,7 +244,7 @@ void GG_vec_device_written(GG_container *c)
     c->res = GG_RES_DEVICE;
 }
 
-/* ---- the container calls ------------------------------------------------------------------------- */
+/* ---- the container calls --------------------------------------------------------------------- */
 
 GrB_Info GG_vstore_coo_locked(GG_container *c)
 {

@@ -10,7 +10,7 @@
 
 #include "GG_store.h"
 
-/* ---- a dense reference ---------------------------------------------------------------------------- */
+/* ---- a dense reference ----------------------------------------------------------------------- */
 
 typedef struct {
     GrB_Index n;
@@ -152,7 +152,7 @@ static ref_t ref_spread(GrB_Index n, GrB_Index m, int64_t iso)
     return r;
 }
 
-/* ---- conversions --------------------------------------------------------------------------------- */
+/* ---- conversions ----------------------------------------------------------------------------- */
 
 static void test_conversions(void **state)
 {
@@ -196,7 +196,7 @@ static void test_conversions(void **state)
     }
 }
 
-/* ---- switch points --------------------------------------------------------------------------------- */
+/* ---- switch points --------------------------------------------------------------------------- */
 
 static void test_switch_points(void **state)
 {
@@ -246,7 +246,7 @@ static void test_switch_points(void **state)
     }
 }
 
-/* ---- pending work on each form ----------------------------------------------------------------- */
+/* ---- pending work on each form --------------------------------------------------------------- */
 
 /* Random setElement/removeElement/reads on a vector that starts with m of n entries (iso or not),
  * checked against the reference after every batch. */
@@ -351,7 +351,7 @@ static void test_update_paths(void **state)
     ref_free(&r);
 }
 
-/* ---- dup, resize, clear ---------------------------------------------------------------------------- */
+/* ---- dup, resize, clear ---------------------------------------------------------------------- */
 
 static void test_dup_resize_clear(void **state)
 {
@@ -399,7 +399,7 @@ static void test_dup_resize_clear(void **state)
     }
 }
 
-/* ---- out of memory --------------------------------------------------------------------------------- */
+/* ---- out of memory --------------------------------------------------------------------------- */
 
 /* Every allocation of a conversion failing in turn: GrB_OUT_OF_MEMORY and v as it was. */
 static void test_oom_conversion(void **state)
@@ -470,7 +470,69 @@ static void test_oom_pending(void **state)
     }
 }
 
-/* ---- huge iso vectors ------------------------------------------------------------------------------ */
+/* A resize that must allocate (a bitmap or full vector growing) fails cleanly at every
+ * allocation. */
+static void test_oom_resize(void **state)
+{
+    (void)state;
+    const GrB_Index counts[] = {4, 100, 128};
+    for (int iso = 0; iso <= 1; iso++) {
+        for (size_t c = 0; c < sizeof counts / sizeof counts[0]; c++) {
+            ref_t r = ref_spread(128, counts[c], iso ? 6 : 0);
+            GrB_Vector w = vector_of(&r, iso);
+            for (int64_t k = 1;; k++) {
+                GG_mem_fail_after(k);
+                GrB_Info info = GrB_Vector_resize(w, 1000);
+                GG_mem_fail_after(0);
+                if (info == GrB_SUCCESS) break;
+                assert_int_equal(info, GrB_OUT_OF_MEMORY);
+                check_vector(w, &r);
+            }
+            ref_t t = ref_new(1000);
+            memcpy(t.has, r.has, 128 * sizeof(bool));
+            memcpy(t.val, r.val, 128 * sizeof(int64_t));
+            check_vector(w, &t);
+            OK(GrB_Vector_free(&w));
+            ref_free(&r);
+            ref_free(&t);
+        }
+    }
+}
+
+/* ---- the store calls of a CPU slot ----------------------------------------------------------- */
+
+/* A slot that writes in place (GG_vec_host_mut, then GG_vec_written): the views and the device
+ * copy are dropped first, and the form is conformed after. */
+static void test_host_mut(void **state)
+{
+    (void)state;
+    ref_t r = ref_spread(64, 32, 0);
+    GrB_Vector w = vector_of(&r, false);
+    GG_container *c = GG_VEC(w);
+    const GG_cview *view;
+    OK(GG_view_csr(c, &view));
+    assert_non_null(c->csr);
+    GG_vdata *v;
+    OK(GG_vec_host_mut(c, &v));
+    assert_null(c->csr);
+    assert_false(c->coo_cached);
+    assert_int_equal(c->res, GG_RES_HOST);
+    assert_int_equal(v->form, GG_VF_BITMAP);
+    for (GrB_Index k = 0; k < 64; k++) {
+        v->nvals += !v->b[k];
+        v->b[k] = 1;
+        ((int64_t *)v->x)[k] = -(int64_t)k;
+        r.has[k] = true;
+        r.val[k] = -(int64_t)k;
+    }
+    GG_vec_written(c);
+    assert_int_equal(c->v.form, GG_VF_FULL);
+    check_vector(w, &r);
+    OK(GrB_Vector_free(&w));
+    ref_free(&r);
+}
+
+/* ---- huge iso vectors ------------------------------------------------------------------------ */
 
 static void test_huge_iso_full(void **state)
 {
@@ -534,6 +596,8 @@ int main(void)
         cmocka_unit_test(test_dup_resize_clear),
         cmocka_unit_test(test_oom_conversion),
         cmocka_unit_test(test_oom_pending),
+        cmocka_unit_test(test_oom_resize),
+        cmocka_unit_test(test_host_mut),
         cmocka_unit_test(test_huge_iso_full),
     };
     return cmocka_run_group_tests(tests, ct_group_setup, ct_group_teardown);

@@ -467,6 +467,14 @@ static void test_global_settings(void **state)
     OK(GrB_free(&s));
     limit = 0;
     OK(GrB_Global_set_VOID(GrB_GLOBAL, &limit, GxG_DEVICE_POOL_LIMIT, sizeof limit));
+
+    /* the transfer counters are read-only; without a device they stay 0 */
+    for (int f = GxG_H2D_COPIES; f <= GxG_D2H_BYTES; f++) {
+        got = 7;
+        OK(GrB_get(GrB_GLOBAL, &got, f));
+        if (!(avail & 2)) assert_true(got == 0);
+        FAILS(GrB_Global_set_VOID(GrB_GLOBAL, &got, f, sizeof got), GrB_INVALID_VALUE);
+    }
 }
 
 static void test_blocking_mode(void **state)

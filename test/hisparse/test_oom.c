@@ -2,7 +2,9 @@
  * allocation is made to fail for k = 1, 2, ... until the operation succeeds; every failure must
  * return GrB_OUT_OF_MEMORY, leave the output exactly as it was and leave no block behind, and the
  * final success must give the right answer. Build is swept on each of its paths: input already
- * in tree order, unsorted with narrow keys, huge dimensions (merge sort), duplicates, iso. */
+ * in tree order, unsorted with narrow keys, sorted by rows (blocks sparse or well filled), huge
+ * dimensions (merge sort), duplicates, iso; in one part and split into parts (its parallel
+ * phases). */
 #include "hs_test.h"
 
 static int setup(void **state)
@@ -15,6 +17,7 @@ static int teardown(void **state)
 {
     (void)state;
     GG_mem_fail_after(0);
+    GG_hs_set_build_parts(0);
     return GrB_finalize() == GrB_SUCCESS ? 0 : -1;
 }
 
@@ -126,9 +129,8 @@ static void sweep_build(const char *name, const tuples *t, GrB_BinaryOp dup, boo
     GG_hs_free(&A);
 }
 
-static void test_build(void **state)
+static void sweep_builds(void)
 {
-    (void)state;
     uint64_t seed = 21;
     tuples t, r;
     tuples_init(&t, GrB_FP64, 3000, 2500);
@@ -138,6 +140,18 @@ static void test_build(void **state)
     reference(&t, GrB_PLUS_FP64, false, &r);
     sweep_build("build sorted by rows", &r, NULL, false);
     tuples_free(&r);
+    tuples_free(&t);
+    /* sorted by rows, in a band: blocks hold many entries each */
+    tuples_init(&t, GrB_FP64, 2000, 2000);
+    for (GrB_Index k = 0; k < 3000; k++) {
+        double v = (double)k;
+        GrB_Index i = rng_below(&seed, 2000);
+        tuples_add(&t, i, (i + rng_below(&seed, 9)) % 2000, &v);
+    }
+    reference(&t, GrB_PLUS_FP64, false, &r);
+    sweep_build("build sorted by rows, banded", &r, NULL, false);
+    tuples_free(&r);
+    tuples_free(&t);
     /* in tree order with duplicates: a vector sorted by index */
     tuples_init(&r, GrB_FP64, 1 << 20, 1);
     for (GrB_Index k = 0; k < 500; k++) {
@@ -147,12 +161,20 @@ static void test_build(void **state)
     }
     sweep_build("build ordered with duplicates", &r, GrB_PLUS_FP64, false);
     tuples_free(&r);
-    tuples_free(&t);
     /* beyond 32-bit coordinates: the merge-sort path */
     tuples_init(&t, GrB_FP64, GrB_INDEX_MAX + 1, 1ULL << 40);
     random_fill(&t, 400, &seed);
     sweep_build("build huge", &t, GrB_PLUS_FP64, false);
     tuples_free(&t);
+}
+
+static void test_build(void **state)
+{
+    (void)state;
+    sweep_builds();
+    GG_hs_set_build_parts(3);
+    sweep_builds();
+    GG_hs_set_build_parts(0);
 }
 
 static void test_convert_and_traverse(void **state)

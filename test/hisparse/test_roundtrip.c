@@ -2,7 +2,8 @@
  * checker after every build: edge dimensions (0, 1, 2^60), empty matrices, one entry at
  * (2^60-2, 2^60-2), dense rows and blocks, duplicates, every node kind at every kind of level,
  * the transposed flag, the scale, shared pools, rectangular shapes, and random matrices of several
- * node dimensions, densities and value types (pattern-only included). Also: the checker catches
+ * node dimensions, densities and value types (pattern-only included). Builds split into several
+ * parts (the parallel paths) give the very same bytes as one part. Also: the checker catches
  * damaged pools. */
 #include "hs_test.h"
 
@@ -20,6 +21,7 @@ static int teardown(void **state)
 {
     (void)state;
     GG_hs_set_node_dim(GG_HS_DIM_DEFAULT);
+    GG_hs_set_build_parts(0);
     return GrB_finalize() == GrB_SUCCESS ? 0 : -1;
 }
 
@@ -480,6 +482,127 @@ static void test_random(void **state)
     OK(GG_hs_set_node_dim(GG_HS_DIM_DEFAULT));
 }
 
+/* ---- parallel builds -------------------------------------------------------------------------------- */
+
+/* A and B are the same tree, byte for byte. */
+static void expect_same_tree(const GG_hs_matrix *A, const GG_hs_matrix *B)
+{
+    assert_int_equal(A->nrows, B->nrows);
+    assert_int_equal(A->ncols, B->ncols);
+    assert_int_equal(A->nvals, B->nvals);
+    assert_int_equal(A->iso, B->iso);
+    assert_int_equal(A->dbits, B->dbits);
+    assert_int_equal(A->height, B->height);
+    assert_int_equal(A->root, B->root);
+    assert_true((A->pool == NULL) == (B->pool == NULL));
+    if (A->pool == NULL) return;
+    assert_int_equal(A->pool->bytes, B->pool->bytes);
+    assert_memory_equal((const uint8_t *)A->pool + HS_HEADER_BYTES,
+                        (const uint8_t *)B->pool + HS_HEADER_BYTES, A->pool->bytes - HS_HEADER_BYTES);
+}
+
+/* Builds in one part and in several: the same tree, or the same error. */
+static void parts_agree(const GG_hs_tuples *in, GrB_Type type, GrB_Index nrows, GrB_Index ncols,
+                        GrB_BinaryOp dup, unsigned flags)
+{
+    static const int parts[] = {2, 3, 8, 29};
+    GG_hs_set_build_parts(1);
+    GG_hs_matrix A, B;
+    GrB_Info info = GG_hs_build(&A, type, nrows, ncols, in, dup, flags);
+    if (info == GrB_SUCCESS) check_tree(&A);
+    for (int q = 0; q < 4; q++) {
+        GG_hs_set_build_parts(parts[q]);
+        assert_int_equal(GG_hs_build(&B, type, nrows, ncols, in, dup, flags), info);
+        if (info != GrB_SUCCESS) continue;
+        expect_same_tree(&A, &B);
+        GG_hs_free(&B);
+    }
+    GG_hs_set_build_parts(0);
+    if (info == GrB_SUCCESS) GG_hs_free(&A);
+}
+
+/* Every path of the build (sorted input, strips of dense or sparse blocks, buckets, folding runs
+ * of values or of positions, casts, iso, vectors, wide keys, errors) and every tree height, in
+ * several parts; and the element-wise build from a stream of arrays. */
+static void test_parallel_same_tree(void **state)
+{
+    (void)state;
+    uint64_t seed = 11;
+    GrB_Type udt;
+    OK(GrB_Type_new(&udt, sizeof(udt12)));
+    GrB_BinaryOp udt_op;
+    OK(GrB_BinaryOp_new(&udt_op, udt_xor, udt, udt, udt));
+    GrB_Type types[] = {GrB_BOOL, GrB_INT8, GrB_UINT16, GrB_INT32, GrB_FP32, GrB_FP64, GrB_UINT64, udt};
+    int dims[] = {2, 4, 16, 128, 256};
+    GrB_Index shapes[][2] = {{37, 53},    {1000, 1000},     {1 << 14, 300},         {5, 1 << 20},
+                             {1 << 21, 1 << 21}, {HUGE_DIM, 1 << 10}, {100000, 100000}, {1 << 18, 1}};
+    for (int trial = 0; trial < 80; trial++) {
+        OK(GG_hs_set_node_dim(dims[rng_below(&seed, 5)]));
+        GrB_Type type = types[rng_below(&seed, 8)];
+        GrB_Index *shape = shapes[rng_below(&seed, 8)];
+        tuples t;
+        tuples_init(&t, type, shape[0], shape[1]);
+        random_pattern(&t, &seed, rng_below(&seed, 12000), (int)rng_below(&seed, 4));
+        GrB_BinaryOp dup = type == udt ? udt_op : plus_of(type);
+        GG_hs_tuples in = {t.I, shape[1] == 1 && rng_below(&seed, 2) ? NULL : t.J, t.X, type, false, t.n};
+        tuples ref, tree;
+        switch (rng_below(&seed, 9)) {
+        case 0: parts_agree(&in, type, t.nrows, t.ncols, dup, 0); break;
+        case 1: /* one value shared by all */
+            in.x_iso = true;
+            parts_agree(&in, type, t.nrows, t.ncols, NULL, rng_below(&seed, 2) ? GG_HS_NO_ISO : 0);
+            break;
+        case 2: /* every value equal, found so */
+            for (GrB_Index k = 1; k < t.n; k++) memcpy(t.X + k * type->size, t.X, type->size);
+            parts_agree(&in, type, t.nrows, t.ncols, dup, 0);
+            break;
+        case 3: /* unique, sorted by rows or in tree order */
+            reference(&t, dup, false, &ref);
+            tree_order(&ref, &tree);
+            in = (GG_hs_tuples){ref.I, ref.J, ref.X, type, false, ref.n};
+            parts_agree(&in, type, t.nrows, t.ncols, NULL, GG_HS_NO_ISO);
+            in = (GG_hs_tuples){tree.I, tree.J, tree.X, type, false, tree.n};
+            parts_agree(&in, type, t.nrows, t.ncols, NULL, GG_HS_NO_ISO);
+            tuples_free(&tree);
+            tuples_free(&ref);
+            break;
+        case 4: parts_agree(&in, type, t.nrows, t.ncols, NULL, 0); break; /* duplicates: an error */
+        case 5: parts_agree(&in, type, t.nrows, t.ncols, NULL, GG_HS_LAST_WINS); break;
+        case 6: /* cast to another tree type, duplicates folded in the input's type */
+            if (type != udt) parts_agree(&in, type == GrB_FP64 ? GrB_INT16 : GrB_FP64, t.nrows, t.ncols, dup, 0);
+            break;
+        case 7: /* one index out of range */
+            if (t.n > 0 && t.nrows < HUGE_DIM) {
+                t.I[rng_below(&seed, t.n)] = t.nrows;
+                parts_agree(&in, type, t.nrows, t.ncols, dup, 0);
+            }
+            break;
+        default: { /* an element-wise sum: the build from a stream of coordinate arrays */
+            GG_hs_matrix A, B, C, D;
+            build_ok(&A, &t, dup, 0);
+            GG_hs_share(&B, &A); /* A + A */
+            if (type != udt && type != GrB_BOOL) {
+                GG_hs_set_build_parts(1);
+                OK(GG_hs_ewise(&C, &A, &B, dup, false));
+                GG_hs_set_build_parts(7);
+                OK(GG_hs_ewise(&D, &A, &B, dup, false));
+                GG_hs_set_build_parts(0);
+                check_tree(&C);
+                expect_same_tree(&C, &D);
+                GG_hs_free(&C);
+                GG_hs_free(&D);
+            }
+            GG_hs_free(&B);
+            GG_hs_free(&A);
+        }
+        }
+        tuples_free(&t);
+    }
+    OK(GrB_free(&udt_op));
+    OK(GrB_free(&udt));
+    OK(GG_hs_set_node_dim(GG_HS_DIM_DEFAULT));
+}
+
 /* ---- state: scale, sharing --------------------------------------------------------------------------- */
 
 static void test_scale_and_sharing(void **state)
@@ -666,6 +789,7 @@ int main(void)
         cmocka_unit_test(test_node_dim_setting),
         cmocka_unit_test(test_every_node_kind),
         cmocka_unit_test(test_random),
+        cmocka_unit_test(test_parallel_same_tree),
         cmocka_unit_test(test_scale_and_sharing),
         cmocka_unit_test(test_build_casts),
         cmocka_unit_test(test_checker_finds_damage),

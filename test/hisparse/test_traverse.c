@@ -199,8 +199,13 @@ static void test_spmv_generic(void **state)
                 sr->mul->f(prod, x + in * xs, a);
             else
                 sr->mul->f(prod, a, x + in * xs);
-            sr->add->op->f(sum, want + o * zs, prod);
-            memcpy(want + o * zs, sum, zs);
+            /* a row folds from its first term; the identity stays only in empty rows */
+            if (pres[o]) {
+                sr->add->op->f(sum, want + o * zs, prod);
+                memcpy(want + o * zs, sum, zs);
+            } else {
+                memcpy(want + o * zs, prod, zs);
+            }
             pres[o] = true;
         }
         OK(GG_hs_mxv(y, got_pres, &A, tran, sr, x, vec_first));

@@ -1,0 +1,152 @@
+/* build_bench.c: GrB_Matrix_build at scale (issue 11 item 9), this library against SuiteSparse.
+ * Written against the GraphBLAS C API and tools/gen only, and built twice, once per library, as
+ * cpu_vs_suitesparse.c is; `BENCH=build_bench bench/run_cpu_vs_suitesparse.sh BUILD_DIR ...`
+ * runs the pair with the same thread count and prints the ratios.
+ *
+ * Input: a tools/gen graph (a --gen spec; default rmat:18, the Graph500 RMAT tuples with vertex ids
+ * permuted, so they come in random order with duplicates), generated once, outside the timed
+ * region, with integer weights. Cases:
+ *   dup     FP64 values (integers 1..255), duplicates summed by GrB_PLUS_FP64
+ *   iso     BOOL, every value true, duplicates combined by GrB_LOR (an iso, pattern-only matrix)
+ *   sorted  the same graph cleaned (sorted by row then column, no duplicates: GG_GEN_CLEAN), FP64,
+ *           dup NULL
+ * The timed region is GrB_Matrix_new + GrB_Matrix_build + GrB_Matrix_wait(MATERIALIZE); one
+ * warm-up build, then the median of `runs` timed builds. Each case's result is checked once by a
+ * checksum over its tuples (order-independent), which must agree between the two libraries.
+ *
+ * Usage: build_bench [gen-spec] [runs] [case...]
+ * Output: "input ..." then one line per case: "op <case> <median ms> <min ms> <nvals> <checksum>". */
+#include "gg_gen.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define CHECK(call)                                                                                \
+    do {                                                                                           \
+        GrB_Info info_ = (call);                                                                   \
+        if (info_ != GrB_SUCCESS) {                                                                \
+            fprintf(stderr, "%s:%d: %s failed: %d\n", __FILE__, __LINE__, #call, (int)info_);     \
+            exit(1);                                                                               \
+        }                                                                                          \
+    } while (0)
+
+static double now_ms(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec * 1e3 + t.tv_nsec * 1e-6;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+static uint64_t mix(uint64_t x)
+{
+    x ^= x >> 33;
+    x *= 0xff51afd7ed558ccdULL;
+    x ^= x >> 33;
+    x *= 0xc4ceb9fe1a85ec53ULL;
+    return x ^ (x >> 33);
+}
+
+/* Sum over the entries of a hash of (i, j, value): independent of the order tuples come out in. */
+static uint64_t checksum(GrB_Matrix A, GrB_Index *nvals)
+{
+    CHECK(GrB_Matrix_nvals(nvals, A));
+    GrB_Index n = *nvals;
+    GrB_Index *I = malloc((n + 1) * sizeof *I), *J = malloc((n + 1) * sizeof *J);
+    double *X = malloc((n + 1) * sizeof *X);
+    if (I == NULL || J == NULL || X == NULL) exit(1);
+    CHECK(GrB_Matrix_extractTuples_FP64(I, J, X, &n, A));
+    uint64_t h = 0;
+    for (GrB_Index k = 0; k < n; k++) {
+        uint64_t bits;
+        memcpy(&bits, &X[k], sizeof bits);
+        h += mix(mix(I[k] * 0x9E3779B97F4A7C15ULL + J[k]) ^ bits);
+    }
+    free(I);
+    free(J);
+    free(X);
+    return h;
+}
+
+typedef enum { CASE_DUP, CASE_ISO, CASE_SORTED } bench_case;
+
+static const bool *case_true;
+
+static GrB_Matrix build(bench_case c, const GG_coo *t)
+{
+    GrB_Matrix A;
+    if (c == CASE_ISO) {
+        CHECK(GrB_Matrix_new(&A, GrB_BOOL, t->nrows, t->ncols));
+        CHECK(GrB_Matrix_build_BOOL(A, t->I, t->J, case_true, t->nvals, GrB_LOR));
+    } else {
+        CHECK(GrB_Matrix_new(&A, GrB_FP64, t->nrows, t->ncols));
+        CHECK(GrB_Matrix_build_FP64(A, t->I, t->J, t->X, t->nvals,
+                                    c == CASE_DUP ? GrB_PLUS_FP64 : NULL));
+    }
+    CHECK(GrB_Matrix_wait(A, GrB_MATERIALIZE));
+    return A;
+}
+
+int main(int argc, char **argv)
+{
+    const char *text = argc > 1 ? argv[1] : "rmat:18";
+    int runs = argc > 2 ? atoi(argv[2]) : 3;
+    if (runs < 1) runs = 1;
+    CHECK(GrB_init(GrB_NONBLOCKING));
+
+    GG_gen_spec spec;
+    char err[256];
+    if (GG_gen_parse(&spec, text, err, sizeof err) != GrB_SUCCESS) {
+        fprintf(stderr, "%s\n", err);
+        return 1;
+    }
+    spec.weights = GG_WEIGHTS_INT;
+    GG_coo raw, clean;
+    CHECK(GG_gen(&raw, &spec));
+    spec.flags |= GG_GEN_CLEAN;
+    CHECK(GG_gen(&clean, &spec));
+    bool *ones = malloc(raw.nvals + 1);
+    if (ones == NULL) return 1;
+    memset(ones, 1, raw.nvals + 1);
+    case_true = ones;
+    printf("input %s tuples %llu clean %llu runs %d\n", text, (unsigned long long)raw.nvals,
+           (unsigned long long)clean.nvals, runs);
+
+    static const char *const names[] = {"dup", "iso", "sorted"};
+    double *ms = malloc((size_t)runs * sizeof *ms);
+    if (ms == NULL) return 1;
+    for (int c = 0; c < 3; c++) {
+        bool wanted = argc <= 3;
+        for (int a = 3; a < argc; a++) wanted = wanted || strcmp(argv[a], names[c]) == 0;
+        if (!wanted) continue;
+        const GG_coo *t = c == CASE_SORTED ? &clean : &raw;
+        GrB_Matrix A = build((bench_case)c, t); /* warm-up, and the result checked */
+        GrB_Index nvals;
+        uint64_t sum = checksum(A, &nvals);
+        GrB_Matrix_free(&A);
+        for (int r = 0; r < runs; r++) {
+            double t0 = now_ms();
+            A = build((bench_case)c, t);
+            ms[r] = now_ms() - t0;
+            GrB_Matrix_free(&A);
+        }
+        qsort(ms, (size_t)runs, sizeof *ms, cmp_double);
+        printf("op %s %.3f %.3f %llu %016llx\n", names[c], ms[runs / 2], ms[0],
+               (unsigned long long)nvals, (unsigned long long)sum);
+        fflush(stdout);
+    }
+    free(ms);
+    free(ones);
+    GG_coo_free(&raw);
+    GG_coo_free(&clean);
+    GrB_finalize();
+    return 0;
+}

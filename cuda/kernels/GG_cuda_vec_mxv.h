@@ -1,0 +1,66 @@
+/* GG_cuda_vec_mxv.h: plain-C entry points of the device products of a matrix view with a vector
+ * in any form (cuda/kernels/vec_mxv.cu), behind the CUDA mxv/vxm slot.
+ *
+ * The pull product: T(i) = (+)_k R(i,k) (*) x(k) over the k where x has an entry, for the rows i
+ * that the mask admits, R's rows being the vectors of a device view (the CSR view of A for A x,
+ * the CSC view for A' x). T is BITMAP: T(i) exists when some term did, so no identity is ever
+ * folded in (ANY has none that is safe). A terminal monoid (LOR on true, ANY) ends a row at its
+ * first term. The semiring runs in one domain (type_code, as GG_cuda_spmv.h's kernels): A's values
+ * are cast to it on load, x is cast once into a dense copy when its type or form needs it.
+ *
+ * Results are GG_CUDA_SPMV_* codes; every call runs on the library's stream without waiting. */
+#ifndef GG_CUDA_VEC_MXV_H
+#define GG_CUDA_VEC_MXV_H
+
+#include "GG_cuda_kernels.h"
+#include "GG_cuda_vec.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The mask of a product, read per output row with the write-back's rule (value or structural,
+ * complemented). M NULL: every row allowed. */
+typedef struct {
+    const GG_vdata *M;
+    bool mstruct, mcomp;
+} GG_cuda_rowmask;
+
+/* x as the products read it: values of the semiring domain by index (xd[k]), or, when iso, the
+ * one device value at xd of type iso_code, cast on load; presence flags xp (NULL when every entry
+ * is present). Made by GG_cuda_vec_dense_input, which reuses x's own arrays when they already have
+ * that shape (FULL or BITMAP of the domain type, or iso FULL) and otherwise allocates `own`, to be
+ * freed with GG_cuda_free. */
+typedef struct {
+    const void *xd;
+    const uint8_t *xp;
+    bool iso;
+    int iso_code;
+    void *own;
+} GG_cuda_dense_x;
+
+int GG_cuda_vec_dense_input(GG_cuda_dense_x *out, const GG_vdata *x, int xcode, int type_code);
+
+/* T (new device arrays, m rows, BITMAP of type_code with its count) = V (+.*) x, V with `nnz`
+ * entries and values of V->type_code. vec_first: the multiply takes x's element first (vxm). */
+int GG_cuda_vec_pull(GG_cuda_vec *T, const GG_cuda_cview *V, uint64_t m, uint64_t nnz,
+                     const GG_cuda_dense_x *x, int add_op, int mul_op, int type_code,
+                     bool vec_first, const GG_cuda_rowmask *mask);
+
+/* The push product: T(j) = (+)_k R(j,k) (*) x(k) over the entries k of a sparse x, each
+ * scattering the vector k of the view V (the columns of R: the CSC view of A for A x, the CSR view
+ * for A' x) into T with atomic monoid updates; the mask is read at each target. The work is the
+ * frontier's entries, plus an O(m) initialisation of T to the monoid's identity (identity: host
+ * value of type_code). T as for the pull product. x must be SPARSE (GG_cuda_vec_conform). */
+int GG_cuda_vec_push(GG_cuda_vec *T, const GG_cuda_cview *V, uint64_t m, uint64_t nnz,
+                     const GG_vdata *x, int xcode, int add_op, int mul_op, int type_code,
+                     const void *identity, bool vec_first, const GG_cuda_rowmask *mask);
+
+/* Whether the pull kernel handles (add_op, mul_op) on type_code (GG_cuda_spmv.h's set). */
+bool GG_cuda_vec_pull_supported(int add_op, int mul_op, int type_code);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* GG_CUDA_VEC_MXV_H */

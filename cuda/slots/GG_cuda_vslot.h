@@ -1,0 +1,56 @@
+/* GG_cuda_vslot.h: what every CUDA slot over vectors shares (cuda/slots/vector.c): the decision to
+ * take a call (DESIGN.md §5.3: resident operands stay on the device whatever their size; host
+ * operands move only for enough work), the device operands of the write-back, and its last step,
+ * which writes the output's new content on the device (GG_cuda_vec_ewise) and installs it there,
+ * so nothing comes back to the host. */
+#ifndef GG_CUDA_VSLOT_H
+#define GG_CUDA_VSLOT_H
+
+#include "GG_cuda_backend.h"
+#include "GG_cuda_store.h"
+#include "GG_cuda_vec_kernels.h"
+#include "GG_opcodes.h"
+
+/* An operator's device description (opcode and its types' codes; a missing type is 0). */
+GG_cuda_op GG_cuda_op_of_binary(GrB_BinaryOp op);
+
+/* Whether the device takes a vector call over the containers objs (NULL entries skipped) with
+ * dimension n: GrB_SUCCESS, or GG_DECLINE with the reason: a user-defined type, or every operand
+ * on the host and n too small to pay for moving them (unless CUDA is forced). */
+GrB_Info GG_cuda_vec_take(const GG_desc *d, GrB_Index n, GG_container *const *objs, int nobjs);
+#define GG_CUDA_VEC_TAKE(d, n, ...)                                                                \
+    GG_cuda_vec_take((d), (n), (GG_container *const[]){__VA_ARGS__},                               \
+                     (int)(sizeof((GG_container *const[]){__VA_ARGS__}) / sizeof(GG_container *)))
+
+/* The write-back side of one call: C's and M's device content and the kernel's parameters. */
+typedef struct {
+    GG_container *C;
+    const GG_cuda_vec *c; /* C's device content, NULL when the result does not depend on it */
+    const GG_cuda_vec *m;
+    GG_cuda_op accop;
+    GG_cuda_wb wb;
+    GG_vdata empty; /* stands for C when c is NULL */
+} GG_cuda_vcall;
+
+/* Checks the accumulator (GG_DECLINE when the kernels lack it), then brings C (only when the
+ * result depends on its content: a mask, an accumulator or a complemented empty mask) and M to the
+ * device. Nothing is written. */
+GrB_Info GG_cuda_vcall_begin(GG_cuda_vcall *k, GG_container *C, GG_container *M,
+                             GrB_BinaryOp accum, const GG_desc *d);
+/* Z = C<M, replace>(region) = accum(C, T) with T as t describes, installed as C's device content.
+ * GrB_OUT_OF_MEMORY leaves C unchanged. */
+GrB_Info GG_cuda_vcall_finish(GG_cuda_vcall *k, const GG_cuda_tdesc *t);
+
+/* The vector paths of the table's slots (cuda/slots/vector.c), which the slots call when their
+ * output is a vector (GG_cuda_assign and GG_cuda_extract, vector-only, are table slots). */
+GG_apply_fn GG_cuda_vslot_apply;
+GG_select_fn GG_cuda_vslot_select;
+GG_reduce_scalar_fn GG_cuda_vslot_reduce_scalar;
+GrB_Info GG_cuda_vslot_ewise(GG_container *C, GG_container *M, GrB_BinaryOp accum,
+                             GrB_BinaryOp op, GG_container *A, GG_container *B, const GG_desc *d,
+                             bool mult);
+
+/* A host value of type xtype cast into out (16 bytes) as ztype; false for a user-defined type. */
+bool GG_cuda_host_cast(unsigned char out[16], GrB_Type ztype, const void *x, GrB_Type xtype);
+
+#endif /* GG_CUDA_VSLOT_H */

@@ -1,0 +1,147 @@
+/* mxv.c: the CUDA mxv/vxm slot, for an input vector in any form. T = op(A) (+.*) u (vxm:
+ * u' op(A)) is computed on the device, then the write-back C<M, replace> = accum(C, T) runs there
+ * too (GG_cuda_vslot.h), so w's new content never leaves the device. Two products:
+ * - the tree or CMRS SpMV (GG_cuda_spmv.h) for a full, non-iso u without a mask, the measured
+ *   fastest for A' u (Doc/performance.md);
+ * - a frontier sparser than the switch point of the vector forms (n/32) is pushed: each of its
+ *   entries scatters its column of op(A) into T with atomic monoid updates, the mask read at each
+ *   target, so the work is the frontier's edges plus an O(n) initialisation;
+ * - otherwise the pull product on A's CSR view (A u) or CSC view (A' u): only the rows the mask
+ *   admits, only the terms whose u(k) exists, ending a row early for terminal monoids
+ *   (GG_cuda_vec_mxv.h).
+ * GRAPHBLAS_GPU_MXV=pull (or tree) forces one product where several apply, for measurements.
+ * Declines, touching nothing: user-defined types or operators, a semiring whose multiply and
+ * monoid are not all of one domain, operators without a device kernel, and small host-resident
+ * calls (unless CUDA is forced). */
+#include "GG_cuda_vec_mxv.h"
+#include "GG_cuda_vslot.h"
+
+#include <stdlib.h>
+
+/* GRAPHBLAS_GPU_MXV, read once: 0 default rule, 1 pull always, 2 tree/CMRS where it applies. */
+static int forced_product(void)
+{
+    static int v = -1;
+    if (v < 0) {
+        const char *e = getenv("GRAPHBLAS_GPU_MXV");
+        v = e == NULL ? 0 : strcmp(e, "pull") == 0 ? 1 : strcmp(e, "tree") == 0 ? 2 : 0;
+    }
+    return v;
+}
+
+/* T (BITMAP, n rows) by the tree or CMRS kernels from a full device u of the domain type. */
+static GrB_Info product_full(GG_cuda_vec *T, GG_container *A, bool tran, GrB_Semiring sr, int t,
+                             GrB_Index n, GrB_Index nnz, bool vxm, const void *x)
+{
+    size_t size = sr->add->op->ztype->size;
+    memset(T, 0, sizeof *T);
+    GG_vdata_init(&T->d, n, size);
+    T->d.form = GG_VF_BITMAP;
+    T->d.x = GG_cuda_malloc(n * size);
+    T->d.b = GG_cuda_malloc(n);
+    if (T->d.x == NULL || T->d.b == NULL) {
+        GG_cuda_vec_release(T);
+        return GrB_OUT_OF_MEMORY;
+    }
+    GG_cuda_hs hs;
+    GrB_Info info = GG_cuda_mirror_hs(A, &hs);
+    int rc = GG_CUDA_SPMV_ERROR;
+    int add = sr->add->op->opcode, mul = sr->mul->opcode;
+    const void *identity = sr->add->identity;
+    uint64_t view_bytes = (n + 1) * sizeof(uint64_t) + nnz * (sizeof(uint64_t) + A->type->size);
+    if (info == GrB_SUCCESS &&
+        GG_cuda_spmv_pick(nnz, hs.pool_bytes, view_bytes, GG_cuda_mirror_has_cview(A, tran), tran)) {
+        GG_cuda_cview V;
+        info = GG_cuda_mirror_cview(A, tran, &V);
+        GG_trace("cuda mxv: CMRS kernel on the %s view", tran ? "CSC" : "CSR");
+        if (info == GrB_SUCCESS)
+            rc = GG_cuda_cmrs_mxv(&V, n, nnz, add, mul, t, identity, vxm, x, T->d.x, T->d.b);
+    } else if (info == GrB_SUCCESS) {
+        const GG_cuda_hs_schedule *s;
+        info = GG_cuda_mirror_schedule(A, &s);
+        GG_trace("cuda mxv: HiSparse kernel on the tree%s", tran ? " (transposed)" : "");
+        if (info == GrB_SUCCESS)
+            rc = GG_cuda_hs_mxv(&hs, s, tran, add, mul, t, identity, vxm, x, T->d.x, T->d.b);
+    }
+    if (info == GrB_SUCCESS) info = GG_cuda_info(rc);
+    if (info != GrB_SUCCESS) GG_cuda_vec_release(T);
+    return info;
+}
+
+GrB_Info GG_cuda_mxv(GG_container *w, GG_container *M, GrB_BinaryOp accum, GrB_Semiring sr,
+                     GG_container *A, GG_container *u, const GG_desc *d, bool vxm)
+{
+    GrB_BinaryOp mul = sr->mul;
+    int t = (int)sr->add->op->ztype->code;
+    if (sr->add->op->opcode == GG_OP_USER || mul->opcode == GG_OP_USER)
+        return GG_decline("user-defined operator");
+    if ((int)mul->xtype->code != t || (int)mul->ytype->code != t || (int)mul->ztype->code != t)
+        return GG_decline("the multiply's types differ from the monoid's (typecast inside the "
+                          "semiring)");
+    if (!GG_cuda_vec_pull_supported(sr->add->op->opcode, mul->opcode, t))
+        return GG_decline("no device kernel for this semiring");
+    GrB_Index nnz;
+    GrB_Info info = GG_container_nvals(A, &nnz);
+    if (info != GrB_SUCCESS) return info;
+    info = GG_CUDA_VEC_TAKE(d, w->nrows + nnz, w, M, u, A);
+    if (info != GrB_SUCCESS) return info;
+
+    bool tran = vxm ? !d->tran0 : d->tran0; /* vxm: T = op(A)' u with the vector first */
+    GrB_Index n = w->nrows;
+    GG_cuda_vcall k;
+    info = GG_cuda_vcall_begin(&k, w, M, accum, d);
+    const GG_cuda_vec *uv = NULL;
+    if (info == GrB_SUCCESS) info = GG_cuda_vec_in(u, &uv);
+    if (info != GrB_SUCCESS) return info;
+    /* a frontier below the sparse switch point is pushed: its form becomes SPARSE (the same
+     * content; its nvals is known after the algorithm's own nvals call, else read here) */
+    bool push = false;
+    if (uv->d.form != GG_VF_FULL && forced_product() == 0) {
+        uint64_t nu;
+        info = (GrB_Info)GG_cuda_vec_nvals(u, &nu);
+        if (info == GrB_SUCCESS && GG_vform_choose(u->nrows, nu, false) == GG_VF_SPARSE) {
+            info = GG_cuda_info(GG_cuda_vec_conform((GG_cuda_vec *)uv));
+            push = uv->d.form == GG_VF_SPARSE;
+        }
+        if (info != GrB_SUCCESS) return info;
+    }
+    const GG_vdata *x = &uv->d;
+    bool full = x->form == GG_VF_FULL && !x->iso && (int)u->type->code == t;
+    bool pull = forced_product() == 1 || !full || M != NULL ||
+                (forced_product() == 0 && !tran); /* the tree wins for A' u (measured) */
+    GG_cuda_vec T = {0};
+    if (push) {
+        /* R's columns: the CSC view for A u, the CSR view for A' u */
+        GG_cuda_cview V;
+        info = GG_cuda_mirror_cview(A, !tran, &V);
+        GG_cuda_rowmask rm = {k.m != NULL ? &k.m->d : NULL, k.wb.mstruct, k.wb.mcomp};
+        GG_trace("cuda mxv: push of a frontier of %llu on the %s view",
+                 (unsigned long long)x->nvals, tran ? "CSR" : "CSC");
+        if (info == GrB_SUCCESS)
+            info = GG_cuda_info(GG_cuda_vec_push(&T, &V, n, nnz, x, (int)u->type->code,
+                                                 sr->add->op->opcode, mul->opcode, t,
+                                                 sr->add->identity, vxm, &rm));
+    } else if (!pull) {
+        info = product_full(&T, A, tran, sr, t, n, nnz, vxm, x->x);
+    } else {
+        GG_cuda_cview V;
+        GG_cuda_dense_x dx;
+        info = GG_cuda_mirror_cview(A, tran, &V);
+        if (info == GrB_SUCCESS) info = GG_cuda_info(GG_cuda_vec_dense_input(&dx, x, (int)u->type->code, t));
+        if (info == GrB_SUCCESS) {
+            GG_cuda_rowmask rm = {k.m != NULL ? &k.m->d : NULL, k.wb.mstruct, k.wb.mcomp};
+            GG_trace("cuda mxv: pull product on the %s view (u %s%s)", tran ? "CSC" : "CSR",
+                     x->form == GG_VF_SPARSE ? "sparse" : x->form == GG_VF_BITMAP ? "bitmap" : "full",
+                     M != NULL ? ", masked rows" : "");
+            info = GG_cuda_info(GG_cuda_vec_pull(&T, &V, n, nnz, &dx, sr->add->op->opcode,
+                                                 mul->opcode, t, vxm, &rm));
+            GG_cuda_free(dx.own);
+        }
+    }
+    if (info == GrB_SUCCESS) {
+        GG_cuda_tdesc td = {.kind = GG_CUDA_T_VEC, .A = &T.d, .acode = t, .tcode = t};
+        info = GG_cuda_vcall_finish(&k, &td);
+    }
+    GG_cuda_vec_release(&T);
+    return info;
+}

@@ -1,0 +1,316 @@
+/* vector.c: the CUDA slots' vector paths (apply, select, eWiseAdd/Mult, assign, extract and the
+ * reduction to a scalar) and what they share (GG_cuda_vslot.h). Each path decides, touching
+ * nothing, whether the device takes the call, brings its inputs to the device (cuda/store: a copy
+ * only when the device copy is stale), and ends in one fused kernel that produces T and performs
+ * the masked write-back on the device (GG_cuda_vec_ewise); the output's new content is installed
+ * on the device. Only the reduction returns a value to the host, as the API demands. */
+#include "GG_cuda_vslot.h"
+
+/* ---- shared ------------------------------------------------------------------------------------ */
+
+static int code_of(GrB_Type t)
+{
+    return t == NULL ? 0 : (int)t->code;
+}
+
+GG_cuda_op GG_cuda_op_of_binary(GrB_BinaryOp op)
+{
+    GG_cuda_op o = {op->opcode, code_of(op->xtype), code_of(op->ytype), code_of(op->ztype)};
+    return o;
+}
+
+bool GG_cuda_host_cast(unsigned char out[16], GrB_Type ztype, const void *x, GrB_Type xtype)
+{
+    memset(out, 0, 16);
+    if (ztype->code == GrB_UDT_CODE || xtype->code == GrB_UDT_CODE || ztype->size > 16) return false;
+    GG_cast_fn f = GG_cast_get(ztype->code, xtype->code);
+    if (f != NULL)
+        f(out, x);
+    else
+        memcpy(out, x, ztype->size);
+    return true;
+}
+
+/* Whether container c's current content is on the device (a vector's device copy, or a matrix
+ * whose mirror holds anything). */
+static bool on_device(const GG_container *c)
+{
+    if (c->h.kind == GG_KIND_MATRIX) return c->dev != NULL;
+    return (c->res & GG_RES_DEVICE) != 0;
+}
+
+GrB_Info GG_cuda_vec_take(const GG_desc *d, GrB_Index n, GG_container *const *objs, int nobjs)
+{
+    bool resident = false;
+    for (int k = 0; k < nobjs; k++) {
+        if (objs[k] == NULL) continue;
+        if (objs[k]->type->code == GrB_UDT_CODE) return GG_decline("user-defined type");
+        resident = resident || on_device(objs[k]);
+    }
+    if (resident || !GG_cuda_too_small(d, n)) return GrB_SUCCESS;
+    return GG_decline("every operand on the host and too few positions to pay for the device");
+}
+
+GrB_Info GG_cuda_vcall_begin(GG_cuda_vcall *k, GG_container *C, GG_container *M,
+                             GrB_BinaryOp accum, const GG_desc *d)
+{
+    memset(k, 0, sizeof *k);
+    k->C = C;
+    if (accum != NULL) {
+        if (accum->opcode == GG_OP_USER) return GG_decline("user-defined accumulator");
+        k->accop = GG_cuda_op_of_binary(accum);
+        if (!GG_cuda_vec_op_supported(&k->accop))
+            return GG_decline("no device kernel for this accumulator");
+        k->wb.accum = &k->accop;
+    }
+    k->wb.mstruct = d->mask_struct || (M != NULL && M->type->code == GrB_UDT_CODE);
+    k->wb.mcomp = d->mask_comp;
+    k->wb.replace = d->replace;
+    GrB_Info info = GrB_SUCCESS;
+    if (M != NULL) {
+        info = GG_cuda_vec_in(M, &k->m);
+        if (info != GrB_SUCCESS) return info;
+        k->wb.M = &k->m->d;
+        k->wb.mcode = (int)M->type->code;
+    }
+    /* without a mask or an accumulator T replaces C entirely: C's content is not read, so a host
+     * C is never uploaded only to be overwritten */
+    if (M != NULL || accum != NULL || d->mask_comp) info = GG_cuda_vec_in(C, &k->c);
+    if (info == GrB_SUCCESS) info = GG_cuda_vec_reserve(C);
+    GG_vdata_init(&k->empty, C->nrows, C->type->size);
+    return info;
+}
+
+GrB_Info GG_cuda_vcall_finish(GG_cuda_vcall *k, const GG_cuda_tdesc *t)
+{
+    GG_cuda_vec Z;
+    const GG_vdata *c = k->c != NULL ? &k->c->d : &k->empty;
+    GrB_Info info = GG_cuda_info(GG_cuda_vec_ewise(&Z, c, (int)k->C->type->code, t, &k->wb));
+    if (info == GrB_SUCCESS) GG_cuda_vec_install(k->C, &Z);
+    /* GrB_BLOCKING: every method completes before it returns (DESIGN.md §4); nonblocking mode
+     * waits only where a value goes back to the user */
+    if (info == GrB_SUCCESS && GG_global.mode == GrB_BLOCKING && !GG_cuda_sync()) info = GrB_PANIC;
+    return info;
+}
+
+/* The device content of an input vector, as the kernels' operand. */
+static GrB_Info input(GG_container *A, const GG_vdata **v)
+{
+    const GG_cuda_vec *dv;
+    GrB_Info info = GG_cuda_vec_in(A, &dv);
+    if (info == GrB_SUCCESS) *v = &dv->d;
+    return info;
+}
+
+/* ---- apply, select ------------------------------------------------------------------------------- */
+
+GrB_Info GG_cuda_vslot_apply(GG_container *C, GG_container *M, GrB_BinaryOp accum,
+                             const GG_apply_op *op, GG_container *A, const GG_desc *d)
+{
+    GG_cuda_tdesc t = {0};
+    GrB_Type stype = NULL; /* the domain the bound scalar is cast to */
+    switch (op->kind) {
+    case GG_APPLY_UNARY:
+        t.kind = GG_CUDA_T_APPLY_UNARY;
+        t.op = (GG_cuda_op){op->unop->opcode, code_of(op->unop->xtype), 0,
+                            code_of(op->unop->ztype)};
+        break;
+    case GG_APPLY_BIND1ST:
+        t.kind = GG_CUDA_T_APPLY_BIND1ST;
+        t.op = GG_cuda_op_of_binary(op->binop);
+        stype = op->binop->xtype;
+        break;
+    case GG_APPLY_BIND2ND:
+        t.kind = GG_CUDA_T_APPLY_BIND2ND;
+        t.op = GG_cuda_op_of_binary(op->binop);
+        stype = op->binop->ytype;
+        break;
+    default:
+        t.kind = GG_CUDA_T_APPLY_INDEX;
+        t.op = (GG_cuda_op){op->idxop->opcode, code_of(op->idxop->xtype),
+                            code_of(op->idxop->ytype), code_of(op->idxop->ztype)};
+        stype = op->idxop->ytype;
+        break;
+    }
+    if (t.op.opcode == GG_OP_USER) return GG_decline("user-defined operator");
+    if (t.op.xcode == 0) t.op.xcode = (int)A->type->code; /* positional: x is not read */
+    if (!GG_cuda_vec_op_supported(&t.op)) return GG_decline("no device kernel for this operator");
+    if (stype != NULL) {
+        if (!GG_cuda_host_cast(t.s1, stype, op->scalar, op->stype))
+            return GG_decline("user-defined type");
+        t.s1code = (int)stype->code;
+    }
+    GrB_Info info = GG_CUDA_VEC_TAKE(d, C->nrows, C, M, A);
+    if (info != GrB_SUCCESS) return info;
+    t.tcode = t.op.zcode;
+    t.acode = (int)A->type->code;
+    GG_cuda_vcall k;
+    info = GG_cuda_vcall_begin(&k, C, M, accum, d);
+    if (info == GrB_SUCCESS) info = input(A, &t.A);
+    return info == GrB_SUCCESS ? GG_cuda_vcall_finish(&k, &t) : info;
+}
+
+GrB_Info GG_cuda_vslot_select(GG_container *C, GG_container *M, GrB_BinaryOp accum,
+                              GrB_IndexUnaryOp op, GG_container *A, const void *thunk,
+                              GrB_Type ttype, const GG_desc *d)
+{
+    if (op->opcode == GG_OP_USER) return GG_decline("user-defined operator");
+    GG_cuda_tdesc t = {.kind = GG_CUDA_T_SELECT};
+    t.op = (GG_cuda_op){op->opcode, op->xtype != NULL ? code_of(op->xtype) : (int)A->type->code,
+                        code_of(op->ytype), code_of(op->ztype)};
+    if (!GG_cuda_vec_op_supported(&t.op)) return GG_decline("no device kernel for this operator");
+    if (!GG_cuda_host_cast(t.s1, op->ytype, thunk, ttype)) return GG_decline("user-defined type");
+    t.s1code = (int)op->ytype->code;
+    GrB_Info info = GG_CUDA_VEC_TAKE(d, C->nrows, C, M, A);
+    if (info != GrB_SUCCESS) return info;
+    t.tcode = t.acode = (int)A->type->code;
+    GG_cuda_vcall k;
+    info = GG_cuda_vcall_begin(&k, C, M, accum, d);
+    if (info == GrB_SUCCESS) info = input(A, &t.A);
+    return info == GrB_SUCCESS ? GG_cuda_vcall_finish(&k, &t) : info;
+}
+
+/* ---- eWiseAdd, eWiseMult ------------------------------------------------------------------------ */
+
+GrB_Info GG_cuda_vslot_ewise(GG_container *C, GG_container *M, GrB_BinaryOp accum,
+                             GrB_BinaryOp op, GG_container *A, GG_container *B, const GG_desc *d,
+                             bool mult)
+{
+    if (op->opcode == GG_OP_USER) return GG_decline("user-defined operator");
+    GG_cuda_tdesc t = {.kind = mult ? GG_CUDA_T_MULT : GG_CUDA_T_ADD};
+    t.op = GG_cuda_op_of_binary(op);
+    if (!GG_cuda_vec_op_supported(&t.op)) return GG_decline("no device kernel for this operator");
+    GrB_Info info = GG_CUDA_VEC_TAKE(d, C->nrows, C, M, A, B);
+    if (info != GrB_SUCCESS) return info;
+    t.tcode = t.op.zcode;
+    t.acode = (int)A->type->code;
+    t.bcode = (int)B->type->code;
+    GG_cuda_vcall k;
+    info = GG_cuda_vcall_begin(&k, C, M, accum, d);
+    if (info == GrB_SUCCESS) info = input(A, &t.A);
+    if (info == GrB_SUCCESS) info = input(B, &t.B);
+    return info == GrB_SUCCESS ? GG_cuda_vcall_finish(&k, &t) : info;
+}
+
+/* ---- assign, extract ----------------------------------------------------------------------------- */
+
+/* A device copy of a host index list (the API hands it over in host memory: this upload is the
+ * one transfer such a call needs). */
+static GrB_Info upload_list(const GrB_Index *I, GrB_Index n, uint64_t **dev)
+{
+    size_t bytes;
+    if (!GG_mul_size((size_t)n, sizeof(uint64_t), &bytes)) return GrB_OUT_OF_MEMORY;
+    *dev = GG_cuda_malloc(bytes);
+    if (*dev == NULL) return GrB_OUT_OF_MEMORY;
+    if (n == 0 || GG_cuda_upload(*dev, I, bytes)) return GrB_SUCCESS;
+    GG_cuda_free(*dev);
+    *dev = NULL;
+    return GrB_PANIC;
+}
+
+GrB_Info GG_cuda_assign(GG_container *C, GG_container *M, GrB_BinaryOp accum, GG_container *A,
+                        const void *scalar, GrB_Type stype, const GrB_Index *I, GrB_Index ni,
+                        const GrB_Index *J, GrB_Index nj, GG_assign_kind kind, const GG_desc *d)
+{
+    (void)J;
+    (void)nj;
+    if (C->h.kind != GG_KIND_VECTOR || kind != GG_ASSIGN_ALL)
+        return GG_decline("matrix assign has no device kernel");
+    GG_cuda_tdesc t = {0};
+    if (scalar != NULL) {
+        /* the scalar keeps its own type: the write-back casts it to C's, as the CPU does */
+        if (!GG_cuda_host_cast(t.s1, stype, scalar, stype)) return GG_decline("user-defined type");
+        t.s1code = t.tcode = (int)stype->code;
+    } else if (A != NULL) {
+        t.acode = t.tcode = (int)A->type->code;
+    } else {
+        t.tcode = (int)C->type->code; /* an empty GrB_Scalar: T has no entry */
+    }
+    GrB_Info info = GG_CUDA_VEC_TAKE(d, C->nrows, C, M, A);
+    if (info != GrB_SUCCESS) return info;
+    GG_cuda_vcall k;
+    info = GG_cuda_vcall_begin(&k, C, M, accum, d);
+    if (info != GrB_SUCCESS) return info;
+    const GG_vdata *u = NULL;
+    if (A != NULL) info = input(A, &u);
+    if (info != GrB_SUCCESS) return info;
+    if (I == GrB_ALL) {
+        /* the region is all of C: T is the source itself */
+        GG_vdata none;
+        GG_vdata_init(&none, C->nrows, C->type->size);
+        t.kind = scalar != NULL ? GG_CUDA_T_SCALAR : GG_CUDA_T_VEC;
+        t.A = scalar != NULL ? NULL : A != NULL ? u : &none;
+        if (A == NULL && scalar == NULL) t.acode = t.tcode;
+        return GG_cuda_vcall_finish(&k, &t);
+    }
+    /* an index list: T in C's coordinates and the region it covers, then the write-back */
+    uint64_t *Id = NULL;
+    uint8_t *region = NULL;
+    GG_cuda_vec T = {0};
+    info = upload_list(I, ni, &Id);
+    if (info == GrB_SUCCESS) {
+        int rc = GG_cuda_vec_scatter(&T, &region, C->nrows, u, t.acode, scalar != NULL ? t.s1 : NULL,
+                                     t.s1code, Id, ni);
+        info = rc == GG_CUDA_VRC_UNSUPPORTED ? GG_decline("the index list repeats an index")
+                                             : GG_cuda_info(rc);
+    }
+    GG_cuda_free(Id);
+    if (info == GrB_SUCCESS) {
+        k.wb.region = region;
+        t.kind = GG_CUDA_T_VEC;
+        t.A = &T.d;
+        info = GG_cuda_vcall_finish(&k, &t);
+    }
+    GG_cuda_vec_release(&T);
+    GG_cuda_free(region);
+    return info;
+}
+
+GrB_Info GG_cuda_extract(GG_container *C, GG_container *M, GrB_BinaryOp accum, GG_container *A,
+                         const GrB_Index *I, GrB_Index ni, const GrB_Index *J, GrB_Index nj,
+                         const GG_desc *d)
+{
+    (void)J;
+    (void)nj;
+    if (A->h.kind != GG_KIND_VECTOR) return GG_decline("matrix extract has no device kernel");
+    GrB_Info info = GG_CUDA_VEC_TAKE(d, C->nrows, C, M, A);
+    if (info != GrB_SUCCESS) return info;
+    GG_cuda_vcall k;
+    info = GG_cuda_vcall_begin(&k, C, M, accum, d);
+    const GG_vdata *u = NULL;
+    if (info == GrB_SUCCESS) info = input(A, &u);
+    uint64_t *Id = NULL;
+    if (info == GrB_SUCCESS && I != GrB_ALL) info = upload_list(I, ni, &Id);
+    GG_cuda_vec T = {0};
+    if (info == GrB_SUCCESS) info = GG_cuda_info(GG_cuda_vec_gather(&T, u, Id, ni));
+    GG_cuda_free(Id);
+    if (info == GrB_SUCCESS) {
+        GG_cuda_tdesc t = {.kind = GG_CUDA_T_VEC, .A = &T.d};
+        t.acode = t.tcode = (int)A->type->code;
+        info = GG_cuda_vcall_finish(&k, &t);
+    }
+    GG_cuda_vec_release(&T);
+    return info;
+}
+
+/* ---- reduce to a scalar --------------------------------------------------------------------------- */
+
+GrB_Info GG_cuda_vslot_reduce_scalar(GrB_Scalar s, void *c, GrB_Type ctype, GrB_BinaryOp accum,
+                                     GrB_BinaryOp op, GrB_Monoid monoid, GG_container *A,
+                                     const GG_desc *d)
+{
+    if (op->opcode == GG_OP_USER || (accum != NULL && accum->opcode == GG_OP_USER))
+        return GG_decline("user-defined operator");
+    GG_cuda_op mop = GG_cuda_op_of_binary(op);
+    if (!GG_cuda_vec_op_supported(&mop)) return GG_decline("no device kernel for this operator");
+    GrB_Info info = GG_CUDA_VEC_TAKE(d, A->nrows, A);
+    if (info != GrB_SUCCESS) return info;
+    const GG_vdata *a;
+    info = input(A, &a);
+    if (info != GrB_SUCCESS) return info;
+    unsigned char t[16];
+    bool empty = false;
+    info = GG_cuda_info(GG_cuda_vec_reduce(a, (int)A->type->code, &mop, t, &empty));
+    if (info != GrB_SUCCESS) return info;
+    return GG_reduce_scalar_output(s, c, ctype, accum, t, !empty, op->ztype, monoid);
+}
