@@ -67,20 +67,30 @@ GrB_Info GG_cpu_operand(const void **out, void **owned, const void *x, GrB_Type 
 
 /* An operand of the sparse products: the vectors of X's CSR view (csc false) or CSC view (csc
  * true). Its values are cast to the operator's type entry by entry as the kernels reach them, so a
- * product that touches few entries (a push from a sparse frontier) never casts the whole array. */
+ * product that touches few entries (a push from a sparse frontier) never casts the whole array.
+ * An iso X (every entry one value: an unweighted graph) is read as that value, cast once, at
+ * stride 0: then no kernel reads the view's values at all, and the typed loops apply whatever X's
+ * type. */
 typedef struct {
     const GG_cview *v;
-    const char *x;   /* the view's values, xsize bytes each */
-    size_t xsize;
+    const char *x;   /* the values: entry p at x + p * stride */
+    size_t stride;   /* bytes from one value to the next: X's value size, or 0 (iso) */
     bool same;       /* already of the operator's type */
     GG_cast_fn cast; /* else this cast, or when NULL (an operand the operator ignores, of a type
                       * that cannot be cast) the zero value `zero` */
-    void *zero;
+    void *zero;      /* the zero value, or the iso value cast once */
 } GG_cpu_opnd;
 
 GrB_Info GG_cpu_opnd_get(GG_cpu_opnd *o, GG_container *X, bool csc, GrB_Type optype);
-/* An operand over values x of xtype alone (v NULL), e.g. a vector's: entry p at x + p * xsize. */
-GrB_Info GG_cpu_opnd_values(GG_cpu_opnd *o, const void *x, GrB_Type xtype, GrB_Type optype);
+/* An operand over values x of xtype alone (v NULL), e.g. a vector's: entry p at x + p * size,
+ * or, when iso, the one value x for every p. */
+GrB_Info GG_cpu_opnd_values(GG_cpu_opnd *o, const void *x, GrB_Type xtype, GrB_Type optype,
+                            bool iso);
+/* The type an operand's values have as the kernels read them: optype when no cast is left. */
+static inline GrB_Type GG_cpu_opnd_type(const GG_cpu_opnd *o, GrB_Type xtype, GrB_Type optype)
+{
+    return o->same ? optype : xtype;
+}
 void GG_cpu_opnd_free(GG_cpu_opnd *o);
 
 /* Sorts n distinct indices increasingly (the columns of one output row; no allocation). */
@@ -178,9 +188,10 @@ GG_SR_FAST(GG_SR_CONST, ~)
 GG_ALWAYS_INLINE const char *GG_opnd_value(const GG_cpu_opnd *o, GrB_Index p, size_t size,
                                            void *tmp)
 {
-    if (o->same) return o->x + p * size;
+    (void)size;
+    if (o->same) return o->x + p * o->stride;
     if (o->cast == NULL) return o->zero;
-    o->cast(tmp, o->x + p * o->xsize);
+    o->cast(tmp, o->x + p * o->stride);
     return tmp;
 }
 
@@ -188,7 +199,7 @@ GG_ALWAYS_INLINE const char *GG_opnd_value(const GG_cpu_opnd *o, GrB_Index p, si
 GG_ALWAYS_INLINE const char *GG_opnd_at(const GG_sr *sr, const GG_cpu_opnd *o, GrB_Index p,
                                         size_t size, void *tmp)
 {
-    return sr->typed ? o->x + p * size : GG_opnd_value(o, p, size, tmp);
+    return sr->typed ? o->x + p * o->stride : GG_opnd_value(o, p, size, tmp);
 }
 
 /* Whether the sum z can no longer change (GG_sr's terminal). */

@@ -1,6 +1,7 @@
 /* kernel.c: the non-inline parts of GG_cpu_kernel.h: operand casting, semiring preparation with
  * fast-path selection, the parallel chunk driver, tuple buffers and mask views. */
 #include "GG_cpu_kernel.h"
+#include "GG_hisparse.h"
 
 #ifdef _OPENMP
 #include <omp.h>
@@ -31,23 +32,37 @@ GrB_Info GG_cpu_operand(const void **out, void **owned, const void *x, GrB_Type 
     return GrB_SUCCESS;
 }
 
-GrB_Info GG_cpu_opnd_values(GG_cpu_opnd *o, const void *x, GrB_Type xtype, GrB_Type optype)
+GrB_Info GG_cpu_opnd_values(GG_cpu_opnd *o, const void *x, GrB_Type xtype, GrB_Type optype,
+                            bool iso)
 {
-    *o = (GG_cpu_opnd){.x = x, .xsize = xtype->size, .same = xtype == optype};
+    *o = (GG_cpu_opnd){.x = x, .stride = iso ? 0 : xtype->size, .same = xtype == optype};
     if (o->same) return GrB_SUCCESS;
     o->cast = GG_cast_get(optype->code, xtype->code);
-    if (o->cast != NULL) return GrB_SUCCESS;
-    o->zero = GG_calloc(1, optype->size);
-    return o->zero == NULL ? GrB_OUT_OF_MEMORY : GrB_SUCCESS;
+    if (o->cast != NULL && !iso) return GrB_SUCCESS;
+    /* a value that cannot be cast reads as zero; an iso one is cast here, once */
+    o->zero = GG_calloc(1, optype->size < 16 ? 16 : optype->size);
+    if (o->zero == NULL) return GrB_OUT_OF_MEMORY;
+    if (o->cast != NULL) {
+        o->cast(o->zero, x);
+        o->x = o->zero;
+        o->same = true;
+        o->cast = NULL;
+    }
+    return GrB_SUCCESS;
 }
 
 GrB_Info GG_cpu_opnd_get(GG_cpu_opnd *o, GG_container *X, bool csc, GrB_Type optype)
 {
     const GG_cview *v;
+    const GG_hs_matrix *h;
     *o = (GG_cpu_opnd){0};
     GrB_Info info = csc ? GG_view_csc(X, &v) : GG_view_csr(X, &v);
+    bool matrix = X->h.kind == GG_KIND_MATRIX;
+    if (info == GrB_SUCCESS && matrix) info = GG_view_hs(X, &h);
     if (info != GrB_SUCCESS) return info;
-    info = GG_cpu_opnd_values(o, v->x, X->type, optype);
+    /* an iso tree whose value the view would only repeat (unscaled) */
+    bool iso = matrix && GG_hs_iso_value(h) != NULL && h->scale == 1.0;
+    info = GG_cpu_opnd_values(o, iso ? GG_hs_iso_value(h) : v->x, X->type, optype, iso);
     o->v = v;
     return info;
 }

@@ -502,18 +502,21 @@ GrB_Info GG_cpu_mxm(GG_container *C, GG_container *M, GrB_BinaryOp accum, GrB_Se
                     GG_container *A, GG_container *B, const GG_desc *d)
 {
     GG_sr sr;
-    GG_sr_kind kind = GG_sr_prepare(&sr, semiring, false, A->type, B->type);
+    GrB_Type atype = GG_sr_atype(semiring, false), btype = GG_sr_btype(semiring, false);
     GG_cpu_mrows mr;
     GG_cpu_opnd a = {0}, b = {0};
     GrB_Index nnz_b;
     GrB_Info info = GG_cpu_mrows_get(&mr, M, d, false);
     if (info == GrB_SUCCESS) info = GG_container_nvals(B, &nnz_b);
-    if (info == GrB_SUCCESS) info = GG_cpu_opnd_get(&a, A, d->tran0, GG_sr_atype(semiring, false));
+    if (info == GrB_SUCCESS) info = GG_cpu_opnd_get(&a, A, d->tran0, atype);
     if (info != GrB_SUCCESS) return info;
     GrB_Index inner = d->tran1 ? B->ncols : B->nrows;
     bool dot = prefer_dot(&mr, GG_cv_nnz(a.v), C->nrows, nnz_b, inner, C->ncols);
     /* Gustavson reads op1(B) by rows, the dot product by columns. */
-    info = GG_cpu_opnd_get(&b, B, d->tran1 != dot, GG_sr_btype(semiring, false));
+    info = GG_cpu_opnd_get(&b, B, d->tran1 != dot, btype);
+    /* the operands as read: an iso input's value is already of the multiplier's type */
+    GG_sr_kind kind = GG_sr_prepare(&sr, semiring, false, GG_cpu_opnd_type(&a, A->type, atype),
+                                    GG_cpu_opnd_type(&b, B->type, btype));
     GG_coo T = {0};
     if (info == GrB_SUCCESS)
         info = dot ? GG_cpu_dot(&T, &a, &b, &mr, &sr, kind)

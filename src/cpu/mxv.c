@@ -82,7 +82,7 @@ GG_ALWAYS_INLINE void pull_chunk(const GG_sr *sr, pull_ctx *c, int chunk, int ti
                 } else {
                     uint64_t q;
                     if (!GG_cpu_vcur_find(&uc, k, &q)) continue;
-                    b = GG_opnd_at(sr, c->uo, c->U->iso ? 0 : q, sr->bsize, tmp.b);
+                    b = GG_opnd_at(sr, c->uo, q, sr->bsize, tmp.b);
                 }
                 const char *a = GG_opnd_at(sr, &Ao, p, sr->asize, tmp.a);
                 if (any) {
@@ -138,7 +138,7 @@ static GrB_Info pull(GG_vdata *T, const GG_cpu_opnd *R, const GG_vdata *U, const
             GG_SCRATCH_ALIGN unsigned char tmp[16];
             uint64_t e = p, i, q;
             if (!GG_cpu_vnext(U, &e, p + 1, &i, &q)) continue;
-            memcpy(ux + i * sr->bsize, GG_opnd_value(uo, U->iso ? 0 : q, sr->bsize, tmp), sr->bsize);
+            memcpy(ux + i * sr->bsize, GG_opnd_value(uo, q, sr->bsize, tmp), sr->bsize);
             if (up != NULL) up[i] = 1;
         }
     }
@@ -246,7 +246,7 @@ GG_ALWAYS_INLINE void push_chunk(const GG_sr *sr, push_ctx *c, int chunk, int ti
     while (GG_cpu_vnext(U, &pu, end, &k, &q)) {
         GrB_Index kr;
         if (!GG_cv_find(R, k, &kr)) continue;
-        const char *a = GG_opnd_at(sr, c->uo, U->iso ? 0 : q, sr->asize, tmp.a);
+        const char *a = GG_opnd_at(sr, c->uo, q, sr->asize, tmp.a);
         GrB_Index p = R->ptr[kr], pe = R->ptr[kr + 1];
         if (jlo > 0) p = GG_cpu_vseek(R->idx, p, pe, jlo);
         if (c->into) {
@@ -430,7 +430,7 @@ static GrB_Info mxv_tree(GG_vdata *T, GG_container *A, const GG_vdata *U, const 
 #pragma omp parallel for num_threads(GG_cpu_nthreads_move(n)) schedule(static)
         for (GrB_Index i = 0; i < n; i++) {
             GG_SCRATCH_ALIGN unsigned char t[16];
-            memcpy(x_owned + i * xsize, ones ? (const void *)&one : GG_opnd_value(uo, U->iso ? 0 : i, xsize, t),
+            memcpy(x_owned + i * xsize, ones ? (const void *)&one : GG_opnd_value(uo, i, xsize, t),
                    xsize);
         }
         x = x_owned;
@@ -538,19 +538,20 @@ GrB_Info GG_cpu_vmxv(GG_vdata *T, GG_container *A, bool rtran, const GG_vdata *U
     /* The multiplier sees (a, u) for mxv and (u, a) for vxm. Pull's left operand is R and push's
      * is u', so push swaps the engine's operand order. */
     bool flip = push_way != vxm;
-    GG_sr_kind kind = GG_sr_prepare(&sr, semiring, flip, push_way ? utype : A->type,
-                                    push_way ? A->type : utype);
     GrB_Type atype = GG_sr_atype(semiring, flip), btype = GG_sr_btype(semiring, flip);
-    info = GG_cpu_opnd_values(&uo, U->x, utype, push_way ? atype : btype);
-    if (info == GrB_SUCCESS && tree) {
+    GrB_Type utype_op = push_way ? atype : btype, rtype_op = push_way ? btype : atype;
+    info = GG_cpu_opnd_values(&uo, U->x, utype, utype_op, U->iso);
+    if (info == GrB_SUCCESS && !tree) info = GG_cpu_opnd_get(&Ro, A, push_way != rtran, rtype_op);
+    /* the engine's operands as read: an iso A's value is already of the multiplier's type */
+    GrB_Type ut = GG_cpu_opnd_type(&uo, utype, utype_op);
+    GrB_Type rt = tree ? A->type : GG_cpu_opnd_type(&Ro, A->type, rtype_op);
+    GG_sr_kind kind = GG_sr_prepare(&sr, semiring, flip, push_way ? ut : rt, push_way ? rt : ut);
+    if (info == GrB_SUCCESS && tree)
         info = mxv_tree(T, A, U, &uo, semiring, rtran, vxm, m);
-    } else if (info == GrB_SUCCESS && push_way) {
-        info = GG_cpu_opnd_get(&Ro, A, !rtran, btype);
-        if (info == GrB_SUCCESS) info = push(T, &Ro, U, &uo, m, mk, &sr, kind, work, NULL);
-    } else if (info == GrB_SUCCESS) {
-        info = GG_cpu_opnd_get(&Ro, A, rtran, atype);
-        if (info == GrB_SUCCESS) info = pull(T, &Ro, U, &uo, m, n, mk, &sr, kind);
-    }
+    else if (info == GrB_SUCCESS && push_way)
+        info = push(T, &Ro, U, &uo, m, mk, &sr, kind, work, NULL);
+    else if (info == GrB_SUCCESS)
+        info = pull(T, &Ro, U, &uo, m, n, mk, &sr, kind);
     GG_cpu_opnd_free(&uo);
     GG_cpu_opnd_free(&Ro);
     return info;
@@ -592,10 +593,12 @@ static GrB_Info mxv_into(GG_container *w, GG_container *A, bool rtran, const GG_
     /* push swaps the engine's operand order for mxv (see GG_cpu_vmxv) */
     bool flip = !vxm;
     GG_sr sr;
-    GG_sr_kind kind = GG_sr_prepare(&sr, semiring, flip, utype, A->type);
+    GrB_Type atype = GG_sr_atype(semiring, flip), btype = GG_sr_btype(semiring, flip);
     GG_cpu_opnd uo = {0}, Ro = {0};
-    info = GG_cpu_opnd_values(&uo, U->x, utype, GG_sr_atype(semiring, flip));
-    if (info == GrB_SUCCESS) info = GG_cpu_opnd_get(&Ro, A, !rtran, GG_sr_btype(semiring, flip));
+    info = GG_cpu_opnd_values(&uo, U->x, utype, atype, U->iso);
+    if (info == GrB_SUCCESS) info = GG_cpu_opnd_get(&Ro, A, !rtran, btype);
+    GG_sr_kind kind = GG_sr_prepare(&sr, semiring, flip, GG_cpu_opnd_type(&uo, utype, atype),
+                                    GG_cpu_opnd_type(&Ro, A->type, btype));
     GG_cpu_vmask none = {0};
     if (info == GrB_SUCCESS)
         info = push(NULL, &Ro, U, &uo, W->n, &none, &sr, kind, push_work(Ro.v, U), W);
