@@ -13,7 +13,12 @@
  * vertex's label is the smallest vertex id of its component.
  * LAGraph scatters the stochastic hooking with GrB_assign and a MIN accumulator over repeated
  * indices, which the spec leaves undefined; here it is GrB_Vector_build with GrB_MIN_INT64 as the
- * duplicate operator, which the spec defines. Both that and the gather need f's values on the host. */
+ * duplicate operator, which the spec defines. Both that and the gather need f's values on the host.
+ *
+ * GG_alg_cc_propagate is minimum-label propagation: f = ROWINDEX, then f min= A min.second f (and
+ * over A' for a directed graph) until f stops changing. Up to diameter + 1 iterations instead of
+ * FastSV's few, but every call reads and writes whole vectors, so on a GPU nothing but the one
+ * scalar of the stopping test crosses to the host (grb_algorithms.h says when each fits). */
 #include "alg_internal.h"
 
 #include <stdlib.h>
@@ -89,5 +94,45 @@ done:
     free(parent);
     free(idx);
     free(val);
+    return info;
+}
+
+/* Iteration cost, in GraphBLAS calls (on a GPU each is a kernel or two plus its launch, and the
+ * reduce also waits for the device): 2 per iteration for a symmetric A, 3 for a directed one.
+ * - The update is one mxv per direction with f as both input and output and MIN as the
+ *   accumulator: no separate min vector, no eWiseAdd, no dup or clear.
+ * - Labels only ever decrease, so f changed exactly when the sum of its labels did: one reduce
+ *   (PLUS) replaces the copy of the old f, the eWiseMult NE and the LOR reduce. The sum is at most
+ *   n(n-1)/2 and stays exact in INT64 while n <= 2^32; larger graphs go to FastSV, whose test
+ *   compares labels.
+ * - No frontier of changed vertices. Only they can lower a neighbour's label, so u could be f
+ *   restricted to them; but the device mxv is a pull over every row of A whatever u's sparsity
+ *   (GPU SpMSpV is the next issue), so a sparse u reads no fewer entries, while making it costs two
+ *   or three more calls per iteration and a copy of the old f. On the CPU backend it measured
+ *   slower too (Doc/decisions.md). */
+GrB_Info GG_alg_cc_propagate(GrB_Vector *component, GrB_Matrix A, bool symmetric, char *msg)
+{
+    if (component == NULL)
+        return GG_alg_error(msg, __func__, GrB_NULL_POINTER, "argument 'component' is NULL");
+    GrB_Index n = 0;
+    GrB_Info info = GG_alg_square(&n, A, __func__, msg);
+    if (info != GrB_SUCCESS) return info;
+    if (n > ((GrB_Index)1 << 32)) return GG_alg_cc(component, A, symmetric, msg);
+
+    GrB_Vector f = NULL;
+    GG_ALG_TRY(GrB_Vector_new(&f, GrB_INT64, n));
+    GG_ALG_TRY(GrB_Vector_assign_INT64(f, NULL, NULL, 0, GrB_ALL, n, NULL));
+    GG_ALG_TRY(GrB_Vector_apply_IndexOp_INT64(f, NULL, NULL, GrB_ROWINDEX_INT64, f, 0, NULL));
+    for (int64_t sum = (int64_t)(n * (n - 1) / 2), last = -1; sum != last;) {
+        GG_ALG_TRY(GrB_mxv(f, NULL, GrB_MIN_INT64, GrB_MIN_SECOND_SEMIRING_INT64, A, f, NULL));
+        if (!symmetric)
+            GG_ALG_TRY(GrB_mxv(f, NULL, GrB_MIN_INT64, GrB_MIN_SECOND_SEMIRING_INT64, A, f, GrB_DESC_T0));
+        last = sum;
+        GG_ALG_TRY(GrB_Vector_reduce_INT64(&sum, NULL, GrB_PLUS_MONOID_INT64, f, NULL));
+    }
+    *component = f;
+    f = NULL;
+done:
+    GrB_Vector_free(&f);
     return info;
 }

@@ -61,7 +61,15 @@ GrB_Info GG_alg_tc(uint64_t *ntriangles, GrB_Matrix A, char *msg);
 
 /* Connected components. component (INT64, dense): the smallest vertex id of v's component. With
  * symmetric false the components are the weakly connected ones of the directed graph; with
- * symmetric true A must be symmetric (not checked) and A' is never formed. */
+ * symmetric true A must be symmetric (not checked) and A' is never formed. Both variants give the
+ * same result:
+ * - GG_alg_cc is FastSV: few iterations (O(log n) in practice), but each gathers f(f), which the
+ *   API can only do through the host (the vector's values as an index list), so each moves O(n)
+ *   bytes each way. Best where the vectors live on the host: the CPU.
+ * - GG_alg_cc_propagate is minimum-label propagation: up to diameter + 1 iterations, each an mxv
+ *   and a reduce over vectors that never leave the device. Best on a GPU for small-world graphs;
+ *   high-diameter ones (grids, roads) pay one device round per step of the diameter. */
 GrB_Info GG_alg_cc(GrB_Vector *component, GrB_Matrix A, bool symmetric, char *msg);
+GrB_Info GG_alg_cc_propagate(GrB_Vector *component, GrB_Matrix A, bool symmetric, char *msg);
 
 #endif

@@ -1,6 +1,6 @@
 /* build_bench.c: GrB_Matrix_build at scale (issue 11 item 9), this library against SuiteSparse.
  * Written against the GraphBLAS C API and tools/gen only, and built twice, once per library, as
- * cpu_vs_suitesparse.c is; `BENCH_PROG=build_bench bench/run_cpu_vs_suitesparse.sh BUILD_DIR ...`
+ * cpu_vs_suitesparse.c is; `BENCH=build_bench bench/run_cpu_vs_suitesparse.sh BUILD_DIR ...`
  * runs the pair with the same thread count and prints the ratios.
  *
  * Input: a tools/gen graph (a --gen spec; default rmat:18, the Graph500 RMAT tuples with vertex ids

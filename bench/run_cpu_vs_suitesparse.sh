@@ -7,16 +7,17 @@
 # (each a median of `runs` timed runs), and the min column the fastest single run.
 # Usage: bench/run_cpu_vs_suitesparse.sh BUILD_DIR [rmat|uniform] [scale] [edge_factor] [runs] [seed]
 # OMP_NUM_THREADS (default 2) sets the threads of both libraries; BENCH_OPS selects operations.
-# BENCH_PROG=build_bench runs bench/build_bench.c's pair instead (its own arguments, see there).
+# BENCH names another benchmark built the same way (bench/<BENCH>.c, e.g. client_patterns, whose
+# arguments are its own); a benchmark that prints a line "unit <u>" reports its times in <u>.
 set -eu
 build=${1:?usage: $0 BUILD_DIR [rmat|uniform] [scale] [edge_factor] [runs] [seed]}
 shift
 OMP_NUM_THREADS=${OMP_NUM_THREADS:-2}
 export OMP_NUM_THREADS
 repeat=${BENCH_REPEAT:-3}
-prog=${BENCH_PROG:-cpu_vs_suitesparse}
-gg="$build/bench/${prog}_gg"
-ss="$build/bench/${prog}_ss"
+bench=${BENCH:-cpu_vs_suitesparse}
+gg="$build/bench/${bench}_gg"
+ss="$build/bench/${bench}_ss"
 [ -x "$ss" ] || { echo "no SuiteSparse build ($ss): install libgraphblas-dev and reconfigure" >&2; exit 1; }
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
@@ -29,9 +30,10 @@ done
 
 echo "machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'), $(nproc) cores visible, OMP_NUM_THREADS=$OMP_NUM_THREADS, load average $(cut -d' ' -f1-3 /proc/loadavg)"
 grep '^input' "$out/gg.1"
+unit=$(sed -n 's/^unit //p' "$out/gg.1")
 cat "$out"/ss.* | sed 's/^op /ss /' > "$out/all"
 cat "$out"/gg.* | sed 's/^op /gg /' >> "$out/all"
-awk '
+awk -v unit="${unit:-ms}" '
     $1 != "ss" && $1 != "gg" { next }
     {
         key = $1 SUBSEP $2
@@ -42,10 +44,10 @@ awk '
         else if (check[$2] != sum) bad[$2] = 1
     }
     END {
-        printf "%-12s %10s %10s %10s %10s %7s  %s\n", "operation", "ours ms", "(min)", "SS ms", "(min)", "ratio", "checksums"
+        printf "%-14s %10s %10s %10s %10s %7s  %s\n", "operation", "ours " unit, "(min)", "SS " unit, "(min)", "ratio", "checksums"
         for (k = 1; k <= n; k++) {
             o = order[k]
-            printf "%-12s %10.3f %10.3f %10.3f %10.3f %7.2f  %s\n", o, med["gg" SUBSEP o], lo["gg" SUBSEP o],
+            printf "%-14s %10.3f %10.3f %10.3f %10.3f %7.2f  %s\n", o, med["gg" SUBSEP o], lo["gg" SUBSEP o],
                 med["ss" SUBSEP o], lo["ss" SUBSEP o], med["gg" SUBSEP o] / med["ss" SUBSEP o],
                 (o in bad) ? "DIFFER" : "agree"
             if (o in bad) fail = 1

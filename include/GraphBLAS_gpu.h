@@ -8,10 +8,31 @@
 #ifndef GRAPHBLAS_GPU_H
 #define GRAPHBLAS_GPU_H
 
+/* The standard headers SuiteSparse:GraphBLAS 7.4's GraphBLAS.h includes: client code written
+ * against it uses PRIu64, INFINITY, INT_MAX, memcpy, va_list ... without including them itself. */
+#include <errno.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <math.h>
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+/* Complex arithmetic as SuiteSparse provides it: <complex> (and <cmath>) for C++, <complex.h> for
+ * C. Its macro I is removed again, as SuiteSparse does, so that I stays usable as a name (index
+ * lists are called I throughout GraphBLAS code). */
+#ifdef __cplusplus
+extern "C++" {
+#include <cmath>
+#include <complex>
+}
+#else
+#include <complex.h>
+#undef I
+#endif
 
 #ifdef __cplusplus
 extern "C" {
@@ -81,15 +102,37 @@ typedef enum {
 
 typedef enum { GrB_NONBLOCKING = 0, GrB_BLOCKING = 1 } GrB_Mode;
 typedef enum { GrB_COMPLETE = 0, GrB_MATERIALIZE = 1 } GrB_WaitMode;
-typedef enum { GrB_OUTP = 0, GrB_MASK = 1, GrB_INP0 = 2, GrB_INP1 = 3 } GrB_Desc_Field;
+/* GxB_NTHREADS and GxB_CHUNK name both a descriptor field and a global option (SuiteSparse 7.4). */
+#define GxB_NTHREADS 5
+#define GxB_CHUNK 7
+/* The descriptor enums carry SuiteSparse 7.4's GxB fields and values too (GxB_Desc_set, Doc/gxb.md). */
+typedef enum {
+    GrB_OUTP = 0,
+    GrB_MASK = 1,
+    GrB_INP0 = 2,
+    GrB_INP1 = 3,
+    GxB_DESCRIPTOR_NTHREADS = GxB_NTHREADS,
+    GxB_DESCRIPTOR_CHUNK = GxB_CHUNK,
+    GxB_AxB_METHOD = 1000,
+    GxB_SORT = 35,
+    GxB_COMPRESSION = 36,
+    GxB_IMPORT = 37
+} GrB_Desc_Field;
 typedef enum {
     GrB_DEFAULT = 0,
+    GxB_DEFAULT = 0,
     GrB_REPLACE = 1,
     GrB_COMP = 2,
     GrB_TRAN = 3,
     GrB_STRUCTURE = 4,
-    GrB_COMP_STRUCTURE = 6
+    GrB_COMP_STRUCTURE = 6,
+    GxB_AxB_GUSTAVSON = 1001,
+    GxB_AxB_DOT = 1003,
+    GxB_AxB_HASH = 1004,
+    GxB_AxB_SAXPY = 1005,
+    GxB_SECURE_IMPORT = 502
 } GrB_Desc_Value;
+#define GxB_FAST_IMPORT GxB_DEFAULT
 typedef enum { GrB_CSR_FORMAT = 0, GrB_CSC_FORMAT = 1, GrB_COO_FORMAT = 2 } GrB_Format;
 typedef enum {
     GrB_UDT_CODE = 0,
@@ -590,6 +633,92 @@ GxG_PUBLIC GrB_Info GxB_Scalar_type_name(char *type_name, const GrB_Scalar s);
 GxG_OBJECT_KINDS(GG_DECL)
 #undef GG_DECL
 
+/* ---- GxB options: SuiteSparse 7.4's GxB_get / GxB_set (Doc/gxb.md) ------------------------------
+ * Enum values, constants and prototypes are SuiteSparse 7.4's, so programs built on its header run
+ * on the alias library. Matrices are held by row whatever GxB_FORMAT says; the storage hints
+ * (GxB_FORMAT, GxB_HYPER_SWITCH, GxB_BITMAP_SWITCH, GxB_SPARSITY_CONTROL) are recorded and read
+ * back but do not change the storage. GxB_BURBLE is the operation trace (GxG_TRACE). */
+typedef enum {
+    GxB_HYPER_SWITCH = 0,       /* double: hypersparse switch of a matrix or of new matrices */
+    GxB_BITMAP_SWITCH = 34,     /* double (matrix, vector); double[GxB_NBITMAP_SWITCH] (global) */
+    GxB_FORMAT = 1,             /* GxB_Format_Value */
+    GxB_MODE = 2,               /* global, read-only: the GrB_Mode given to GrB_init */
+    GxB_LIBRARY_NAME = 8,       /* global, read-only, char *: the library's name */
+    GxB_LIBRARY_VERSION = 9,    /* global, read-only, int[3] */
+    GxB_LIBRARY_DATE = 10,      /* global, read-only, char * */
+    GxB_LIBRARY_ABOUT = 11,     /* global, read-only, char * */
+    GxB_LIBRARY_URL = 12,       /* global, read-only, char * */
+    GxB_LIBRARY_LICENSE = 13,   /* global, read-only, char * */
+    GxB_LIBRARY_COMPILE_DATE = 14, /* global, read-only, char * */
+    GxB_LIBRARY_COMPILE_TIME = 15, /* global, read-only, char * */
+    GxB_API_VERSION = 16,       /* global, read-only, int[3]: the C API version implemented */
+    GxB_API_DATE = 17,          /* global, read-only, char * */
+    GxB_API_ABOUT = 18,         /* global, read-only, char * */
+    GxB_API_URL = 19,           /* global, read-only, char * */
+    GxB_COMPILER_VERSION = 23,  /* global, read-only, int[3] */
+    GxB_COMPILER_NAME = 24,     /* global, read-only, char * */
+    GxB_LIBRARY_OPENMP = 25,    /* global, read-only, bool */
+    GxB_GLOBAL_NTHREADS = GxB_NTHREADS, /* int */
+    GxB_GLOBAL_CHUNK = GxB_CHUNK,       /* double */
+    GxB_BURBLE = 99,            /* bool: the operation trace */
+    GxB_PRINTF = 101,           /* function pointer, recorded */
+    GxB_FLUSH = 102,            /* function pointer, recorded */
+    GxB_MEMORY_POOL = 103,      /* int64_t[64], accepted and ignored */
+    GxB_PRINT_1BASED = 104,     /* bool, recorded */
+    GxB_SPARSITY_STATUS = 33,   /* matrix, vector, read-only, int */
+    GxB_IS_HYPER = 6,           /* matrix, vector, read-only, bool (historical) */
+    GxB_SPARSITY_CONTROL = 32   /* matrix, vector, int */
+} GxB_Option_Field;
+#define GxB_HYPER 0 /* historical name of GxB_HYPER_SWITCH */
+
+typedef enum { GxB_BY_ROW = 0, GxB_BY_COL = 1, GxB_NO_FORMAT = -1 } GxB_Format_Value;
+GxG_PUBLIC const GxB_Format_Value GxB_FORMAT_DEFAULT;
+GxG_PUBLIC const double GxB_HYPER_DEFAULT, GxB_ALWAYS_HYPER, GxB_NEVER_HYPER;
+
+#define GxB_HYPERSPARSE 1
+#define GxB_SPARSE 2
+#define GxB_BITMAP 4
+#define GxB_FULL 8
+#define GxB_NBITMAP_SWITCH 8
+#define GxB_ANY_SPARSITY (GxB_HYPERSPARSE + GxB_SPARSE + GxB_BITMAP + GxB_FULL)
+#define GxB_AUTO_SPARSITY GxB_ANY_SPARSITY
+
+GxG_PUBLIC GrB_Info GxB_Global_Option_set(GxB_Option_Field field, ...);
+GxG_PUBLIC GrB_Info GxB_Global_Option_set_INT32(GxB_Option_Field field, int32_t value);
+GxG_PUBLIC GrB_Info GxB_Global_Option_set_FP64(GxB_Option_Field field, double value);
+GxG_PUBLIC GrB_Info GxB_Global_Option_set_FP64_ARRAY(GxB_Option_Field field, double *value);
+GxG_PUBLIC GrB_Info GxB_Global_Option_set_INT64_ARRAY(GxB_Option_Field field, int64_t *value);
+GxG_PUBLIC GrB_Info GxB_Global_Option_set_FUNCTION(GxB_Option_Field field, void *value);
+GxG_PUBLIC GrB_Info GxB_Global_Option_get(GxB_Option_Field field, ...);
+GxG_PUBLIC GrB_Info GxB_Global_Option_get_INT32(GxB_Option_Field field, int32_t *value);
+GxG_PUBLIC GrB_Info GxB_Global_Option_get_FP64(GxB_Option_Field field, double *value);
+GxG_PUBLIC GrB_Info GxB_Global_Option_get_INT64(GxB_Option_Field field, int64_t *value);
+GxG_PUBLIC GrB_Info GxB_Global_Option_get_CHAR(GxB_Option_Field field, char **value);
+GxG_PUBLIC GrB_Info GxB_Global_Option_get_FUNCTION(GxB_Option_Field field, void **value);
+#define GG_DECL(K, OBJ)                                                                            \
+    GxG_PUBLIC GrB_Info GxB_##K##_Option_set(OBJ object, GxB_Option_Field field, ...);            \
+    GxG_PUBLIC GrB_Info GxB_##K##_Option_set_INT32(OBJ object, GxB_Option_Field field,            \
+                                                    int32_t value);                                \
+    GxG_PUBLIC GrB_Info GxB_##K##_Option_set_FP64(OBJ object, GxB_Option_Field field,             \
+                                                   double value);                                  \
+    GxG_PUBLIC GrB_Info GxB_##K##_Option_get(OBJ object, GxB_Option_Field field, ...);            \
+    GxG_PUBLIC GrB_Info GxB_##K##_Option_get_INT32(OBJ object, GxB_Option_Field field,            \
+                                                    int32_t *value);                               \
+    GxG_PUBLIC GrB_Info GxB_##K##_Option_get_FP64(OBJ object, GxB_Option_Field field,             \
+                                                   double *value);
+GG_DECL(Matrix, GrB_Matrix)
+GG_DECL(Vector, GrB_Vector)
+#undef GG_DECL
+/* A NULL descriptor reads as the defaults. */
+GxG_PUBLIC GrB_Info GxB_Desc_set(GrB_Descriptor desc, GrB_Desc_Field field, ...);
+GxG_PUBLIC GrB_Info GxB_Desc_set_INT32(GrB_Descriptor desc, GrB_Desc_Field field, int32_t value);
+GxG_PUBLIC GrB_Info GxB_Desc_set_FP64(GrB_Descriptor desc, GrB_Desc_Field field, double value);
+GxG_PUBLIC GrB_Info GxB_Desc_get(GrB_Descriptor desc, GrB_Desc_Field field, ...);
+GxG_PUBLIC GrB_Info GxB_Desc_get_INT32(GrB_Descriptor desc, GrB_Desc_Field field, int32_t *value);
+GxG_PUBLIC GrB_Info GxB_Desc_get_FP64(GrB_Descriptor desc, GrB_Desc_Field field, double *value);
+GxG_PUBLIC GrB_Info GxB_Descriptor_get(GrB_Desc_Value *value, GrB_Descriptor desc,
+                                       GrB_Desc_Field field);
+
 /* ---- GxB extensions: SuiteSparse's predefined ANY, PAIR and positional algebra ------------------
  * Exported data handles with SuiteSparse 7.4's names, types and semantics (Doc/gxb.md). ANY(x, y)
  * is y (any one of its operands: callers may rely on nothing but that); its monoid's identity is
@@ -724,6 +853,19 @@ GxG_PUBLIC GrB_Info GxG_Matrix_storage_report(GrB_Matrix A, const char *name, FI
              GrB_Type : _Generic((value), CASES(Type)),                                            \
              GrB_Descriptor : _Generic((value), CASES(Descriptor)),                                \
              GrB_Global : _Generic((value), CASES(Global)))
+/* GxB_set / GxB_get: the first argument picks the object (a field alone: the global options). */
+#define GxB_set(arg1, ...)                                                                         \
+    _Generic((arg1), int : GxB_Global_Option_set, GxB_Option_Field : GxB_Global_Option_set,        \
+             GrB_Vector : GxB_Vector_Option_set, GrB_Matrix : GxB_Matrix_Option_set,               \
+             GrB_Descriptor : GxB_Desc_set)(arg1, __VA_ARGS__)
+#define GxB_get(arg1, ...)                                                                         \
+    _Generic((arg1), const int : GxB_Global_Option_get, int : GxB_Global_Option_get,               \
+             const GxB_Option_Field : GxB_Global_Option_get,                                       \
+             GxB_Option_Field : GxB_Global_Option_get, const GrB_Vector : GxB_Vector_Option_get,   \
+             GrB_Vector : GxB_Vector_Option_get, const GrB_Matrix : GxB_Matrix_Option_get,         \
+             GrB_Matrix : GxB_Matrix_Option_get, const GrB_Descriptor : GxB_Desc_get,              \
+             GrB_Descriptor : GxB_Desc_get)(arg1, __VA_ARGS__)
+
 #define GrB_get(object, value, ...) GG_GETSET_OBJ(object, value, GG_GET_CASES)(object, value, __VA_ARGS__)
 #define GrB_set(object, value, ...) GG_GETSET_OBJ(object, value, GG_SET_CASES)(object, value, __VA_ARGS__)
 

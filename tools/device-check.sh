@@ -8,7 +8,8 @@
 # built). Logs go to $BUILD/device-check; with $OUT set, the
 # summary and a tarball of the logs are copied there; a short table is printed last. Exits non-zero when any step fails,
 # including a cuda suite that skipped although nvidia-smi sees a GPU. STEPS (default all) limits
-# the steps after the build to a space-separated subset of: info cuda other status memcheck racecheck
+# the steps after the build (MEMCHECK_TESTS: only these cuda tests under memcheck) to a
+# space-separated subset of: info cuda other status memcheck racecheck
 # bench resident gap ("status" measures Doc/STATUS.md's GPU column into STATUS.md beside the
 # summary; "resident" prints the transfer counters of the algorithms on the GPU; "gap" runs
 # bench/gap/run_gap.py with SuiteSparse in the same run).
@@ -207,7 +208,7 @@ if step configure configure && step build ninja -C "$build"; then
     want cuda && step cuda-suite cuda_suite
     want other && step other-suites meson test -C "$build" --no-rebuild --print-errorlogs --no-suite cuda
     want status && step status measure_status
-    want memcheck && step memcheck sanitize memcheck
+    want memcheck && step memcheck sanitize memcheck "${MEMCHECK_TESTS:-}"
     # racecheck is slow (about 100 s a test): the tests of the kernels that share memory
     # between threads (SpMV tiles, tree build and eWise), every other cuda test under memcheck
     want racecheck && step racecheck sanitize racecheck "cuda_spmv cuda_hs"

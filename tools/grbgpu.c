@@ -55,6 +55,13 @@ static void usage(FILE *out)
           "                                 default: rmat:16:16, Graph500 RMAT, 65536 vertices\n"
           "              --source I         bfs/sssp source (default: lowest vertex with an edge)\n"
           "              --sources K        bc: K sources spread over the vertices with edges (4)\n"
+          "              --cc V             cc variant: fastsv or propagate (label propagation);\n"
+#ifdef GxG_IMPLEMENTATION_NAME
+          "                                 default propagate when the run goes to a GPU (cuda, or\n"
+          "                                 auto with a GPU present), else fastsv\n"
+#else
+          "                                 default fastsv\n"
+#endif
 #ifdef GxG_IMPLEMENTATION_NAME
           "              --backend B        auto, cpu or cuda (default auto)\n"
           "              --stats            host<->device transfers of the first and the last run,\n"
@@ -67,7 +74,7 @@ static void usage(FILE *out)
           "  compare ALG  run ALG with this build and with the SuiteSparse build (" SS_TOOL "\n"
           "            beside this executable, or --ss PATH) on the same graph; prints times per\n"
           "            phase, speed-ups, MTEPS and whether the results agree. Takes run's options\n"
-          "            (--backend applies to this build only) and --ss PATH.\n"
+          "            (--backend and --cc apply to this build only) and --ss PATH.\n"
           "  compare --files OURS THEIRS  the same table from two files written by run --emit\n"
           "  stats     the HiSparse storage report of a matrix: bytes per entry against CSR and\n"
           "            COO, nodes per kind and level. Options:\n"
@@ -169,6 +176,11 @@ static int info_command(void)
 typedef enum { ALG_BFS, ALG_SSSP, ALG_BC, ALG_PR, ALG_TC, ALG_CC, ALG_COUNT } run_alg;
 static const char *const alg_names[ALG_COUNT] = {"bfs", "sssp", "bc", "pr", "tc", "cc"};
 static const char *const backend_names[] = {"auto", "cpu", "cuda"}; /* indexed by GxG_Backend */
+/* The CC variants (grb_algorithms.h): FastSV gathers through the host each iteration, label
+ * propagation keeps its vectors on the device, so the default follows where the run goes. */
+typedef enum { CC_DEFAULT, CC_FASTSV, CC_PROPAGATE } cc_variant;
+static const char *const cc_names[] = {"default", "fastsv", "propagate"};
+static const char *const cc_titles[] = {"", "FastSV", "label propagation"};
 
 /* Without --graph and --gen: Graph500 RMAT, scale 16, edge factor 16, symmetrized like any --gen. */
 #define DEFAULT_GEN "rmat:16:16"
@@ -184,6 +196,7 @@ typedef struct {
     GrB_Index source, nsources;
     bool has_source, check, stats;
     int backend; /* GxG_Backend */
+    cc_variant cc;
     unsigned repeat;
 } run_opts;
 
@@ -233,7 +246,8 @@ static int parse_run(int argc, char **argv, bool compare, run_opts *o)
 #endif
         bool known = strcmp(opt, "--graph") == 0 || strcmp(opt, "--gen") == 0 ||
                      strcmp(opt, "--source") == 0 || strcmp(opt, "--sources") == 0 ||
-                     strcmp(opt, "--repeat") == 0 || (!compare && strcmp(opt, "--emit") == 0) ||
+                     strcmp(opt, "--repeat") == 0 || strcmp(opt, "--cc") == 0 ||
+                     (!compare && strcmp(opt, "--emit") == 0) ||
                      (compare && strcmp(opt, "--ss") == 0);
 #ifdef GxG_IMPLEMENTATION_NAME
         known |= strcmp(opt, "--backend") == 0;
@@ -259,6 +273,10 @@ static int parse_run(int argc, char **argv, bool compare, run_opts *o)
         } else if (strcmp(opt, "--repeat") == 0) {
             if (!parse_count(val, 1, 1000, &k)) return bad_usage("--repeat '%s': expected 1 to 1000", val);
             o->repeat = (unsigned)k;
+        } else if (strcmp(opt, "--cc") == 0) {
+            if (strcmp(val, cc_names[CC_FASTSV]) != 0 && strcmp(val, cc_names[CC_PROPAGATE]) != 0)
+                return bad_usage("--cc '%s': expected fastsv or propagate", val);
+            o->cc = strcmp(val, cc_names[CC_FASTSV]) == 0 ? CC_FASTSV : CC_PROPAGATE;
         } else {
             int b = -1;
             for (int j = 0; j < 3; j++)
@@ -278,8 +296,8 @@ typedef struct {
     int iterations;
 } run_result;
 
-static GrB_Info run_once(run_alg alg, GrB_Matrix A, bool symmetric, const GrB_Index *sources,
-                         GrB_Index ns, run_result *r, char *msg)
+static GrB_Info run_once(const run_opts *o, run_alg alg, GrB_Matrix A, bool symmetric,
+                         const GrB_Index *sources, GrB_Index ns, run_result *r, char *msg)
 {
     switch (alg) {
     case ALG_BFS: return GG_alg_bfs(&r->v, NULL, A, sources[0], GG_BFS_AUTO, msg);
@@ -287,7 +305,9 @@ static GrB_Info run_once(run_alg alg, GrB_Matrix A, bool symmetric, const GrB_In
     case ALG_BC: return GG_alg_bc(&r->v, A, sources, ns, msg);
     case ALG_PR: return GG_alg_pagerank(&r->v, &r->iterations, A, PR_DAMPING, PR_TOL, PR_MAX_ITER, msg);
     case ALG_TC: return GG_alg_tc(&r->triangles, A, msg);
-    default: return GG_alg_cc(&r->v, A, symmetric, msg);
+    default:
+        return o->cc == CC_PROPAGATE ? GG_alg_cc_propagate(&r->v, A, symmetric, msg)
+                                     : GG_alg_cc(&r->v, A, symmetric, msg);
     }
 }
 
@@ -562,7 +582,7 @@ static int run_alg_on(const run_opts *o, run_alg alg, const run_graph *g, const 
         if (k == 0) memcpy(first[0], last[0], sizeof last[0]);
 #endif
         double t0 = now();
-        GrB_Info info = run_once(alg, g->A, g->symmetric, sources, ns, &r, msg);
+        GrB_Info info = run_once(o, alg, g->A, g->symmetric, sources, ns, &r, msg);
         times[k] = now() - t0;
 #ifdef GxG_IMPLEMENTATION_NAME
         transfers(last[1]);
@@ -585,6 +605,7 @@ static int run_alg_on(const run_opts *o, run_alg alg, const run_graph *g, const 
     printf("run       %s", alg_names[alg]);
     if (alg == ALG_BFS || alg == ALG_SSSP) printf(", source %llu", (unsigned long long)sources[0]);
     if (alg == ALG_BC) printf(", %llu sources", (unsigned long long)ns);
+    if (alg == ALG_CC) printf(" (%s)", cc_titles[o->cc]);
 #ifdef GxG_IMPLEMENTATION_NAME
     printf(", backend %s\n", backend_names[o->backend]);
 #else
@@ -628,7 +649,8 @@ done:
     return status;
 }
 
-static int run_command(const run_opts *o)
+/* o->cc is resolved here, once the backend is known. */
+static int run_command(run_opts *o)
 {
     int status = 1;
     run_graph g = {.variant = -1};
@@ -643,6 +665,10 @@ static int run_command(const run_opts *o)
         return 2;
     }
     TRY(GrB_set(GrB_GLOBAL, (int32_t)o->backend, GxG_BACKEND));
+    bool gpu = o->backend == GxG_BACKEND_CUDA || (o->backend == GxG_BACKEND_AUTO && (available & 2));
+    if (o->cc == CC_DEFAULT) o->cc = gpu ? CC_PROPAGATE : CC_FASTSV;
+#else
+    if (o->cc == CC_DEFAULT) o->cc = CC_FASTSV;
 #endif
     if (o->emit != NULL && (emit = fopen(o->emit, "w")) == NULL) {
         fprintf(stderr, TOOL ": --emit %s: %s\n", o->emit, strerror(errno));
@@ -928,7 +954,7 @@ static int spawn(char **argv)
 }
 
 /* The child command line: run with compare's own arguments but --ss (and, for the SuiteSparse
- * build, --backend), plus --emit file. */
+ * build, --backend and --cc: it runs its own default, FastSV), plus --emit file. */
 static char **child_argv(const char *exe, int argc, char **argv, bool suitesparse, const char *file)
 {
     char **out = malloc((size_t)(argc + 4) * sizeof *out);
@@ -938,7 +964,8 @@ static char **child_argv(const char *exe, int argc, char **argv, bool suitespars
     out[k++] = "run";
     out[k++] = argv[2];
     for (int i = 3; i < argc; i++) {
-        if (strcmp(argv[i], "--ss") == 0 || (suitesparse && strcmp(argv[i], "--backend") == 0)) {
+        if (strcmp(argv[i], "--ss") == 0 ||
+            (suitesparse && (strcmp(argv[i], "--backend") == 0 || strcmp(argv[i], "--cc") == 0))) {
             i++;
             continue;
         }

@@ -6,6 +6,7 @@ set -euo pipefail
 
 packages=(
     gcc libc6-dev pkg-config meson ninja-build # the build
+    make                                       # the Makefile client of the install-tree test
     libcmocka-dev                              # the test framework
     libgraphblas-dev                           # SuiteSparse: reference for drop-in and differential tests
     cmake                                      # checks the installed CMake package files

@@ -2,7 +2,8 @@
 # test-grbgpu.sh GRBGPU [DATA_DIR [GRBGPU_SS]]: checks the grbgpu command line: `info` names the
 # library, the API version and the backends; --help and no arguments print the usage; an unknown
 # command prints the usage on stderr and exits 2; `run` passes its own --check for every algorithm
-# on generated graphs and on DATA_DIR/karate.mtx when present; bad options, files and specs exit 2
+# on generated graphs and on DATA_DIR/karate.mtx when present, and cc names the variant it chose
+# (--cc, else label propagation on a GPU and FastSV on the CPU); bad options, files and specs exit 2
 # with a message. `stats` prints the storage report with the CSR and COO sizes their formulas give;
 # `run --emit` writes result files that `compare --files` judges (identical: agree, exit 0; one
 # value changed: disagree, exit 1; malformed: exit 2). With GRBGPU_SS (the SuiteSparse build),
@@ -72,6 +73,18 @@ for alg in bfs sssp bc pr tc cc; do
     run "$alg" --gen rmat:8
 done
 run cc --gen urand:200:150 --backend cpu
+grep -q '^run       cc (FastSV), backend cpu$' "$out/run" || fail "cc on the CPU: not FastSV"
+run cc --gen grid:20 --cc propagate --backend cpu
+grep -q '^run       cc (label propagation), backend cpu$' "$out/run" || fail "cc --cc propagate: no run line"
+run cc --gen rmat:8 --cc fastsv
+grep -q '^run       cc (FastSV), backend auto$' "$out/run" || fail "cc --cc fastsv: no run line"
+# without --cc the variant follows where the run goes: propagation on a GPU, FastSV on the CPU
+run cc --gen rmat:8
+if grep -q '^backends  cpu cuda$' "$out/info"; then
+    grep -q '^run       cc (label propagation), backend auto$' "$out/run" || fail "cc on a GPU: not propagation"
+else
+    grep -q '^run       cc (FastSV), backend auto$' "$out/run" || fail "cc without a GPU: not FastSV"
+fi
 if [ -n "$data" ] && [ -r "$data/karate.mtx" ]; then
     for alg in bfs sssp bc pr tc cc; do
         run "$alg" --graph "$data/karate.mtx"
@@ -99,6 +112,7 @@ fails "run bfs --frobnicate" "unknown option '--frobnicate'"
 fails "run bfs --gen" "option '--gen' needs a value"
 fails "run bfs --repeat 0" "--repeat '0'"
 fails "run bfs --backend gpu" "--backend 'gpu'"
+fails "run cc --cc fast" "--cc 'fast'"
 fails "run bfs --graph $out/missing.mtx" "missing.mtx"
 fails "run bfs --gen rmat:x" "rmat:x"
 fails "run bfs --gen grid:0" "grid:0"
@@ -160,9 +174,19 @@ if [ -n "$grbgpu_ss" ]; then
             fail "compare karate exited $?: $(cat "$out/cmp")"
         [ "$(grep -c '^agree     yes' "$out/cmp")" -eq 3 ] || fail "compare karate: not all agree"
     fi
+    # --cc applies to this build only: SuiteSparse runs FastSV, and the partitions agree
+    "$grbgpu" compare cc --gen grid:20 --cc propagate --backend cpu >"$out/cmp" 2>&1 ||
+        fail "compare cc --cc propagate exited $?: $(cat "$out/cmp")"
+    grep -q '^agree     yes' "$out/cmp" || fail "compare cc --cc propagate: no agreement"
     "$grbgpu_ss" info >/dev/null 2>&1 && fail "grbgpu-ss info should not exist"
     "$grbgpu_ss" run bfs --gen rmat:6 --check >"$out/run" 2>&1 || fail "grbgpu-ss run: $(cat "$out/run")"
     grep -q '^run       bfs, source [0-9]*, SuiteSparse:GraphBLAS$' "$out/run" || fail "grbgpu-ss run: no run line"
+    "$grbgpu_ss" run cc --gen rmat:6 --check >"$out/run" 2>&1 || fail "grbgpu-ss run cc: $(cat "$out/run")"
+    grep -q '^run       cc (FastSV), SuiteSparse:GraphBLAS$' "$out/run" || fail "grbgpu-ss run cc: not FastSV"
+    "$grbgpu_ss" run cc --gen rmat:6 --cc propagate --check >"$out/run" 2>&1 ||
+        fail "grbgpu-ss run cc --cc propagate: $(cat "$out/run")"
+    grep -q '^run       cc (label propagation), SuiteSparse:GraphBLAS$' "$out/run" ||
+        fail "grbgpu-ss run cc --cc propagate: no run line"
     if [ -e "$build_lib/libgraphblas.so.7" ]; then
         LD_LIBRARY_PATH=$build_lib "$grbgpu_ss" run bfs --gen rmat:6 >"$out/stdout" 2>"$out/stderr"
         status=$?

@@ -87,6 +87,9 @@ GrB_Info GG_cuda_vcall_finish(GG_cuda_vcall *k, const GG_cuda_tdesc *t)
     const GG_vdata *c = k->c != NULL ? &k->c->d : &k->empty;
     GrB_Info info = GG_cuda_info(GG_cuda_vec_ewise(&Z, c, (int)k->C->type->code, t, &k->wb));
     if (info == GrB_SUCCESS) GG_cuda_vec_install(k->C, &Z);
+    /* GrB_BLOCKING: every method completes before it returns (DESIGN.md §4); nonblocking mode
+     * waits only where a value goes back to the user */
+    if (info == GrB_SUCCESS && GG_global.mode == GrB_BLOCKING && !GG_cuda_sync()) info = GrB_PANIC;
     return info;
 }
 

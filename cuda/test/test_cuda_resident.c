@@ -3,8 +3,10 @@
  * library's transfer counters (GxG_H2D_* / GxG_D2H_*) are read around runs that differ only in
  * their number of iterations (BFS and SSSP from a corner and from the centre, PageRank with a
  * fixed iteration count), so the difference is the cost of the extra iterations alone: at most 64
- * bytes each way per iteration. CC is measured and reported (FastSV gathers parents through the
- * host in the GrB 2.1 API; Doc/performance.md). Each result is also compared with a CPU run.
+ * bytes each way per iteration. CC by label propagation is held to the same bound, between the
+ * grid and the same grid with vertex 0 moved to the centre; FastSV CC is measured and reported (it
+ * gathers parents through the host in the GrB 2.1 API; Doc/performance.md). Each result is also
+ * compared with a CPU run.
  * Public API only (plus GxG fields), like any client. */
 #include <GraphBLAS.h>
 
@@ -23,9 +25,11 @@
 #define OK(call) assert_int_equal((call), GrB_SUCCESS)
 
 #define SIDE 64 /* a 64 x 64 grid: 4096 vertices, BFS depth 126 from a corner, 64 from the centre */
+#define CENTRE ((SIDE / 2) * SIDE + SIDE / 2)
 #define MAX_BYTES_PER_ITER 64
 
-static GrB_Matrix A; /* the grid, FP64 unit weights */
+static GrB_Matrix A;  /* the grid, FP64 unit weights */
+static GrB_Matrix Ac; /* the grid with the ids of vertex 0 and the centre swapped */
 
 typedef struct {
     size_t h2d_copies, h2d_bytes, d2h_copies, d2h_bytes;
@@ -102,7 +106,7 @@ static void test_bfs(void **state)
     (void)state;
     char msg[GG_ALG_MSG_LEN];
     GrB_Vector lv = NULL, lv2 = NULL, cpu = NULL;
-    GrB_Index corner = 0, centre = (SIDE / 2) * SIDE + SIDE / 2;
+    GrB_Index corner = 0, centre = CENTRE;
     backend(GxG_BACKEND_CUDA);
     OK(GG_alg_bfs(&lv, NULL, A, corner, GG_BFS_PUSH, msg)); /* warm: A's views reach the device */
     OK(GrB_free(&lv));
@@ -152,7 +156,7 @@ static void test_sssp(void **state)
     (void)state;
     char msg[GG_ALG_MSG_LEN];
     GrB_Vector d = NULL, d2 = NULL, cpu = NULL;
-    GrB_Index corner = 0, centre = (SIDE / 2) * SIDE + SIDE / 2;
+    GrB_Index corner = 0, centre = CENTRE;
     backend(GxG_BACKEND_CUDA);
     OK(GG_alg_sssp_bellman_ford(&d, A, corner, msg));
     OK(GrB_free(&d));
@@ -193,6 +197,34 @@ static void test_cc(void **state)
     OK(GrB_free(&cpu));
 }
 
+/* Label propagation runs ecc(0) + 1 rounds (the last changes nothing): 2 (SIDE - 1) + 1 on the grid,
+ * SIDE + 1 when vertex 0 is at the centre, with the same n and nnz. */
+static void test_cc_propagate(void **state)
+{
+    (void)state;
+    char msg[GG_ALG_MSG_LEN];
+    GrB_Vector c = NULL, c2 = NULL, cpu = NULL;
+    backend(GxG_BACKEND_CUDA);
+    OK(GG_alg_cc_propagate(&c, A, true, msg)); /* warm: both graphs' views reach the device */
+    OK(GrB_free(&c));
+    OK(GG_alg_cc_propagate(&c, Ac, true, msg));
+    OK(GrB_free(&c));
+    counts t0 = now();
+    OK(GG_alg_cc_propagate(&c, A, true, msg));
+    counts c_corner = since(t0);
+    t0 = now();
+    OK(GG_alg_cc_propagate(&c2, Ac, true, msg));
+    counts c_centre = since(t0);
+    assert_per_iteration("cc (label propagation)", c_corner, c_centre,
+                         (double)(2 * (SIDE - 1) + 1 - (SIDE + 1)));
+    backend(GxG_BACKEND_CPU);
+    OK(GG_alg_cc(&cpu, A, true, msg));
+    assert_same(c, cpu, 0);
+    OK(GrB_free(&c));
+    OK(GrB_free(&c2));
+    OK(GrB_free(&cpu));
+}
+
 int main(void)
 {
     if (GrB_init(GrB_NONBLOCKING) != GrB_SUCCESS) return 1;
@@ -207,15 +239,22 @@ int main(void)
     if (GG_gen_grid(&g, SIDE, 1, GG_GEN_CLEAN, GG_WEIGHTS_NONE) != GrB_SUCCESS ||
         GG_coo_build(&A, &g, GrB_FP64, NULL) != GrB_SUCCESS)
         return 1;
+    for (GrB_Index k = 0; k < g.nvals; k++) {
+        g.I[k] = g.I[k] == 0 ? CENTRE : g.I[k] == CENTRE ? 0 : g.I[k];
+        g.J[k] = g.J[k] == 0 ? CENTRE : g.J[k] == CENTRE ? 0 : g.J[k];
+    }
+    if (GG_coo_build(&Ac, &g, GrB_FP64, NULL) != GrB_SUCCESS) return 1;
     GG_coo_free(&g);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_bfs),
         cmocka_unit_test(test_pagerank),
         cmocka_unit_test(test_sssp),
         cmocka_unit_test(test_cc),
+        cmocka_unit_test(test_cc_propagate),
     };
     int failed = cmocka_run_group_tests(tests, NULL, NULL);
     GrB_free(&A);
+    GrB_free(&Ac);
     GrB_finalize();
     return failed;
 }

@@ -226,6 +226,10 @@ struct GG_Descriptor_opaque {
     GG_header h;
     GrB_Desc_Value outp, mask, inp0, inp1;
     int32_t backend; /* GxG_Backend; AUTO defers to the global setting */
+    /* SuiteSparse's GxB fields (GxB_Desc_set, src/object/gxb_options.c): recorded, read back,
+     * not acted on. Zero is each one's default. */
+    int32_t nthreads, axb_method, sort, compression, import;
+    double chunk;
 };
 
 /* The decoded settings of a descriptor (NULL means all defaults). */
@@ -321,6 +325,14 @@ typedef struct {
     bool iso; /* no values in the nodes; GG_hs_iso_value holds the one value */
 } GG_hs_matrix;
 
+/* SuiteSparse's per-matrix and per-vector storage hints (GxB_HYPER_SWITCH, GxB_BITMAP_SWITCH,
+ * GxB_SPARSITY_CONTROL), kept so they read back as set; the storage ignores them. The format hint
+ * (GxB_FORMAT) is the container's orientation_hint. */
+typedef struct {
+    double hyper_switch, bitmap_switch;
+    int32_t sparsity_control;
+} GG_gxb_opts;
+
 typedef struct GG_container {
     GG_header h;
     GrB_Type type;
@@ -341,6 +353,7 @@ typedef struct GG_container {
     void *dev;              /* device mirror of the content (cuda/), NULL when none; released by
                              * GG_device_drop on every write and on free */
     int32_t orientation_hint;
+    GG_gxb_opts gxb;        /* SuiteSparse's storage hints (GxB_set), recorded only */
     pthread_mutex_t lock;   /* guards assembly and view building for concurrent readers */
 } GG_container;
 
@@ -350,6 +363,11 @@ struct GG_Matrix_opaque {
 struct GG_Vector_opaque {
     GG_container c;
 };
+
+/* A new container's hints from the global GxB options (and, for a matrix, its orientation hint
+ * from the global GxB_FORMAT); a copy's from its source, as SuiteSparse's dup (gxb_options.c). */
+void GG_gxb_opts_init(GG_container *c);
+void GG_gxb_opts_dup(GG_container *dst, const GG_container *src);
 
 /* Lifecycle (store.c). */
 GrB_Info GG_container_init(GG_container *c, GrB_Type type, GrB_Index nrows, GrB_Index ncols);

@@ -79,6 +79,8 @@ typedef struct {
 } GG_cpu_opnd;
 
 GrB_Info GG_cpu_opnd_get(GG_cpu_opnd *o, GG_container *X, bool csc, GrB_Type optype);
+/* An operand over values x of xtype alone (v NULL), e.g. a vector's: entry p at x + p * xsize. */
+GrB_Info GG_cpu_opnd_values(GG_cpu_opnd *o, const void *x, GrB_Type xtype, GrB_Type optype);
 void GG_cpu_opnd_free(GG_cpu_opnd *o);
 
 /* Sorts n distinct indices increasingly (the columns of one output row; no allocation). */
@@ -86,38 +88,29 @@ void GG_cpu_sort_index(GrB_Index *a, GrB_Index n);
 
 /* ---- typed operator rules for the fast paths (the built-in operators' exact semantics) -------- */
 
-#define GG_K_PLUS(K, E, x, y) GG_CAT(GG_KPLUS_, K)(E, x, y)
-#define GG_KPLUS_B(E, x, y) ((x) || (y))
-#define GG_KPLUS_S(E, x, y) ((E)((uint64_t)(x) + (uint64_t)(y)))
-#define GG_KPLUS_U GG_KPLUS_S
-#define GG_KPLUS_F(E, x, y) ((x) + (y))
-#define GG_K_TIMES(K, E, x, y) GG_CAT(GG_KTIMES_, K)(E, x, y)
-#define GG_KTIMES_B(E, x, y) ((x) && (y))
-#define GG_KTIMES_S(E, x, y) ((E)((uint64_t)(x) * (uint64_t)(y)))
-#define GG_KTIMES_U GG_KTIMES_S
-#define GG_KTIMES_F(E, x, y) ((x) * (y))
-#define GG_K_MIN(K, E, x, y) GG_CAT(GG_KMIN_, K)(E, x, y)
-#define GG_KMIN_B(E, x, y) ((x) < (y) ? (x) : (y))
-#define GG_KMIN_S GG_KMIN_B
-#define GG_KMIN_U GG_KMIN_B
-#define GG_KMIN_F(E, x, y) ((E)fmin(x, y))
-#define GG_K_ONEB(K, E, x, y) ((E)1)
-#define GG_K_LOR(K, E, x, y) ((x) || (y))
-#define GG_K_LAND(K, E, x, y) ((x) && (y))
-
+/* An operator as a function of two values of its own type E, written with the operator objects'
+ * own rules (GG_opcodes.h), so a typed loop inlines it. */
 #define GG_DEFINE_KFN(OP, T, E, K)                                                                 \
     static inline void GG_kfn_##OP##_##T(void *z, const void *x, const void *y)                    \
     {                                                                                              \
         E a, b;                                                                                    \
         memcpy(&a, x, sizeof(a));                                                                  \
         memcpy(&b, y, sizeof(b));                                                                  \
-        E r = GG_K_##OP(K, E, a, b);                                                               \
+        E r = GG_BIN_##OP(K, T, E, a, b);                                                          \
         memcpy(z, &r, sizeof(r));                                                                  \
     }
 GG_WITH_T(GG_DEFINE_KFN, PLUS)
 GG_WITH_T(GG_DEFINE_KFN, TIMES)
 GG_WITH_T(GG_DEFINE_KFN, MIN)
 GG_WITH_T(GG_DEFINE_KFN, ONEB)
+GG_DEFINE_KFN(MINUS, FP64, double, F)
+GG_DEFINE_KFN(MINUS, INT64, int64_t, S)
+GG_DEFINE_KFN(MAX, INT64, int64_t, S)
+GG_DEFINE_KFN(MAX, FP64, double, F)
+GG_DEFINE_KFN(FIRST, FP64, double, F)
+GG_DEFINE_KFN(SECOND, FP64, double, F)
+GG_DEFINE_KFN(SECOND, INT64, int64_t, S)
+GG_DEFINE_KFN(FIRST, INT64, int64_t, S)
 GG_DEFINE_KFN(LOR, BOOL, bool, B)
 GG_DEFINE_KFN(LAND, BOOL, bool, B)
 #undef GG_DEFINE_KFN
@@ -127,8 +120,9 @@ GG_DEFINE_KFN(LAND, BOOL, bool, B)
  * operand of the engine (A) and b from the right one (B); flip lets vxm and the push form of mxv
  * run the same engines. a has asize bytes, b bsize, results zsize. The first term of an entry
  * initialises it and later ones are added, so the monoid's identity is never needed. terminal,
- * when not NULL, is a value that no further addition changes (LOR's true): a dot product stops
- * there. */
+ * when not NULL, is a value that no further addition changes (LOR's true, MIN's type minimum): a
+ * dot product stops there; with `any` (the ANY monoid, which may return any term) every value
+ * is terminal. */
 typedef struct {
     GxB_binary_function mul, add;
     size_t asize, bsize, zsize;
@@ -136,9 +130,12 @@ typedef struct {
     const void *terminal;
     bool typed; /* both operands are already of the multiplier's types (every fast instance) */
     GrB_BinaryOp positional; /* a positional multiplier (then mul is not called), else NULL */
+    bool any;
 } GG_sr;
 
-/* The fast semirings X(..., ADD, MUL, T, E, K); all are commutative, so flip never matters. */
+/* The fast semirings X(..., ADD, MUL, T, E, K). A fast instance never flips (its sr is constant):
+ * the commutative multipliers do not need to, and FIRST and SECOND stand for each other, since
+ * GG_sr_prepare matches a flipped FIRST to the SECOND instance and the reverse. */
 #define GG_SR_FAST(X, ...)                                                                         \
     X(__VA_ARGS__, PLUS, TIMES, FP32, float, F)                                                    \
     X(__VA_ARGS__, PLUS, TIMES, FP64, double, F)                                                   \
@@ -150,7 +147,11 @@ typedef struct {
     X(__VA_ARGS__, LOR, LAND, BOOL, bool, B)                                                       \
     X(__VA_ARGS__, PLUS, ONEB, INT32, int32_t, S)                                                  \
     X(__VA_ARGS__, PLUS, ONEB, INT64, int64_t, S)                                                  \
-    X(__VA_ARGS__, PLUS, ONEB, FP64, double, F)
+    X(__VA_ARGS__, PLUS, ONEB, FP64, double, F)                                                   \
+    X(__VA_ARGS__, PLUS, FIRST, FP64, double, F)                                                  \
+    X(__VA_ARGS__, PLUS, SECOND, FP64, double, F)                                                 \
+    X(__VA_ARGS__, MIN, SECOND, INT64, int64_t, S)                                                \
+    X(__VA_ARGS__, MIN, FIRST, INT64, int64_t, S)
 
 extern const bool GG_cpu_true;
 #define GG_SR_TERMINAL_LOR (&GG_cpu_true)
@@ -164,7 +165,7 @@ typedef enum { GG_SR_GENERIC, GG_SR_FAST(GG_SR_ID, ~) GG_SR_COUNT } GG_sr_kind;
 #define GG_SR_CONST(unused, ADD, MUL, T, E, K)                                                     \
     static const GG_sr GG_sr_##ADD##_##MUL##_##T = {GG_kfn_##MUL##_##T, GG_kfn_##ADD##_##T,        \
                                                     sizeof(E), sizeof(E), sizeof(E), false,        \
-                                                    GG_SR_TERMINAL_##ADD, true, NULL};
+                                                    GG_SR_TERMINAL_##ADD, true, NULL, false};
 GG_SR_FAST(GG_SR_CONST, ~)
 #undef GG_SR_CONST
 
@@ -188,6 +189,19 @@ GG_ALWAYS_INLINE const char *GG_opnd_at(const GG_sr *sr, const GG_cpu_opnd *o, G
                                         size_t size, void *tmp)
 {
     return sr->typed ? o->x + p * size : GG_opnd_value(o, p, size, tmp);
+}
+
+/* Whether the sum z can no longer change (GG_sr's terminal). */
+GG_ALWAYS_INLINE bool GG_sr_done(const GG_sr *sr, const void *z)
+{
+    if (sr->any) return true;
+    if (sr->terminal == NULL) return false;
+    switch (sr->zsize) {
+    case 1: return *(const uint8_t *)z == *(const uint8_t *)sr->terminal;
+    case 4: return memcmp(z, sr->terminal, 4) == 0;
+    case 8: return memcmp(z, sr->terminal, 8) == 0;
+    default: return memcmp(z, sr->terminal, sr->zsize) == 0;
+    }
 }
 
 /* One product term z = mulop(a, b) for the engine's T(i,j) += A(i,k)*B(k,j). With flip the

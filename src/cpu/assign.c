@@ -5,9 +5,11 @@
  * indices only the last occurrence of each index counts, as in SuiteSparse: C(i, j) takes S(k, l)
  * for the largest k with I[k] == i and the largest l with J[l] == j, and the accumulator is applied
  * once. One region-aware merge (GG_cpu_writeback_region) then writes S' into C. The Row and Col
- * forms run the same steps on the row or column as a vector and splice the result back. */
-#include "GG_cpu.h"
-#include "GG_store.h"
+ * forms run the same steps on the row or column as a vector and splice the result back.
+ * A vector's source is placed in its form (GG_cpu_vassign_source): a scalar over GrB_ALL is one
+ * iso value for every position, a vector source over GrB_ALL is used as it is, and the
+ * write-back on forms then touches only the positions the mask, the region or the source bound. */
+#include "GG_cpu_vec.h"
 
 /* ---- the source in C's coordinates -------------------------------------------------------------- */
 
@@ -204,6 +206,59 @@ static GrB_Info source_build(GG_coo *s, GrB_Type *stype, const GG_cpu_ilist *LI,
     return info;
 }
 
+/* ---- a vector's source in its form ------------------------------------------------------------ */
+
+GrB_Info GG_cpu_vassign_source(GG_vdata *T, bool *owned, const GG_vdata *S, const void *scalar,
+                               size_t size, const GG_cpu_ilist *L, uint64_t n)
+{
+    *owned = true;
+    if (S == NULL && scalar == NULL) {
+        GG_vdata_init(T, n, size);
+        return GrB_SUCCESS;
+    }
+    if (L->identity && S != NULL) {
+        *T = *S;
+        *owned = false;
+        return GrB_SUCCESS;
+    }
+    if (L->identity) {
+        /* the scalar everywhere: one value */
+        GrB_Info info = GG_vdata_alloc(T, n, size, GG_VF_FULL, n, true);
+        if (info == GrB_SUCCESS) memcpy(T->x, scalar, size);
+        return info;
+    }
+    if (S != NULL && S->form != GG_VF_SPARSE && L->n >= n / GG_VFORM_SPARSE_DIV) {
+        /* a scatter in list order, so the last occurrence of an index is the one that stays */
+        GrB_Info info = GG_vdata_alloc(T, n, size, GG_VF_BITMAP, 0, S->iso);
+        if (info != GrB_SUCCESS) return info;
+        if (S->iso) memcpy(T->x, S->x, size);
+        for (GrB_Index k = 0; k < L->n; k++) {
+            GrB_Index i = L->I[k];
+            T->b[i] = S->form == GG_VF_FULL || S->b[k];
+            if (T->b[i] && !S->iso) GG_cpu_copy((char *)T->x + i * size, (const char *)S->x + k * size, size);
+        }
+        for (GrB_Index q = 0; q < L->n; q++)
+            if (q + 1 == L->n || L->val[q + 1] != L->val[q]) T->nvals += T->b[L->val[q]];
+        return GrB_SUCCESS;
+    }
+    /* sparse: the distinct indices in order, each from its last occurrence in the list */
+    GrB_Info info = GG_vdata_alloc(T, n, size, GG_VF_SPARSE, L->n, S == NULL || S->iso);
+    if (info != GrB_SUCCESS) return info;
+    if (S == NULL || S->iso) memcpy(T->x, S == NULL ? scalar : S->x, size);
+    GG_cpu_vcur cur = GG_cpu_vcur_make(S);
+    uint64_t e = 0, q;
+    for (GrB_Index r = 0; r < L->n; r++) {
+        if (r + 1 < L->n && L->val[r + 1] == L->val[r]) continue;
+        if (S != NULL && !GG_cpu_vcur_find(&cur, GG_cpu_ilist_pos(L, r), &q)) continue;
+        T->i[e] = L->val[r];
+        if (S != NULL && !S->iso) GG_cpu_copy((char *)T->x + e * size, (const char *)S->x + q * size, size);
+        e++;
+    }
+    T->nvals = e;
+    GG_cpu_vshrink(T);
+    return GrB_SUCCESS;
+}
+
 /* ---- the slot ------------------------------------------------------------------------------------- */
 
 /* C's row or column `line` of a Row or Col form: as a vector (entries (index along the line, 0))
@@ -320,16 +375,27 @@ static GrB_Info assign_line(GG_container *C, GG_container *M, GrB_BinaryOp accum
     return info;
 }
 
-/* w(:) = x with no mask and no accumulator: every entry of w becomes x, an iso full vector of one
- * stored value whatever n is (2^60 included). */
-static GrB_Info assign_iso_full(GG_container *w, const void *scalar, GrB_Type stype)
+/* GrB_Vector_assign: the source in its form, then the write-back on forms over the region I. */
+static GrB_Info assign_vector(GG_container *C, GG_container *M, GrB_BinaryOp accum,
+                              GG_container *A, const void *scalar, GrB_Type stype,
+                              const GrB_Index *I, GrB_Index ni, const GG_desc *d)
 {
-    GG_vdata v;
-    GrB_Info info = GG_vdata_alloc(&v, w->nrows, w->type->size, GG_VF_FULL, w->nrows, true);
+    const GG_vdata *s = NULL;
+    GG_cpu_ilist L;
+    GG_vdata T;
+    bool owned;
+    GrB_Info info;
+    if (GG_cpu_vec_masked_out(C, M, d, &info)) return info;
+    info = A == NULL ? GrB_SUCCESS : GG_vec_host(A, &s);
     if (info != GrB_SUCCESS) return info;
-    GG_cpu_cast_value(v.x, w->type, scalar, stype);
-    GG_vec_adopt(w, &v);
-    return GrB_SUCCESS;
+    info = GG_cpu_ilist_init(&L, I, ni, C->nrows);
+    if (info != GrB_SUCCESS) return info;
+    GrB_Type ttype = A != NULL ? A->type : stype;
+    info = GG_cpu_vassign_source(&T, &owned, s, scalar, ttype->size, &L, C->nrows);
+    if (info == GrB_SUCCESS)
+        info = GG_cpu_vec_writeback(C, M, accum, &T, owned, ttype, d, L.identity ? NULL : &L);
+    GG_cpu_ilist_free(&L);
+    return info;
 }
 
 GrB_Info GG_cpu_assign(GG_container *C, GG_container *M, GrB_BinaryOp accum, GG_container *A,
@@ -337,9 +403,7 @@ GrB_Info GG_cpu_assign(GG_container *C, GG_container *M, GrB_BinaryOp accum, GG_
                        const GrB_Index *J, GrB_Index nj, GG_assign_kind kind, const GG_desc *d)
 {
     if (stype == NULL) stype = C->type;
-    if (kind == GG_ASSIGN_ALL && C->h.kind == GG_KIND_VECTOR && scalar != NULL && M == NULL &&
-        !d->mask_comp && accum == NULL && I == GrB_ALL)
-        return assign_iso_full(C, scalar, stype);
+    if (C->h.kind == GG_KIND_VECTOR) return assign_vector(C, M, accum, A, scalar, stype, I, ni, d);
     if (kind != GG_ASSIGN_ALL)
         return assign_line(C, M, accum, A, scalar, stype, I, ni, J, nj, kind == GG_ASSIGN_ROW, d);
     GG_cpu_mask mk;

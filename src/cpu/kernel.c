@@ -31,17 +31,25 @@ GrB_Info GG_cpu_operand(const void **out, void **owned, const void *x, GrB_Type 
     return GrB_SUCCESS;
 }
 
-GrB_Info GG_cpu_opnd_get(GG_cpu_opnd *o, GG_container *X, bool csc, GrB_Type optype)
+GrB_Info GG_cpu_opnd_values(GG_cpu_opnd *o, const void *x, GrB_Type xtype, GrB_Type optype)
 {
-    *o = (GG_cpu_opnd){.xsize = X->type->size, .same = X->type == optype};
-    GrB_Info info = csc ? GG_view_csc(X, &o->v) : GG_view_csr(X, &o->v);
-    if (info != GrB_SUCCESS) return info;
-    o->x = o->v->x;
+    *o = (GG_cpu_opnd){.x = x, .xsize = xtype->size, .same = xtype == optype};
     if (o->same) return GrB_SUCCESS;
-    o->cast = GG_cast_get(optype->code, X->type->code);
+    o->cast = GG_cast_get(optype->code, xtype->code);
     if (o->cast != NULL) return GrB_SUCCESS;
     o->zero = GG_calloc(1, optype->size);
     return o->zero == NULL ? GrB_OUT_OF_MEMORY : GrB_SUCCESS;
+}
+
+GrB_Info GG_cpu_opnd_get(GG_cpu_opnd *o, GG_container *X, bool csc, GrB_Type optype)
+{
+    const GG_cview *v;
+    *o = (GG_cpu_opnd){0};
+    GrB_Info info = csc ? GG_view_csc(X, &v) : GG_view_csr(X, &v);
+    if (info != GrB_SUCCESS) return info;
+    info = GG_cpu_opnd_values(o, v->x, X->type, optype);
+    o->v = v;
+    return info;
 }
 
 void GG_cpu_opnd_free(GG_cpu_opnd *o)
@@ -89,11 +97,30 @@ void GG_cpu_sort_index(GrB_Index *a, GrB_Index n)
 
 /* ---- semirings ------------------------------------------------------------------------------------ */
 
-/* A Boolean monoid's terminal value: LOR (and PLUS, MAX, which are LOR on BOOL) stops at true,
- * LAND (TIMES, MIN) at false. Other monoids have none the kernels use. */
+/* The extreme values of each built-in type: MIN's terminal is its type's minimum, MAX's the
+ * maximum (for floating point the infinities, which NaN does not displace under MIN and MAX). */
+#define GG_EXTREMES(unused, T, E, K)                                                               \
+    static const E GG_lowest_##T = GG_MIN_OF(K, T), GG_highest_##T = GG_MAX_OF(K, T);
+GG_WITH_N(GG_EXTREMES, ~)
+#undef GG_EXTREMES
+
+/* A monoid's terminal value: on BOOL, LOR (and PLUS, MAX, which are LOR there) stops at true,
+ * LAND (TIMES, MIN) at false; on other built-in types MIN stops at the type's minimum and MAX
+ * at its maximum. Other monoids have none the kernels use. */
 static const void *terminal_of(GrB_BinaryOp add)
 {
-    if (add->opcode == GG_OP_USER || add->ztype->code != GrB_BOOL_CODE) return NULL;
+    if (add->opcode == GG_OP_USER) return NULL;
+    if (add->ztype->code != GrB_BOOL_CODE) {
+        bool min = add->opcode == GG_OP_MIN;
+        if (!min && add->opcode != GG_OP_MAX) return NULL;
+        switch (add->ztype->code) {
+#define GG_EXTREME_CASE(unused, T, E, K)                                                           \
+    case GrB_##T##_CODE: return min ? (const void *)&GG_lowest_##T : (const void *)&GG_highest_##T;
+            GG_WITH_N(GG_EXTREME_CASE, ~)
+#undef GG_EXTREME_CASE
+        default: return NULL;
+        }
+    }
     switch (add->opcode) {
     case GG_OP_LOR:
     case GG_OP_PLUS:
@@ -122,10 +149,17 @@ GG_sr_kind GG_sr_prepare(GG_sr *sr, GrB_Semiring s, bool flip, GrB_Type atype, G
         .flip = flip,
         .terminal = terminal_of(add),
         .positional = GG_opcode_positional(mul->opcode) ? mul : NULL,
+        .any = add->opcode == GG_OP_ANY,
     };
     if (atype != GG_sr_atype(s, flip) || btype != GG_sr_btype(s, flip)) return GG_SR_GENERIC;
+    /* the multiplier as the engine applies it, unflipped: mul(b, a) is FIRST(a, b) for SECOND */
+    int mulop = mul->opcode;
+    if (flip && mulop == GG_OP_FIRST)
+        mulop = GG_OP_SECOND;
+    else if (flip && mulop == GG_OP_SECOND)
+        mulop = GG_OP_FIRST;
 #define GG_SR_MATCH(unused, ADD, MUL, T, E, K)                                                     \
-    if (add->opcode == GG_OP_##ADD && mul->opcode == GG_OP_##MUL &&                                \
+    if (add->opcode == GG_OP_##ADD && mulop == GG_OP_##MUL &&                                      \
         all_of_code(add, GrB_##T##_CODE) && all_of_code(mul, GrB_##T##_CODE))                      \
         return GG_SR_##ADD##_##MUL##_##T;
     GG_SR_FAST(GG_SR_MATCH, ~)

@@ -159,7 +159,7 @@ GG_ALWAYS_INLINE bool saxpy_dense(const GG_sr *sr, const saxpy_ctx *c, saxpy_ws 
         for (GrB_Index p = M->ptr[km]; p < M->ptr[km + 1]; p++)
             if (GG_cpu_mrows_entry(&c->mr, p)) mark[M->idx[p]] = MARK;
     /* One output column with a terminal monoid (a pull mxv under LOR): stop at the terminal. */
-    const bool stop = c->ncols == 1 && sr->terminal != NULL;
+    const bool stop = c->ncols == 1 && (sr->terminal != NULL || sr->any);
     for (GrB_Index pa = A->ptr[ka]; pa < A->ptr[ka + 1]; pa++) {
         GrB_Index kb;
         if (!GG_cv_find(B, A->idx[pa], &kb)) continue;
@@ -178,7 +178,7 @@ GG_ALWAYS_INLINE bool saxpy_dense(const GG_sr *sr, const saxpy_ctx *c, saxpy_ws 
             } else {
                 continue;
             }
-            if (stop && memcmp(z, sr->terminal, sr->zsize) == 0) goto done;
+            if (stop && GG_sr_done(sr, z)) goto done;
         }
     }
 done:;
@@ -395,7 +395,7 @@ GG_ALWAYS_INLINE bool dot_one(const GG_sr *sr, const GG_cpu_opnd *Ao, const GrB_
                 GG_sr_mul(sr, z, a, b, i, ai[pa], j);
                 found = true;
             }
-            if (sr->terminal != NULL && memcmp(z, sr->terminal, sr->zsize) == 0) break;
+            if (GG_sr_done(sr, z)) break;
             pa++;
             pb++;
         }

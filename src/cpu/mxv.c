@@ -1,84 +1,98 @@
 /* mxv.c: GrB_mxv and GrB_vxm on the CPU, both as w = R (+.*) u with R = op(A) (mxv) or op(A)'
- * (vxm), in one of two forms:
- * - pull: T(i) = R(i,:) (+.*) u, rows in parallel. u is first scattered into a dense array with a
- *   presence map, so each entry of R costs one lookup (the dense kernel below); when u's dimension
- *   is far beyond the work (hypersparse), the rows run through mxm.c's Gustavson engine instead,
- *   finding u's entries in its hypersparse view, so nothing is allocated by dimension.
- * - push: T' = u' * R', one Gustavson row that scatters the columns of R selected by u's entries;
- *   the mask is applied while scattering, so a sparse frontier under a mask touches only allowed
- *   positions. Its accumulator is dense or hashed by the work, never by the dimension alone.
- * The form is chosen by the input vector's density: push costs about nnz(u) average columns of R,
- * serially; pull costs R's entries (or those of the mask's rows), spread over the threads. A plain
- * mask restricts pull to its rows, a complemented one skips the rows it covers, and a terminal
- * monoid (LOR) ends a row at its first true term.
- * A full input vector on a matrix with a non-positional multiplier takes the HiSparse traversal
- * instead (GG_hs_mxv: SpMV, or SpMV^T for the transposed product, on the canonical tree with no
- * view), measured 1.1-4.5x faster than pull on the views for RMAT, uniform and grid matrices
- * (Doc/hisparse.md, "Canonical storage"). */
-#include "GG_cpu_kernel.h"
+ * (vxm), u and the mask read in their vector forms (GG_cpu_vec.h), in one of three ways:
+ * - tree: a full u on a matrix with a non-positional multiplier takes the HiSparse traversal
+ *   (GG_hs_mxv: SpMV, or SpMV^T for the transposed product, on the canonical tree with no view),
+ *   measured 1.1-4.5x faster than pull on the views for RMAT, uniform and grid matrices
+ *   (Doc/hisparse.md, "Canonical storage"). Its dense result and presence flags are T's bitmap.
+ * - pull: T(i) = R(i,:) (+.*) u, rows in parallel, reading u by index: a bitmap or full u in
+ *   place, a sparse one scattered into a dense array first, or, when u's dimension is far beyond
+ *   the work, looked up entry by entry (the row's indices increase, so the lookups merge). A
+ *   plain sparse mask restricts the rows to its entries, any other mask is tested per row, and a
+ *   terminal monoid (LOR) ends a row at its first true term. Rows of a standard view give T as a
+ *   bitmap straight from the per-row results.
+ * - push: T' = u' * R', the rows of R' that u's entries select scattered into one accumulator,
+ *   the mask tested (any form, complemented too) before a column is first taken: a hash table
+ *   sized by the work, sorted into a sparse T, or, when the work is a sizeable part of the
+ *   dimension, a dense array that is T's bitmap. Serial: it is chosen when its work is small.
+ * The choice is by cost: push costs about nnz(u) average columns of R, serially; pull costs R's
+ * entries (or those of the mask's rows), spread over the threads. */
+#include "GG_cpu_vec.h"
 #include "GG_hisparse.h"
 
-/* ---- pull with u scattered dense ----------------------------------------------------------------- */
+/* Scratch for one operand entry cast to the operator's type. */
+typedef struct {
+    GG_SCRATCH_ALIGN unsigned char a[16];
+    GG_SCRATCH_ALIGN unsigned char b[16];
+} opnd_tmp;
+
+/* ---- pull ------------------------------------------------------------------------------------------ */
 
 typedef struct {
     const GG_sr *sr;
-    const GG_cview *A, *M;
+    const GG_cview *A;      /* the rows of R */
     const GG_cpu_opnd *Ao;
-    GG_cpu_mrows mr;
-    const char *ux;    /* u's values in the multiplier's type, by index */
-    const uint8_t *up; /* whether u has an entry at the index; NULL when u is full */
-    bool by_mask;      /* iterate the mask's rows, not R's */
-    GrB_Index *bounds; /* chunks of iterated rows */
-    GrB_Index *count;  /* results per chunk, then where each chunk's results start */
-    char *val;         /* per iterated row: its result ... */
-    uint8_t *has;      /* ... and whether it has one */
+    const GG_cpu_vmask *mk;
+    bool by_mask;           /* iterate the mask's entries (a plain sparse mask), not R's rows */
+    const char *ux;         /* u's values by index in the multiplier's type; NULL: look up U */
+    const uint8_t *up;      /* whether u has an entry at the index; NULL when every index has */
+    const GG_vdata *U;      /* u itself, for the lookups */
+    const GG_cpu_opnd *uo;  /* U's values as the multiplier's operand */
+    GrB_Index *bounds;      /* chunks of iterated rows */
+    GrB_Index *count;       /* results per chunk, then where each chunk's results start */
+    char *val;              /* per iterated row: its result ... */
+    uint8_t *has;           /* ... and whether it has one */
     int failed;
 } pull_ctx;
 
 /* Iterated row r: R's vector *ka and the row index *i; false when the mask rules the row out. */
-static inline bool pull_row(const pull_ctx *c, GrB_Index r, GrB_Index *i, GrB_Index *ka)
+static inline bool pull_row(const pull_ctx *c, GrB_Index r, GrB_Index *i, GrB_Index *ka,
+                            GG_cpu_vcur *mc)
 {
-    const GG_cview *M = c->M;
     if (c->by_mask) {
-        *i = GG_cv_id(M, r);
-        return M->ptr[r] < M->ptr[r + 1] && GG_cpu_mrows_entry(&c->mr, M->ptr[r]) &&
-               GG_cv_find(c->A, *i, ka);
+        const GG_vdata *m = c->mk->m;
+        *i = m->i[r];
+        return GG_cpu_vmask_true(c->mk, r) && GG_cv_find(c->A, *i, ka);
     }
     *ka = r;
     *i = GG_cv_id(c->A, r);
-    if (M == NULL) return true;
-    GrB_Index km;
-    bool set = GG_cv_find(M, *i, &km) && M->ptr[km] < M->ptr[km + 1] &&
-               GG_cpu_mrows_entry(&c->mr, M->ptr[km]);
-    return set != c->mr.comp;
+    return GG_cpu_vmask_allows(c->mk, mc, *i);
 }
 
 GG_ALWAYS_INLINE void pull_chunk(const GG_sr *sr, pull_ctx *c, int chunk, int tid, void *z,
                                  void *t)
 {
     (void)tid;
-    GG_SCRATCH_ALIGN unsigned char tmp[16];
+    opnd_tmp tmp;
     const GG_cpu_opnd Ao = *c->Ao;
     const GrB_Index *Ap = c->A->ptr, *Ai = c->A->idx;
     const char *ux = c->ux;
     const uint8_t *up = c->up;
+    GG_cpu_vcur mc = GG_cpu_vcur_make(c->mk->m), uc = GG_cpu_vcur_make(c->U);
     GrB_Index found = 0;
     for (GrB_Index r = c->bounds[chunk]; r < c->bounds[chunk + 1]; r++) {
         GrB_Index i, ka;
         bool any = false;
-        if (pull_row(c, r, &i, &ka)) {
+        if (pull_row(c, r, &i, &ka, &mc)) {
             for (GrB_Index p = Ap[ka]; p < Ap[ka + 1]; p++) {
                 GrB_Index k = Ai[p];
-                if (up != NULL && !up[k]) continue;
-                const char *a = GG_opnd_at(sr, &Ao, p, sr->asize, tmp);
+                const char *b;
+                if (ux != NULL) {
+                    if (up != NULL && !up[k]) continue;
+                    b = ux + k * sr->bsize;
+                } else {
+                    uint64_t q;
+                    if (!GG_cpu_vcur_find(&uc, k, &q)) continue;
+                    b = GG_opnd_at(sr, c->uo, c->U->iso ? 0 : q, sr->bsize, tmp.b);
+                }
+                const char *a = GG_opnd_at(sr, &Ao, p, sr->asize, tmp.a);
                 if (any) {
-                    GG_sr_mul(sr, t, a, ux + k * sr->bsize, i, k, 0);
+                    GG_sr_mul(sr, t, a, b, i, k, 0);
                     sr->add(z, z, t);
                 } else {
-                    GG_sr_mul(sr, z, a, ux + k * sr->bsize, i, k, 0);
+                    GG_sr_mul(sr, z, a, b, i, k, 0);
                     any = true;
                 }
-                if (sr->terminal != NULL && memcmp(z, sr->terminal, sr->zsize) == 0) break;
+                if (GG_sr_done(sr, z)) break;
             }
             if (any) memcpy(c->val + r * sr->zsize, z, sr->zsize);
         }
@@ -90,43 +104,54 @@ GG_ALWAYS_INLINE void pull_chunk(const GG_sr *sr, pull_ctx *c, int chunk, int ti
 
 GG_SR_INSTANCES(pull, pull_chunk, pull_ctx);
 
-/* T = R * u with R's rows in A (already cast lazily) and u as a dense array of length n in the
- * multiplier's type: u's own values when u is full and of that type (its sorted entries are then
- * exactly that array), else a scatter of u with a presence map. */
-static GrB_Info pull_dense(GG_coo *T, const GG_cpu_opnd *R, const GG_cpu_opnd *u, GrB_Index n,
-                           const GG_cpu_mrows *mr, const GG_sr *sr, GG_sr_kind kind)
+/* T = R * u with R's rows in A (already cast lazily) and u read by index: dense when its
+ * dimension n is within the work (u's own arrays when it is a bitmap or full vector of the
+ * multiplier's type, else a scatter), else by lookups in U. */
+static GrB_Info pull(GG_vdata *T, const GG_cpu_opnd *R, const GG_vdata *U, const GG_cpu_opnd *uo,
+                     GrB_Index m, GrB_Index n, const GG_cpu_vmask *mk, const GG_sr *sr,
+                     GG_sr_kind kind)
 {
-    pull_ctx c = {.sr = sr, .A = R->v, .M = mr->v, .Ao = R, .mr = *mr,
-                  .by_mask = mr->v != NULL && !mr->comp && mr->v->nvec < R->v->nvec};
-    const GG_cview *it = c.by_mask ? c.M : c.A;
-    GrB_Index nu = GG_cv_nnz(u->v), niter = it->nvec;
-    bool full = nu == n, own = !(full && u->same);
+    const GG_vdata *M = mk->m;
+    pull_ctx c = {.sr = sr, .A = R->v, .Ao = R, .mk = mk, .U = U, .uo = uo,
+                  .by_mask = M != NULL && !mk->comp && M->form == GG_VF_SPARSE &&
+                             M->nvals < R->v->nvec};
+    GrB_Index nnz_a = GG_cv_nnz(c.A), niter = c.by_mask ? M->nvals : c.A->nvec;
+    bool dense = U->form != GG_VF_SPARSE || n <= 2 * (nnz_a + U->nvals) + 1024;
+    bool own = dense && (U->form == GG_VF_SPARSE || U->iso || !uo->same);
     char *ux = own ? GG_malloc((n == 0 ? 1 : n) * sr->bsize) : NULL;
-    uint8_t *up = full ? NULL : GG_calloc(n, 1);
-    int nth = GG_cpu_nthreads(GG_cv_nnz(c.A) + niter);
+    uint8_t *up = own && U->form != GG_VF_FULL ? GG_calloc(n == 0 ? 1 : n, 1) : NULL;
+    int nth = GG_cpu_nthreads(nnz_a + niter);
     int nchunks = GG_cpu_nchunks(nth, niter);
     c.bounds = GG_malloc(((size_t)nchunks + 1) * sizeof(GrB_Index));
     c.count = GG_calloc((size_t)nchunks + 1, sizeof(GrB_Index));
     c.val = GG_malloc((niter == 0 ? 1 : niter) * sr->zsize);
     c.has = GG_malloc(niter == 0 ? 1 : niter);
     GrB_Info info = GrB_OUT_OF_MEMORY;
-    if ((own && ux == NULL) || (!full && up == NULL) || c.bounds == NULL || c.count == NULL ||
-        c.val == NULL || c.has == NULL)
+    if ((own && (ux == NULL || (U->form != GG_VF_FULL && up == NULL))) || c.bounds == NULL ||
+        c.count == NULL || c.val == NULL || c.has == NULL)
         goto done;
     if (own) {
-        /* u's single column: its entries' row indices and values, cast once */
-        const GrB_Index *ui = u->v->idx;
-#pragma omp parallel for num_threads(GG_cpu_nthreads_move(nu)) schedule(static)
-        for (GrB_Index p = 0; p < nu; p++) {
+        /* u's entries at their indices, cast once */
+        uint64_t len = GG_cpu_vlen(U);
+#pragma omp parallel for num_threads(GG_cpu_nthreads_move(len)) schedule(static)
+        for (uint64_t p = 0; p < len; p++) {
             GG_SCRATCH_ALIGN unsigned char tmp[16];
-            memcpy(ux + ui[p] * sr->bsize, GG_opnd_value(u, p, sr->bsize, tmp), sr->bsize);
-            if (up != NULL) up[ui[p]] = 1;
+            uint64_t e = p, i, q;
+            if (!GG_cpu_vnext(U, &e, p + 1, &i, &q)) continue;
+            memcpy(ux + i * sr->bsize, GG_opnd_value(uo, U->iso ? 0 : q, sr->bsize, tmp), sr->bsize);
+            if (up != NULL) up[i] = 1;
         }
     }
-    c.ux = own ? ux : u->x;
-    c.up = up;
-    /* rows weighted by their entries (the mask's rows by one each), from the views' running totals */
-    GG_cpu_split(it->ptr, niter, nchunks, c.bounds);
+    if (dense) {
+        c.ux = own ? ux : uo->x;
+        c.up = own ? up : U->b;
+    }
+    /* rows weighted by their entries (the mask's entries by one each) */
+    if (c.by_mask) {
+        for (int k = 0; k <= nchunks; k++) c.bounds[k] = niter * (GrB_Index)k / (GrB_Index)nchunks;
+    } else {
+        GG_cpu_split(c.A->ptr, niter, nchunks, c.bounds);
+    }
     GG_cpu_parallel(nth, nchunks, pull_table[kind], &c);
     if (c.failed) goto done;
     GrB_Index total = 0;
@@ -135,15 +160,26 @@ static GrB_Info pull_dense(GG_coo *T, const GG_cpu_opnd *R, const GG_cpu_opnd *u
         c.count[k] = total;
         total += f;
     }
-    info = GG_cpu_coo_alloc(T, total, sr->zsize);
+    if (!c.by_mask && c.A->vec == NULL) {
+        /* one result per row of R: the per-row arrays are T's bitmap */
+        GG_vdata_init(T, m, sr->zsize);
+        T->form = GG_VF_BITMAP;
+        T->x = c.val;
+        T->b = c.has;
+        T->nvals = total;
+        c.val = NULL;
+        c.has = NULL;
+        info = GrB_SUCCESS;
+        goto done;
+    }
+    info = GG_vdata_alloc(T, m, sr->zsize, GG_VF_SPARSE, total, false);
     if (info != GrB_SUCCESS) goto done;
-    memset(T->col, 0, total * sizeof(GrB_Index));
 #pragma omp parallel for num_threads(GG_cpu_nthreads_move(niter)) schedule(dynamic, 1)
     for (int k = 0; k < nchunks; k++) {
         GrB_Index o = c.count[k];
         for (GrB_Index r = c.bounds[k]; r < c.bounds[k + 1]; r++) {
             if (!c.has[r]) continue;
-            T->row[o] = GG_cv_id(it, r);
+            T->i[o] = c.by_mask ? M->i[r] : GG_cv_id(c.A, r);
             GG_cpu_copy((char *)T->x + o * sr->zsize, c.val + r * sr->zsize, sr->zsize);
             o++;
         }
@@ -158,60 +194,415 @@ done:
     return info;
 }
 
-/* ---- full u on the tree ------------------------------------------------------------------------ */
+/* ---- push ------------------------------------------------------------------------------------------ */
 
-/* T = R (+.*) u through the tree of A, u holding all n entries (its sorted tuples are its values by
- * index). The dense result of m values is compacted into T's tuples. */
-static GrB_Info mxv_tree(GG_coo *T, GG_container *A, GG_container *u, GrB_Semiring sr, bool rtran,
-                         bool vxm, GrB_Index m)
+typedef struct {
+    const GG_sr *sr;
+    const GG_cview *R;     /* the rows of R' (R's columns) */
+    const GG_cpu_opnd *Ro;
+    const GG_vdata *U;
+    const GG_cpu_opnd *uo;
+    const GG_cpu_vmask *mk;
+    bool dense;
+    bool into; /* the values are a full vector's, every column holding a sum: no states */
+    /* dense: a value and a flag per column of T (T's bitmap arrays); chunk c takes the columns
+     * [jlo[c], jlo[c+1]) of every selected row, so chunks run in parallel without sharing */
+    char *val;
+    uint8_t *flag;
+    GrB_Index *jlo, *counts;
+    /* hash: slot keys, states (PUSH_FREE ...) and values, and the columns taken, in the order
+     * found */
+    GrB_Index *key, hmask;
+    uint8_t *state;
+    char *hval;
+    GrB_Index *list;
+    GrB_Index count;
+    int failed;
+} push_ctx;
+
+static inline GrB_Index hash_slot(GrB_Index j, GrB_Index mask)
 {
-    const GG_hs_matrix *a;
-    const GG_coo *uc;
-    GrB_Info info = GG_view_hs(A, &a);
-    if (info == GrB_SUCCESS) info = GG_view_coo(u, &uc);
-    if (info != GrB_SUCCESS) return info;
-    GrB_BinaryOp mul = sr->mul;
-    GrB_Type ztype = sr->add->op->ztype;
-    size_t zsize = ztype->size;
-    const void *x;
-    void *x_owned = NULL;
-    info = GG_cpu_operand(&x, &x_owned, uc->x, u->type, uc->n, vxm ? mul->xtype : mul->ytype);
-    char *y = info == GrB_SUCCESS ? GG_malloc((size_t)(m > 0 ? m : 1) * zsize) : NULL;
-    bool *present = y != NULL ? GG_malloc((size_t)(m > 0 ? m : 1)) : NULL;
-    if (present == NULL) info = GrB_OUT_OF_MEMORY;
-    if (info == GrB_SUCCESS) info = GG_hs_mxv(y, present, a, rtran, sr, x, vxm);
-    GrB_Index nz = 0;
-    for (GrB_Index i = 0; info == GrB_SUCCESS && i < m; i++) nz += present[i];
-    if (info == GrB_SUCCESS) info = GG_cpu_coo_alloc(T, nz, zsize);
-    if (info == GrB_SUCCESS) {
-        for (GrB_Index i = 0, k = 0; i < m; i++) {
-            if (!present[i]) continue;
-            T->row[k] = i;
-            T->col[k] = 0;
-            memcpy((char *)T->x + k * zsize, y + i * zsize, zsize);
-            k++;
+    return (GrB_Index)((j * 0x9E3779B97F4A7C15ULL) >> 17) & mask;
+}
+
+/* The states of a column in push's accumulator (a flag of the dense one, a slot of the hash). */
+enum { PUSH_FREE, PUSH_VALUE, PUSH_DONE, PUSH_OUT };
+
+GG_ALWAYS_INLINE void push_chunk(const GG_sr *sr, push_ctx *c, int chunk, int tid, void *z,
+                                 void *t)
+{
+    (void)tid, (void)z;
+    opnd_tmp tmp;
+    const GG_vdata *U = c->U;
+    const GG_cview Rv = *c->R, *R = &Rv;
+    const GG_cpu_opnd Ro = *c->Ro;
+    GG_cpu_vcur mc = GG_cpu_vcur_make(c->mk->m);
+    const bool dense = c->dense;
+    char *val = dense ? c->val : c->hval;
+    uint8_t *state = dense ? c->flag : c->state;
+    const GrB_Index jlo = dense ? c->jlo[chunk] : 0, jhi = dense ? c->jlo[chunk + 1] : UINT64_MAX;
+    GrB_Index cnt = 0;
+    uint64_t pu = 0, end = GG_cpu_vlen(U), k, q;
+    while (GG_cpu_vnext(U, &pu, end, &k, &q)) {
+        GrB_Index kr;
+        if (!GG_cv_find(R, k, &kr)) continue;
+        const char *a = GG_opnd_at(sr, c->uo, U->iso ? 0 : q, sr->asize, tmp.a);
+        GrB_Index p = R->ptr[kr], pe = R->ptr[kr + 1];
+        if (jlo > 0) p = GG_cpu_vseek(R->idx, p, pe, jlo);
+        if (c->into) {
+            for (; p < pe && R->idx[p] < jhi; p++) {
+                char *zj = val + R->idx[p] * sr->zsize;
+                GG_sr_mul(sr, t, a, GG_opnd_at(sr, &Ro, p, sr->bsize, tmp.b), 0, k, R->idx[p]);
+                sr->add(zj, zj, t);
+            }
+            continue;
+        }
+        for (; p < pe && R->idx[p] < jhi; p++) {
+            GrB_Index j = R->idx[p], h = j;
+            if (!dense)
+                for (h = hash_slot(j, c->hmask); state[h] != PUSH_FREE && c->key[h] != j;)
+                    h = (h + 1) & c->hmask;
+            uint8_t st = state[h];
+            /* a finished sum or a column the mask rules out: one read of the state and no more */
+            if (st == PUSH_DONE || st == PUSH_OUT) continue;
+            char *zj = val + h * sr->zsize;
+            if (st == PUSH_VALUE) {
+                GG_sr_mul(sr, t, a, GG_opnd_at(sr, &Ro, p, sr->bsize, tmp.b), 0, k, j);
+                sr->add(zj, zj, t);
+                if (GG_sr_done(sr, zj)) state[h] = PUSH_DONE;
+                continue;
+            }
+            if (!dense) c->key[h] = j;
+            if (!GG_cpu_vmask_allows(c->mk, &mc, j)) {
+                state[h] = PUSH_OUT;
+                continue;
+            }
+            GG_sr_mul(sr, zj, a, GG_opnd_at(sr, &Ro, p, sr->bsize, tmp.b), 0, k, j);
+            state[h] = GG_sr_done(sr, zj) ? PUSH_DONE : PUSH_VALUE;
+            if (!dense) c->list[cnt] = j;
+            cnt++;
         }
     }
-    GG_free(x_owned);
-    GG_free(y);
-    GG_free(present);
+    if (c->into) {
+        return;
+    } else if (dense) {
+        /* the flags become T's bitmap */
+        for (GrB_Index j = jlo; j < jhi; j++) state[j] = state[j] == PUSH_VALUE || state[j] == PUSH_DONE;
+        c->counts[chunk] = cnt;
+    } else {
+        c->count = cnt;
+    }
+}
+
+GG_SR_INSTANCES(push, push_chunk, push_ctx);
+
+/* The work of a push: the lengths of the rows of R' that u selects, which bound T's entries. */
+static GrB_Index push_work(const GG_cview *R, const GG_vdata *U)
+{
+    GrB_Index work = 0;
+    uint64_t p = 0, end = GG_cpu_vlen(U), k, q;
+    while (GG_cpu_vnext(U, &p, end, &k, &q)) {
+        GrB_Index kr;
+        if (GG_cv_find(R, k, &kr)) work += R->ptr[kr + 1] - R->ptr[kr];
+    }
+    return work;
+}
+
+/* Whether a push of `work` products scatters into a dense accumulator over T's m columns (and so
+ * may run in parallel), rather than a hash table. */
+static bool push_dense(GrB_Index work, GrB_Index m)
+{
+    return work * 16 >= m && m <= GG_VFORM_BITMAP_MAX;
+}
+
+/* T' = u' * R' (m columns) under the mask; R's rows of R' given by Ro; work from push_work.
+ * With `into` (a full, non-iso vector of the monoid's type, no mask) the products are added into
+ * its values instead, every column already holding a sum, and T is not made. */
+static GrB_Info push(GG_vdata *T, const GG_cpu_opnd *Ro, const GG_vdata *U,
+                     const GG_cpu_opnd *uo, GrB_Index m, const GG_cpu_vmask *mk, const GG_sr *sr,
+                     GG_sr_kind kind, GrB_Index work, GG_vdata *into)
+{
+    push_ctx c = {.sr = sr, .R = Ro->v, .Ro = Ro, .U = U, .uo = uo, .mk = mk,
+                  .dense = into != NULL || push_dense(work, m), .into = into != NULL};
+    GrB_Info info = GrB_OUT_OF_MEMORY;
+    GrB_Index slots = 16;
+    /* one column range per thread: each range seeks its start in every selected row once */
+    int nth = c.dense ? GG_cpu_nthreads(work) : 1, nchunks = nth;
+    if (c.dense) {
+        c.val = into != NULL ? into->x : GG_malloc((size_t)(m == 0 ? 1 : m) * sr->zsize);
+        c.flag = into != NULL ? NULL : GG_calloc(m == 0 ? 1 : (size_t)m, 1);
+        c.jlo = GG_malloc(((size_t)nchunks + 1) * sizeof(GrB_Index));
+        c.counts = GG_calloc((size_t)nchunks, sizeof(GrB_Index));
+        if (c.val == NULL || (into == NULL && c.flag == NULL) || c.jlo == NULL || c.counts == NULL) {
+            if (into != NULL) c.val = NULL; /* not ours */
+            goto done;
+        }
+        for (int k = 0; k <= nchunks; k++) c.jlo[k] = m * (GrB_Index)k / (GrB_Index)nchunks;
+    } else {
+        while (slots < 2 * work) slots *= 2;
+        c.hmask = slots - 1;
+        c.key = GG_malloc(slots * sizeof(GrB_Index));
+        c.state = GG_calloc(slots, 1);
+        c.hval = GG_malloc(slots * sr->zsize);
+        c.list = GG_malloc((work + 1) * sizeof(GrB_Index));
+        if (c.key == NULL || c.state == NULL || c.hval == NULL || c.list == NULL) goto done;
+    }
+    GG_cpu_parallel(nth, nchunks, push_table[kind], &c);
+    if (into != NULL) c.val = NULL; /* not ours */
+    if (c.failed) goto done;
+    if (into != NULL) {
+        info = GrB_SUCCESS;
+        goto done;
+    }
+    if (c.dense) {
+        GG_vdata_init(T, m, sr->zsize);
+        T->form = GG_VF_BITMAP;
+        T->x = c.val;
+        T->b = c.flag;
+        for (int k = 0; k < nchunks; k++) T->nvals += c.counts[k];
+        c.val = NULL;
+        c.flag = NULL;
+        info = GrB_SUCCESS;
+        goto done;
+    }
+    info = GG_vdata_alloc(T, m, sr->zsize, GG_VF_SPARSE, c.count, false);
+    if (info != GrB_SUCCESS) goto done;
+    GG_cpu_sort_index(c.list, c.count);
+    for (GrB_Index e = 0; e < c.count; e++) {
+        GrB_Index j = c.list[e], h = hash_slot(j, c.hmask);
+        while (c.key[h] != j) h = (h + 1) & c.hmask;
+        T->i[e] = j;
+        GG_cpu_copy((char *)T->x + e * sr->zsize, c.hval + h * sr->zsize, sr->zsize);
+    }
+done:
+    GG_free(c.val);
+    GG_free(c.flag);
+    GG_free(c.jlo);
+    GG_free(c.counts);
+    GG_free(c.key);
+    GG_free(c.state);
+    GG_free(c.hval);
+    GG_free(c.list);
     return info;
+}
+
+/* ---- full u on the tree ------------------------------------------------------------------------ */
+
+/* Whether the semiring acts on A as PLUS_TIMES_FP64, which the tree traverses with typed loops
+ * instead of a call per entry: an FP64 PLUS monoid whose multiplier does not read A's value (SECOND
+ * for mxv, FIRST for vxm: the vector's FP64 value; ONEB: 1, *ones set) while A is FP64 and iso
+ * with the value 1 (an unweighted graph), so that a * x is the very term. */
+static bool plus_times_alike(const GG_hs_matrix *a, GrB_Semiring sr, bool vxm, bool *ones)
+{
+    GrB_BinaryOp add = sr->add->op, mul = sr->mul;
+    int vec_side = vxm ? GG_OP_FIRST : GG_OP_SECOND;
+    *ones = mul->opcode == GG_OP_ONEB;
+    if (add->opcode != GG_OP_PLUS || add->ztype->code != GrB_FP64_CODE ||
+        mul->ztype->code != GrB_FP64_CODE || (!*ones && mul->opcode != vec_side) ||
+        (!*ones && (vxm ? mul->xtype : mul->ytype)->code != GrB_FP64_CODE) ||
+        a->type->code != GrB_FP64_CODE || GG_hs_iso_value(a) == NULL)
+        return false;
+    double v;
+    memcpy(&v, GG_hs_iso_value(a), sizeof v);
+    return v * a->scale == 1.0;
+}
+
+/* T = R (+.*) u through the tree of A, u holding all n entries: their values in the multiplier's
+ * type as one array (u's own when it is already that), the dense result's values and presence
+ * flags as T's bitmap. */
+static GrB_Info mxv_tree(GG_vdata *T, GG_container *A, const GG_vdata *U, const GG_cpu_opnd *uo,
+                         GrB_Semiring sr, bool rtran, bool vxm, GrB_Index m)
+{
+    const GG_hs_matrix *a;
+    GrB_Info info = GG_view_hs(A, &a);
+    if (info != GrB_SUCCESS) return info;
+    size_t zsize = sr->add->op->ztype->size;
+    GrB_Index n = U->n;
+    bool ones;
+    if (plus_times_alike(a, sr, vxm, &ones)) sr = GrB_PLUS_TIMES_SEMIRING_FP64;
+    char *x_owned = NULL;
+    const void *x = U->x;
+    if (U->iso || !uo->same || (sr == GrB_PLUS_TIMES_SEMIRING_FP64 && ones)) {
+        size_t xsize = (vxm ? sr->mul->xtype : sr->mul->ytype)->size;
+        const double one = 1;
+        x_owned = GG_malloc((size_t)(n > 0 ? n : 1) * xsize);
+        if (x_owned == NULL) return GrB_OUT_OF_MEMORY;
+#pragma omp parallel for num_threads(GG_cpu_nthreads_move(n)) schedule(static)
+        for (GrB_Index i = 0; i < n; i++) {
+            GG_SCRATCH_ALIGN unsigned char t[16];
+            memcpy(x_owned + i * xsize, ones ? (const void *)&one : GG_opnd_value(uo, U->iso ? 0 : i, xsize, t),
+                   xsize);
+        }
+        x = x_owned;
+    }
+    char *y = GG_malloc((size_t)(m > 0 ? m : 1) * zsize);
+    bool *present = y != NULL ? GG_malloc((size_t)(m > 0 ? m : 1)) : NULL;
+    info = present == NULL ? GrB_OUT_OF_MEMORY : GG_hs_mxv(y, present, a, rtran, sr, x, vxm);
+    GG_free(x_owned);
+    if (info != GrB_SUCCESS) {
+        GG_free(y);
+        GG_free(present);
+        return info;
+    }
+    GrB_Index nz = 0;
+#pragma omp parallel for num_threads(GG_cpu_nthreads_move(m)) schedule(static) reduction(+ : nz)
+    for (GrB_Index i = 0; i < m; i++) nz += present[i];
+    GG_vdata_init(T, m, zsize);
+    T->x = y;
+    T->nvals = nz;
+    if (nz == m && m > 0) {
+        T->form = GG_VF_FULL;
+        GG_free(present);
+    } else {
+        T->form = GG_VF_BITMAP;
+        T->b = (uint8_t *)present;
+    }
+    return GrB_SUCCESS;
 }
 
 /* ---- GrB_mxv, GrB_vxm ----------------------------------------------------------------------------- */
 
-/* Whether push is expected to be cheaper than pull for R (m x n, nnz entries). */
-static bool prefer_push(GrB_Index m, GrB_Index n, GrB_Index nnz, GrB_Index nnz_u,
-                        const GG_cpu_mrows *mr)
+/* The expected cost of a pull over R (m x n, nnz entries) from u with nnz_u entries, divided
+ * among its threads: the rows the mask lets through (a plain sparse mask's entries, or the rows a
+ * complemented one does not cover), each scanned to its end or, under a terminal monoid, until
+ * an entry of u is likely found; plus scattering a sparse u. */
+static double pull_cost(GrB_Index m, GrB_Index n, GrB_Index nnz, const GG_vdata *U,
+                        const GG_cpu_vmask *mk, bool terminal)
 {
-    double push = (double)nnz_u * ((double)nnz / (double)(n ? n : 1) + 1);
-    double pull = (double)nnz + (double)n;
-    if (mr->v != NULL && !mr->comp) {
-        /* a plain mask limits pull to its rows */
-        double rows = (double)GG_cv_nnz(mr->v) * ((double)nnz / (double)(m ? m : 1) + 1);
-        if (rows < pull) pull = rows;
+    double rows = (double)m, rdeg = (double)nnz / (double)(m ? m : 1);
+    const GG_vdata *M = mk->m;
+    if (M != NULL && !mk->comp && M->form == GG_VF_SPARSE && (double)M->nvals < rows)
+        rows = (double)M->nvals;
+    else if (M != NULL && mk->comp)
+        rows -= (double)(M->nvals < m ? M->nvals : m);
+    else if (M == NULL && mk->comp)
+        rows = 0;
+    double per_row = rdeg;
+    if (terminal && (double)n / ((double)U->nvals + 1) < per_row)
+        per_row = (double)n / ((double)U->nvals + 1);
+    double cost = rows * (per_row + 1) + (U->form == GG_VF_SPARSE ? (double)n / 8 : 0);
+    return cost / GG_cpu_nthreads((GrB_Index)cost);
+}
+
+/* The cost of a push of `work` products into m columns, divided among its threads, in pull's
+ * units: a product costs about three steps of pull's row scan (its accumulator and mask reads
+ * land anywhere in T, pull's reads of u follow the row), measured on an RMAT-20 BFS level
+ * (Doc/decisions.md). */
+static double push_cost(GrB_Index work, GrB_Index m)
+{
+    return 3.0 * (double)work / (push_dense(work, m) ? GG_cpu_nthreads(work) : 1);
+}
+
+/* The cost of building A's CSR (csc false) or CSC view when it is not cached yet, in pull's
+ * units: a walk of A's tree that places every entry, about four row-scan steps an entry on one
+ * thread (measured on RMAT-20, Doc/decisions.md). Charged to the way that needs the view, so a
+ * one-off call does not build a view its other way can do without. */
+static double view_cost(const GG_container *A, bool csc, GrB_Index nnz)
+{
+    return (csc ? A->csc : A->csr) != NULL ? 0 : 4.0 * (double)nnz;
+}
+
+GrB_Info GG_cpu_vmxv(GG_vdata *T, GG_container *A, bool rtran, const GG_vdata *U, GrB_Type utype,
+                     const GG_cpu_vmask *mk, GrB_Semiring semiring, bool vxm)
+{
+    GrB_Index m = rtran ? A->ncols : A->nrows, n = rtran ? A->nrows : A->ncols;
+    GrB_Index nnz_a;
+    GrB_Info info = GG_container_nvals(A, &nnz_a);
+    if (info != GrB_SUCCESS) return info;
+    GG_sr sr;
+    GG_sr_prepare(&sr, semiring, false, A->type, utype);
+    double pulls = pull_cost(m, n, nnz_a, U, mk, sr.terminal != NULL || sr.any) +
+                   view_cost(A, rtran, nnz_a);
+    /* a plain sparse mask much smaller than A leaves pull cheaper than the whole tree (which
+     * needs no view) */
+    bool tree = U->form == GG_VF_FULL && m <= 2 * (nnz_a + n) + 1024 &&
+                !GG_opcode_positional(semiring->mul->opcode) &&
+                !(mk->m != NULL && !mk->comp && mk->m->form == GG_VF_SPARSE && pulls * 4 < nnz_a);
+    /* Push when its work, counted exactly on the rows of R' (R's columns) that u selects, costs
+     * less than pull; those rows are not even looked at when the average degree already rules
+     * push out (by a wide margin, the estimate being rough), nor is their view built unless the
+     * estimate with the build still beats pull. */
+    GG_cpu_opnd Ro = {0}, uo = {0};
+    bool push_way = false;
+    GrB_Index work = 0;
+    double cdeg = (double)nnz_a / (double)(n ? n : 1);
+    double push_est = push_cost((GrB_Index)((double)U->nvals * (cdeg + 1)), m);
+    double push_view = view_cost(A, !rtran, nnz_a);
+    if (!tree && (push_view > 0 ? push_est + push_view < pulls : push_est < 8 * pulls)) {
+        const GG_cview *Rt;
+        info = GG_cpu_rows_of(A, !rtran, &Rt);
+        if (info != GrB_SUCCESS) return info;
+        work = push_work(Rt, U);
+        push_way = push_cost(work, m) < pulls;
     }
-    return push * GG_cpu_nthreads(nnz) < pull;
+    /* The multiplier sees (a, u) for mxv and (u, a) for vxm. Pull's left operand is R and push's
+     * is u', so push swaps the engine's operand order. */
+    bool flip = push_way != vxm;
+    GG_sr_kind kind = GG_sr_prepare(&sr, semiring, flip, push_way ? utype : A->type,
+                                    push_way ? A->type : utype);
+    GrB_Type atype = GG_sr_atype(semiring, flip), btype = GG_sr_btype(semiring, flip);
+    info = GG_cpu_opnd_values(&uo, U->x, utype, push_way ? atype : btype);
+    if (info == GrB_SUCCESS && tree) {
+        info = mxv_tree(T, A, U, &uo, semiring, rtran, vxm, m);
+    } else if (info == GrB_SUCCESS && push_way) {
+        info = GG_cpu_opnd_get(&Ro, A, !rtran, btype);
+        if (info == GrB_SUCCESS) info = push(T, &Ro, U, &uo, m, mk, &sr, kind, work, NULL);
+    } else if (info == GrB_SUCCESS) {
+        info = GG_cpu_opnd_get(&Ro, A, rtran, atype);
+        if (info == GrB_SUCCESS) info = pull(T, &Ro, U, &uo, m, n, mk, &sr, kind);
+    }
+    GG_cpu_opnd_free(&uo);
+    GG_cpu_opnd_free(&Ro);
+    return info;
+}
+
+/* Whether w += R (+.*) u can add the products into w's values directly (SuiteSparse's C += A*B
+ * on a dense C): no mask, w full and not u, a sparse or bitmap u (a full one takes the tree), and
+ * accum the monoid's own operator on w's type, so that adding each term to w(i) is adding their
+ * sum (the monoid being associative). */
+static bool accumulates_into(GG_container *w, GG_container *M, GrB_BinaryOp accum,
+                             GrB_Semiring sr, GG_container *u, const GG_desc *d, const GG_vdata *W,
+                             const GG_vdata *U)
+{
+    GrB_BinaryOp add = sr->add->op;
+    GrB_Type_Code code = w->type->code;
+    return M == NULL && !d->mask_comp && accum != NULL && w != u && W->form == GG_VF_FULL &&
+           U->form != GG_VF_FULL && accum->opcode != GG_OP_USER && accum->opcode == add->opcode &&
+           code != GrB_UDT_CODE && accum->xtype->code == code && accum->ytype->code == code &&
+           accum->ztype->code == code && add->ztype->code == code;
+}
+
+/* w += R (+.*) u by a push into w's own values (accumulates_into). */
+static GrB_Info mxv_into(GG_container *w, GG_container *A, bool rtran, const GG_vdata *U,
+                         GrB_Type utype, GrB_Semiring semiring, bool vxm)
+{
+    GG_vdata *W;
+    GrB_Info info = GG_vec_host_mut(w, &W);
+    if (info != GrB_SUCCESS) return info;
+    if (W->iso) {
+        /* every position is about to differ */
+        size_t size = W->size;
+        char *x = GG_malloc((size_t)(W->n == 0 ? 1 : W->n) * size);
+        if (x == NULL) return GrB_OUT_OF_MEMORY;
+        for (uint64_t i = 0; i < W->n; i++) GG_cpu_copy(x + i * size, W->x, size);
+        GG_free(W->x);
+        W->x = x;
+        W->iso = false;
+    }
+    /* push swaps the engine's operand order for mxv (see GG_cpu_vmxv) */
+    bool flip = !vxm;
+    GG_sr sr;
+    GG_sr_kind kind = GG_sr_prepare(&sr, semiring, flip, utype, A->type);
+    GG_cpu_opnd uo = {0}, Ro = {0};
+    info = GG_cpu_opnd_values(&uo, U->x, utype, GG_sr_atype(semiring, flip));
+    if (info == GrB_SUCCESS) info = GG_cpu_opnd_get(&Ro, A, !rtran, GG_sr_btype(semiring, flip));
+    GG_cpu_vmask none = {0};
+    if (info == GrB_SUCCESS)
+        info = push(NULL, &Ro, U, &uo, W->n, &none, &sr, kind, push_work(Ro.v, U), W);
+    GG_cpu_opnd_free(&uo);
+    GG_cpu_opnd_free(&Ro);
+    GG_vec_written(w);
+    return info;
 }
 
 GrB_Info GG_cpu_mxv(GG_container *w, GG_container *M, GrB_BinaryOp accum, GrB_Semiring semiring,
@@ -219,55 +610,18 @@ GrB_Info GG_cpu_mxv(GG_container *w, GG_container *M, GrB_BinaryOp accum, GrB_Se
 {
     /* R = op(A) for mxv, op(A)' for vxm; stored R is A itself unless exactly one of them holds */
     bool rtran = d->tran0 != vxm;
-    GrB_Index m = rtran ? A->ncols : A->nrows, n = rtran ? A->nrows : A->ncols;
-    GrB_Index nnz_a, nnz_u;
-    GrB_Info info = GG_container_nvals(A, &nnz_a);
-    if (info == GrB_SUCCESS) info = GG_container_nvals(u, &nnz_u);
+    const GG_vdata *U;
+    GG_vdata T, empty;
+    GG_cpu_vmask mk;
+    GrB_Info info;
+    if (GG_cpu_vec_masked_out(w, M, d, &info)) return info;
+    info = GG_vec_host(u, &U);
+    const GG_vdata *W;
+    if (info == GrB_SUCCESS) info = GG_vec_host(w, &W);
+    if (info == GrB_SUCCESS && accumulates_into(w, M, accum, semiring, u, d, W, U))
+        return mxv_into(w, A, rtran, U, u->type, semiring, vxm);
+    if (info == GrB_SUCCESS) info = GG_cpu_vmask_of(&mk, M, d, &empty);
+    if (info == GrB_SUCCESS) info = GG_cpu_vmxv(&T, A, rtran, U, u->type, &mk, semiring, vxm);
     if (info != GrB_SUCCESS) return info;
-    if (A->h.kind == GG_KIND_MATRIX && nnz_u == n && m <= 2 * (nnz_a + n) + 1024 &&
-        !GG_opcode_positional(semiring->mul->opcode)) {
-        GG_coo T = {0};
-        info = mxv_tree(&T, A, u, semiring, rtran, vxm, m);
-        if (info != GrB_SUCCESS) return info;
-        return GG_cpu_writeback(w, M, accum, &T, semiring->add->op->ztype, d);
-    }
-    GG_cpu_mrows mr;
-    info = GG_cpu_mrows_get(&mr, M, d, false);
-    if (info != GrB_SUCCESS) return info;
-    bool push = prefer_push(m, n, nnz_a, nnz_u, &mr);
-
-    /* The multiplier sees (a, u) for mxv and (u, a) for vxm. Pull's left operand is R and push's
-     * is u', so push swaps the engine's operand order. */
-    bool flip = push != vxm;
-    GG_sr sr;
-    GG_sr_kind kind = GG_sr_prepare(&sr, semiring, flip, push ? u->type : A->type,
-                                    push ? A->type : u->type);
-    GrB_Type atype = GG_sr_atype(semiring, flip), btype = GG_sr_btype(semiring, flip);
-    GG_cpu_opnd left = {0}, right = {0};
-    GG_coo T = {0};
-    if (push) {
-        /* u' has one row: u's CSC view; the rows of R' are R's columns; the mask as one row too */
-        info = GG_cpu_mrows_get(&mr, M, d, true);
-        if (info == GrB_SUCCESS) info = GG_cpu_opnd_get(&left, u, true, atype);
-        if (info == GrB_SUCCESS) info = GG_cpu_opnd_get(&right, A, !rtran, btype);
-        if (info == GrB_SUCCESS) info = GG_cpu_saxpy(&T, m, &left, &right, &mr, &sr, kind);
-        if (info == GrB_SUCCESS) {
-            /* T' is 1 x m: its columns are w's indices and its rows all zero */
-            GrB_Index *rows = T.row;
-            T.row = T.col;
-            T.col = rows;
-        }
-    } else {
-        /* dense u when its dimension is within the work, else u's own (hypersparse) view */
-        bool dense = n <= 2 * (nnz_a + nnz_u) + 1024;
-        info = GG_cpu_opnd_get(&left, A, rtran, atype);
-        if (info == GrB_SUCCESS) info = GG_cpu_opnd_get(&right, u, dense, btype);
-        if (info == GrB_SUCCESS)
-            info = dense ? pull_dense(&T, &left, &right, n, &mr, &sr, kind)
-                         : GG_cpu_saxpy(&T, 1, &left, &right, &mr, &sr, kind);
-    }
-    GG_cpu_opnd_free(&left);
-    GG_cpu_opnd_free(&right);
-    if (info != GrB_SUCCESS) return info;
-    return GG_cpu_writeback(w, M, accum, &T, semiring->add->op->ztype, d);
+    return GG_cpu_vec_writeback(w, M, accum, &T, true, semiring->add->op->ztype, d, NULL);
 }

@@ -2,8 +2,7 @@
  * every entry of a vector or matrix to one scalar. Values are cast to the operator's type and
  * folded left to right; large reductions to a scalar fold chunks in parallel and then combine the
  * chunks' partial results in order, which the operator's associativity makes equal. */
-#include "GG_cpu.h"
-#include "GG_opcodes.h"
+#include "GG_cpu_vec.h"
 
 /* A fold with `op`: acc = op(acc, y) with y cast from the input type. */
 typedef struct {
@@ -161,40 +160,74 @@ static void accum_value(void *out, GrB_Type otype, GrB_BinaryOp accum, const voi
     GG_cpu_cast_value(out, otype, z, accum->ztype);
 }
 
+/* *t (op's z type) = the fold of the n values x of intype, n > 0: equal chunks folded in
+ * parallel, their partial results combined in order. */
+static GrB_Info fold_all(void *t, GrB_BinaryOp op, const void *x, GrB_Type intype, GrB_Index n)
+{
+    int nth = GG_cpu_nthreads(n);
+    GG_fold f = fold_make(op, intype);
+    /* nth partial results, then scratch for each chunk's fold */
+    char *mem = GG_malloc((size_t)nth * (f.zsize + f.bufsize) + 1);
+    if (mem == NULL) return GrB_OUT_OF_MEMORY;
+    char *partial = mem, *scratch = mem + (size_t)nth * f.zsize;
+#pragma omp parallel for num_threads(nth) schedule(static)
+    for (int k = 0; k < nth; k++) {
+        GrB_Index lo = n * k / nth, hi = n * (k + 1) / nth;
+        if (lo < hi) fold_range(&f, partial + k * f.zsize, x, lo, hi, scratch + k * f.bufsize);
+    }
+    char *ybuf = scratch + op->xtype->size;
+    for (int k = 1; k < nth; k++)
+        fold_step(&f, partial, GG_cpu_cast_in(&f.z2y, ybuf, partial + k * f.zsize), scratch);
+    memcpy(t, partial, f.zsize);
+    GG_free(mem);
+    return GrB_SUCCESS;
+}
+
+GrB_Info GG_cpu_vreduce(void *t, bool *has, const GG_vdata *A, GrB_Type atype, GrB_BinaryOp op)
+{
+    *has = A->nvals > 0;
+    if (!*has) return GrB_SUCCESS;
+    if (!A->iso && A->form != GG_VF_BITMAP) return fold_all(t, op, A->x, atype, A->nvals);
+    /* a bitmap's entries, or an iso vector's value repeated, as one array folded as above */
+    size_t size = atype->size, bytes;
+    char *x = GG_mul_size((size_t)A->nvals, size, &bytes) ? GG_malloc(bytes) : NULL;
+    if (x == NULL) return GrB_OUT_OF_MEMORY;
+    uint64_t p = 0, end = GG_cpu_vlen(A), i, q, e = 0;
+    size_t as = GG_vstride(A);
+    while (GG_cpu_vnext(A, &p, end, &i, &q)) GG_cpu_copy(x + e++ * size, (const char *)A->x + q * as, size);
+    GrB_Info info = fold_all(t, op, x, atype, A->nvals);
+    GG_free(x);
+    return info;
+}
+
 GrB_Info GG_cpu_reduce_scalar(GrB_Scalar s, void *c, GrB_Type ctype, GrB_BinaryOp accum,
                               GrB_BinaryOp op, GrB_Monoid monoid, GG_container *A,
                               const GG_desc *d)
 {
     (void)d;
-    const GG_coo *a;
-    GrB_Info info = GG_view_coo(A, &a);
+    const GG_coo *a = NULL;
+    const GG_vdata *av = NULL;
+    GrB_Info info = A->h.kind == GG_KIND_VECTOR ? GG_vec_host(A, &av) : GG_view_coo(A, &a);
     if (info != GrB_SUCCESS) return info;
-    GrB_Index n = a->n;
-    int nth = GG_cpu_nthreads(n);
-    GG_fold f = fold_make(op, A->type);
-    size_t abuf = accum == NULL ? 0
-                                : accum->xtype->size + accum->ytype->size + accum->ztype->size;
-    /* nth partial results, then scratch for each chunk's fold and for the final accumulation */
-    char *mem = GG_malloc((size_t)nth * (f.zsize + f.bufsize) + abuf + 1);
+    size_t zsize = op->ztype->size;
+    size_t abuf = accum == NULL ? 0 : accum->xtype->size + accum->ytype->size + accum->ztype->size;
+    /* the reduction, then scratch for the final accumulation */
+    char *mem = GG_malloc(zsize + abuf + 1);
     if (mem == NULL) return GrB_OUT_OF_MEMORY;
-    char *partial = mem, *scratch = mem + (size_t)nth * f.zsize;
-    char *t = partial; /* the result lands in partial 0 */
-#pragma omp parallel for num_threads(nth) schedule(static)
-    for (int k = 0; k < nth; k++) {
-        GrB_Index lo = n * k / nth, hi = n * (k + 1) / nth;
-        if (lo < hi)
-            fold_range(&f, partial + k * f.zsize, a->x, lo, hi, scratch + k * f.bufsize);
+    char *t = mem, *abuffer = mem + zsize;
+    bool has_t = av != NULL ? av->nvals > 0 : a->n > 0;
+    if (av != NULL)
+        info = GG_cpu_vreduce(t, &has_t, av, A->type, op);
+    else if (has_t)
+        info = fold_all(t, op, a->x, A->type, a->n);
+    if (info != GrB_SUCCESS) {
+        GG_free(mem);
+        return info;
     }
-    char *ybuf = scratch + op->xtype->size;
-    for (int k = 1; k < nth; k++)
-        fold_step(&f, t, GG_cpu_cast_in(&f.z2y, ybuf, partial + k * f.zsize), scratch);
-
-    bool has_t = n > 0;
     if (!has_t && c != NULL) {
-        memcpy(t, monoid->identity, f.zsize);
+        memcpy(t, monoid->identity, zsize);
         has_t = true;
     }
-    char *abuffer = scratch + (size_t)nth * f.bufsize;
     if (c != NULL) {
         accum_value(c, ctype, accum, t, op->ztype, abuffer);
     } else if (has_t) {

@@ -1,9 +1,10 @@
 /* select.c: the CPU select slot, C<M> = accum(C, the entries of op0(A) for which the index-unary
  * operator is true). The built-in positional tests are decided from the indices alone; other
  * operators are called per entry and their result cast to bool. Entries are flagged in parallel
- * chunks, then each chunk copies its kept entries to its offset. */
-#include "GG_cpu.h"
-#include "GG_opcodes.h"
+ * chunks, then each chunk copies its kept entries to its offset. A vector keeps its form: a
+ * sparse one is compacted, a bitmap or full one becomes a bitmap whose flags are the tests; an
+ * iso vector under a test that reads no position is decided by one call. */
+#include "GG_cpu_vec.h"
 
 typedef struct {
     GrB_IndexUnaryOp op;
@@ -19,18 +20,14 @@ static bool is_positional_test(int opcode)
     return opcode >= GG_OP_TRIL && opcode <= GG_OP_ROWGT;
 }
 
-/* Flags the kept entries of [lo, hi) and returns how many there are. */
-static GrB_Index select_flag(const GG_select_ctx *c, const GG_coo *a, bool *keep, GrB_Index lo,
-                             GrB_Index hi, char *buf)
+/* Whether the test of the entry at (i, j) with value ax (A's type) keeps it. The built-in
+ * positional tests compare indices only; buf holds the cast value and the operator's result. */
+static inline bool select_one(const GG_select_ctx *c, const void *ax, GrB_Index i, GrB_Index j,
+                              char *buf)
 {
-    GrB_Index count = 0;
-    int opcode = c->op->opcode;
-    switch (opcode) {
+    switch (c->op->opcode) {
 #define GG_SELECT_POSITIONAL(OP)                                                                   \
-    case GG_OP_##OP:                                                                               \
-        for (GrB_Index p = lo; p < hi; p++)                                                        \
-            count += keep[p] = GG_IDX_##OP(bool, a->row[p], a->col[p], c->k);                      \
-        return count;
+    case GG_OP_##OP: return GG_IDX_##OP(bool, i, j, c->k);
         GG_SELECT_POSITIONAL(TRIL)
         GG_SELECT_POSITIONAL(TRIU)
         GG_SELECT_POSITIONAL(DIAG)
@@ -43,44 +40,146 @@ static GrB_Index select_flag(const GG_select_ctx *c, const GG_coo *a, bool *keep
     default: break;
     }
     char *z = buf + c->a2x.size;
-    for (GrB_Index p = lo; p < hi; p++) {
-        const void *x = GG_cpu_cast_in(&c->a2x, buf, (const char *)a->x + p * c->asize);
-        c->op->f(z, x, a->row[p], a->col[p], c->thunk);
-        bool b;
-        if (c->z2bool != NULL)
-            c->z2bool(&b, z);
-        else
-            memcpy(&b, z, sizeof b);
-        count += keep[p] = b;
-    }
+    c->op->f(z, GG_cpu_cast_in(&c->a2x, buf, ax), i, j, c->thunk);
+    bool b;
+    if (c->z2bool != NULL)
+        c->z2bool(&b, z);
+    else
+        memcpy(&b, z, sizeof b);
+    return b;
+}
+
+/* Flags the kept entries of [lo, hi) and returns how many there are. */
+static GrB_Index select_flag(const GG_select_ctx *c, const GG_coo *a, bool *keep, GrB_Index lo,
+                             GrB_Index hi, char *buf)
+{
+    GrB_Index count = 0;
+    for (GrB_Index p = lo; p < hi; p++)
+        count += keep[p] = select_one(c, (const char *)a->x + p * c->asize, a->row[p], a->col[p], buf);
     return count;
+}
+
+/* The test prepared: the thunk cast into scratch (which then holds per-thread buffers of *bufsize
+ * bytes from offset *ysize on). */
+static GrB_Info select_prepare(GG_select_ctx *c, char **scratch, size_t *ysize, size_t *bufsize,
+                               int nth, GrB_IndexUnaryOp op, const void *thunk, GrB_Type ttype,
+                               GrB_Type atype)
+{
+    *ysize = (op->ytype->size + 15) / 16 * 16;
+    *bufsize = ((op->xtype == NULL ? 0 : op->xtype->size) + op->ztype->size + 15) / 16 * 16;
+    *scratch = GG_malloc(*ysize + (size_t)nth * *bufsize);
+    if (*scratch == NULL) return GrB_OUT_OF_MEMORY;
+    GG_cpu_cast_value(*scratch, op->ytype, thunk, ttype);
+    *c = (GG_select_ctx){.op = op, .a2x = GG_cpu_cast_make(op->xtype, atype),
+                         .z2bool = op->ztype->code == GrB_BOOL_CODE
+                                       ? NULL
+                                       : GG_cast_get(GrB_BOOL_CODE, op->ztype->code),
+                         .thunk = *scratch, .asize = atype->size};
+    if (is_positional_test(op->opcode)) memcpy(&c->k, *scratch, sizeof c->k); /* y type INT64 */
+    return GrB_SUCCESS;
+}
+
+GrB_Info GG_cpu_vselect(GG_vdata *T, const GG_vdata *A, GrB_Type atype, GrB_IndexUnaryOp op,
+                        const void *thunk, GrB_Type ttype)
+{
+    uint64_t len = GG_cpu_vlen(A);
+    int nth = GG_cpu_nthreads(len);
+    size_t ysize, bufsize, asize = atype->size, as = GG_vstride(A);
+    char *scratch;
+    GG_select_ctx c;
+    GrB_Info info = select_prepare(&c, &scratch, &ysize, &bufsize, nth, op, thunk, ttype, atype);
+    if (info != GrB_SUCCESS) return info;
+    char *buf = scratch + ysize;
+    /* an iso vector under a test of the value alone: one call decides every entry */
+    int all = -1;
+    bool reads_position = op->opcode == GG_OP_USER || is_positional_test(op->opcode) ||
+                          (op->opcode >= GG_OP_ROWINDEX && op->opcode <= GG_OP_DIAGINDEX);
+    if (A->iso && !reads_position) all = A->nvals > 0 && select_one(&c, A->x, 0, 0, buf);
+    uint8_t *keep = NULL;
+    uint64_t *count = GG_calloc((size_t)nth + 1, sizeof(uint64_t));
+    if (count == NULL) goto oom;
+    if (A->form == GG_VF_SPARSE) {
+        keep = all >= 0 ? NULL : GG_malloc(len + 1);
+        if (all < 0 && keep == NULL) goto oom;
+#pragma omp parallel for num_threads(nth) schedule(static)
+        for (int k = 0; k < nth; k++) {
+            uint64_t n = 0;
+            for (uint64_t p = len * k / nth; p < len * (k + 1) / nth; p++)
+                n += all >= 0 ? (uint64_t)all
+                              : (keep[p] = select_one(&c, (const char *)A->x + p * as, A->i[p], 0,
+                                                      buf + k * bufsize));
+            count[k + 1] = n;
+        }
+        for (int k = 0; k < nth; k++) count[k + 1] += count[k];
+        if (GG_vdata_alloc(T, A->n, asize, GG_VF_SPARSE, count[nth], A->iso) != GrB_SUCCESS) goto oom;
+        if (A->iso) memcpy(T->x, A->x, asize);
+#pragma omp parallel for num_threads(nth) schedule(static)
+        for (int k = 0; k < nth; k++) {
+            uint64_t q = count[k];
+            for (uint64_t p = len * k / nth; p < len * (k + 1) / nth; p++) {
+                if (all == 0 || (all < 0 && !keep[p])) continue;
+                T->i[q] = A->i[p];
+                if (!A->iso) GG_cpu_copy((char *)T->x + q * asize, (const char *)A->x + p * asize, asize);
+                q++;
+            }
+        }
+    } else {
+        /* a bitmap of the kept entries over A's values as they are */
+        if (GG_vdata_alloc(T, A->n, asize, GG_VF_BITMAP, 0, A->iso) != GrB_SUCCESS) goto oom;
+        memcpy(T->x, A->x, GG_vdata_nx(A) * asize);
+#pragma omp parallel for num_threads(nth) schedule(static)
+        for (int k = 0; k < nth; k++) {
+            uint64_t p = len * k / nth, end = len * (k + 1) / nth, i, q, n = 0;
+            while (GG_cpu_vnext(A, &p, end, &i, &q)) {
+                bool b = all >= 0 ? all : select_one(&c, (const char *)A->x + q * as, i, 0,
+                                                     buf + k * bufsize);
+                T->b[i] = b;
+                n += b;
+            }
+            count[k + 1] = n;
+        }
+        for (int k = 0; k < nth; k++) T->nvals += count[k + 1];
+    }
+    GG_free(keep);
+    GG_free(count);
+    GG_free(scratch);
+    return GrB_SUCCESS;
+oom:
+    GG_free(keep);
+    GG_free(count);
+    GG_free(scratch);
+    return GrB_OUT_OF_MEMORY;
 }
 
 GrB_Info GG_cpu_select(GG_container *C, GG_container *M, GrB_BinaryOp accum, GrB_IndexUnaryOp op,
                        GG_container *A, const void *thunk, GrB_Type ttype, const GG_desc *d)
 {
+    if (C->h.kind == GG_KIND_VECTOR) {
+        const GG_vdata *av;
+        GG_vdata T;
+        GrB_Info info;
+        if (GG_cpu_vec_masked_out(C, M, d, &info)) return info;
+        info = GG_vec_host(A, &av);
+        if (info == GrB_SUCCESS) info = GG_cpu_vselect(&T, av, A->type, op, thunk, ttype);
+        if (info != GrB_SUCCESS) return info;
+        return GG_cpu_vec_writeback(C, M, accum, &T, true, A->type, d, NULL);
+    }
     GG_coo a, t = {0};
     bool owned;
     GrB_Info info = GG_cpu_coo_of(A, d->tran0, &a, &owned);
     if (info != GrB_SUCCESS) return info;
     GrB_Index n = a.n;
     int nth = GG_cpu_nthreads(n);
-    size_t ysize = op->ytype->size, bufsize = (op->xtype == NULL ? 0 : op->xtype->size) +
-                                              op->ztype->size;
-    char *scratch = GG_malloc(ysize + (size_t)nth * bufsize);
+    size_t ysize, bufsize;
+    char *scratch = NULL;
+    GG_select_ctx c;
     bool *keep = GG_malloc(n == 0 ? 1 : n);
     GrB_Index *count = GG_calloc((size_t)nth + 1, sizeof(GrB_Index));
-    if (scratch == NULL || keep == NULL || count == NULL) {
+    if (keep == NULL || count == NULL ||
+        select_prepare(&c, &scratch, &ysize, &bufsize, nth, op, thunk, ttype, A->type) != GrB_SUCCESS) {
         info = GrB_OUT_OF_MEMORY;
         goto done;
     }
-    GG_cpu_cast_value(scratch, op->ytype, thunk, ttype);
-    GG_select_ctx c = {.op = op, .a2x = GG_cpu_cast_make(op->xtype, A->type),
-                       .z2bool = op->ztype->code == GrB_BOOL_CODE
-                                     ? NULL
-                                     : GG_cast_get(GrB_BOOL_CODE, op->ztype->code),
-                       .thunk = scratch, .asize = A->type->size};
-    if (is_positional_test(op->opcode)) memcpy(&c.k, scratch, sizeof c.k); /* y type INT64 */
 
 #pragma omp parallel for num_threads(nth) schedule(static)
     for (int k = 0; k < nth; k++)

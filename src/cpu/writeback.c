@@ -2,8 +2,9 @@
  * semantics). One merge over the sorted tuples of C, T and M decides each position; large inputs
  * are cut into key ranges merged in parallel, first counting each range's output, then writing it
  * at its offset. The new content is built aside and adopted only when complete, so running out of
- * memory leaves C as it was. */
-#include "GG_cpu.h"
+ * memory leaves C as it was. A vector C takes the write-back on vector forms instead
+ * (GG_cpu_vec_writeback). */
+#include "GG_cpu_vec.h"
 
 typedef struct {
     const GG_coo *c, *t;
@@ -232,6 +233,15 @@ GrB_Info GG_cpu_writeback_region(GG_container *C, GG_container *M, GrB_BinaryOp 
                                  GrB_Type ttype, const GG_desc *d, const GG_cpu_ilist *I,
                                  const GG_cpu_ilist *J)
 {
+    if (C->h.kind == GG_KIND_VECTOR) {
+        /* a vector result goes through the write-back on forms: T's rows are its indices */
+        (void)J;
+        GG_vdata t = {.n = C->nrows, .nvals = T->n, .i = T->row, .x = T->x,
+                      .size = (uint32_t)ttype->size, .form = GG_VF_SPARSE};
+        GG_free(T->col);
+        *T = (GG_coo){0};
+        return GG_cpu_vec_writeback(C, M, accum, &t, true, ttype, d, I);
+    }
     if (M == NULL && !d->mask_comp && accum == NULL && I == NULL) return wb_replace_all(C, T, ttype);
     const GG_coo *c;
     GG_cpu_mask mk;

@@ -34,6 +34,7 @@ static GG_container *container_create(GG_kind kind, GrB_Type type, GrB_Index nro
         GG_free(c);
         return NULL;
     }
+    GG_gxb_opts_init(c);
     return c;
 }
 
@@ -64,6 +65,7 @@ GrB_Info GG_api_dup(void **handle, const char *name, void *src, const char *src_
         GG_free(c);
         return GG_error(NULL, GrB_OUT_OF_MEMORY, func, "out of memory");
     }
+    GG_gxb_opts_dup(c, s);
     *handle = c;
     return GrB_SUCCESS;
 }

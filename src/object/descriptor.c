@@ -2,7 +2,8 @@
  * Field writes follow SuiteSparse 7.4: GrB_COMP and GrB_STRUCTURE on the mask field accumulate
  * (COMP then STRUCTURE gives GrB_COMP_STRUCTURE), GrB_DEFAULT resets the field, and a predefined
  * descriptor refuses every write with GrB_INVALID_VALUE. GG_desc_field_set is shared with the
- * GrB_Descriptor_set_* family in getset.c so both paths apply the same rules. */
+ * GrB_Descriptor_set_* family in getset.c and with GxB_Desc_set in gxb_options.c, so every path
+ * applies the same rules. */
 #include "GG_internal.h"
 
 #define GG_DEFINE_DESC(NAME, OUTP, MASK, INP0, INP1)                                               \
@@ -59,6 +60,19 @@ GrB_Info GG_desc_field_set(GrB_Descriptor desc, int field, int32_t value, const 
             desc->inp0 = (GrB_Desc_Value)value;
         else
             desc->inp1 = (GrB_Desc_Value)value;
+        return GrB_SUCCESS;
+    /* The two GxB fields SuiteSparse 7.4's GrB_Descriptor_set takes as well as GxB_Desc_set; the
+     * others are GxB_Desc_set's own (gxb_options.c). Recorded only. */
+    case GxB_AxB_METHOD:
+        if (value != GxB_DEFAULT && value != GxB_AxB_GUSTAVSON && value != GxB_AxB_DOT &&
+            value != GxB_AxB_HASH && value != GxB_AxB_SAXPY)
+            return GG_error(desc, GrB_INVALID_VALUE, func,
+                            "value %d for GxB_AxB_METHOD: must be GxB_DEFAULT or a GxB_AxB_* method",
+                            value);
+        desc->axb_method = value;
+        return GrB_SUCCESS;
+    case GxB_IMPORT: /* any value but the default asks for a secure import, as in SuiteSparse */
+        desc->import = value == GxB_DEFAULT ? GxB_DEFAULT : GxB_SECURE_IMPORT;
         return GrB_SUCCESS;
     case GxG_BACKEND:
         if (!GG_backend_valid(value))

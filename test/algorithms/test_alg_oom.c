@@ -80,6 +80,14 @@ static GrB_Info cc_dir(GrB_Vector *out, char *msg)
 {
     return GG_alg_cc(out, A, false, msg);
 }
+static GrB_Info cc_propagate_sym(GrB_Vector *out, char *msg)
+{
+    return GG_alg_cc_propagate(out, S, true, msg);
+}
+static GrB_Info cc_propagate_dir(GrB_Vector *out, char *msg)
+{
+    return GG_alg_cc_propagate(out, A, false, msg);
+}
 /* TC has a scalar output: report it through the vector handle's sentinel. */
 static GrB_Info tc(GrB_Vector *out, char *msg)
 {
@@ -136,6 +144,8 @@ int main(void)
         {"sssp delta", sssp_delta}, {"bc", bc},
         {"pagerank", pagerank},     {"tc", tc},
         {"cc symmetric", cc_sym},   {"cc directed", cc_dir},
+        {"cc propagate symmetric", cc_propagate_sym},
+        {"cc propagate directed", cc_propagate_dir},
     };
     struct CMUnitTest tests[sizeof cases / sizeof cases[0]];
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)

@@ -366,7 +366,8 @@ static void run_pagerank(tg_graph *G, const char *backend)
     free(rank);
 }
 
-static void run_tc_cc(tg_graph *G, const char *backend)
+/* propagate: also the label-propagation CC, which takes diameter + 1 rounds */
+static void run_tc_cc(tg_graph *G, const char *backend, bool propagate)
 {
     char msg[GG_ALG_MSG_LEN];
     uint64_t count = 0;
@@ -385,8 +386,25 @@ static void run_tc_cc(tg_graph *G, const char *backend)
     OK(GrB_Vector_free(&comp));
     CHECK("cc of the directed graph", ck_cc(&G->gs, weak));
     dump_int64(backend, G, "cc", label, G->n);
-    free(label);
     free(weak);
+    if (!propagate) {
+        free(label);
+        return;
+    }
+    /* label propagation: the same labels, symmetric and directed */
+    ALG_OK(GG_alg_cc_propagate(&comp, G->S, true, msg));
+    int64_t *prop = dense_int64(comp, G->n, -1);
+    OK(GrB_Vector_free(&comp));
+    CHECK("cc by propagation", ck_cc(&G->gs, prop));
+    assert_memory_equal(prop, label, (size_t)G->n * sizeof *prop);
+    dump_int64(backend, G, "cc_propagate", prop, G->n);
+    free(prop);
+    ALG_OK(GG_alg_cc_propagate(&comp, G->A, false, msg));
+    prop = dense_int64(comp, G->n, -1);
+    OK(GrB_Vector_free(&comp));
+    CHECK("cc by propagation of the directed graph", ck_cc(&G->gs, prop));
+    free(prop);
+    free(label);
 }
 
 /* The backends to run on: our CPU forced, and where a GPU is present AUTO, which takes every CUDA
@@ -434,7 +452,7 @@ static void test_graph(void **state)
         run_sssp(G, backend);
         run_bc(G, backend);
         run_pagerank(G, backend);
-        run_tc_cc(G, backend);
+        run_tc_cc(G, backend, true);
         assert_same(G->A, &G->g, "A");
         assert_same(G->W, &G->gw, "W");
         assert_same(G->Wa, &G->ga, "|A|");
@@ -446,7 +464,9 @@ static void test_graph(void **state)
 }
 
 /* TC and CC only, on a grid large enough (L = tril(S,-1) has 131584 entries) that the library takes
- * its multi-threaded paths for the masked product, whose result is empty (a grid has no triangles). */
+ * its multi-threaded paths for the masked product, whose result is empty (a grid has no triangles).
+ * Not the label-propagation CC: 513 rounds of whole-vector calls here (seconds on the CPU), and
+ * grid32 already gives it a high-diameter graph. */
 static const tg_spec large_grid = {"grid257", NULL, "grid:257"};
 
 static void test_large_grid(void **state)
@@ -456,7 +476,7 @@ static void test_large_grid(void **state)
     int nb = backends(list);
     for (int b = 0; b < nb; b++) {
         use_backend(list[b].id);
-        run_tc_cc(G, list[b].name);
+        run_tc_cc(G, list[b].name, false);
         assert_same(G->S, &G->gs, "S");
     }
 #ifdef GxG_IMPLEMENTATION_NAME
@@ -574,6 +594,9 @@ static void test_errors(void **state)
     FAILS(GG_alg_tc(&count, R, msg), GrB_DIMENSION_MISMATCH, "GG_alg_tc");
     FAILS(GG_alg_cc(NULL, A, true, msg), GrB_NULL_POINTER, "'component'");
     FAILS(GG_alg_cc(&out, NULL, true, msg), GrB_NULL_POINTER, "GG_alg_cc: argument 'A'");
+    FAILS(GG_alg_cc_propagate(NULL, A, false, msg), GrB_NULL_POINTER, "'component'");
+    FAILS(GG_alg_cc_propagate(&out, R, true, msg), GrB_DIMENSION_MISMATCH,
+          "GG_alg_cc_propagate: argument 'A'");
     assert_int_equal(count, 7);
     /* msg may be NULL */
     assert_int_equal(GG_alg_bfs(&out, NULL, A, 4, GG_BFS_AUTO, NULL), GrB_INVALID_INDEX);

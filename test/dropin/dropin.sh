@@ -1,7 +1,9 @@
 #!/bin/sh
-# dropin.sh PROG ALIAS_LIB: runs PROG (built against SuiteSparse 7.4) once as built and once with
-# ALIAS_LIB's directory first on LD_LIBRARY_PATH. Passes when the first run used SuiteSparse, the
-# second our alias (as /proc/self/maps shows), and both printed the same results.
+# dropin.sh PROG ALIAS_LIB [PROG_OURS]: runs PROG (built against SuiteSparse 7.4) once as built and
+# once with ALIAS_LIB's directory first on LD_LIBRARY_PATH. Passes when the first run used
+# SuiteSparse, the second our alias (as /proc/self/maps shows), and both printed the same results.
+# PROG_OURS, the same source built against our header and linked with libgraphblas_gpu, must
+# report that library and print the same results too.
 # Without arguments (no libgraphblas-dev, or the alias not built) it reports SKIP (exit 77).
 set -u
 if [ $# -lt 2 ]; then
@@ -35,5 +37,15 @@ grep -v '^#' "$out/suitesparse" >"$out/ss.txt"
 grep -v '^#' "$out/ours" >"$out/ours.txt"
 if ! diff -u "$out/ss.txt" "$out/ours.txt"; then
     fail "results differ (- SuiteSparse, + ours)"
+fi
+if [ $# -ge 3 ]; then
+    "$3" >"$out/source" 2>&1 || fail "run of the build against our header exited $?: $(cat "$out/source")"
+    src=$(lib_of "$out/source")
+    echo "our-header build used: $src"
+    case $src in */libgraphblas_gpu.so*) ;; *) fail "the build against our header ran on '$src'" ;; esac
+    grep -v '^#' "$out/source" >"$out/source.txt"
+    if ! diff -u "$out/ss.txt" "$out/source.txt"; then
+        fail "results of the build against our header differ (- SuiteSparse, + ours)"
+    fi
 fi
 echo "PASS: $(wc -l <"$out/ss.txt") result lines agree"

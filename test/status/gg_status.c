@@ -52,6 +52,9 @@ static const char *const matrix[] = {
         "GrB_" #K "_get_SIZE", "GrB_" #K "_get_VOID", "GrB_" #K "_set_Scalar",                     \
         "GrB_" #K "_set_String", "GrB_" #K "_set_INT32", "GrB_" #K "_set_VOID",
 #define N_FPRINT(K) "GxB_" #K "_fprint",
+#define N_OPTIONS(K)                                                                               \
+    "GxB_" #K "_Option_set", "GxB_" #K "_Option_set_INT32", "GxB_" #K "_Option_set_FP64",         \
+        "GxB_" #K "_Option_get", "GxB_" #K "_Option_get_INT32", "GxB_" #K "_Option_get_FP64",
 static const char *const context[] = {"GrB_init", "GrB_finalize", "GrB_getVersion", NULL};
 static const char *const descriptor[] = {"GrB_Descriptor_new", "GrB_Descriptor_set", NULL};
 static const char *const fwe[] = {GxG_OBJECT_KINDS(N_FWE) NULL};
@@ -59,7 +62,17 @@ static const char *const getset[] = {GxG_GETSET_KINDS(N_GETSET) NULL};
 static const char *const gxb[] = {"GxB_init", "GxB_Type_new", "GxB_UnaryOp_new",
                                   "GxB_BinaryOp_new", "GxB_IndexUnaryOp_new", "GxB_Matrix_type",
                                   "GxB_Matrix_type_name", "GxB_Vector_type_name",
-                                  "GxB_Scalar_type_name", GxG_OBJECT_KINDS(N_FPRINT) NULL};
+                                  "GxB_Scalar_type_name", GxG_OBJECT_KINDS(N_FPRINT)
+                                  "GxB_Global_Option_set", "GxB_Global_Option_set_INT32",
+                                  "GxB_Global_Option_set_FP64", "GxB_Global_Option_set_FP64_ARRAY",
+                                  "GxB_Global_Option_set_INT64_ARRAY",
+                                  "GxB_Global_Option_set_FUNCTION", "GxB_Global_Option_get",
+                                  "GxB_Global_Option_get_INT32", "GxB_Global_Option_get_FP64",
+                                  "GxB_Global_Option_get_INT64", "GxB_Global_Option_get_CHAR",
+                                  "GxB_Global_Option_get_FUNCTION", N_OPTIONS(Matrix)
+                                  N_OPTIONS(Vector) "GxB_Desc_set", "GxB_Desc_set_INT32",
+                                  "GxB_Desc_set_FP64", "GxB_Desc_get", "GxB_Desc_get_INT32",
+                                  "GxB_Desc_get_FP64", "GxB_Descriptor_get", NULL};
 
 static const struct {
     const char *title;
