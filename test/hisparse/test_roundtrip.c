@@ -536,6 +536,16 @@ static void test_parallel_same_tree(void **state)
     int dims[] = {2, 4, 16, 128, 256};
     GrB_Index shapes[][2] = {{37, 53},    {1000, 1000},     {1 << 14, 300},         {5, 1 << 20},
                              {1 << 21, 1 << 21}, {HUGE_DIM, 1 << 10}, {100000, 100000}, {1 << 18, 1}};
+    /* fewer entries than parts: empty parts everywhere */
+    for (uint64_t count = 0; count < 4; count++) {
+        tuples t;
+        tuples_init(&t, GrB_FP64, 1000, 1000);
+        random_pattern(&t, &seed, count, 0);
+        if (count == 3) tuples_add(&t, t.I[0], t.J[0], t.X); /* a duplicate */
+        GG_hs_tuples in = {t.I, t.J, t.X, GrB_FP64, false, t.n};
+        parts_agree(&in, GrB_FP64, t.nrows, t.ncols, GrB_PLUS_FP64, GG_HS_NO_ISO);
+        tuples_free(&t);
+    }
     for (int trial = 0; trial < 80; trial++) {
         OK(GG_hs_set_node_dim(dims[rng_below(&seed, 5)]));
         GrB_Type type = types[rng_below(&seed, 8)];
