@@ -311,7 +311,7 @@ typedef struct {
 
 /* A HiSparse matrix state: content (pool, root) plus the papers' transposed flag and scale.
  * Dimensions and the root describe the stored content; the logical matrix is its transpose when
- * `transposed`. The layout of the pool is described in src/hisparse/GG_hisparse.h. */
+ * `transposed`. The layout of the pool is defined in src/hisparse/hs_layout.h. */
 typedef struct {
     GrB_Type type;          /* value type (not owned) */
     GrB_Index nrows, ncols; /* of the stored content */
