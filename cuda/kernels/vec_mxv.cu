@@ -83,80 +83,21 @@ template <typename T, int G> __device__ __forceinline__ T shfl_down_in_group(T v
     }
 }
 
-/* What both products read: R's view (vector k of V is row k of R for the pull, column k for the
- * push), the semiring and the mask. */
-struct Prod {
+template <typename T> struct Pull {
     uint64_t nvec;
     const uint64_t *vec, *ptr, *idx;
     const void *av;
     int stype;
     bool need_a; /* the multiply reads A's value */
     int add, mul;
-    bool vec_first;
-    bool has_mask, mstruct, mcomp;
-    GG_vdata M;
-};
-
-void prod_args(Prod &c, const GG_cuda_cview *V, int add_op, int mul_op, bool vec_first,
-               const GG_cuda_rowmask *mask)
-{
-    c.nvec = V->nvec;
-    c.vec = V->vec;
-    c.ptr = V->ptr;
-    c.idx = V->idx;
-    c.av = V->x;
-    c.stype = V->type_code;
-    /* FIRST ignores x, SECOND ignores A (and the reverse when x comes first); ONEB and ANY of two
-     * present terms ignore both values here: skipping the load halves the bytes of a pattern-only
-     * product such as PLUS_SECOND or ANY_PAIR */
-    int ignores_a = vec_first ? GG_CUDA_OP_FIRST : GG_CUDA_OP_SECOND;
-    c.need_a = !(mul_op == ignores_a || mul_op == GG_CUDA_OP_ONEB ||
-                 (mul_op == GG_CUDA_OP_ANY && !vec_first));
-    c.add = add_op;
-    c.mul = mul_op;
-    c.vec_first = vec_first;
-    c.has_mask = mask != nullptr && mask->M != nullptr;
-    if (c.has_mask) {
-        c.M = *mask->M;
-        c.mstruct = mask->mstruct;
-        c.mcomp = mask->mcomp;
-    }
-}
-
-/* T's arrays for m rows (values, flags, and with `count` a zeroed count word); NOMEM with nothing
- * held. */
-template <typename T> int alloc_result(GG_cuda_vec *Tv, uint64_t m, bool count)
-{
-    memset(Tv, 0, sizeof *Tv);
-    Tv->d.n = m;
-    Tv->d.size = sizeof(T);
-    Tv->d.form = GG_VF_BITMAP;
-    Tv->d.x = GG_cuda_malloc(m * sizeof(T));
-    Tv->d.b = (uint8_t *)GG_cuda_malloc(m);
-    if (count) Tv->count = (uint64_t *)GG_cuda_malloc(sizeof(uint64_t));
-    if (Tv->d.x == nullptr || Tv->d.b == nullptr || (count && Tv->count == nullptr)) {
-        GG_cuda_vec_release(Tv);
-        return GG_CUDA_SPMV_NOMEM;
-    }
-    if (count) cudaMemsetAsync(Tv->count, 0, sizeof(uint64_t), GG_cuda_stream());
-    return GG_CUDA_SPMV_OK;
-}
-
-/* The status of the launches just queued; on failure T's arrays are released. */
-int launched(GG_cuda_vec *Tv)
-{
-    cudaError_t e = cudaGetLastError();
-    if (e != cudaSuccess) GG_cuda_vec_release(Tv);
-    return gg_spmv_status(e);
-}
-
-template <typename T> struct Pull : Prod {
-    bool terminal_any, terminal_lor;
+    bool vec_first, terminal_any, terminal_lor;
     const T *xd;
     const uint8_t *xp;
     bool xiso;
     const void *xisop; /* the one value of an iso x, of type xisocode */
     int xisocode;
+    bool has_mask, mstruct, mcomp;
+    GG_vdata M;
     T *y;
     uint8_t *yp;
     unsigned long long *count;
@@ -217,11 +158,38 @@ int pull_typed(GG_cuda_vec *Tv, const GG_cuda_cview *V, uint64_t m, uint64_t nnz
                const GG_cuda_rowmask *mask)
 {
     cudaStream_t s = GG_cuda_stream();
-    int rc = alloc_result<T>(Tv, m, true);
-    if (rc != GG_CUDA_SPMV_OK) return rc;
+    memset(Tv, 0, sizeof *Tv);
+    Tv->d.n = m;
+    Tv->d.size = sizeof(T);
+    Tv->d.form = GG_VF_BITMAP;
+    Tv->d.x = GG_cuda_malloc(m * sizeof(T));
+    Tv->d.b = (uint8_t *)GG_cuda_malloc(m);
+    Tv->count = (uint64_t *)GG_cuda_malloc(sizeof(uint64_t));
+    if (Tv->d.x == nullptr || Tv->d.b == nullptr || Tv->count == nullptr) {
+        GG_cuda_free(Tv->d.x);
+        GG_cuda_free(Tv->d.b);
+        GG_cuda_free(Tv->count);
+        memset(Tv, 0, sizeof *Tv);
+        return GG_CUDA_SPMV_NOMEM;
+    }
     cudaMemsetAsync(Tv->d.b, 0, m, s);
+    cudaMemsetAsync(Tv->count, 0, sizeof(uint64_t), s);
     Pull<T> c = {};
-    prod_args(c, V, add_op, mul_op, vec_first, mask);
+    c.nvec = V->nvec;
+    c.vec = V->vec;
+    c.ptr = V->ptr;
+    c.idx = V->idx;
+    c.av = V->x;
+    c.stype = V->type_code;
+    /* FIRST ignores x, SECOND ignores A (and the reverse when x comes first); ONEB and ANY of two
+     * present terms ignore both values here: skipping the load halves the bytes of a pattern-only
+     * product such as PLUS_SECOND or ANY_PAIR */
+    int ignores_a = vec_first ? GG_CUDA_OP_FIRST : GG_CUDA_OP_SECOND;
+    c.need_a = !(mul_op == ignores_a || mul_op == GG_CUDA_OP_ONEB ||
+                 (mul_op == GG_CUDA_OP_ANY && !vec_first));
+    c.add = add_op;
+    c.mul = mul_op;
+    c.vec_first = vec_first;
     c.terminal_any = add_op == GG_CUDA_OP_ANY;
     c.terminal_lor = std::is_same_v<T, bool> && (add_op == GG_CUDA_OP_LOR ||
                                                  add_op == GG_CUDA_OP_PLUS ||
@@ -231,6 +199,12 @@ int pull_typed(GG_cuda_vec *Tv, const GG_cuda_cview *V, uint64_t m, uint64_t nnz
     c.xiso = x->iso;
     c.xisop = x->xd;
     c.xisocode = x->iso_code;
+    c.has_mask = mask != nullptr && mask->M != nullptr;
+    if (c.has_mask) {
+        c.M = *mask->M;
+        c.mstruct = mask->mstruct;
+        c.mcomp = mask->mcomp;
+    }
     c.y = (T *)Tv->d.x;
     c.yp = Tv->d.b;
     c.count = (unsigned long long *)Tv->count;
@@ -246,14 +220,30 @@ int pull_typed(GG_cuda_vec *Tv, const GG_cuda_cview *V, uint64_t m, uint64_t nnz
         default: pull_kernel<T, 32><<<blocks, THREADS, 0, s>>>(c); break;
         }
     }
-    return launched(Tv);
+    cudaError_t e = cudaGetLastError();
+    if (e != cudaSuccess) {
+        GG_cuda_free(Tv->d.x);
+        GG_cuda_free(Tv->d.b);
+        GG_cuda_free(Tv->count);
+        memset(Tv, 0, sizeof *Tv);
+    }
+    return gg_spmv_status(e);
 }
 
 /* ---- push ------------------------------------------------------------------------------------- */
 
-template <typename T> struct Push : Prod {
+template <typename T> struct Push {
+    uint64_t nvec;
+    const uint64_t *vec, *ptr, *idx; /* the view whose vector k is the column k of R */
+    const void *av;
+    int stype;
+    bool need_a;
+    int add, mul;
+    bool vec_first;
     GG_vdata x; /* SPARSE */
     int xcode;
+    bool has_mask, mstruct, mcomp;
+    GG_vdata M;
     T *y;
     uint8_t *yp;
 };
@@ -313,12 +303,39 @@ int push_typed(GG_cuda_vec *Tv, const GG_cuda_cview *V, uint64_t m, uint64_t nnz
                bool vec_first, const GG_cuda_rowmask *mask)
 {
     cudaStream_t s = GG_cuda_stream();
-    int rc = alloc_result<T>(Tv, m, false);
-    if (rc != GG_CUDA_SPMV_OK) return rc;
+    memset(Tv, 0, sizeof *Tv);
+    Tv->d.n = m;
+    Tv->d.size = sizeof(T);
+    Tv->d.form = GG_VF_BITMAP;
+    Tv->d.x = GG_cuda_malloc(m * sizeof(T));
+    Tv->d.b = (uint8_t *)GG_cuda_malloc(m);
+    if (Tv->d.x == nullptr || Tv->d.b == nullptr) {
+        GG_cuda_free(Tv->d.x);
+        GG_cuda_free(Tv->d.b);
+        memset(Tv, 0, sizeof *Tv);
+        return GG_CUDA_SPMV_NOMEM;
+    }
     Push<T> c = {};
-    prod_args(c, V, add_op, mul_op, vec_first, mask);
+    c.nvec = V->nvec;
+    c.vec = V->vec;
+    c.ptr = V->ptr;
+    c.idx = V->idx;
+    c.av = V->x;
+    c.stype = V->type_code;
+    int ignores_a = vec_first ? GG_CUDA_OP_FIRST : GG_CUDA_OP_SECOND;
+    c.need_a = !(mul_op == ignores_a || mul_op == GG_CUDA_OP_ONEB ||
+                 (mul_op == GG_CUDA_OP_ANY && !vec_first));
+    c.add = add_op;
+    c.mul = mul_op;
+    c.vec_first = vec_first;
     c.x = *x;
     c.xcode = xcode;
+    c.has_mask = mask != nullptr && mask->M != nullptr;
+    if (c.has_mask) {
+        c.M = *mask->M;
+        c.mstruct = mask->mstruct;
+        c.mcomp = mask->mcomp;
+    }
     c.y = (T *)Tv->d.x;
     c.yp = Tv->d.b;
     T ident;
@@ -336,7 +353,13 @@ int push_typed(GG_cuda_vec *Tv, const GG_cuda_cview *V, uint64_t m, uint64_t nnz
         default: push_kernel<T, 32><<<blocks, THREADS, 0, s>>>(c); break;
         }
     }
-    return launched(Tv);
+    cudaError_t e = cudaGetLastError();
+    if (e != cudaSuccess) {
+        GG_cuda_free(Tv->d.x);
+        GG_cuda_free(Tv->d.b);
+        memset(Tv, 0, sizeof *Tv);
+    }
+    return gg_spmv_status(e);
 }
 
 /* ---- x in the shape the products read ---------------------------------------------------------- */

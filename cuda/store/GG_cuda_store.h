@@ -23,5 +23,7 @@ GrB_Info GG_cuda_vec_reserve(GG_container *c);
  * (*v is cleared): the previous device buffers are freed (stream-ordered), res = GG_RES_DEVICE
  * (GG_vec_device_written). c must have been reserved. Never fails. */
 void GG_cuda_vec_install(GG_container *c, GG_cuda_vec *v);
+/* Frees the device buffers of a GG_cuda_vec that was never installed. */
+void GG_cuda_vec_release(GG_cuda_vec *v);
 
 #endif /* GG_CUDA_STORE_H */

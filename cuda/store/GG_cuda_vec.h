@@ -15,16 +15,4 @@ typedef struct {
     bool nvals_known;
 } GG_cuda_vec;
 
-#ifdef __cplusplus
-extern "C" {
-#endif
-
-/* Frees the device buffers of a GG_cuda_vec that was never installed and clears it
- * (cuda/store/vector.c; stream-ordered, so kernels already queued may still read them). */
-void GG_cuda_vec_release(GG_cuda_vec *v);
-
-#ifdef __cplusplus
-}
-#endif
-
 #endif /* GG_CUDA_VEC_H */
