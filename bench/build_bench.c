@@ -24,21 +24,7 @@
 #include <string.h>
 #include <time.h>
 
-#define CHECK(call)                                                                                \
-    do {                                                                                           \
-        GrB_Info info_ = (call);                                                                   \
-        if (info_ != GrB_SUCCESS) {                                                                \
-            fprintf(stderr, "%s:%d: %s failed: %d\n", __FILE__, __LINE__, #call, (int)info_);     \
-            exit(1);                                                                               \
-        }                                                                                          \
-    } while (0)
-
-static double now_ms(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return t.tv_sec * 1e3 + t.tv_nsec * 1e-6;
-}
+#include "bench_common.h"
 
 static int cmp_double(const void *a, const void *b)
 {

@@ -29,33 +29,11 @@
 #include <string.h>
 #include <time.h>
 
-#define CHECK(call)                                                                                \
-    do {                                                                                           \
-        GrB_Info info_ = (call);                                                                   \
-        if (info_ != GrB_SUCCESS) {                                                                \
-            fprintf(stderr, "%s:%d: %s failed: %d\n", __FILE__, __LINE__, #call, (int)info_);     \
-            exit(1);                                                                               \
-        }                                                                                          \
-    } while (0)
+#include "bench_common.h"
 
-static uint64_t rng_state;
-static uint64_t rng(void)
-{
-    uint64_t z = (rng_state += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
 static double uniform(void)
 {
     return (double)(rng() >> 11) * (1.0 / 9007199254740992.0);
-}
-
-static double now_ms(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return t.tv_sec * 1e3 + t.tv_nsec * 1e-6;
 }
 
 /* ---- inputs ------------------------------------------------------------------------------------- */
