@@ -69,6 +69,17 @@ run() {
 }
 run bfs --gen grid:20
 grep -q '^result    reached 400 vertices, depth 38$' "$out/run" || fail "bfs on grid:20: wrong result"
+# --stats: the transfer counters of the first and the last run, and per BFS level; without a GPU
+# nothing moves
+run bfs --gen grid:20 --stats
+for key in transfers 'last run' 'per iter'; do
+    grep -q "^$key *h2d [0-9.]* copies [0-9.]* bytes, d2h [0-9.]* copies [0-9.]* bytes$" "$out/run" ||
+        fail "bfs --stats: no '$key' line"
+done
+if ! grep -q '^backends  cpu cuda$' "$out/info"; then
+    grep -q '^transfers h2d 0.0 copies 0 bytes, d2h 0.0 copies 0 bytes$' "$out/run" ||
+        fail "bfs --stats without a GPU: transfers counted"
+fi
 for alg in bfs sssp bc pr tc cc; do
     run "$alg" --gen rmat:8
 done
