@@ -41,6 +41,7 @@ typedef struct {
     const void *x;
     int type_code;
     int value_size;
+    uint64_t max_len; /* entries of the longest vector (0 when not known) */
 } GG_cuda_cview;
 
 #ifdef __cplusplus

@@ -106,6 +106,10 @@ GrB_Info GG_cuda_mirror_cview(GG_container *A, bool by_col, GG_cuda_cview *out)
             info = mem == NULL ? GrB_OUT_OF_MEMORY : GrB_PANIC;
             GG_cuda_free(mem);
         } else {
+            /* the longest vector decides whether the push product needs its long-column pass */
+            uint64_t max_len = 0;
+            for (uint64_t k = 0; k < v->nvec; k++)
+                if (v->ptr[k + 1] - v->ptr[k] > max_len) max_len = v->ptr[k + 1] - v->ptr[k];
             m->view_mem[w] = mem;
             m->view[w] = (GG_cuda_cview){
                 .nvec = v->nvec,
@@ -114,7 +118,8 @@ GrB_Info GG_cuda_mirror_cview(GG_container *A, bool by_col, GG_cuda_cview *out)
                 .idx = (const uint64_t *)(mem + bvec + bptr),
                 .x = mem + bvec + bptr + bidx,
                 .type_code = A->type->code,
-                .value_size = (int)vsize};
+                .value_size = (int)vsize,
+                .max_len = max_len};
             m->has_view[w] = true;
             GG_trace("residency: %s view to the device, %zu bytes (first device use of this "
                      "%llu x %llu object since it was written)",

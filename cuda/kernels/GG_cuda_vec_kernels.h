@@ -126,6 +126,15 @@ int GG_cuda_vec_to_bitmap(GG_cuda_vec *out, const GG_vdata *A);
  * many BITMAP, a complete one FULL. NOMEM leaves v as it was. */
 int GG_cuda_vec_conform(GG_cuda_vec *v);
 
+/* C<M>(:) = T in place, for an assign without accumulator, replace or complemented mask: only the
+ * positions M admits (value mask of type mcode, or structural) change in C's own arrays, C BITMAP
+ * with its count (which the kernel updates; C->nvals_known becomes false) or FULL, never iso. T is
+ * a scalar (GG_CUDA_T_SCALAR) or a vector (GG_CUDA_T_VEC; where it has no entry an admitted entry
+ * of C is deleted, so a FULL C takes only a FULL T). GG_CUDA_VRC_UNSUPPORTED, touching nothing,
+ * for any other case: the caller then runs the general write-back. */
+int GG_cuda_vec_assign_inplace(GG_cuda_vec *C, int ccode, const GG_cuda_tdesc *t, const GG_vdata *M,
+                               int mcode, bool mstruct);
+
 /* Whether the kernels handle this operator (asked by the slots before touching anything): every
  * built-in unary, binary and index-unary operator on built-in types (the bitwise ones on integers
  * and BOOL only, the positional binary ones with an INT32 or INT64 result). */

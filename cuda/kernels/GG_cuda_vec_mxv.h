@@ -47,11 +47,12 @@ int GG_cuda_vec_pull(GG_cuda_vec *T, const GG_cuda_cview *V, uint64_t m, uint64_
                      const GG_cuda_dense_x *x, int add_op, int mul_op, int type_code,
                      bool vec_first, const GG_cuda_rowmask *mask);
 
-/* The push product: T(j) = (+)_k R(j,k) (*) x(k) over the entries k of a sparse x, each
- * scattering the vector k of the view V (the columns of R: the CSC view of A for A x, the CSR view
- * for A' x) into T with atomic monoid updates; the mask is read at each target. The work is the
- * frontier's entries, plus an O(m) initialisation of T to the monoid's identity (identity: host
- * value of type_code). T as for the pull product. x must be SPARSE (GG_cuda_vec_conform). */
+/* The push product: T(j) = (+)_k R(j,k) (*) x(k) over the entries k of x, each scattering the
+ * vector k of the view V (the columns of R: the CSC view of A for A x, the CSR view for A' x) into
+ * T with atomic monoid updates; the mask is read at each target. x is SPARSE (its list) or BITMAP
+ * (its flags, read in place). The work is the frontier's edges, plus an O(m) initialisation of T to
+ * the monoid's identity (identity: host value of type_code), plus one pass over a bitmap x's flags.
+ * T as for the pull product, with its count. */
 int GG_cuda_vec_push(GG_cuda_vec *T, const GG_cuda_cview *V, uint64_t m, uint64_t nnz,
                      const GG_vdata *x, int xcode, int add_op, int mul_op, int type_code,
                      const void *identity, bool vec_first, const GG_cuda_rowmask *mask);

@@ -152,6 +152,53 @@ __device__ inline void gg_block_count(uint64_t *count, unsigned long long c)
     }
 }
 
+/* ---- a mask read at one position (the products and the in-place assign) ---------------------- */
+
+/* Whether a value of `size` bytes at p has a nonzero byte (a value mask's truth, as the CPU's
+ * GG_cpu_mask_value: -0.0 counts as true). */
+__device__ inline bool gg_nonzero_bytes(const void *p, uint32_t size)
+{
+    switch (size) {
+    case 1: return *(const uint8_t *)p != 0;
+    case 2: return *(const uint16_t *)p != 0;
+    case 4: return *(const uint32_t *)p != 0;
+    case 8: return *(const uint64_t *)p != 0;
+    default: {
+        const uint8_t *b = (const uint8_t *)p;
+        for (uint32_t k = 0; k < size; k++)
+            if (b[k] != 0) return true;
+        return false;
+    }
+    }
+}
+
+/* The mask's verdict on row i (before the complement the caller applies). */
+__device__ inline bool gg_mask_bit(const GG_vdata &M, bool mstruct, uint64_t i)
+{
+    uint64_t p;
+    switch (M.form) {
+    case GG_VF_FULL: p = i; break;
+    case GG_VF_BITMAP:
+        if (!M.b[i]) return false;
+        p = i;
+        break;
+    default: { /* SPARSE: binary search of the sorted indices */
+        uint64_t lo = 0, hi = M.nvals;
+        while (lo < hi) {
+            uint64_t mid = lo + (hi - lo) / 2;
+            if (M.i[mid] < i)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        if (lo >= M.nvals || M.i[lo] != i) return false;
+        p = lo;
+    }
+    }
+    if (mstruct) return true;
+    return gg_nonzero_bytes((const char *)M.x + (M.iso ? 0 : p * M.size), M.size);
+}
+
 /* The grid-stride loop over positions [0, n). */
 #define GG_VK_FOR(i, n)                                                                            \
     for (uint64_t i = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; i < (n);                    \

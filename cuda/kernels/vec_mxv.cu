@@ -4,9 +4,12 @@
  * terms whose x(k) is present, carrying a has-value flag, then the group folds by shuffles and its
  * first lane writes T(i) and its flag. The row's mask bit is read before any term, so a masked
  * product touches only the rows it may write (BFS's pull step under a complemented mask skips
- * every visited vertex). Unmeasured choices (G by mean length, 256-thread blocks) are marked for
- * the GPU-host run. */
+ * every visited vertex). The push product scatters each frontier entry's column with atomic monoid
+ * updates, from a sparse frontier's list or straight from a bitmap frontier's flags, and claims
+ * each target's flag atomically so that it also leaves T's entry count on the device. Unmeasured
+ * choices (G by mean length, 256-thread blocks) are marked for the GPU-host run. */
 #include "../GG_cuda_semiring.cuh"
+#include "vec_common.cuh"
 #include "GG_cuda.h"
 #include "GG_cuda_vec_mxv.h"
 
@@ -21,49 +24,13 @@ unsigned blocks_for(uint64_t work)
     return b == 0 ? 1 : b > 65535u * 16 ? 65535u * 16 : (unsigned)b;
 }
 
-/* Whether a value of `size` bytes at p has a nonzero byte (a value mask's truth, as the CPU's
- * GG_cpu_mask_value: -0.0 counts as true). */
-__device__ inline bool nonzero_bytes(const void *p, uint32_t size)
+/* Frees a product's arrays (stream-ordered) and clears it: the products' failure path. */
+void release(GG_cuda_vec *Tv)
 {
-    switch (size) {
-    case 1: return *(const uint8_t *)p != 0;
-    case 2: return *(const uint16_t *)p != 0;
-    case 4: return *(const uint32_t *)p != 0;
-    case 8: return *(const uint64_t *)p != 0;
-    default: {
-        const uint8_t *b = (const uint8_t *)p;
-        for (uint32_t k = 0; k < size; k++)
-            if (b[k] != 0) return true;
-        return false;
-    }
-    }
-}
-
-/* The mask's verdict on row i (before the complement the caller applies). */
-__device__ inline bool mask_bit(const GG_vdata &M, bool mstruct, uint64_t i)
-{
-    uint64_t p;
-    switch (M.form) {
-    case GG_VF_FULL: p = i; break;
-    case GG_VF_BITMAP:
-        if (!M.b[i]) return false;
-        p = i;
-        break;
-    default: { /* SPARSE: binary search of the sorted indices */
-        uint64_t lo = 0, hi = M.nvals;
-        while (lo < hi) {
-            uint64_t mid = lo + (hi - lo) / 2;
-            if (M.i[mid] < i)
-                lo = mid + 1;
-            else
-                hi = mid;
-        }
-        if (lo >= M.nvals || M.i[lo] != i) return false;
-        p = lo;
-    }
-    }
-    if (mstruct) return true;
-    return nonzero_bytes((const char *)M.x + (M.iso ? 0 : p * M.size), M.size);
+    GG_cuda_free(Tv->d.x);
+    GG_cuda_free(Tv->d.b);
+    GG_cuda_free(Tv->count);
+    memset(Tv, 0, sizeof *Tv);
 }
 
 /* A shuffle down by d inside a group of G lanes (width G keeps the source lane in the group, whose
@@ -115,21 +82,27 @@ template <typename T, int G> __global__ void __launch_bounds__(THREADS) pull_ker
     for (uint64_t r = (blockIdx.x * (uint64_t)blockDim.x + threadIdx.x) / G; r < c.nvec;
          r += groups) {
         uint64_t i = c.vec != nullptr ? c.vec[r] : r;
-        if (c.has_mask && mask_bit(c.M, c.mstruct, i) == c.mcomp) continue;
+        if (c.has_mask && gg_mask_bit(c.M, c.mstruct, i) == c.mcomp) continue;
         bool has = false;
         T acc{};
-        for (uint64_t p = c.ptr[r] + lane; p < c.ptr[r + 1]; p += G) {
-            uint64_t k = c.idx[p];
-            if (c.xp != nullptr && !c.xp[k]) continue;
-            T xv = c.xiso ? gg_load_cast<T>(c.xisop, 0, c.xisocode, 1.0) : c.xd[k];
-            T a = c.need_a ? gg_load_cast<T>(c.av, p, c.stype, 1.0) : T{};
-            T t = c.vec_first ? gg_binop<T>(c.mul, xv, a) : gg_binop<T>(c.mul, a, xv);
-            acc = has ? gg_binop<T>(c.add, acc, t) : t;
-            has = true;
-            /* a terminal value ends this lane's share; the group fold below keeps it */
-            if (c.terminal_any) break;
-            if constexpr (std::is_same_v<T, bool>)
-                if (c.terminal_lor && acc) break;
+        /* the group walks the row G terms at a time, together, so that a terminal value found by
+         * any lane ends the whole row (a BFS pull step stops at the first parent it sees) */
+        const uint64_t end = c.ptr[r + 1];
+        for (uint64_t base = c.ptr[r]; base < end; base += G) {
+            uint64_t p = base + lane;
+            if (p < end) {
+                uint64_t k = c.idx[p];
+                if (c.xp == nullptr || c.xp[k]) {
+                    T xv = c.xiso ? gg_load_cast<T>(c.xisop, 0, c.xisocode, 1.0) : c.xd[k];
+                    T a = c.need_a ? gg_load_cast<T>(c.av, p, c.stype, 1.0) : T{};
+                    T t = c.vec_first ? gg_binop<T>(c.mul, xv, a) : gg_binop<T>(c.mul, a, xv);
+                    acc = has ? gg_binop<T>(c.add, acc, t) : t;
+                    has = true;
+                }
+            }
+            bool done = c.terminal_any && has;
+            if constexpr (std::is_same_v<T, bool>) done = done || (c.terminal_lor && has && acc);
+            if ((c.terminal_any || c.terminal_lor) && __any_sync(gmask, done)) break;
         }
         for (int d = G / 2; d > 0; d /= 2) {
             T ov = shfl_down_in_group<T, G>(acc, d, gmask);
@@ -166,10 +139,7 @@ int pull_typed(GG_cuda_vec *Tv, const GG_cuda_cview *V, uint64_t m, uint64_t nnz
     Tv->d.b = (uint8_t *)GG_cuda_malloc(m);
     Tv->count = (uint64_t *)GG_cuda_malloc(sizeof(uint64_t));
     if (Tv->d.x == nullptr || Tv->d.b == nullptr || Tv->count == nullptr) {
-        GG_cuda_free(Tv->d.x);
-        GG_cuda_free(Tv->d.b);
-        GG_cuda_free(Tv->count);
-        memset(Tv, 0, sizeof *Tv);
+        release(Tv);
         return GG_CUDA_SPMV_NOMEM;
     }
     cudaMemsetAsync(Tv->d.b, 0, m, s);
@@ -221,12 +191,7 @@ int pull_typed(GG_cuda_vec *Tv, const GG_cuda_cview *V, uint64_t m, uint64_t nnz
         }
     }
     cudaError_t e = cudaGetLastError();
-    if (e != cudaSuccess) {
-        GG_cuda_free(Tv->d.x);
-        GG_cuda_free(Tv->d.b);
-        GG_cuda_free(Tv->count);
-        memset(Tv, 0, sizeof *Tv);
-    }
+    if (e != cudaSuccess) release(Tv);
     return gg_spmv_status(e);
 }
 
@@ -240,19 +205,32 @@ template <typename T> struct Push {
     bool need_a;
     int add, mul;
     bool vec_first;
-    GG_vdata x; /* SPARSE */
+    GG_vdata x; /* SPARSE (its entries are the frontier) or BITMAP (its flags are) */
     int xcode;
     bool has_mask, mstruct, mcomp;
     GG_vdata M;
     T *y;
-    uint8_t *yp;
+    uint8_t *yp; /* m flags, padded to whole 32-bit words for the claims */
+    uint64_t *count;
+    /* columns longer than LONG_COLUMN, set aside for push_long_kernel (nullptr: none can be) */
+    uint64_t *long_col;
+    T *long_x;
+    unsigned long long *long_n;
 };
 
-template <typename T> __global__ void fill_kernel(T *y, uint8_t *yp, uint64_t m, T v)
+/* A column longer than this is split across the whole grid by push_long_kernel instead of
+ * taking one group through it (an RMAT hub of 10^5 entries held one group for ~0.8 ms on the
+ * H200, 2026-11-26, while the rest of the grid idled). Unmeasured beyond that: re-tune. */
+constexpr uint64_t LONG_COLUMN = 4096;
+
+/* y = the monoid's identity, no flag set, count 0: T's state before the frontier's terms. */
+template <typename T>
+__global__ void fill_kernel(T *y, uint8_t *yp, uint64_t m, uint64_t mpad, T v, uint64_t *count)
 {
-    for (uint64_t i = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; i < m;
+    if (blockIdx.x == 0 && threadIdx.x == 0) *count = 0;
+    for (uint64_t i = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; i < mpad;
          i += (uint64_t)gridDim.x * blockDim.x) {
-        y[i] = v;
+        if (i < m) y[i] = v;
         yp[i] = 0;
     }
 }
@@ -276,25 +254,109 @@ __device__ inline bool find_vec(const uint64_t *vec, uint64_t nvec, uint64_t k, 
     return lo < nvec && vec[lo] == k;
 }
 
-/* One group of G lanes per frontier entry: its column of R scattered into T. */
+/* Sets flag j; 1 when this call set it (so each entry of T is counted once), else 0. The plain
+ * read first spares the atomic on targets already reached, most of them on a dense frontier. */
+__device__ inline unsigned claim(uint8_t *flags, uint64_t j)
+{
+    if (reinterpret_cast<volatile uint8_t *>(flags)[j]) return 0;
+    unsigned *word = reinterpret_cast<unsigned *>(flags + (j & ~(uint64_t)3));
+    unsigned bit = 1u << (8 * (j & 3));
+    return (atomicOr(word, bit) & bit) ? 0 : 1;
+}
+
+/* Lane l of a group of G scatters its share of column k of R (times x's value xv) into T; returns
+ * the entries of T this lane created. */
+template <typename T, int G>
+__device__ inline unsigned push_column(const Push<T> &c, uint64_t k, T xv, int l)
+{
+    uint64_t r;
+    if (!find_vec(c.vec, c.nvec, k, &r)) return 0;
+    if (c.long_col != nullptr && c.ptr[r + 1] - c.ptr[r] > LONG_COLUMN) {
+        if (l == 0) {
+            unsigned long long at = atomicAdd(c.long_n, 1ull);
+            c.long_col[at] = r;
+            c.long_x[at] = xv;
+        }
+        return 0;
+    }
+    unsigned made = 0;
+    for (uint64_t p = c.ptr[r] + l; p < c.ptr[r + 1]; p += G) {
+        uint64_t j = c.idx[p];
+        if (c.has_mask && gg_mask_bit(c.M, c.mstruct, j) == c.mcomp) continue;
+        T a = c.need_a ? gg_load_cast<T>(c.av, p, c.stype, 1.0) : T{};
+        T t = c.vec_first ? gg_binop<T>(c.mul, xv, a) : gg_binop<T>(c.mul, a, xv);
+        gg_atomic<T>(c.add, c.y + j, t);
+        made += claim(c.yp, j);
+    }
+    return made;
+}
+
+/* A SPARSE frontier: one group of G lanes per entry. */
 template <typename T, int G> __global__ void __launch_bounds__(THREADS) push_kernel(Push<T> c)
 {
     const int lane = threadIdx.x % G;
     const uint64_t groups = (uint64_t)gridDim.x * (THREADS / G);
+    unsigned long long made = 0;
     for (uint64_t q = (blockIdx.x * (uint64_t)blockDim.x + threadIdx.x) / G; q < c.x.nvals;
          q += groups) {
-        uint64_t k = c.x.i[q], r;
-        if (!find_vec(c.vec, c.nvec, k, &r)) continue;
         T xv = gg_load_cast<T>(c.x.x, c.x.iso ? 0 : q, c.xcode, 1.0);
-        for (uint64_t p = c.ptr[r] + lane; p < c.ptr[r + 1]; p += G) {
+        made += push_column<T, G>(c, c.x.i[q], xv, lane);
+    }
+    gg_block_count(c.count, made);
+}
+
+/* A BITMAP frontier, read in place (no compaction into a list first): each warp takes 32
+ * consecutive flags at a time, and its 32/G groups take the set ones in turn, so a long column
+ * still gets G lanes and the flags are read once, coalesced. */
+template <typename T, int G> __global__ void __launch_bounds__(THREADS) push_bitmap_kernel(Push<T> c)
+{
+    const int lane = threadIdx.x & 31, group = lane / G, ngroups = 32 / G;
+    const uint64_t warp = (blockIdx.x * (uint64_t)blockDim.x + threadIdx.x) / 32;
+    const uint64_t nwarps = (uint64_t)gridDim.x * (THREADS / 32);
+    unsigned long long made = 0;
+    for (uint64_t base = warp * 32; base < c.x.n; base += nwarps * 32) {
+        uint64_t k = base + lane;
+        unsigned bits = __ballot_sync(0xffffffffu, k < c.x.n && c.x.b[k]);
+        for (int turn = 0; bits != 0; turn++) {
+            int b = __ffs(bits) - 1;
+            bits &= bits - 1;
+            if (turn % ngroups != group) continue;
+            T xv = gg_load_cast<T>(c.x.x, c.x.iso ? 0 : base + b, c.xcode, 1.0);
+            made += push_column<T, G>(c, base + b, xv, lane % G);
+        }
+    }
+    gg_block_count(c.count, made);
+}
+
+/* The long columns set aside by the kernels above, each split evenly over every thread of the
+ * grid. */
+template <typename T> __global__ void __launch_bounds__(THREADS) push_long_kernel(Push<T> c)
+{
+    unsigned long long made = 0;
+    const uint64_t stride = (uint64_t)gridDim.x * blockDim.x;
+    for (unsigned long long q = 0; q < *c.long_n; q++) {
+        uint64_t r = c.long_col[q];
+        T xv = c.long_x[q];
+        for (uint64_t p = c.ptr[r] + blockIdx.x * (uint64_t)blockDim.x + threadIdx.x;
+             p < c.ptr[r + 1]; p += stride) {
             uint64_t j = c.idx[p];
-            if (c.has_mask && mask_bit(c.M, c.mstruct, j) == c.mcomp) continue;
+            if (c.has_mask && gg_mask_bit(c.M, c.mstruct, j) == c.mcomp) continue;
             T a = c.need_a ? gg_load_cast<T>(c.av, p, c.stype, 1.0) : T{};
             T t = c.vec_first ? gg_binop<T>(c.mul, xv, a) : gg_binop<T>(c.mul, a, xv);
             gg_atomic<T>(c.add, c.y + j, t);
-            c.yp[j] = 1;
+            made += claim(c.yp, j);
         }
     }
+    gg_block_count(c.count, made);
+}
+
+template <typename T, int G> void launch_push(const Push<T> &c, cudaStream_t s)
+{
+    if (c.x.form == GG_VF_SPARSE)
+        push_kernel<T, G><<<blocks_for(c.x.nvals * (uint64_t)G), THREADS, 0, s>>>(c);
+    else
+        push_bitmap_kernel<T, G><<<blocks_for(c.x.n), THREADS, 0, s>>>(c);
+    if (c.long_col != nullptr) push_long_kernel<T><<<1024, THREADS, 0, s>>>(c);
 }
 
 template <typename T>
@@ -304,18 +366,32 @@ int push_typed(GG_cuda_vec *Tv, const GG_cuda_cview *V, uint64_t m, uint64_t nnz
 {
     cudaStream_t s = GG_cuda_stream();
     memset(Tv, 0, sizeof *Tv);
+    uint64_t mpad = (m + 3) & ~(uint64_t)3;
     Tv->d.n = m;
     Tv->d.size = sizeof(T);
     Tv->d.form = GG_VF_BITMAP;
     Tv->d.x = GG_cuda_malloc(m * sizeof(T));
-    Tv->d.b = (uint8_t *)GG_cuda_malloc(m);
-    if (Tv->d.x == nullptr || Tv->d.b == nullptr) {
-        GG_cuda_free(Tv->d.x);
-        GG_cuda_free(Tv->d.b);
-        memset(Tv, 0, sizeof *Tv);
+    Tv->d.b = (uint8_t *)GG_cuda_malloc(mpad);
+    Tv->count = (uint64_t *)GG_cuda_malloc(sizeof(uint64_t));
+    /* room for every column longer than LONG_COLUMN: at most nnz / LONG_COLUMN of them; a view
+     * whose longest vector is known to be shorter needs none (max_len 0: not known) */
+    bool longs = V->max_len == 0 || V->max_len > LONG_COLUMN;
+    uint64_t nlong = nnz / LONG_COLUMN + 1;
+    void *long_mem = longs ? GG_cuda_malloc(nlong * (sizeof(uint64_t) + sizeof(T)) + 16) : nullptr;
+    if (Tv->d.x == nullptr || Tv->d.b == nullptr || Tv->count == nullptr ||
+        (longs && long_mem == nullptr)) {
+        release(Tv);
+        GG_cuda_free(long_mem);
         return GG_CUDA_SPMV_NOMEM;
     }
     Push<T> c = {};
+    if (longs) {
+        /* [count (16 bytes)] [columns] [values]; freed stream-ordered after the kernels */
+        c.long_n = (unsigned long long *)long_mem;
+        c.long_col = (uint64_t *)((char *)long_mem + 16);
+        c.long_x = (T *)(c.long_col + nlong);
+        cudaMemsetAsync(long_mem, 0, 16, s);
+    }
     c.nvec = V->nvec;
     c.vec = V->vec;
     c.ptr = V->ptr;
@@ -338,27 +414,25 @@ int push_typed(GG_cuda_vec *Tv, const GG_cuda_cview *V, uint64_t m, uint64_t nnz
     }
     c.y = (T *)Tv->d.x;
     c.yp = Tv->d.b;
+    c.count = Tv->count;
     T ident;
     memcpy(&ident, identity, sizeof ident);
-    if (m > 0) fill_kernel<T><<<blocks_for(m), THREADS, 0, s>>>(c.y, c.yp, m, ident);
-    if (x->nvals > 0) {
+    fill_kernel<T><<<blocks_for(mpad), THREADS, 0, s>>>(c.y, c.yp, m, mpad, ident, c.count);
+    bool any = x->form == GG_VF_SPARSE ? x->nvals > 0 : x->n > 0;
+    if (any) {
         /* lanes per frontier entry by the view's mean vector length (unmeasured) */
         double mean = V->nvec > 0 ? (double)nnz / (double)V->nvec : 0;
         int g = mean <= 6 ? 4 : mean <= 12 ? 8 : mean <= 24 ? 16 : 32;
-        unsigned blocks = blocks_for(x->nvals * (uint64_t)g);
         switch (g) {
-        case 4: push_kernel<T, 4><<<blocks, THREADS, 0, s>>>(c); break;
-        case 8: push_kernel<T, 8><<<blocks, THREADS, 0, s>>>(c); break;
-        case 16: push_kernel<T, 16><<<blocks, THREADS, 0, s>>>(c); break;
-        default: push_kernel<T, 32><<<blocks, THREADS, 0, s>>>(c); break;
+        case 4: launch_push<T, 4>(c, s); break;
+        case 8: launch_push<T, 8>(c, s); break;
+        case 16: launch_push<T, 16>(c, s); break;
+        default: launch_push<T, 32>(c, s); break;
         }
     }
+    GG_cuda_free(long_mem);
     cudaError_t e = cudaGetLastError();
-    if (e != cudaSuccess) {
-        GG_cuda_free(Tv->d.x);
-        GG_cuda_free(Tv->d.b);
-        memset(Tv, 0, sizeof *Tv);
-    }
+    if (e != cudaSuccess) release(Tv);
     return gg_spmv_status(e);
 }
 
@@ -452,7 +526,7 @@ extern "C" int GG_cuda_vec_push(GG_cuda_vec *T, const GG_cuda_cview *V, uint64_t
 {
     if (!gg_spmv_supported(add_op, mul_op, type_code) || V->type_code < GG_CUDA_BOOL ||
         V->type_code > GG_CUDA_FP64 || xcode < GG_CUDA_BOOL || xcode > GG_CUDA_FP64 ||
-        x->form != GG_VF_SPARSE)
+        (x->form != GG_VF_SPARSE && x->form != GG_VF_BITMAP))
         return GG_CUDA_SPMV_UNSUPPORTED;
     int rc = GG_CUDA_SPMV_UNSUPPORTED;
     gg_with_type(type_code, [&](auto tag) {

@@ -40,6 +40,9 @@ GrB_Info GG_cuda_vcall_begin(GG_cuda_vcall *k, GG_container *C, GG_container *M,
 /* Z = C<M, replace>(region) = accum(C, T) with T as t describes, installed as C's device content.
  * GrB_OUT_OF_MEMORY leaves C unchanged. */
 GrB_Info GG_cuda_vcall_finish(GG_cuda_vcall *k, const GG_cuda_tdesc *t);
+/* Installs Z (device arrays of C's dimension and type, taken) as C's content when it already is
+ * the write-back's result; waits for it in GrB_BLOCKING mode. */
+GrB_Info GG_cuda_vcall_install(GG_cuda_vcall *k, GG_cuda_vec *Z);
 
 /* The vector paths of the table's slots (cuda/slots/vector.c), which the slots call when their
  * output is a vector (GG_cuda_assign and GG_cuda_extract, vector-only, are table slots). */

@@ -4,11 +4,14 @@
  * - the tree or CMRS SpMV (GG_cuda_spmv.h) for a full, non-iso u without a mask, the measured
  *   fastest for A' u (Doc/performance.md);
  * - a frontier sparser than the switch point of the vector forms (n/32) is pushed: each of its
- *   entries scatters its column of op(A) into T with atomic monoid updates, the mask read at each
- *   target, so the work is the frontier's edges plus an O(n) initialisation;
+ *   entries (from a sparse list, or a bitmap's flags read in place) scatters its column of op(A)
+ *   into T with atomic monoid updates, the mask read at each target, so the work is the
+ *   frontier's edges plus an O(n) initialisation;
  * - otherwise the pull product on A's CSR view (A u) or CSC view (A' u): only the rows the mask
  *   admits, only the terms whose u(k) exists, ending a row early for terminal monoids
  *   (GG_cuda_vec_mxv.h).
+ * When w's new content is T itself (no accumulator; replace or no mask), the push and pull
+ * products' T is installed directly, so a BFS step is two kernels (initialisation, push).
  * GRAPHBLAS_GPU_MXV=pull (or tree) forces one product where several apply, for measurements.
  * Declines, touching nothing: user-defined types or operators, a semiring whose multiply and
  * monoid are not all of one domain, operators without a device kernel, and small host-resident
@@ -93,17 +96,14 @@ GrB_Info GG_cuda_mxv(GG_container *w, GG_container *M, GrB_BinaryOp accum, GrB_S
     const GG_cuda_vec *uv = NULL;
     if (info == GrB_SUCCESS) info = GG_cuda_vec_in(u, &uv);
     if (info != GrB_SUCCESS) return info;
-    /* a frontier below the sparse switch point is pushed: its form becomes SPARSE (the same
-     * content; its nvals is known after the algorithm's own nvals call, else read here) */
+    /* a frontier below the sparse switch point is pushed, from its list or straight from its
+     * bitmap flags (its nvals is known after the algorithm's own nvals call, else read here) */
     bool push = false;
     if (uv->d.form != GG_VF_FULL && forced_product() == 0) {
         uint64_t nu;
         info = (GrB_Info)GG_cuda_vec_nvals(u, &nu);
-        if (info == GrB_SUCCESS && GG_vform_choose(u->nrows, nu, false) == GG_VF_SPARSE) {
-            info = GG_cuda_info(GG_cuda_vec_conform((GG_cuda_vec *)uv));
-            push = uv->d.form == GG_VF_SPARSE;
-        }
         if (info != GrB_SUCCESS) return info;
+        push = GG_vform_choose(u->nrows, nu, false) == GG_VF_SPARSE;
     }
     const GG_vdata *x = &uv->d;
     bool full = x->form == GG_VF_FULL && !x->iso && (int)u->type->code == t;
@@ -115,8 +115,8 @@ GrB_Info GG_cuda_mxv(GG_container *w, GG_container *M, GrB_BinaryOp accum, GrB_S
         GG_cuda_cview V;
         info = GG_cuda_mirror_cview(A, !tran, &V);
         GG_cuda_rowmask rm = {k.m != NULL ? &k.m->d : NULL, k.wb.mstruct, k.wb.mcomp};
-        GG_trace("cuda mxv: push of a frontier of %llu on the %s view",
-                 (unsigned long long)x->nvals, tran ? "CSR" : "CSC");
+        GG_trace("cuda mxv: push of a %s frontier on the %s view",
+                 x->form == GG_VF_SPARSE ? "sparse" : "bitmap", tran ? "CSR" : "CSC");
         if (info == GrB_SUCCESS)
             info = GG_cuda_info(GG_cuda_vec_push(&T, &V, n, nnz, x, (int)u->type->code,
                                                  sr->add->op->opcode, mul->opcode, t,
@@ -138,7 +138,15 @@ GrB_Info GG_cuda_mxv(GG_container *w, GG_container *M, GrB_BinaryOp accum, GrB_S
             GG_cuda_free(dx.own);
         }
     }
-    if (info == GrB_SUCCESS) {
+    /* The push and pull products already applied the mask at each row and left T's count: when
+     * w's new content is exactly T (no accumulator; replace, or no mask; w of the semiring's
+     * type), T is installed as it is and the write-back pass is skipped. */
+    bool direct = T.count != NULL && accum == NULL && (M != NULL ? d->replace : !d->mask_comp) &&
+                  (int)w->type->code == t;
+    if (info == GrB_SUCCESS && direct) {
+        GG_trace("cuda mxv: the product is the result (no write-back pass)");
+        info = GG_cuda_vcall_install(&k, &T);
+    } else if (info == GrB_SUCCESS) {
         GG_cuda_tdesc td = {.kind = GG_CUDA_T_VEC, .A = &T.d, .acode = t, .tcode = t};
         info = GG_cuda_vcall_finish(&k, &td);
     }

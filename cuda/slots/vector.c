@@ -81,16 +81,21 @@ GrB_Info GG_cuda_vcall_begin(GG_cuda_vcall *k, GG_container *C, GG_container *M,
     return info;
 }
 
+GrB_Info GG_cuda_vcall_install(GG_cuda_vcall *k, GG_cuda_vec *Z)
+{
+    GG_cuda_vec_install(k->C, Z);
+    /* GrB_BLOCKING: every method completes before it returns (DESIGN.md §4); nonblocking mode
+     * waits only where a value goes back to the user */
+    if (GG_global.mode == GrB_BLOCKING && !GG_cuda_sync()) return GrB_PANIC;
+    return GrB_SUCCESS;
+}
+
 GrB_Info GG_cuda_vcall_finish(GG_cuda_vcall *k, const GG_cuda_tdesc *t)
 {
     GG_cuda_vec Z;
     const GG_vdata *c = k->c != NULL ? &k->c->d : &k->empty;
     GrB_Info info = GG_cuda_info(GG_cuda_vec_ewise(&Z, c, (int)k->C->type->code, t, &k->wb));
-    if (info == GrB_SUCCESS) GG_cuda_vec_install(k->C, &Z);
-    /* GrB_BLOCKING: every method completes before it returns (DESIGN.md §4); nonblocking mode
-     * waits only where a value goes back to the user */
-    if (info == GrB_SUCCESS && GG_global.mode == GrB_BLOCKING && !GG_cuda_sync()) info = GrB_PANIC;
-    return info;
+    return info == GrB_SUCCESS ? GG_cuda_vcall_install(k, &Z) : info;
 }
 
 /* The device content of an input vector, as the kernels' operand. */
@@ -208,6 +213,26 @@ static GrB_Info upload_list(const GrB_Index *I, GrB_Index n, uint64_t **dev)
     return GrB_PANIC;
 }
 
+/* C<M>(:) = T: in place in C's device arrays when only the admitted positions can change (no
+ * accumulator, replace or complement) and C's form allows it, else the general write-back. */
+static GrB_Info assign_all(GG_cuda_vcall *k, const GG_cuda_tdesc *t, bool masked_only)
+{
+    if (masked_only && k->c != NULL && k->m != NULL) {
+        /* k->c is C's own current device content (GG_cuda_vcall_begin brought it there) */
+        int rc = GG_cuda_vec_assign_inplace((GG_cuda_vec *)k->c, (int)k->C->type->code, t,
+                                            &k->m->d, k->wb.mcode, k->wb.mstruct);
+        if (rc != GG_CUDA_VRC_UNSUPPORTED) {
+            GG_cuda_vec_written(k->C);
+            GG_trace("cuda assign: in place at the mask's positions");
+            GrB_Info info = GG_cuda_info(rc);
+            if (info == GrB_SUCCESS && GG_global.mode == GrB_BLOCKING && !GG_cuda_sync())
+                info = GrB_PANIC;
+            return info;
+        }
+    }
+    return GG_cuda_vcall_finish(k, t);
+}
+
 GrB_Info GG_cuda_assign(GG_container *C, GG_container *M, GrB_BinaryOp accum, GG_container *A,
                         const void *scalar, GrB_Type stype, const GrB_Index *I, GrB_Index ni,
                         const GrB_Index *J, GrB_Index nj, GG_assign_kind kind, const GG_desc *d)
@@ -241,7 +266,7 @@ GrB_Info GG_cuda_assign(GG_container *C, GG_container *M, GrB_BinaryOp accum, GG
         t.kind = scalar != NULL ? GG_CUDA_T_SCALAR : GG_CUDA_T_VEC;
         t.A = scalar != NULL ? NULL : A != NULL ? u : &none;
         if (A == NULL && scalar == NULL) t.acode = t.tcode;
-        return GG_cuda_vcall_finish(&k, &t);
+        return assign_all(&k, &t, M != NULL && accum == NULL && !d->replace && !d->mask_comp);
     }
     /* an index list: T in C's coordinates and the region it covers, then the write-back */
     uint64_t *Id = NULL;

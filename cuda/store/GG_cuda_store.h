@@ -23,6 +23,9 @@ GrB_Info GG_cuda_vec_reserve(GG_container *c);
  * (*v is cleared): the previous device buffers are freed (stream-ordered), res = GG_RES_DEVICE
  * (GG_vec_device_written). c must have been reserved. Never fails. */
 void GG_cuda_vec_install(GG_container *c, GG_cuda_vec *v);
+/* Records that a kernel rewrote c's current device content in place: the host copy and the views
+ * are stale from now on (res = GG_RES_DEVICE). */
+void GG_cuda_vec_written(GG_container *c);
 /* Frees the device buffers of a GG_cuda_vec that was never installed. */
 void GG_cuda_vec_release(GG_cuda_vec *v);
 

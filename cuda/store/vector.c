@@ -167,3 +167,11 @@ void GG_cuda_vec_install(GG_container *c, GG_cuda_vec *v)
     c->res = GG_RES_DEVICE;
     pthread_mutex_unlock(&c->lock);
 }
+
+void GG_cuda_vec_written(GG_container *c)
+{
+    GG_vec_device_written(c); /* the host copy and the views are stale from now on */
+    pthread_mutex_lock(&c->lock);
+    c->res = GG_RES_DEVICE;
+    pthread_mutex_unlock(&c->lock);
+}

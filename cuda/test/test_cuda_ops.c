@@ -467,6 +467,115 @@ static void mxv_parity(void **state)
     }
 }
 
+/* Declined CUDA calls since GrB_init: a case that must run on the device checks it stays put. */
+static size_t declines(void)
+{
+    size_t n = 0;
+    OK(GrB_Global_get_SIZE(GrB_GLOBAL, &n, GxG_CUDA_DECLINES));
+    return n;
+}
+
+/* The frontier products (push below n/32, from a sparse list and from a device bitmap's flags),
+ * with and without the direct install of T (no accumulator; replace or no mask; w of the
+ * semiring's type), against the CPU backend. */
+static void frontier_parity(void **state)
+{
+    (void)state;
+    struct {
+        GrB_Type type, wtype;
+        GrB_Semiring sr;
+        GrB_UnaryOp id;
+    } cases[] = {
+        {GrB_BOOL, GrB_BOOL, GrB_LOR_LAND_SEMIRING_BOOL, GrB_IDENTITY_BOOL},
+        {GrB_INT64, GrB_INT64, GrB_MIN_FIRST_SEMIRING_INT64, GrB_IDENTITY_INT64},
+        {GrB_INT64, GrB_INT32, GrB_MIN_PLUS_SEMIRING_INT64, GrB_IDENTITY_INT64},
+        {GrB_FP64, GrB_FP64, GrB_PLUS_TIMES_SEMIRING_FP64, GrB_IDENTITY_FP64},
+    };
+    /* mask: 0 none, 1 complemented structural + replace, 2 valued + replace, 3 complemented
+     * structural kept (general write-back), 4 none with an accumulator */
+    GrB_Descriptor mdesc[5] = {NULL, GrB_DESC_RSC, GrB_DESC_R, GrB_DESC_SC, NULL};
+    const GrB_Index n = 640;
+    for (size_t c = 0; c < ncases(sizeof cases / sizeof cases[0]); c++) {
+        GrB_Matrix A = random_matrix(cases[c].type, n, n, 0.02);
+        GrB_Vector u = random_vector(cases[c].type, n, 0.015); /* below n/32: pushed */
+        GrB_Vector w0 = random_vector(cases[c].wtype, n, 0.2);
+        GrB_Vector m = random_vector(GrB_BOOL, n, 0.5);
+        for (int bitmap = 0; bitmap < 2; bitmap++) {
+            for (int vxm = 0; vxm < 2; vxm++) {
+                for (int mk = 0; mk < 5; mk++) {
+                    GrB_Vector w[2];
+                    for (int b = 0; b < 2; b++) {
+                        set_backend(b == 0 ? GxG_BACKEND_CPU : GxG_BACKEND_CUDA);
+                        GrB_Vector x = vdup(u);
+                        /* on the device, an apply leaves x as a bitmap with its count unread */
+                        if (bitmap) OK(GrB_Vector_apply(x, NULL, NULL, cases[c].id, u, NULL));
+                        w[b] = vdup(w0);
+                        size_t before = declines();
+                        GrB_Vector mask = mk == 0 || mk == 4 ? NULL : m;
+                        GrB_BinaryOp acc = mk == 4 ? GrB_MIN_FP64 : NULL;
+                        if (vxm)
+                            OK(GrB_vxm(w[b], mask, acc, cases[c].sr, x, A, mdesc[mk]));
+                        else
+                            OK(GrB_mxv(w[b], mask, acc, cases[c].sr, A, x, mdesc[mk]));
+                        if (b == 1) assert_int_equal(declines(), before);
+                        GrB_free(&x);
+                    }
+                    same_vector(w[0], w[1], 1e-12);
+                    GrB_free(&w[0]), GrB_free(&w[1]);
+                }
+            }
+        }
+        GrB_free(&A), GrB_free(&u), GrB_free(&w0), GrB_free(&m);
+    }
+    set_backend(GxG_BACKEND_AUTO);
+}
+
+/* A masked assign without accumulator, replace or complement rewrites only the admitted positions
+ * of a device bitmap or full vector in place: scalar and vector sources, sparse, bitmap, valued and
+ * structural masks, entries deleted where the source has none; nvals after each step. */
+static void assign_in_place_parity(void **state)
+{
+    (void)state;
+    const GrB_Index n = 500;
+    GrB_Vector v0 = random_vector(GrB_INT64, n, 0.4);
+    GrB_Vector full0 = random_vector(GrB_INT64, n, 1.01);
+    GrB_Vector src = random_vector(GrB_FP64, n, 0.5);
+    GrB_Vector q = random_vector(GrB_BOOL, n, 0.02); /* sparse on the host */
+    GrB_Vector q2 = random_vector(GrB_INT32, n, 0.3);
+    OK(GrB_Vector_setElement_INT32(q2, 0, 3)); /* a false value: a valued mask skips it */
+    for (int target = 0; target < 2; target++) {
+        GrB_Vector v[2];
+        for (int b = 0; b < 2; b++) {
+            set_backend(b == 0 ? GxG_BACKEND_CPU : GxG_BACKEND_CUDA);
+            GrB_Vector base = target == 0 ? v0 : full0, qb, q2b;
+            OK(GrB_Vector_new(&v[b], GrB_INT64, n));
+            /* device content with its count: a whole-vector apply, then masks made there too */
+            OK(GrB_Vector_apply(v[b], NULL, NULL, GrB_IDENTITY_INT64, base, NULL));
+            OK(GrB_Vector_new(&qb, GrB_BOOL, n));
+            OK(GrB_Vector_apply(qb, NULL, NULL, GrB_IDENTITY_BOOL, q, NULL));
+            q2b = vdup(q2);
+            size_t before = declines();
+            OK(GrB_Vector_assign_INT64(v[b], q, NULL, 7, GrB_ALL, n, GrB_DESC_S));
+            OK(GrB_Vector_assign_INT64(v[b], qb, NULL, -2, GrB_ALL, n, NULL));
+            OK(GrB_Vector_assign_INT64(v[b], q2b, NULL, 11, GrB_ALL, n, NULL));
+            if (target == 0) { /* a vector source deletes where it has no entry (bitmap only) */
+                OK(GrB_Vector_assign(v[b], q2b, NULL, src, GrB_ALL, n, GrB_DESC_S));
+            }
+            OK(GrB_Vector_assign(v[b], qb, NULL, base, GrB_ALL, n, NULL));
+            if (b == 1) assert_int_equal(declines(), before);
+            GrB_free(&qb), GrB_free(&q2b);
+        }
+        GrB_Index n0, n1;
+        OK(GrB_Vector_nvals(&n0, v[0]));
+        OK(GrB_Vector_nvals(&n1, v[1]));
+        assert_int_equal(n0, n1);
+        same_vector(v[0], v[1], 0);
+        GrB_free(&v[0]), GrB_free(&v[1]);
+    }
+    set_backend(GxG_BACKEND_AUTO);
+    GrB_free(&v0), GrB_free(&full0), GrB_free(&src), GrB_free(&q), GrB_free(&q2);
+}
+
 /* ---- residency --------------------------------------------------------------------------------- */
 
 static void residency_reuses_and_refreshes(void **state)
@@ -588,6 +697,8 @@ int main(void)
         cmocka_unit_test(ewise_parity),
         cmocka_unit_test(ewise_edges),
         cmocka_unit_test(mxv_parity),
+        cmocka_unit_test(frontier_parity),
+        cmocka_unit_test(assign_in_place_parity),
         cmocka_unit_test(residency_reuses_and_refreshes),
         cmocka_unit_test(pool_limit_gives_out_of_memory),
         cmocka_unit_test(decline_is_traced),

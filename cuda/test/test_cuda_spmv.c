@@ -263,7 +263,8 @@ static GG_cuda_cview device_view(const GG_hs_matrix *A, bool tran, void **mem, G
                        (const uint64_t *)(d + b_vec + b_ptr),
                        d + b_vec + b_ptr + b_idx,
                        A->type->code,
-                       (int)vs};
+                       (int)vs,
+                       0};
     *mem = d;
     *nvals = nnz;
     GG_hs_cview_free(&v);
