@@ -173,7 +173,7 @@ static bool bench_one(const char *name, cusparseHandle_t h)
 
     /* build: CSR view (64-bit, as the library holds it) -> tree, against csr2csc */
     GG_cuda_cview v = {nr, nullptr, (const uint64_t *)up(m.ptr64, (nr + 1) * 8),
-                       (const uint64_t *)up(m.idx64, nnz * 8), A.val, m.hs.type_code, 4};
+                       (const uint64_t *)up(m.idx64, nnz * 8), A.val, m.hs.type_code, 4, 0};
     GG_cuda_hs B;
     HS(GG_cuda_hs_build_cview(&B, m.nrows, m.ncols, m.hs.dbits, &v, false, false));
     bool same_pool = B.pool_bytes == m.hs.pool_bytes && B.root == m.hs.root;

@@ -1,5 +1,5 @@
 /* spmv_bench.cu: HiSparse SpMV and SpMV^T (both scheduler variants) and CMRS against cuSPARSE in
- * the same run: CSR SpMV ALG1 and ALG2, opA = TRANSPOSE, and csr2csc (cusparseCsr2cscEx2)
+ * the same run, with the pull product the mxv slot runs for A x: CSR SpMV ALG1 and ALG2, opA = TRANSPOSE, and csr2csc (cusparseCsr2cscEx2)
  * followed by SpMV. Every kernel's result is checked against the CPU tree traversal before it is
  * timed; times are medians of --reps runs (cudaEvents on the library's stream) after two warm-up
  * runs, excluding uploads, tree builds and the HiSparse schedule (built once per tree, timed
@@ -11,6 +11,7 @@
  * rmat23 (259M entries) is accepted but not in the default set: its single-threaded host build
  * takes minutes. */
 #include "GG_cuda_spmv.h"
+#include "GG_cuda_vec_mxv.h"
 #include "bench_gpu.cuh"
 #include "spmv_bench_host.h"
 
@@ -75,7 +76,7 @@ static void bench_one(const char *name, bool fp64, cusparseHandle_t h)
            (double)GG_cuda_hs_schedule_bytes(S) / (double)m.nnz);
     int code = fp64 ? GrB_FP64_CODE : GrB_FP32_CODE;
     double zero = 0;
-    double best_cusp = 1e30, hs_a = 0, hs_t = 0, cusp_t = 0;
+    double best_cusp = 1e30, hs_a = 0, hs_t = 0, cusp_t = 0, pull_a = 0;
     const char *vname[2] = {"host-levels", "persistent"};
     for (int tran = 0; tran < 2; tran++)
         for (int v = 0; v < 2; v++) {
@@ -101,7 +102,7 @@ static void bench_one(const char *name, bool fp64, cusparseHandle_t h)
     uint64_t *dptr64 = (uint64_t *)up(m.ptr64, (m.nrows + 1) * 8);
     uint64_t *didx64 = (uint64_t *)up(m.idx64, m.nnz * 8);
     void *dval = up(m.val, m.nnz * vs);
-    GG_cuda_cview V = {m.nrows, nullptr, dptr64, didx64, dval, code, (int)vs};
+    GG_cuda_cview V = {m.nrows, nullptr, dptr64, didx64, dval, code, (int)vs, 0};
     {
         auto f = [&] {
             if (GG_cuda_cmrs_mxv(&V, m.nrows, m.nnz, GG_CUDA_OP_PLUS, GG_CUDA_OP_TIMES, code, &zero,
@@ -113,6 +114,35 @@ static void bench_one(const char *name, bool fp64, cusparseHandle_t h)
         f();
         double err = error_of(&m, dy, m.y_ref, m.nrows);
         row(&m, "CMRS Ax (CSR64 view)", median_ms(f), err, bytes);
+    }
+    {
+        /* the pull product the mxv slot runs for A x (cuda/kernels/vec_mxv.cu): G lanes a row on
+         * the same view, T a fresh bitmap with its count each call, as in the library */
+        GG_cuda_dense_x xin = {dx, nullptr, false, 0, nullptr};
+        GG_cuda_vec T = {};
+        auto f = [&] {
+            GG_cuda_free(T.d.x), GG_cuda_free(T.d.b), GG_cuda_free(T.count);
+            if (GG_cuda_vec_pull(&T, &V, m.nrows, m.nnz, &xin, GG_CUDA_OP_PLUS, GG_CUDA_OP_TIMES,
+                                 code, false, nullptr) != GG_CUDA_SPMV_OK) {
+                fprintf(stderr, "pull failed\n");
+                exit(1);
+            }
+        };
+        f();
+        /* rows without a term have no entry in T: 0 in the dense reference */
+        CK(cudaStreamSynchronize(stream));
+        std::vector<char> hx(m.nrows * vs);
+        std::vector<uint8_t> hb(m.nrows);
+        CK(cudaMemcpy(hx.data(), T.d.x, m.nrows * vs, cudaMemcpyDeviceToHost));
+        CK(cudaMemcpy(hb.data(), T.d.b, m.nrows, cudaMemcpyDeviceToHost));
+        for (uint64_t k = 0; k < m.nrows; k++)
+            if (!hb[k]) memset(hx.data() + k * vs, 0, vs);
+        CK(cudaMemcpy(dy, hx.data(), m.nrows * vs, cudaMemcpyHostToDevice));
+        double err = error_of(&m, dy, m.y_ref, m.nrows);
+        double ms = median_ms(f);
+        row(&m, "pull Ax (CSR64 view)", ms, err, bytes);
+        pull_a = ms;
+        GG_cuda_free(T.d.x), GG_cuda_free(T.d.b), GG_cuda_free(T.count);
     }
     cudaFree(didx64);
     cudaFree(dptr64);
@@ -199,8 +229,9 @@ static void bench_one(const char *name, bool fp64, cusparseHandle_t h)
     row(&m, "cuSPARSE csr2csc+SpMV A'x", median_ms(both), err, bytes);
 
     printf("# %s %s: HiSparse A'x/Ax throughput %.2f (target >= 0.9); A'x vs cuSPARSE TRANSPOSE "
-           "%.2fx; Ax vs best cuSPARSE CSR %.2fx\n",
-           name, fp64 ? "fp64" : "fp32", hs_a / hs_t, cusp_t / hs_t, best_cusp / hs_a);
+           "%.2fx; Ax vs best cuSPARSE CSR %.2fx (HiSparse), %.2fx (pull, the slot's Ax)\n",
+           name, fp64 ? "fp64" : "fp32", hs_a / hs_t, cusp_t / hs_t, best_cusp / hs_a,
+           best_cusp / pull_a);
     cusparseDestroySpMat(matT);
     cusparseDestroySpMat(mat);
     cusparseDestroyDnVec(vx);
