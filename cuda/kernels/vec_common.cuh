@@ -172,29 +172,35 @@ __device__ inline bool gg_nonzero_bytes(const void *p, uint32_t size)
     }
 }
 
+/* Position idx of A: whether it holds an entry, and which stored value *p is (a sparse A is
+ * searched: its indices are sorted). */
+__device__ inline bool gg_vd_find(const GG_vdata &A, uint64_t idx, uint64_t *p)
+{
+    if (A.form == GG_VF_FULL) {
+        *p = idx;
+        return true;
+    }
+    if (A.form == GG_VF_BITMAP) {
+        *p = idx;
+        return A.b[idx] != 0;
+    }
+    uint64_t lo = 0, hi = A.nvals;
+    while (lo < hi) {
+        uint64_t mid = lo + (hi - lo) / 2;
+        if (A.i[mid] < idx)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    *p = lo;
+    return lo < A.nvals && A.i[lo] == idx;
+}
+
 /* The mask's verdict on row i (before the complement the caller applies). */
 __device__ inline bool gg_mask_bit(const GG_vdata &M, bool mstruct, uint64_t i)
 {
     uint64_t p;
-    switch (M.form) {
-    case GG_VF_FULL: p = i; break;
-    case GG_VF_BITMAP:
-        if (!M.b[i]) return false;
-        p = i;
-        break;
-    default: { /* SPARSE: binary search of the sorted indices */
-        uint64_t lo = 0, hi = M.nvals;
-        while (lo < hi) {
-            uint64_t mid = lo + (hi - lo) / 2;
-            if (M.i[mid] < i)
-                lo = mid + 1;
-            else
-                hi = mid;
-        }
-        if (lo >= M.nvals || M.i[lo] != i) return false;
-        p = lo;
-    }
-    }
+    if (!gg_vd_find(M, i, &p)) return false;
     if (mstruct) return true;
     return gg_nonzero_bytes((const char *)M.x + (M.iso ? 0 : p * M.size), M.size);
 }

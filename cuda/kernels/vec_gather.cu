@@ -8,29 +8,6 @@
 
 namespace {
 
-/* Position idx of A: whether it holds an entry, and which stored value *p is. */
-__device__ inline bool find(const GG_vdata &A, uint64_t idx, uint64_t *p)
-{
-    if (A.form == GG_VF_FULL) {
-        *p = idx;
-        return true;
-    }
-    if (A.form == GG_VF_BITMAP) {
-        *p = idx;
-        return A.b[idx] != 0;
-    }
-    uint64_t lo = 0, hi = A.nvals;
-    while (lo < hi) {
-        uint64_t mid = lo + (hi - lo) / 2;
-        if (A.i[mid] < idx)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    *p = lo;
-    return lo < A.nvals && A.i[lo] == idx;
-}
-
 /* T(k) = A(I[k]) (I NULL: A(k)); T's flags and count unless T is full, its values unless iso. */
 __global__ void gather_kernel(GG_vdata A, const uint64_t *I, uint64_t ni, uint8_t *tb, void *tx,
                               uint64_t *count)
@@ -39,7 +16,7 @@ __global__ void gather_kernel(GG_vdata A, const uint64_t *I, uint64_t ni, uint8_
     GG_VK_FOR(k, ni)
     {
         uint64_t p;
-        bool has = find(A, I == nullptr ? k : I[k], &p);
+        bool has = gg_vd_find(A, I == nullptr ? k : I[k], &p);
         if (tb != nullptr) tb[k] = has;
         if (has && tx != nullptr) gg_store_sized(tx, k, A.size, gg_load_sized(A.x, p, A.size));
         entries += has;

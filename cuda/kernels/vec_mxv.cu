@@ -264,6 +264,18 @@ __device__ inline unsigned claim(uint8_t *flags, uint64_t j)
     return (atomicOr(word, bit) & bit) ? 0 : 1;
 }
 
+/* Entry p of the view (row j of T) takes the term A(p) (*) xv where the mask admits j; returns 1
+ * when it created T's entry j. */
+template <typename T> __device__ inline unsigned push_term(const Push<T> &c, uint64_t p, T xv)
+{
+    uint64_t j = c.idx[p];
+    if (c.has_mask && gg_mask_bit(c.M, c.mstruct, j) == c.mcomp) return 0;
+    T a = c.need_a ? gg_load_cast<T>(c.av, p, c.stype, 1.0) : T{};
+    T t = c.vec_first ? gg_binop<T>(c.mul, xv, a) : gg_binop<T>(c.mul, a, xv);
+    gg_atomic<T>(c.add, c.y + j, t);
+    return claim(c.yp, j);
+}
+
 /* Lane l of a group of G scatters its share of column k of R (times x's value xv) into T; returns
  * the entries of T this lane created. */
 template <typename T, int G>
@@ -280,14 +292,7 @@ __device__ inline unsigned push_column(const Push<T> &c, uint64_t k, T xv, int l
         return 0;
     }
     unsigned made = 0;
-    for (uint64_t p = c.ptr[r] + l; p < c.ptr[r + 1]; p += G) {
-        uint64_t j = c.idx[p];
-        if (c.has_mask && gg_mask_bit(c.M, c.mstruct, j) == c.mcomp) continue;
-        T a = c.need_a ? gg_load_cast<T>(c.av, p, c.stype, 1.0) : T{};
-        T t = c.vec_first ? gg_binop<T>(c.mul, xv, a) : gg_binop<T>(c.mul, a, xv);
-        gg_atomic<T>(c.add, c.y + j, t);
-        made += claim(c.yp, j);
-    }
+    for (uint64_t p = c.ptr[r] + l; p < c.ptr[r + 1]; p += G) made += push_term(c, p, xv);
     return made;
 }
 
@@ -338,14 +343,8 @@ template <typename T> __global__ void __launch_bounds__(THREADS) push_long_kerne
         uint64_t r = c.long_col[q];
         T xv = c.long_x[q];
         for (uint64_t p = c.ptr[r] + blockIdx.x * (uint64_t)blockDim.x + threadIdx.x;
-             p < c.ptr[r + 1]; p += stride) {
-            uint64_t j = c.idx[p];
-            if (c.has_mask && gg_mask_bit(c.M, c.mstruct, j) == c.mcomp) continue;
-            T a = c.need_a ? gg_load_cast<T>(c.av, p, c.stype, 1.0) : T{};
-            T t = c.vec_first ? gg_binop<T>(c.mul, xv, a) : gg_binop<T>(c.mul, a, xv);
-            gg_atomic<T>(c.add, c.y + j, t);
-            made += claim(c.yp, j);
-        }
+             p < c.ptr[r + 1]; p += stride)
+            made += push_term(c, p, xv);
     }
     gg_block_count(c.count, made);
 }
