@@ -24,6 +24,14 @@ unsigned blocks_for(uint64_t work)
     return b == 0 ? 1 : b > 65535u * 16 ? 65535u * 16 : (unsigned)b;
 }
 
+/* A's value at p as the domain T: a plain load when A is stored as T (the common case), so the
+ * cast's switch stays out of the inner loop. */
+template <typename T> __device__ inline T a_value(const void *av, uint64_t p, int stype)
+{
+    return stype == gg_code<T>::v ? static_cast<const T *>(av)[p]
+                                  : gg_load_cast<T>(av, p, stype, 1.0);
+}
+
 /* Frees a product's arrays (stream-ordered) and clears it: the products' failure path. */
 void release(GG_cuda_vec *Tv)
 {
@@ -94,7 +102,7 @@ template <typename T, int G> __global__ void __launch_bounds__(THREADS) pull_ker
                 uint64_t k = c.idx[p];
                 if (c.xp == nullptr || c.xp[k]) {
                     T xv = c.xiso ? gg_load_cast<T>(c.xisop, 0, c.xisocode, 1.0) : c.xd[k];
-                    T a = c.need_a ? gg_load_cast<T>(c.av, p, c.stype, 1.0) : T{};
+                    T a = c.need_a ? a_value<T>(c.av, p, c.stype) : T{};
                     T t = c.vec_first ? gg_binop<T>(c.mul, xv, a) : gg_binop<T>(c.mul, a, xv);
                     acc = has ? gg_binop<T>(c.add, acc, t) : t;
                     has = true;
@@ -270,7 +278,7 @@ template <typename T> __device__ inline unsigned push_term(const Push<T> &c, uin
 {
     uint64_t j = c.idx[p];
     if (c.has_mask && gg_mask_bit(c.M, c.mstruct, j) == c.mcomp) return 0;
-    T a = c.need_a ? gg_load_cast<T>(c.av, p, c.stype, 1.0) : T{};
+    T a = c.need_a ? a_value<T>(c.av, p, c.stype) : T{};
     T t = c.vec_first ? gg_binop<T>(c.mul, xv, a) : gg_binop<T>(c.mul, a, xv);
     gg_atomic<T>(c.add, c.y + j, t);
     return claim(c.yp, j);

@@ -2,7 +2,7 @@
  * u' op(A)) is computed on the device, then the write-back C<M, replace> = accum(C, T) runs there
  * too (GG_cuda_vslot.h), so w's new content never leaves the device. Two products:
  * - the tree or CMRS SpMV (GG_cuda_spmv.h) for a full, non-iso u without a mask, the measured
- *   fastest for A' u (Doc/performance.md);
+ *   fastest for A' u and, on RMAT and the grid, for A u (Doc/performance.md);
  * - a frontier sparser than the switch point of the vector forms (n/32) is pushed: each of its
  *   entries (from a sparse list, or a bitmap's flags read in place) scatters its column of op(A)
  *   into T with atomic monoid updates, the mask read at each target, so the work is the
@@ -21,7 +21,8 @@
 
 #include <stdlib.h>
 
-/* GRAPHBLAS_GPU_MXV, read once: 0 default rule, 1 pull always, 2 tree/CMRS where it applies. */
+/* GRAPHBLAS_GPU_MXV, read once: 0 default rule, 1 pull always, 2 tree/CMRS where it applies
+ * (and no push). */
 static int forced_product(void)
 {
     static int v = -1;
@@ -107,8 +108,11 @@ GrB_Info GG_cuda_mxv(GG_container *w, GG_container *M, GrB_BinaryOp accum, GrB_S
     }
     const GG_vdata *x = &uv->d;
     bool full = x->form == GG_VF_FULL && !x->iso && (int)u->type->code == t;
-    bool pull = forced_product() == 1 || !full || M != NULL ||
-                (forced_product() == 0 && !tran); /* the tree wins for A' u (measured) */
+    /* A full u without a mask takes the tree (or CMRS) both ways: for A u the pull on the CSR
+     * view ran at 0.08-0.09x cuSPARSE on RMAT-18/21 and 0.32x on the grid, the tree at 0.54-0.61x
+     * (bench/gpu/spmv_bench, H200, 2026-11-26); the pull won only on the banded and localized
+     * matrices (0.26x and 0.39x against 0.24x and 0.16x). For A' u the tree was already chosen. */
+    bool pull = forced_product() == 1 || !full || M != NULL;
     GG_cuda_vec T = {0};
     if (push) {
         /* R's columns: the CSC view for A u, the CSR view for A' u */
