@@ -125,6 +125,9 @@ int GG_cuda_vec_to_bitmap(GG_cuda_vec *out, const GG_vdata *A);
  * left as it is): a BITMAP with few entries becomes SPARSE (stream compaction), a SPARSE one with
  * many BITMAP, a complete one FULL. NOMEM leaves v as it was. */
 int GG_cuda_vec_conform(GG_cuda_vec *v);
+/* out (new; every array its own) = bitmap A's nvals entries in SPARSE form, A untouched: for an
+ * input that other user threads may be reading meanwhile, which must not change under them. */
+int GG_cuda_vec_sparse_copy(GG_cuda_vec *out, const GG_vdata *A, uint64_t nvals);
 
 /* Whether the kernels handle this operator (asked by the slots before touching anything): every
  * built-in unary, binary and index-unary operator on built-in types (the bitwise ones on integers

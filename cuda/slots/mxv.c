@@ -93,19 +93,25 @@ GrB_Info GG_cuda_mxv(GG_container *w, GG_container *M, GrB_BinaryOp accum, GrB_S
     const GG_cuda_vec *uv = NULL;
     if (info == GrB_SUCCESS) info = GG_cuda_vec_in(u, &uv);
     if (info != GrB_SUCCESS) return info;
-    /* a frontier below the sparse switch point is pushed: its form becomes SPARSE (the same
-     * content; its nvals is known after the algorithm's own nvals call, else read here) */
+    /* a frontier below the sparse switch point is pushed, from a sparse copy of u when its device
+     * copy is a bitmap (a device write leaves one): u may be an input that other user threads read
+     * at the same time, so it is never converted in place (Doc/decisions.md, "Residency under
+     * concurrent readers"); its nvals is read under its lock, as every reader of that cache does */
     bool push = false;
+    const GG_vdata *x = &uv->d;
+    GG_cuda_vec su = {0};
     if (uv->d.form != GG_VF_FULL && forced_product() == 0) {
         uint64_t nu;
+        pthread_mutex_lock(&u->lock);
         info = (GrB_Info)GG_cuda_vec_nvals(u, &nu);
-        if (info == GrB_SUCCESS && GG_vform_choose(u->nrows, nu, false) == GG_VF_SPARSE) {
-            info = GG_cuda_info(GG_cuda_vec_conform((GG_cuda_vec *)uv));
-            push = uv->d.form == GG_VF_SPARSE;
+        pthread_mutex_unlock(&u->lock);
+        push = info == GrB_SUCCESS && GG_vform_choose(u->nrows, nu, false) == GG_VF_SPARSE;
+        if (push && uv->d.form == GG_VF_BITMAP) {
+            info = GG_cuda_info(GG_cuda_vec_sparse_copy(&su, &uv->d, nu));
+            x = &su.d;
         }
         if (info != GrB_SUCCESS) return info;
     }
-    const GG_vdata *x = &uv->d;
     bool full = x->form == GG_VF_FULL && !x->iso && (int)u->type->code == t;
     bool pull = forced_product() == 1 || !full || M != NULL ||
                 (forced_product() == 0 && !tran); /* the tree wins for A' u (measured) */
@@ -143,5 +149,6 @@ GrB_Info GG_cuda_mxv(GG_container *w, GG_container *M, GrB_BinaryOp accum, GrB_S
         info = GG_cuda_vcall_finish(&k, &td);
     }
     GG_cuda_vec_release(&T);
+    GG_cuda_vec_release(&su);
     return info;
 }

@@ -1159,6 +1159,39 @@ static void conform_sweep(void **state)
     }
 }
 
+/* A bitmap's sparse copy: the same entries in new arrays (the source still reads the same after its
+ * copy is freed), every density and iso or not. */
+static void sparse_copy_sweep(void **state)
+{
+    (void)state;
+    static const double densities[] = {0.0, 0.005, 0.02, 0.5, 1.0};
+    for (int r = 0; r < 4 * rounds; r++) {
+        dlist L = {0};
+        uint64_t n = 1 + rnd(5000);
+        int code = random_code();
+        bool iso = rnd(3) == 0;
+        hvec A = hvec_new(n, code);
+        hvec_fill(&A, densities[rnd(5)], iso, WILD);
+        GG_cuda_vec src = {.d = dev_vec(&L, &A, GG_VF_BITMAP, iso), .nvals_known = true};
+        uint64_t nvals = hvec_nvals(&A);
+        src.d.nvals = nvals;
+        GG_cuda_vec T;
+        assert_int_equal(GG_cuda_vec_sparse_copy(&T, &src.d, nvals), GG_CUDA_VRC_OK);
+        assert_int_equal(T.d.form, GG_VF_SPARSE);
+        assert_int_equal(T.d.iso, iso);
+        assert_int_equal(T.d.nvals, nvals);
+        hvec got = host_vec(&T, code);
+        assert_same(&A, &got, "sparse copy");
+        GG_cuda_vec_release(&T);
+        hvec again = host_vec(&src, code);
+        assert_same(&A, &again, "sparse copy's source");
+        hvec_free(&got);
+        hvec_free(&again);
+        hvec_free(&A);
+        dfree(&L);
+    }
+}
+
 int main(void)
 {
     int start = GG_cuda_test_start();
@@ -1176,6 +1209,7 @@ int main(void)
         cmocka_unit_test(scatter_sweep),
         cmocka_unit_test(to_bitmap_sweep),
         cmocka_unit_test(conform_sweep),
+        cmocka_unit_test(sparse_copy_sweep),
     };
     int failed = cmocka_run_group_tests_name("cuda_vec", tests, NULL, NULL);
     GrB_finalize();
