@@ -3,7 +3,8 @@
  * reaches the failure: the CUDA vector slots (apply, select, eWiseAdd/eWiseMult, assign, extract,
  * reduce to a scalar and to a vector, mxv/vxm by push, pull and the tree product), a BFS loop and
  * a PageRank loop (algorithms/). Each call is swept twice: with every argument fresh on the host
- * (so the uploads fail too) and with the inputs and the output already on the device.
+ * (so the uploads fail too) and with the inputs and the output already on the device. Under
+ * compute-sanitizer (GG_TEST_SANITIZER set) the algorithms run on a smaller grid.
  *
  * The rule (Doc/testing.md): a device allocation that fails makes the call return
  * GrB_OUT_OF_MEMORY, every argument reads back as it was, and a retry succeeds with the CPU's
@@ -32,7 +33,8 @@
 #define OK(call) assert_int_equal((call), GrB_SUCCESS)
 #define NA 4
 #define N 4096 /* vector length: sparse below N / 32 = 128 entries */
-#define SIDE 16 /* the algorithms' grid: 256 vertices */
+static int side = 16;   /* the algorithms' grid: 256 vertices (8 x 8 under a sanitizer) */
+static int pr_iters = 8; /* PageRank's iterations (3 under a sanitizer) */
 
 typedef struct {
     GrB_Matrix M[NA];
@@ -293,17 +295,18 @@ static GrB_Matrix mat(GrB_Index n, GrB_Index deg)
 static GrB_Matrix grid(void)
 {
     GrB_Matrix A;
-    OK(GrB_Matrix_new(&A, GrB_FP64, SIDE * SIDE, SIDE * SIDE));
-    for (GrB_Index r = 0; r < SIDE; r++) {
-        for (GrB_Index c = 0; c < SIDE; c++) {
-            GrB_Index v = r * SIDE + c;
-            if (c + 1 < SIDE) {
+    GrB_Index n = (GrB_Index)side;
+    OK(GrB_Matrix_new(&A, GrB_FP64, n * n, n * n));
+    for (GrB_Index r = 0; r < n; r++) {
+        for (GrB_Index c = 0; c < n; c++) {
+            GrB_Index v = r * n + c;
+            if (c + 1 < n) {
                 OK(GrB_Matrix_setElement_FP64(A, 1, v, v + 1));
                 OK(GrB_Matrix_setElement_FP64(A, 1, v + 1, v));
             }
-            if (r + 1 < SIDE) {
-                OK(GrB_Matrix_setElement_FP64(A, 1, v, v + SIDE));
-                OK(GrB_Matrix_setElement_FP64(A, 1, v + SIDE, v));
+            if (r + 1 < n) {
+                OK(GrB_Matrix_setElement_FP64(A, 1, v, v + n));
+                OK(GrB_Matrix_setElement_FP64(A, 1, v + n, v));
             }
         }
     }
@@ -408,7 +411,7 @@ static GrB_Info op_pagerank(args *a)
     GrB_Vector r = SENTINEL;
     char msg[GG_ALG_MSG_LEN];
     int it;
-    return finish_alg(a, GG_alg_pagerank(&r, &it, a->M[0], 0.85, 0, 8, msg), r);
+    return finish_alg(a, GG_alg_pagerank(&r, &it, a->M[0], 0.85, 0, pr_iters, msg), r);
 }
 
 /* ---- tests ----------------------------------------------------------------------------------- */
@@ -487,11 +490,14 @@ static void test_mxv(void **state)
 static void test_algorithms(void **state)
 {
     (void)state;
-    args in = {{grid()}, {vec(SIDE * SIDE, 0, 0)}, 0};
+    args in = {{grid()}, {vec((GrB_Index)(side * side), 0, 0)}, 0};
     algorithm = true;
-    assert_true(sweep_both("BFS (push) on a 16x16 grid", op_bfs, &in));
+    char name[96];
+    snprintf(name, sizeof name, "BFS (push) on a %dx%d grid", side, side);
+    assert_true(sweep_both(name, op_bfs, &in));
     tolerance = 1e-9; /* PageRank's sums may be added in another order on the device */
-    assert_true(sweep_both("PageRank (8 iterations) on a 16x16 grid", op_pagerank, &in));
+    snprintf(name, sizeof name, "PageRank (%d iterations) on a %dx%d grid", pr_iters, side, side);
+    assert_true(sweep_both(name, op_pagerank, &in));
     tolerance = 0, algorithm = false;
     GrB_Matrix_free(&in.M[0]);
     GrB_Vector_free(&in.V[0]);
@@ -511,6 +517,7 @@ int main(void)
 {
     int rc = GG_cuda_test_start();
     if (rc != 0) return rc;
+    if (getenv("GG_TEST_SANITIZER") != NULL) side = 8, pr_iters = 3;
     OK(GrB_Descriptor_new(&d_comp_replace));
     OK(GrB_Descriptor_set(d_comp_replace, GrB_MASK, GrB_COMP));
     OK(GrB_Descriptor_set(d_comp_replace, GrB_OUTP, GrB_REPLACE));

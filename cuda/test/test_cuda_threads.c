@@ -27,7 +27,6 @@
 
 #define OK(call) assert_int_equal((call), GrB_SUCCESS)
 #define NTHREADS 8
-#define REPEATS 3
 #define N 2048    /* vector length and matrix order */
 #define NRESULTS 9 /* results per thread */
 
@@ -52,6 +51,7 @@ typedef struct {
     char failure[256];
 } worker;
 
+static int repeats = 3; /* 1 under a sanitizer (GG_TEST_SANITIZER) */
 static uint64_t rng = 0x9e3779b97f4a7c15ULL;
 
 static uint64_t next(void)
@@ -206,7 +206,7 @@ static void test_threads(void **state)
 {
     (void)state;
     OK(GrB_set(GrB_GLOBAL, GxG_BACKEND_CUDA, GxG_BACKEND));
-    for (int rep = 0; rep < REPEATS; rep++) {
+    for (int rep = 0; rep < repeats; rep++) {
         /* the reference: one thread, its own inputs in the same initial states */
         shared_inputs ref_in = make_inputs(true);
         worker ref = {.id = -1, .in = &ref_in};
@@ -270,6 +270,7 @@ int main(void)
         GrB_finalize();
         return 77;
     }
+    if (getenv("GG_TEST_SANITIZER") != NULL) repeats = 1;
     const struct CMUnitTest tests[] = {cmocka_unit_test(test_threads)};
     int failed = cmocka_run_group_tests(tests, NULL, NULL);
     GrB_finalize();

@@ -707,6 +707,15 @@ static void test_vform_conversions(void **state)
     }
 }
 
+/* The CPU backend's allocations: each k runs in a forked child, where a CUDA context of the parent
+ * would be unusable, so the backend is the CPU's whatever GRAPHBLAS_GPU_BACKEND says; the device's
+ * allocations have their own sweep (cuda/test/test_cuda_oom.c). */
+static int setup(void **state)
+{
+    if (GG_test_setup(state) != 0) return -1;
+    return GrB_set(GrB_GLOBAL, (int32_t)GxG_BACKEND_CPU, GxG_BACKEND) == GrB_SUCCESS ? 0 : -1;
+}
+
 static void test_totals(void **state)
 {
     (void)state;
@@ -724,5 +733,5 @@ int main(void)
         cmocka_unit_test(test_vform_conversions),
         cmocka_unit_test(test_totals),
     };
-    return cmocka_run_group_tests(tests, GG_test_setup, GG_test_teardown);
+    return cmocka_run_group_tests(tests, setup, GG_test_teardown);
 }
