@@ -133,7 +133,11 @@ static bool snaps_same(const snaps *a, const snaps *b)
     return true;
 }
 
-/* Deep copies of the arguments (a vector keeps its form). */
+/* Whether the copies' inputs M[2] and V[1] carry pending updates, which the call under test then
+ * applies while reading them (a failure must leave them as they read before). */
+static bool with_pending;
+
+/* Deep copies of the arguments (a vector keeps its form), with the pending updates when asked. */
 static GrB_Info dup_args(args *d, const args *a)
 {
     memset(d, 0, sizeof *d);
@@ -141,6 +145,17 @@ static GrB_Info dup_args(args *d, const args *a)
     for (int k = 0; k < NA && info == GrB_SUCCESS; k++) {
         if (a->M[k] != NULL) info = GrB_Matrix_dup(&d->M[k], a->M[k]);
         if (a->V[k] != NULL && info == GrB_SUCCESS) info = GrB_Vector_dup(&d->V[k], a->V[k]);
+    }
+    for (GrB_Index e = 0; e < 5 && with_pending && info == GrB_SUCCESS; e++) {
+        GrB_Index m, n;
+        if (d->M[2] != NULL && GrB_Matrix_nrows(&m, d->M[2]) == GrB_SUCCESS &&
+            GrB_Matrix_ncols(&n, d->M[2]) == GrB_SUCCESS)
+            info = e == 4 ? GrB_Matrix_removeElement(d->M[2], 0, 0)
+                          : GrB_Matrix_setElement_FP64(d->M[2], 1 + (double)e, (e * 7) % m,
+                                                       (e * 11) % n);
+        if (d->V[1] != NULL && info == GrB_SUCCESS && GrB_Vector_size(&n, d->V[1]) == GrB_SUCCESS)
+            info = e == 4 ? GrB_Vector_removeElement(d->V[1], 1)
+                          : GrB_Vector_setElement_FP64(d->V[1], 2 + (double)e, (e * 13) % n);
     }
     return info;
 }
@@ -184,8 +199,11 @@ static int attempt(op_fn op, const args *orig, const snaps *before, const snaps 
 /* Sweeps k over op on copies of `orig` (which the sweep leaves as they were); prints the counts. */
 static void sweep(const char *name, op_fn op, const args *orig)
 {
-    snaps before = take(orig);
+    snaps at_start = take(orig);
     args e;
+    OK(dup_args(&e, orig));
+    snaps before = take(&e); /* what a copy reads before the call, pending updates included */
+    free_args(&e);
     OK(dup_args(&e, orig));
     OK(op(&e)); /* the expected result */
     snaps after = take(&e);
@@ -212,14 +230,14 @@ static void sweep(const char *name, op_fn op, const args *orig)
         if (r & R_DONE) break;
         failed++;
     }
-    printf("%-40s k = 1..%-4lld crashes %ld, wrong codes %ld, leaks %ld, corrupted %ld, "
+    printf("%-48s k = 1..%-4lld crashes %ld, wrong codes %ld, leaks %ld, corrupted %ld, "
            "wrong results %ld\n",
            name, (long long)k, crashes, codes, leaks, corrupted, wrong);
     total.sweeps++, total.tried += k, total.crashes += crashes, total.codes += codes;
     total.leaks += leaks, total.corrupted += corrupted, total.wrong += wrong;
     snaps now = take(orig);
-    assert_true(snaps_same(&now, &before)); /* the originals, which the copies may share */
-    snaps_free(&now), snaps_free(&before), snaps_free(&after);
+    assert_true(snaps_same(&now, &at_start)); /* the originals, which the copies may share */
+    snaps_free(&now), snaps_free(&at_start), snaps_free(&before), snaps_free(&after);
     assert_true(failed > 0); /* the sweep reached the call's allocations */
     assert_true(k < 100000);
 }
@@ -344,6 +362,13 @@ static void test_mxm(void **state)
         sweep(cases[c].name, op_mxm, &in);
         GrB_Descriptor_free(&cur.d);
     }
+    /* B with pending updates, which the product applies */
+    with_pending = true;
+    cur.d = desc(false, true, true, false, false);
+    cur.s = GrB_PLUS_TIMES_SEMIRING_FP64, cur.accum = GrB_PLUS_FP64, cur.mask = true;
+    sweep("mxm C<!M,struct>+=A*B, B pending", op_mxm, &in);
+    GrB_Descriptor_free(&cur.d);
+    with_pending = false;
     /* aliased: C<C> = C*C, C<!C,replace> += C*C' */
     cur.s = GrB_PLUS_TIMES_SEMIRING_FP64, cur.accum = NULL, cur.mask = true, cur.d = NULL;
     sweep("mxm C<C>=C*C", op_mxm_aliased, &in);
@@ -392,6 +417,12 @@ static void test_mxv_vxm(void **state)
                          form_name[fu], form_name[fw],
                          setting == 1 ? ", <m>+=" : setting == 2 ? ", <!m,r> A'" : "");
                 sweep(name, vx ? op_vxm : op_mxv, &in);
+                if (fw == F_BITMAP) { /* u with pending updates, which the product applies */
+                    with_pending = true;
+                    strcat(name, ", u pending");
+                    sweep(name, vx ? op_vxm : op_mxv, &in);
+                    with_pending = false;
+                }
                 GrB_Descriptor_free(&cur.d);
                 in.M[0] = NULL;
                 free_args(&in);
@@ -696,7 +727,7 @@ static void test_vform_conversions(void **state)
                 }
                 snprintf(name, sizeof name, "GG_vdata_convert %s%s -> %s", iso ? "iso " : "",
                          form_name[a], form_name[b]);
-                printf("%-40s k = 1..%-4lld crashes 0, wrong codes %ld, leaks %ld, corrupted %ld\n",
+                printf("%-48s k = 1..%-4lld crashes 0, wrong codes %ld, leaks %ld, corrupted %ld\n",
                        name, (long long)k, codes, leaks, corrupted);
                 total.sweeps++, total.tried += k, total.codes += codes, total.leaks += leaks;
                 total.corrupted += corrupted;
