@@ -1,11 +1,12 @@
 /* test_cuda_threads.c: concurrent user threads on the GPU (issue 15). With CUDA forced, 8 threads
  * each run the same sequence of calls on their own outputs, reading shared inputs that start in
  * each residency state: a matrix and a vector already on the device, a matrix and a vector only
- * on the host (so the threads race to make their first device copies), and a matrix and a vector
- * carrying pending setElement updates (so they race to apply the log first). Every thread's
- * results must equal those of the same sequence run by one thread on copies of the inputs; values
- * are small integers, so sums are exact whatever order the device adds them in. The whole run is
- * repeated with fresh shared inputs, so the first-use transitions race each time.
+ * on the host (so the threads race to make their first device copies), a matrix and a vector
+ * carrying pending setElement updates (so they race to apply the log first), and a sparse
+ * frontier written on the device as a bitmap (every push makes its own sparse copy of it). Every
+ * thread's results must equal those of the same sequence run by one thread on copies of the
+ * inputs; values are small integers, so sums are exact whatever order the device adds them in.
+ * The whole run is repeated with fresh shared inputs, so the first-use transitions race each time.
  * Doc/decisions.md ("Residency under concurrent readers") describes the locking this relies on;
  * run it under ThreadSanitizer and compute-sanitizer racecheck on the GPU host (Doc/testing.md).
  * Worker threads never call cmocka: they record the first failure and main reports it.
@@ -28,12 +29,14 @@
 #define OK(call) assert_int_equal((call), GrB_SUCCESS)
 #define NTHREADS 8
 #define N 2048    /* vector length and matrix order */
-#define NRESULTS 9 /* results per thread */
+#define NRESULTS 10 /* results per thread */
 
 /* The shared inputs, in the residency state their name says. */
 typedef struct {
     GrB_Matrix A_dev, A_host, A_pend;
     GrB_Vector u_dev, u_host, u_pend;
+    GrB_Vector u_front; /* written on the device with few entries: a bitmap there, sparse by
+                         * density, so every thread's push makes its own sparse copy of it */
 } shared_inputs;
 
 /* One result as tuples. */
@@ -97,9 +100,11 @@ static GrB_Vector vector(uint64_t seed, GrB_Index nvals, bool pending)
  * apply of u_dev under CUDA, which writes it there). */
 static shared_inputs make_inputs(bool resident)
 {
-    shared_inputs in = {matrix(1, false), matrix(2, false), matrix(3, true),
-                        vector(4, 1200, false), vector(5, 30, false), vector(6, 900, true)};
+    shared_inputs in = {matrix(1, false),       matrix(2, false),     matrix(3, true),
+                        vector(4, 1200, false), vector(5, 30, false), vector(6, 900, true),
+                        vector(7, 40, false)};
     if (resident) {
+        OK(GrB_Vector_apply(in.u_front, NULL, NULL, GrB_IDENTITY_FP64, in.u_front, NULL));
         GrB_Vector t;
         OK(GrB_Vector_new(&t, GrB_FP64, N));
         OK(GrB_mxv(t, NULL, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, in.A_dev, in.u_dev, NULL));
@@ -113,6 +118,7 @@ static void free_inputs(shared_inputs *in)
 {
     GrB_Matrix_free(&in->A_dev), GrB_Matrix_free(&in->A_host), GrB_Matrix_free(&in->A_pend);
     GrB_Vector_free(&in->u_dev), GrB_Vector_free(&in->u_host), GrB_Vector_free(&in->u_pend);
+    GrB_Vector_free(&in->u_front);
 }
 
 /* ---- one thread's sequence ------------------------------------------------------------------- */
@@ -167,12 +173,16 @@ static void *run(void *arg)
                     mats[(k + 2) % 3], NULL));
         TRY(keep(&w->out[r++], &t));
     }
-    /* vector calls over the shared vectors: eWise, a masked apply, a select */
+    /* a push from the device-written frontier, while other threads read it too */
+    TRY(GrB_Vector_new(&t, GrB_FP64, N));
+    TRY(GrB_vxm(t, NULL, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, in->u_front, in->A_host, NULL));
+    TRY(keep(&w->out[r++], &t));
+    /* vector calls over the shared vectors: eWise, a masked apply */
     TRY(GrB_Vector_new(&t, GrB_FP64, N));
     TRY(GrB_Vector_eWiseAdd_BinaryOp(t, NULL, NULL, GrB_PLUS_FP64, in->u_pend, in->u_dev, NULL));
     TRY(GrB_Vector_eWiseMult_BinaryOp(t, in->u_host, GrB_PLUS_FP64, GrB_TIMES_FP64, in->u_dev,
                                       in->u_pend, NULL));
-    TRY(GrB_Vector_apply(t, in->u_pend, GrB_MINUS_FP64, GrB_AINV_FP64, in->u_dev, NULL));
+    TRY(GrB_Vector_apply(t, in->u_pend, GrB_MINUS_FP64, GrB_AINV_FP64, in->u_front, NULL));
     TRY(keep(&w->out[r++], &t));
     /* a BFS from vertex 0 of the resident matrix (as a graph) */
     TRY(GG_alg_bfs(&lv, NULL, in->A_dev, 0, GG_BFS_PUSH, msg));
@@ -239,9 +249,9 @@ static void test_threads(void **state)
         }
         /* the shared inputs read back as the single thread's copies (pending work applied once) */
         shared_inputs again = make_inputs(false);
-        GrB_Vector a[] = {in.u_dev, in.u_host, in.u_pend};
-        GrB_Vector b[] = {again.u_dev, again.u_host, again.u_pend};
-        for (int k = 0; k < 3; k++) {
+        GrB_Vector a[] = {in.u_dev, in.u_host, in.u_pend, in.u_front};
+        GrB_Vector b[] = {again.u_dev, again.u_host, again.u_pend, again.u_front};
+        for (int k = 0; k < 4; k++) {
             result x, y;
             GrB_Vector ca, cb;
             OK(GrB_Vector_dup(&ca, a[k]));
