@@ -28,6 +28,7 @@
 #include <cmocka.h>
 
 #include "GG_cuda_test.h"
+#include "GG_snapshot.h"
 #include "grb_algorithms.h"
 
 #define OK(call) assert_int_equal((call), GrB_SUCCESS)
@@ -45,19 +46,12 @@ typedef struct {
 typedef GrB_Info (*op_fn)(args *a);
 
 typedef struct {
-    bool present, ok;
-    GrB_Index nr, nc, nv;
-    GrB_Index *I, *J;
-    double *X;
-} snap;
-
-typedef struct {
-    snap M[NA], V[NA];
+    GG_snap M[NA], V[NA];
     double s;
 } snaps;
 
 static struct {
-    long sweeps, tried, crashes, codes, leaks, corrupted, wrong, absorbed, declined;
+    long sweeps, tried, codes, leaks, corrupted, wrong, absorbed, declined;
 } total;
 
 static double tolerance; /* relative, for results compared with the CPU's (PageRank) */
@@ -66,75 +60,34 @@ static bool algorithm;
 
 /* ---- snapshots through the API --------------------------------------------------------------- */
 
-static snap take_one(GrB_Matrix A, GrB_Vector v)
-{
-    snap s = {0};
-    if (A == NULL && v == NULL) return s;
-    s.present = true;
-    s.nc = 1;
-    if (A != NULL)
-        s.ok = GrB_Matrix_nrows(&s.nr, A) == GrB_SUCCESS &&
-               GrB_Matrix_ncols(&s.nc, A) == GrB_SUCCESS &&
-               GrB_Matrix_nvals(&s.nv, A) == GrB_SUCCESS;
-    else
-        s.ok = GrB_Vector_size(&s.nr, v) == GrB_SUCCESS &&
-               GrB_Vector_nvals(&s.nv, v) == GrB_SUCCESS;
-    if (!s.ok) return s;
-    s.I = malloc((s.nv + 1) * sizeof *s.I);
-    s.J = calloc(s.nv + 1, sizeof *s.J);
-    s.X = malloc((s.nv + 1) * sizeof *s.X);
-    GrB_Index n = s.nv;
-    s.ok = s.I != NULL && s.J != NULL && s.X != NULL &&
-           (A != NULL ? GrB_Matrix_extractTuples_FP64(s.I, s.J, s.X, &n, A)
-                      : GrB_Vector_extractTuples_FP64(s.I, s.X, &n, v)) == GrB_SUCCESS &&
-           n == s.nv;
-    return s;
-}
-
 static snaps take(const args *a)
 {
     snaps s;
-    for (int k = 0; k < NA; k++) s.M[k] = take_one(a->M[k], NULL), s.V[k] = take_one(NULL, a->V[k]);
+    for (int k = 0; k < NA; k++)
+        s.M[k] = GG_snap_take(a->M[k], NULL), s.V[k] = GG_snap_take(NULL, a->V[k]);
     s.s = a->s;
     return s;
 }
 
 static void snaps_free(snaps *s)
 {
-    for (int k = 0; k < NA; k++) {
-        free(s->M[k].I), free(s->M[k].J), free(s->M[k].X);
-        free(s->V[k].I), free(s->V[k].J), free(s->V[k].X);
-    }
-}
-
-static bool close_to(double a, double b)
-{
-    if (isnan(a) || isnan(b)) return isnan(a) && isnan(b);
-    return a == b || fabs(a - b) <= tolerance * fmax(fabs(a), fabs(b));
-}
-
-static bool snap_same(const snap *a, const snap *b)
-{
-    if (a->present != b->present) return false;
-    if (!a->present) return true;
-    if (!a->ok || !b->ok || a->nr != b->nr || a->nc != b->nc || a->nv != b->nv) return false;
-    for (GrB_Index k = 0; k < a->nv; k++)
-        if (a->I[k] != b->I[k] || a->J[k] != b->J[k] || !close_to(a->X[k], b->X[k])) return false;
-    return true;
+    for (int k = 0; k < NA; k++) GG_snap_free(&s->M[k]), GG_snap_free(&s->V[k]);
 }
 
 static bool snaps_same(const snaps *a, const snaps *b)
 {
     for (int k = 0; k < NA; k++)
-        if (!snap_same(&a->M[k], &b->M[k]) || !snap_same(&a->V[k], &b->V[k])) return false;
-    return close_to(a->s, b->s);
+        if (!GG_snap_same(&a->M[k], &b->M[k], tolerance) ||
+            !GG_snap_same(&a->V[k], &b->V[k], tolerance))
+            return false;
+    return GG_snap_close(a->s, b->s, tolerance);
 }
 
 /* ---- copies: fresh on the host, or kept (already on the device) ------------------------------ */
 
 /* A new FP64 object (every object here is FP64) holding s's tuples, built on the host: nothing of
  * it is on the device. */
-static void rebuild(GrB_Matrix *A, GrB_Vector *v, const snap *s)
+static void rebuild(GrB_Matrix *A, GrB_Vector *v, const GG_snap *s)
 {
     if (!s->present) return;
     if (A != NULL) {

@@ -23,6 +23,7 @@
 
 #include <cmocka.h>
 
+#include "GG_snapshot.h"
 #include "GG_store.h"
 #include "GG_test.h"
 
@@ -39,17 +40,10 @@ typedef struct {
 
 typedef GrB_Info (*op_fn)(args *a);
 
-/* An object's content as the API reads it: dimensions and tuples (values as FP64; the inputs hold
- * small integers, so the cast is exact). */
+/* Every argument as the API reads it (GG_snapshot.h; the values are small integers, so reading
+ * them as FP64 is exact). */
 typedef struct {
-    bool present, ok;
-    GrB_Index nr, nc, nv;
-    GrB_Index *I, *J;
-    double *X;
-} snap;
-
-typedef struct {
-    snap M[NA], V[NA];
+    GG_snap M[NA], V[NA];
 } snaps;
 
 /* Totals over every sweep, printed at the end. */
@@ -65,71 +59,24 @@ static double rnd01(void)
     return (double)(seed >> 11) / 9007199254740992.0;
 }
 
-static snap take_matrix(GrB_Matrix A)
-{
-    snap s = {0};
-    if (A == NULL) return s;
-    s.present = true;
-    s.ok = GrB_Matrix_nrows(&s.nr, A) == GrB_SUCCESS && GrB_Matrix_ncols(&s.nc, A) == GrB_SUCCESS &&
-           GrB_Matrix_nvals(&s.nv, A) == GrB_SUCCESS;
-    if (!s.ok) return s;
-    s.I = malloc((s.nv + 1) * sizeof *s.I);
-    s.J = malloc((s.nv + 1) * sizeof *s.J);
-    s.X = malloc((s.nv + 1) * sizeof *s.X);
-    GrB_Index n = s.nv;
-    s.ok = s.I != NULL && s.J != NULL && s.X != NULL &&
-           GrB_Matrix_extractTuples_FP64(s.I, s.J, s.X, &n, A) == GrB_SUCCESS && n == s.nv;
-    return s;
-}
-
-static snap take_vector(GrB_Vector v)
-{
-    snap s = {0};
-    if (v == NULL) return s;
-    s.present = true;
-    s.nc = 1;
-    s.ok = GrB_Vector_size(&s.nr, v) == GrB_SUCCESS && GrB_Vector_nvals(&s.nv, v) == GrB_SUCCESS;
-    if (!s.ok) return s;
-    s.I = malloc((s.nv + 1) * sizeof *s.I);
-    s.J = calloc(s.nv + 1, sizeof *s.J);
-    s.X = malloc((s.nv + 1) * sizeof *s.X);
-    GrB_Index n = s.nv;
-    s.ok = s.I != NULL && s.J != NULL && s.X != NULL &&
-           GrB_Vector_extractTuples_FP64(s.I, s.X, &n, v) == GrB_SUCCESS && n == s.nv;
-    return s;
-}
-
 static snaps take(const args *a)
 {
     snaps s;
-    for (int k = 0; k < NA; k++) s.M[k] = take_matrix(a->M[k]), s.V[k] = take_vector(a->V[k]);
+    for (int k = 0; k < NA; k++)
+        s.M[k] = GG_snap_take(a->M[k], NULL), s.V[k] = GG_snap_take(NULL, a->V[k]);
     return s;
-}
-
-static void snap_free(snap *s)
-{
-    free(s->I), free(s->J), free(s->X);
 }
 
 static void snaps_free(snaps *s)
 {
-    for (int k = 0; k < NA; k++) snap_free(&s->M[k]), snap_free(&s->V[k]);
-}
-
-static bool snap_same(const snap *a, const snap *b)
-{
-    if (a->present != b->present) return false;
-    if (!a->present) return true;
-    if (!a->ok || !b->ok || a->nr != b->nr || a->nc != b->nc || a->nv != b->nv) return false;
-    for (GrB_Index k = 0; k < a->nv; k++)
-        if (a->I[k] != b->I[k] || a->J[k] != b->J[k] || a->X[k] != b->X[k]) return false;
-    return true;
+    for (int k = 0; k < NA; k++) GG_snap_free(&s->M[k]), GG_snap_free(&s->V[k]);
 }
 
 static bool snaps_same(const snaps *a, const snaps *b)
 {
     for (int k = 0; k < NA; k++)
-        if (!snap_same(&a->M[k], &b->M[k]) || !snap_same(&a->V[k], &b->V[k])) return false;
+        if (!GG_snap_same(&a->M[k], &b->M[k], 0) || !GG_snap_same(&a->V[k], &b->V[k], 0))
+            return false;
     return true;
 }
 
