@@ -24,6 +24,7 @@
 
 #include <cmocka.h>
 
+#include "GG_cuda_test_api.h"
 #include "grb_algorithms.h"
 
 #define OK(call) assert_int_equal((call), GrB_SUCCESS)
@@ -272,14 +273,8 @@ static void test_threads(void **state)
 
 int main(void)
 {
-    if (GrB_init(GrB_NONBLOCKING) != GrB_SUCCESS) return 1;
-    int32_t avail = 0;
-    GrB_get(GrB_GLOBAL, &avail, GxG_BACKENDS_AVAILABLE);
-    if (!(avail & 2)) {
-        printf("SKIP: no usable CUDA device\n");
-        GrB_finalize();
-        return 77;
-    }
+    int start = GG_cuda_test_api_start();
+    if (start != 0) return start;
     if (getenv("GG_TEST_SANITIZER") != NULL) repeats = 1;
     const struct CMUnitTest tests[] = {cmocka_unit_test(test_threads)};
     int failed = cmocka_run_group_tests(tests, NULL, NULL);
