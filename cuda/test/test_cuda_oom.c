@@ -272,7 +272,8 @@ static GrB_Matrix grid(void)
 }
 
 static GrB_Descriptor d_comp_replace, d_tran;
-static const GrB_Index list[] = {5, 17, 1000, 3, 4095, 2048, 77, 78, 79, 512};
+#define NLIST 1024 /* assign's and extract's index list: distinct indices of N, out of order */
+static GrB_Index list[NLIST];
 
 /* ---- the calls ------------------------------------------------------------------------------- */
 
@@ -301,7 +302,7 @@ static GrB_Info op_ewise_mult(args *a)
 
 static GrB_Info op_assign(args *a)
 {
-    return GrB_Vector_assign(a->V[0], NULL, GrB_PLUS_FP64, a->V[1], list, 10, NULL);
+    return GrB_Vector_assign(a->V[0], NULL, GrB_PLUS_FP64, a->V[1], list, NLIST, NULL);
 }
 
 static GrB_Info op_assign_scalar(args *a)
@@ -311,7 +312,7 @@ static GrB_Info op_assign_scalar(args *a)
 
 static GrB_Info op_extract(args *a)
 {
-    return GrB_Vector_extract(a->V[0], NULL, GrB_PLUS_FP64, a->V[1], list, 10, NULL);
+    return GrB_Vector_extract(a->V[0], NULL, GrB_PLUS_FP64, a->V[1], list, NLIST, NULL);
 }
 
 static GrB_Info op_reduce_scalar(args *a)
@@ -360,7 +361,8 @@ static GrB_Info op_bfs(args *a)
 {
     GrB_Vector lv = SENTINEL;
     char msg[GG_ALG_MSG_LEN];
-    return finish_alg(a, GG_alg_bfs(&lv, NULL, a->M[0], 0, GG_BFS_PUSH, msg), lv);
+    GrB_Info info = GG_alg_bfs(&lv, NULL, a->M[0], 0, GG_BFS_PUSH, msg);
+    return finish_alg(a, info, lv);
 }
 
 static GrB_Info op_pagerank(args *a)
@@ -368,7 +370,8 @@ static GrB_Info op_pagerank(args *a)
     GrB_Vector r = SENTINEL;
     char msg[GG_ALG_MSG_LEN];
     int it;
-    return finish_alg(a, GG_alg_pagerank(&r, &it, a->M[0], 0.85, 0, pr_iters, msg), r);
+    GrB_Info info = GG_alg_pagerank(&r, &it, a->M[0], 0.85, 0, pr_iters, msg);
+    return finish_alg(a, info, r);
 }
 
 /* ---- tests ----------------------------------------------------------------------------------- */
@@ -385,28 +388,28 @@ static void test_vector_slots(void **state)
         int g = (f + 1) % 3;
         args in = {{NULL}, {vec(N, forms[g], 0), vec(N, forms[f], 1), vec(N, forms[(f + 2) % 3], 0),
                             vec(N, forms[g], 2)}, 0};
+        /* short: the argument (0 the output, 1 the input) that has the index list's length */
         struct {
             const char *what;
             op_fn op;
-            int family;
+            int family, short_arg;
         } calls[] = {
-            {"apply <m>+=", op_apply, 0},          {"select <!m,r>", op_select, 1},
-            {"eWiseAdd <m>+=", op_ewise_add, 2},   {"eWiseMult <!m,r>", op_ewise_mult, 2},
-            {"assign (I)+=", op_assign, 3},        {"assign scalar <!m,r>", op_assign_scalar, 3},
-            {"extract (I)+=", op_extract, 4},      {"reduce to a C scalar", op_reduce_scalar, 5},
+            {"apply <m>+=", op_apply, 0, -1},
+            {"select <!m,r>", op_select, 1, -1},
+            {"eWiseAdd <m>+=", op_ewise_add, 2, -1},
+            {"eWiseMult <!m,r>", op_ewise_mult, 2, -1},
+            {"assign (I)+=", op_assign, 3, 1},
+            {"assign scalar <!m,r>", op_assign_scalar, 3, -1},
+            {"extract (I)+=", op_extract, 4, 0},
+            {"reduce to a C scalar", op_reduce_scalar, 5, -1},
         };
         for (size_t c = 0; c < sizeof calls / sizeof calls[0]; c++) {
             snprintf(name, sizeof name, "%s, %s u", calls[c].what, form_name[f]);
-            if (calls[c].op == op_extract) {
-                /* extract's output has the index list's length */
-                GrB_Vector w0 = in.V[0];
-                in.V[0] = vec(10, f == 0 ? 0 : 5, 0);
-                took[calls[c].family] |= sweep_both(name, calls[c].op, &in);
-                GrB_Vector_free(&in.V[0]);
-                in.V[0] = w0;
-            } else {
-                took[calls[c].family] |= sweep_both(name, calls[c].op, &in);
-            }
+            int q = calls[c].short_arg;
+            GrB_Vector keep = q < 0 ? NULL : in.V[q];
+            if (q >= 0) in.V[q] = vec(NLIST, forms[f] * NLIST / N, (double)q);
+            took[calls[c].family] |= sweep_both(name, calls[c].op, &in);
+            if (q >= 0) GrB_Vector_free(&in.V[q]), in.V[q] = keep;
         }
         for (int q = 0; q < NA; q++) GrB_Vector_free(&in.V[q]);
     }
@@ -479,6 +482,7 @@ int main(void)
     OK(GrB_Descriptor_set(d_comp_replace, GrB_MASK, GrB_COMP));
     OK(GrB_Descriptor_set(d_comp_replace, GrB_OUTP, GrB_REPLACE));
     OK(GrB_Descriptor_new(&d_tran));
+    for (GrB_Index k = 0; k < NLIST; k++) list[k] = (k * 7 + 3) % N;
     OK(GrB_Descriptor_set(d_tran, GrB_INP0, GrB_TRAN));
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_vector_slots),
