@@ -1,7 +1,7 @@
 /* test_oom_ops.c: allocation-failure sweeps of whole operations (issue 15): mxm (masked,
  * complemented, transposed, aliased C<C> = C*C), mxv and vxm over every vector form of input and
- * output, eWiseAdd/eWiseMult of matrices and vectors, kronecker, import and export in
- * every format, serialize/deserialize, and the vector forms' conversions.
+ * output, eWiseAdd/eWiseMult of matrices and vectors, kronecker, import and export in every
+ * format, serialize/deserialize, and the vector forms' conversions; inputs with pending updates.
  *
  * Each sweep runs its call with the k-th allocation failing, k = 1, 2, ... until the call succeeds
  * without meeting the failure. Every k runs in a child process (fork), so a crash is counted, not
