@@ -60,6 +60,12 @@ void GG_cuda_free(void *p);
 void GG_cuda_pool_set_limit(size_t bytes);
 /* Bytes held now through GG_cuda_malloc. */
 size_t GG_cuda_pool_in_use(void);
+/* Test hooks (cuda/test/test_cuda_oom.c), the device twins of GG_mem_fail_after and
+ * GG_mem_live_blocks: the k-th GG_cuda_malloc from now returns NULL as if the device were out of
+ * memory (0 turns injection off); returns how many allocations the previous setting still had to
+ * go (> 0: the failure was never reached). GG_cuda_live_allocs counts the buffers held. */
+int64_t GG_cuda_fail_after(int64_t k);
+int64_t GG_cuda_live_allocs(void);
 
 /* Copies between host and device on the library's stream, waiting for completion; each is counted
  * (GG_cuda_transfer_counts). false on a CUDA error (the error is cleared). */

@@ -14,6 +14,7 @@
 static std::mutex pool_lock;
 static std::unordered_map<void *, size_t> *pool_sizes; /* created on first use, never freed */
 static size_t pool_used, pool_limit;
+static int64_t fail_countdown; /* GG_cuda_fail_after: > 0, that many allocations until one fails */
 
 static std::atomic<unsigned long long> h2d_count, h2d_bytes, d2h_count, d2h_bytes;
 
@@ -29,6 +30,20 @@ extern "C" size_t GG_cuda_pool_in_use(void)
     return pool_used;
 }
 
+extern "C" int64_t GG_cuda_fail_after(int64_t k)
+{
+    std::lock_guard<std::mutex> g(pool_lock);
+    int64_t left = fail_countdown;
+    fail_countdown = k < 0 ? 0 : k;
+    return left;
+}
+
+extern "C" int64_t GG_cuda_live_allocs(void)
+{
+    std::lock_guard<std::mutex> g(pool_lock);
+    return pool_sizes == nullptr ? 0 : (int64_t)pool_sizes->size();
+}
+
 extern "C" bool GG_cuda_sync(void)
 {
     GG_cuda_bind();
@@ -42,6 +57,7 @@ extern "C" void *GG_cuda_malloc(size_t bytes)
     if (bytes == 0) bytes = 1;
     {
         std::lock_guard<std::mutex> g(pool_lock);
+        if (fail_countdown > 0 && --fail_countdown == 0) return nullptr;
         if (pool_limit != 0 && (bytes > pool_limit || pool_used > pool_limit - bytes))
             return nullptr;
         pool_used += bytes; /* reserved before the call so concurrent callers respect the limit */

@@ -12,7 +12,10 @@
 # space-separated subset of: info cuda other status memcheck racecheck
 # bench resident gap ("status" measures Doc/STATUS.md's GPU column into STATUS.md beside the
 # summary; "resident" prints the transfer counters of the algorithms on the GPU; "gap" runs
-# bench/gap/run_gap.py with SuiteSparse in the same run).
+# bench/gap/run_gap.py with SuiteSparse in the same run), plus two steps run only when named:
+# "fault" (compute-sanitizer memcheck over the algorithm suite's small graphs with CUDA forced, the
+# device-allocation sweep cuda_oom and the threads test cuda_threads), "forced" (every suite with
+# GRAPHBLAS_GPU_BACKEND=cuda) and "tsan" (cuda_threads built with ThreadSanitizer in $BUILD-tsan).
 #
 # The host has no network: SuiteSparse and cmocka come as Debian packages carried in the ignored
 # folder .ref/ (`apt-get download libgraphblas7 libgraphblas-dev libcmocka0 libcmocka-dev`); they
@@ -137,6 +140,14 @@ for t in json.load(sys.stdin):
         print(t["name"] + "\t" + shlex.join(t["cmd"]))'
 }
 
+# Every test, one per line: NAME<TAB>shell-quoted command.
+named_tests() {
+    meson introspect "$build" --tests | python3 -c '
+import json, shlex, sys
+for t in json.load(sys.stdin):
+    print(t["name"] + "\t" + shlex.join(t["cmd"]))'
+}
+
 # sanitize TOOL [TESTS]: runs the cuda tests named in TESTS (default: every one) under
 # compute-sanitizer TOOL; a skipping test (77) passes.
 sanitize() {
@@ -173,6 +184,42 @@ gpu_benchmarks() {
     done
     [ "$ran" -eq 1 ] || { echo "no GPU benchmark built in $dir"; return 77; }
     return "$worst"
+}
+
+# fault (issue 15, Doc/testing.md): memcheck over the algorithms with CUDA forced, on the graphs
+# small enough for it (GG_TEST_SANITIZER=1 skips the others), then the device-allocation sweep and
+# the threads test.
+fault_run() {
+    local sanitizer name cmd status worst=0
+    sanitizer=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
+    [ -x "$sanitizer" ] || { echo "compute-sanitizer not found"; return 1; }
+    while IFS=$'\t' read -r name cmd; do
+        case $name in
+        algorithms)
+            echo "== $name: compute-sanitizer --tool memcheck, GRAPHBLAS_GPU_BACKEND=cuda"
+            eval "GRAPHBLAS_GPU_BACKEND=cuda GG_TEST_SANITIZER=1 \"$sanitizer\" --tool memcheck \
+                --leak-check full --error-exitcode 99 $cmd" ;;
+        cuda_oom | cuda_threads)
+            echo "== $name"
+            eval "$cmd" ;;
+        *) continue ;;
+        esac
+        status=$?
+        echo "== $name: exit $status"
+        [ "$status" -eq 0 ] || worst=$status
+    done < <(named_tests)
+    return "$worst"
+}
+
+# tsan: the threads test with the library built under ThreadSanitizer (CUDA compiled in), in its
+# own build directory $build-tsan; only the library and that test are built.
+tsan_run() {
+    local tsan=$build-tsan
+    if [ ! -f "$tsan/build.ninja" ]; then
+        meson setup "$tsan" -Dcuda=enabled -Dgpu_arch="$arch" -Db_sanitize=thread || return 1
+    fi
+    ninja -C "$tsan" cuda/test/test_cuda_threads || return 1
+    TSAN_OPTIONS=halt_on_error=1 "$tsan/cuda/test/test_cuda_threads"
 }
 
 steps=" ${STEPS:-info cuda other status memcheck racecheck bench resident gap} "
@@ -215,6 +262,10 @@ if step configure configure && step build ninja -C "$build"; then
     want bench && step gpu-benchmarks gpu_benchmarks
     want resident && step resident resident_stats
     want gap && step gap gap_run
+    want fault && step fault fault_run
+    want forced && step forced env GRAPHBLAS_GPU_BACKEND=cuda \
+        meson test -C "$build" --no-rebuild --print-errorlogs
+    want tsan && step tsan tsan_run
 fi
 
 {

@@ -59,6 +59,39 @@ __global__ void store_one_kernel(void *x, uint32_t size, gg_val v)
     gg_store_sized(x, 0, size, v);
 }
 
+/* The sparse form of bitmap d's nvals (> 0) entries: the positions of the set flags, compacted in
+ * order, then their values, into new buffers *idx and *x (NULL for an iso d, whose one value stays
+ * where it is). d is only read. */
+int compact(const GG_vdata *d, uint64_t nvals, uint64_t **idx_out, void **x_out)
+{
+    cudaStream_t s = GG_cuda_stream();
+    uint64_t n = d->n;
+    thrust::counting_iterator<uint64_t> positions(0);
+    size_t temp_bytes = 0;
+    int rc = gg_vk_rc(cub::DeviceSelect::Flagged(nullptr, temp_bytes, positions, d->b,
+                                                 static_cast<uint64_t *>(nullptr),
+                                                 static_cast<uint64_t *>(nullptr), (int64_t)n, s));
+    if (rc != GG_CUDA_VRC_OK) return rc;
+    gg_dev_buf idx, x, num, temp;
+    if (!idx.get(nvals * sizeof(uint64_t)) || (!d->iso && !x.get(nvals * d->size)) ||
+        !num.get(sizeof(uint64_t)) || !temp.get(temp_bytes)) {
+        return GG_CUDA_VRC_NOMEM;
+    }
+    rc = gg_vk_rc(cub::DeviceSelect::Flagged(temp.p, temp_bytes, positions, d->b,
+                                             idx.as<uint64_t>(), num.as<uint64_t>(), (int64_t)n,
+                                             s));
+    if (rc != GG_CUDA_VRC_OK) return rc;
+    if (!d->iso) {
+        gather_values_kernel<<<gg_vk_blocks(nvals), GG_VK_THREADS, 0, s>>>(
+            nvals, idx.as<uint64_t>(), d->x, d->size, x.p);
+        rc = gg_vk_launched();
+        if (rc != GG_CUDA_VRC_OK) return rc;
+    }
+    *idx_out = static_cast<uint64_t *>(idx.release());
+    *x_out = x.release();
+    return GG_CUDA_VRC_OK;
+}
+
 } // namespace
 
 int gg_vk_store_one(void *x, uint32_t size, gg_val v)
@@ -133,7 +166,6 @@ extern "C" int GG_cuda_vec_conform(GG_cuda_vec *v)
     GG_vform_kind target = GG_vform_choose(d->n, d->nvals, d->iso);
     if (target == d->form) return GG_CUDA_VRC_OK;
     GG_cuda_bind();
-    cudaStream_t s = GG_cuda_stream();
     uint64_t n = d->n, nvals = d->nvals;
 
     if (target == GG_VF_FULL) {
@@ -169,7 +201,7 @@ extern "C" int GG_cuda_vec_conform(GG_cuda_vec *v)
 
     if (target != GG_VF_SPARSE || d->form != GG_VF_BITMAP) return GG_CUDA_VRC_OK; /* FULL stays */
 
-    /* bitmap to sparse: the positions of the set flags, compacted in order, then their values */
+    /* bitmap to sparse */
     if (nvals == 0) {
         GG_cuda_free(d->b);
         GG_cuda_free(d->x);
@@ -178,34 +210,16 @@ extern "C" int GG_cuda_vec_conform(GG_cuda_vec *v)
         d->form = GG_VF_SPARSE;
         return GG_CUDA_VRC_OK;
     }
-    thrust::counting_iterator<uint64_t> positions(0);
-    size_t temp_bytes = 0;
-    int rc = gg_vk_rc(cub::DeviceSelect::Flagged(nullptr, temp_bytes, positions, d->b,
-                                                 static_cast<uint64_t *>(nullptr),
-                                                 static_cast<uint64_t *>(nullptr), (int64_t)n, s));
+    uint64_t *idx;
+    void *x;
+    int rc = compact(d, nvals, &idx, &x);
     if (rc != GG_CUDA_VRC_OK) return rc;
-    gg_dev_buf idx, x, num, temp;
-    if (!idx.get(nvals * sizeof(uint64_t)) || (!d->iso && !x.get(nvals * d->size)) ||
-        !num.get(sizeof(uint64_t)) || !temp.get(temp_bytes)) {
-        return GG_CUDA_VRC_NOMEM;
-    }
-    rc = gg_vk_rc(cub::DeviceSelect::Flagged(temp.p, temp_bytes, positions, d->b,
-                                             idx.as<uint64_t>(), num.as<uint64_t>(), (int64_t)n,
-                                             s));
-    if (rc != GG_CUDA_VRC_OK) return rc;
-    if (!d->iso) {
-        gather_values_kernel<<<gg_vk_blocks(nvals), GG_VK_THREADS, 0, s>>>(
-            nvals, idx.as<uint64_t>(), d->x, d->size, x.p);
-        rc = gg_vk_launched();
-        if (rc != GG_CUDA_VRC_OK) return rc;
-    }
     GG_cuda_free(d->b);
     d->b = nullptr;
-    d->i = idx.as<uint64_t>();
-    idx.release();
+    d->i = idx;
     if (!d->iso) {
         GG_cuda_free(d->x);
-        d->x = x.release();
+        d->x = x;
     }
     d->form = GG_VF_SPARSE;
     return GG_CUDA_VRC_OK;

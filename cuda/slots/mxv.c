@@ -98,15 +98,19 @@ GrB_Info GG_cuda_mxv(GG_container *w, GG_container *M, GrB_BinaryOp accum, GrB_S
     if (info == GrB_SUCCESS) info = GG_cuda_vec_in(u, &uv);
     if (info != GrB_SUCCESS) return info;
     /* a frontier below the sparse switch point is pushed, from its list or straight from its
-     * bitmap flags (its nvals is known after the algorithm's own nvals call, else read here) */
+     * bitmap flags, never converted in place: u may be an input that other user threads read at
+     * the same time (Doc/decisions.md, "Residency under concurrent readers"); its nvals is read
+     * under its lock, as every reader of that cache does */
     bool push = false;
+    const GG_vdata *x = &uv->d;
     if (uv->d.form != GG_VF_FULL && forced_product() == 0) {
         uint64_t nu;
+        pthread_mutex_lock(&u->lock);
         info = (GrB_Info)GG_cuda_vec_nvals(u, &nu);
+        pthread_mutex_unlock(&u->lock);
         if (info != GrB_SUCCESS) return info;
         push = GG_vform_choose(u->nrows, nu, false) == GG_VF_SPARSE;
     }
-    const GG_vdata *x = &uv->d;
     bool full = x->form == GG_VF_FULL && !x->iso && (int)u->type->code == t;
     /* A full u without a mask takes the tree (or CMRS) both ways: for A u the pull on the CSR
      * view ran at 0.08-0.09x cuSPARSE on RMAT-18/21 and 0.32x on the grid, the tree at 0.54-0.61x

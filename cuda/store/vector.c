@@ -136,13 +136,23 @@ GrB_Info GG_cuda_vec_in(GG_container *c, const GG_cuda_vec **out)
             free(v);
             return info;
         }
+        /* Two user threads reading the same host-resident input may both get here: the first to
+         * install wins and the other drops its copy, so a copy a reader already holds is never
+         * freed under it (Doc/decisions.md, "Residency under concurrent readers"). */
         pthread_mutex_lock(&c->lock);
-        GG_cuda_vec_free(c);
-        c->dv = v;
-        c->res |= GG_RES_DEVICE;
+        if ((c->res & GG_RES_DEVICE) && c->dv != NULL && c->pending.n == 0) {
+            GG_cuda_vec_release(v);
+            free(v);
+        } else {
+            GG_cuda_vec_free(c);
+            c->dv = v;
+            c->res |= GG_RES_DEVICE;
+        }
         pthread_mutex_unlock(&c->lock);
     }
+    pthread_mutex_lock(&c->lock);
     *out = dv_of(c);
+    pthread_mutex_unlock(&c->lock);
     return GrB_SUCCESS;
 }
 

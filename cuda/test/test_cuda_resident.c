@@ -19,6 +19,7 @@
 
 #include <cmocka.h>
 
+#include "GG_cuda_test_api.h"
 #include "gg_gen.h"
 #include "grb_algorithms.h"
 
@@ -227,14 +228,8 @@ static void test_cc_propagate(void **state)
 
 int main(void)
 {
-    if (GrB_init(GrB_NONBLOCKING) != GrB_SUCCESS) return 1;
-    int32_t avail = 0;
-    GrB_get(GrB_GLOBAL, &avail, GxG_BACKENDS_AVAILABLE);
-    if (!(avail & 2)) {
-        printf("SKIP: no usable CUDA device\n");
-        GrB_finalize();
-        return 77;
-    }
+    int start = GG_cuda_test_api_start();
+    if (start != 0) return start;
     GG_coo g = {0};
     if (GG_gen_grid(&g, SIDE, 1, GG_GEN_CLEAN, GG_WEIGHTS_NONE) != GrB_SUCCESS ||
         GG_coo_build(&A, &g, GrB_FP64, NULL) != GrB_SUCCESS)
