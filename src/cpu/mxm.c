@@ -557,15 +557,13 @@ static double dot_total(const GG_cview *A, const vlens *bcols, const GG_cview *M
 /* The lengths of op(B)'s rows and columns, for B (nnz entries) read with transpose tran: one
  * way from the view of B that is cached (the CSR view when neither is), the other by counting
  * that view's indices, or from the other view when its dimension is too large to count densely
- * (a hypersparse B). *vcsc says which view was fetched. */
-static GrB_Info b_lengths(GG_container *B, bool tran, GrB_Index nnz, vlens *rows, vlens *cols,
-                          bool *vcsc)
+ * (a hypersparse B). */
+static GrB_Info b_lengths(GG_container *B, bool tran, GrB_Index nnz, vlens *rows, vlens *cols)
 {
     bool csc = B->csr == NULL && B->csc != NULL;
     const GG_cview *v;
     GrB_Info info = GG_cpu_rows_of(B, csc, &v);
     if (info != GrB_SUCCESS) return info;
-    *vcsc = csc;
     /* v's vectors are op(B)'s rows when csc == tran */
     vlens *given = csc == tran ? rows : cols, *other = csc == tran ? cols : rows;
     given->v = v;
@@ -591,15 +589,14 @@ static GrB_Info choose_dot(bool *dot, const GG_cpu_mrows *mr, const GG_cview *A,
     GrB_Index nnz;
     GrB_Info info = GG_container_nvals(B, &nnz);
     vlens rows = {0}, cols = {0};
-    bool vcsc = false;
-    if (info == GrB_SUCCESS) info = b_lengths(B, d->tran1, nnz, &rows, &cols, &vcsc);
+    if (info == GrB_SUCCESS) info = b_lengths(B, d->tran1, nnz, &rows, &cols);
     if (info == GrB_SUCCESS) {
-        /* saxpy reads op(B) by rows (B's CSC view when transposed), dot by columns */
-        bool saxpy_csc = d->tran1, view_csc = B->csc != NULL;
+        /* saxpy reads op(B) by rows (B's CSC view when transposed), dot by columns; a view not
+         * built yet costs its build */
         double view = COST_VIEW * (double)nnz;
-        double saxpy = COST_TERM * saxpy_cost(A, &rows, mr->v) +
-                       (saxpy_csc && !view_csc && !vcsc ? view : 0);
-        double dotc = dot_total(A, &cols, mr->v) + (!saxpy_csc && !view_csc && !vcsc ? view : 0);
+        const GG_cview *sv = d->tran1 ? B->csc : B->csr, *dv = d->tran1 ? B->csr : B->csc;
+        double saxpy = COST_TERM * saxpy_cost(A, &rows, mr->v) + (sv == NULL ? view : 0);
+        double dotc = dot_total(A, &cols, mr->v) + (dv == NULL ? view : 0);
         *dot = dotc < saxpy;
     }
     GG_free(rows.count);
