@@ -571,7 +571,8 @@ static GrB_Info b_lengths(GG_container *B, bool tran, GrB_Index nnz, vlens *rows
     if (dim > 4 * nnz + 4096) return GG_cpu_rows_of(B, !csc, &other->v);
     other->count = GG_calloc(dim == 0 ? 1 : dim, sizeof(GrB_Index));
     if (other->count == NULL) return GrB_OUT_OF_MEMORY;
-    for (GrB_Index p = 0; p < nnz; p++) other->count[v->idx[p]]++;
+    const GrB_Index *idx = v->idx, nv = GG_cv_nnz(v);
+    for (GrB_Index p = 0; p < nv; p++) other->count[idx[p]]++;
     return GrB_SUCCESS;
 }
 
