@@ -227,7 +227,7 @@ struct GG_Descriptor_opaque {
     GrB_Desc_Value outp, mask, inp0, inp1;
     int32_t backend; /* GxG_Backend; AUTO defers to the global setting */
     /* SuiteSparse's GxB fields (GxB_Desc_set, src/object/gxb_options.c): recorded, read back,
-     * not acted on. Zero is each one's default. */
+     * not acted on, except axb_method (GG_desc). Zero is each one's default. */
     int32_t nthreads, axb_method, sort, compression, import;
     double chunk;
 };
@@ -240,6 +240,7 @@ typedef struct {
     bool tran0;
     bool tran1;
     int32_t backend;
+    int32_t axb_method; /* GxB_AxB_METHOD: a product method asked for (the CPU mxm honours it) */
 } GG_desc;
 GrB_Info GG_desc_decode(GrB_Descriptor desc, GG_desc *out);
 

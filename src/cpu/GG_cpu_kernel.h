@@ -157,6 +157,7 @@ typedef struct {
     X(__VA_ARGS__, LOR, LAND, BOOL, bool, B)                                                       \
     X(__VA_ARGS__, PLUS, ONEB, INT32, int32_t, S)                                                  \
     X(__VA_ARGS__, PLUS, ONEB, INT64, int64_t, S)                                                  \
+    X(__VA_ARGS__, PLUS, ONEB, UINT64, uint64_t, U)                                                \
     X(__VA_ARGS__, PLUS, ONEB, FP64, double, F)                                                   \
     X(__VA_ARGS__, PLUS, FIRST, FP64, double, F)                                                  \
     X(__VA_ARGS__, PLUS, SECOND, FP64, double, F)                                                 \

@@ -6,9 +6,11 @@
  *   dimensions), so no row ever costs O(ncols) unless its work is of that order. The mask is
  *   scattered into the accumulator first: products outside a plain mask, or inside a complemented
  *   one, are never formed. Rows run in parallel chunks balanced by their counted products.
- * - Masked dot product (GG_cpu_dot): for C<M> = A*B with a sparse, not complemented mask, only
- *   the entries of M are computed, each as a merge of A's row i with B's column j.
- * mxm picks the dot product when its estimated cost is below Gustavson's. */
+ * - Masked dot product (GG_cpu_dot): for C<M> = A*B with a mask that is not complemented, only
+ *   the entries of M are computed, each as a merge of A's row i with B's column j that gallops
+ *   through the longer list when the other is much shorter.
+ * mxm counts both engines' work exactly from the vector lengths and runs the cheaper one (or the
+ * one GxB_AxB_METHOD asks for). */
 #include "GG_cpu_kernel.h"
 
 /* Above this many columns, no dense accumulator is allocated, whatever the row's work. */
@@ -343,9 +345,31 @@ typedef struct {
     int failed;
 } dot_ctx;
 
+/* The first position q in [p, n) with x[q] >= key (n when none), for x sorted: a gallop from p
+ * (steps 1, 2, 4, ...) and a binary search of the last step, so a key near p costs a few
+ * comparisons and a far one O(log n). */
+static inline GrB_Index gallop(const GrB_Index *x, GrB_Index p, GrB_Index n, GrB_Index key)
+{
+    GrB_Index lo = p, step = 1;
+    while (p < n && x[p] < key) {
+        lo = p + 1;
+        p += step;
+        step *= 2;
+    }
+    GrB_Index hi = p < n ? p : n;
+    while (lo < hi) {
+        GrB_Index mid = lo + (hi - lo) / 2;
+        if (x[mid] < key)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
 /* z = sum over the common indices of A's vector (entries a0 + [0, la)) and B's (b0 + [0, lb));
- * false when there is none. A list much shorter than the other is searched in it instead of
- * merged. */
+ * false when there is none. A list much longer than the other is galloped through instead of
+ * stepped. */
 GG_ALWAYS_INLINE bool dot_one(const GG_sr *sr, const GG_cpu_opnd *Ao, const GrB_Index *ai,
                               GrB_Index a0, GrB_Index la, const GG_cpu_opnd *Bo,
                               const GrB_Index *bi, GrB_Index b0, GrB_Index lb, GrB_Index i,
@@ -355,36 +379,12 @@ GG_ALWAYS_INLINE bool dot_one(const GG_sr *sr, const GG_cpu_opnd *Ao, const GrB_
     ai += a0, bi += b0;
     bool found = false;
     GrB_Index pa = 0, pb = 0;
+    const bool leap_a = la > 32 * lb, leap_b = lb > 32 * la;
     while (pa < la && pb < lb) {
         if (ai[pa] < bi[pb]) {
-            if (la - pa > 32 * (lb - pb)) {
-                /* leap over a's run below bi[pb] */
-                GrB_Index lo = pa + 1, hi = la;
-                while (lo < hi) {
-                    GrB_Index mid = lo + (hi - lo) / 2;
-                    if (ai[mid] < bi[pb])
-                        lo = mid + 1;
-                    else
-                        hi = mid;
-                }
-                pa = lo;
-            } else {
-                pa++;
-            }
+            pa = leap_a ? gallop(ai, pa + 1, la, bi[pb]) : pa + 1;
         } else if (bi[pb] < ai[pa]) {
-            if (lb - pb > 32 * (la - pa)) {
-                GrB_Index lo = pb + 1, hi = lb;
-                while (lo < hi) {
-                    GrB_Index mid = lo + (hi - lo) / 2;
-                    if (bi[mid] < ai[pa])
-                        lo = mid + 1;
-                    else
-                        hi = mid;
-                }
-                pb = lo;
-            } else {
-                pb++;
-            }
+            pb = leap_b ? gallop(bi, pb + 1, lb, ai[pa]) : pb + 1;
         } else {
             const char *a = GG_opnd_at(sr, Ao, a0 + pa, sr->asize, tmp.a);
             const char *b = GG_opnd_at(sr, Bo, b0 + pb, sr->bsize, tmp.b);
@@ -481,21 +481,128 @@ done:
     return info;
 }
 
-/* ---- GrB_mxm ------------------------------------------------------------------------------------ */
+/* ---- GrB_mxm: the engine by cost ----------------------------------------------------------------
+ * With a mask that is present and not complemented, both engines apply; each one's work is
+ * counted exactly from the vector lengths (as SuiteSparse's AxB_meta weighs dot3 against saxpy3,
+ * though not with its rule):
+ * - Gustavson: every product term A(i,k)*B(k,j) of the rows i that have mask entries, plus the
+ *   scatter of those mask rows, whatever the mask leaves of them;
+ * - dot: per mask entry (i,j), one merge of A's row i with B's column j (or, when one is much
+ *   longer, a binary-search leap per entry of the shorter one), as dot_one does it.
+ * Averages would not do: on a graph with a few dense rows and columns (LAGraph's TriangleCount
+ * test, issue 13) Gustavson does sum deg(k)^2 = 2.75e10 products for 1.1M mask entries. The view
+ * of B that an engine needs and that is not cached yet is charged to it. */
 
-/* Whether the masked dot product is expected to beat Gustavson: it costs about one merge of an
- * average row of A and an average column of B per mask entry, Gustavson the products of A's rows
- * with B's rows. */
-static bool prefer_dot(const GG_cpu_mrows *mr, GrB_Index nnz_a, GrB_Index rows_a,
-                       GrB_Index nnz_b, GrB_Index inner, GrB_Index cols_b)
+/* Per-unit costs in dot-merge steps, measured on 2 cores (Doc/decisions.md, issue 13): a
+ * Gustavson product term (an accumulator or hash probe anywhere in the row's columns) and the
+ * placing of one entry when a view of B is built from the tree. */
+#define COST_TERM 2.0
+#define COST_VIEW 4.0
+
+/* The lengths of op(B)'s vectors one way: a view's, or counts per index (dense, when built by
+ * counting the indices of the other way's view). */
+typedef struct {
+    const GG_cview *v;
+    GrB_Index *count;
+} vlens;
+
+static inline GrB_Index vlen(const vlens *l, GrB_Index id)
 {
-    if (mr->v == NULL || mr->comp) return false;
-    double a_row = (double)nnz_a / (double)(rows_a ? rows_a : 1);
-    double b_col = (double)nnz_b / (double)(cols_b ? cols_b : 1);
-    double b_row = (double)nnz_b / (double)(inner ? inner : 1);
-    double dot = (double)GG_cv_nnz(mr->v) * (a_row + b_col + 1);
-    double saxpy = (double)nnz_a * b_row + (double)GG_cv_nnz(mr->v);
-    return dot < saxpy;
+    if (l->count != NULL) return l->count[id];
+    GrB_Index k;
+    return GG_cv_find(l->v, id, &k) ? l->v->ptr[k + 1] - l->v->ptr[k] : 0;
+}
+
+/* The cost of a merge of sorted lists of lengths la and lb, as dot_one runs it. */
+static inline double dot_cost(GrB_Index la, GrB_Index lb)
+{
+    GrB_Index lo = la < lb ? la : lb, hi = la < lb ? lb : la;
+    if (lo == 0) return 1;
+    if (hi > 32 * lo) return (double)lo * (2 + 64 - __builtin_clzll(hi));
+    return (double)(la + lb);
+}
+
+/* Gustavson's product terms (and mask scatters) for T<M> = A*B, A by rows, B's row lengths. */
+static double saxpy_cost(const GG_cview *A, const vlens *brows, const GG_cview *M)
+{
+    double total = 0;
+    int nth = GG_cpu_nthreads(GG_cv_nnz(A));
+#pragma omp parallel for num_threads(nth) schedule(static, 1024) reduction(+ : total)
+    for (GrB_Index r = 0; r < A->nvec; r++) {
+        GrB_Index km;
+        if (!GG_cv_find(M, GG_cv_id(A, r), &km) || M->ptr[km] == M->ptr[km + 1]) continue;
+        GrB_Index f = M->ptr[km + 1] - M->ptr[km];
+        for (GrB_Index p = A->ptr[r]; p < A->ptr[r + 1]; p++) f += vlen(brows, A->idx[p]);
+        total += (double)f;
+    }
+    return total;
+}
+
+/* The dot product's merge steps for T<M> = A*B, A by rows, B's column lengths. */
+static double dot_total(const GG_cview *A, const vlens *bcols, const GG_cview *M)
+{
+    double total = 0;
+    int nth = GG_cpu_nthreads(GG_cv_nnz(M));
+#pragma omp parallel for num_threads(nth) schedule(static, 1024) reduction(+ : total)
+    for (GrB_Index r = 0; r < M->nvec; r++) {
+        GrB_Index ka;
+        if (!GG_cv_find(A, GG_cv_id(M, r), &ka)) continue;
+        GrB_Index la = A->ptr[ka + 1] - A->ptr[ka];
+        for (GrB_Index p = M->ptr[r]; p < M->ptr[r + 1]; p++)
+            total += dot_cost(la, vlen(bcols, M->idx[p]));
+    }
+    return total;
+}
+
+/* The lengths of op(B)'s rows and columns, for B (nnz entries) read with transpose tran: one
+ * way from the view of B that is cached (the CSR view when neither is), the other by counting
+ * that view's indices, or from the other view when its dimension is too large to count densely
+ * (a hypersparse B). */
+static GrB_Info b_lengths(GG_container *B, bool tran, GrB_Index nnz, vlens *rows, vlens *cols)
+{
+    bool csc = B->csr == NULL && B->csc != NULL;
+    const GG_cview *v;
+    GrB_Info info = GG_cpu_rows_of(B, csc, &v);
+    if (info != GrB_SUCCESS) return info;
+    /* v's vectors are op(B)'s rows when csc == tran */
+    vlens *given = csc == tran ? rows : cols, *other = csc == tran ? cols : rows;
+    given->v = v;
+    GrB_Index dim = csc ? B->nrows : B->ncols;
+    if (dim > 4 * nnz + 4096) return GG_cpu_rows_of(B, !csc, &other->v);
+    other->count = GG_calloc(dim == 0 ? 1 : dim, sizeof(GrB_Index));
+    if (other->count == NULL) return GrB_OUT_OF_MEMORY;
+    const GrB_Index *idx = v->idx, nv = GG_cv_nnz(v);
+    for (GrB_Index p = 0; p < nv; p++) other->count[idx[p]]++;
+    return GrB_SUCCESS;
+}
+
+/* Whether T<M> = op(A)*op(B) runs as the masked dot product; GxB_AxB_METHOD in d asks for an
+ * engine (GxB_AxB_DOT applies only where the dot product can run). */
+static GrB_Info choose_dot(bool *dot, const GG_cpu_mrows *mr, const GG_cview *A, GG_container *B,
+                           const GG_desc *d)
+{
+    *dot = false;
+    if (mr->v == NULL || mr->comp) return GrB_SUCCESS;
+    if (d->axb_method != GxB_DEFAULT) {
+        *dot = d->axb_method == GxB_AxB_DOT;
+        return GrB_SUCCESS;
+    }
+    GrB_Index nnz;
+    GrB_Info info = GG_container_nvals(B, &nnz);
+    vlens rows = {0}, cols = {0};
+    if (info == GrB_SUCCESS) info = b_lengths(B, d->tran1, nnz, &rows, &cols);
+    if (info == GrB_SUCCESS) {
+        /* saxpy reads op(B) by rows (B's CSC view when transposed), dot by columns; a view not
+         * built yet costs its build */
+        double view = COST_VIEW * (double)nnz;
+        const GG_cview *sv = d->tran1 ? B->csc : B->csr, *dv = d->tran1 ? B->csr : B->csc;
+        double saxpy = COST_TERM * saxpy_cost(A, &rows, mr->v) + (sv == NULL ? view : 0);
+        double dotc = dot_total(A, &cols, mr->v) + (dv == NULL ? view : 0);
+        *dot = dotc < saxpy;
+    }
+    GG_free(rows.count);
+    GG_free(cols.count);
+    return info;
 }
 
 GrB_Info GG_cpu_mxm(GG_container *C, GG_container *M, GrB_BinaryOp accum, GrB_Semiring semiring,
@@ -505,24 +612,35 @@ GrB_Info GG_cpu_mxm(GG_container *C, GG_container *M, GrB_BinaryOp accum, GrB_Se
     GrB_Type atype = GG_sr_atype(semiring, false), btype = GG_sr_btype(semiring, false);
     GG_cpu_mrows mr;
     GG_cpu_opnd a = {0}, b = {0};
-    GrB_Index nnz_b;
+    bool dot = false;
     GrB_Info info = GG_cpu_mrows_get(&mr, M, d, false);
-    if (info == GrB_SUCCESS) info = GG_container_nvals(B, &nnz_b);
     if (info == GrB_SUCCESS) info = GG_cpu_opnd_get(&a, A, d->tran0, atype);
-    if (info != GrB_SUCCESS) return info;
-    GrB_Index inner = d->tran1 ? B->ncols : B->nrows;
-    bool dot = prefer_dot(&mr, GG_cv_nnz(a.v), C->nrows, nnz_b, inner, C->ncols);
-    /* Gustavson reads op1(B) by rows, the dot product by columns. */
-    info = GG_cpu_opnd_get(&b, B, d->tran1 != dot, btype);
-    /* the operands as read: an iso input's value is already of the multiplier's type */
-    GG_sr_kind kind = GG_sr_prepare(&sr, semiring, false, GG_cpu_opnd_type(&a, A->type, atype),
-                                    GG_cpu_opnd_type(&b, B->type, btype));
+    if (info == GrB_SUCCESS) info = choose_dot(&dot, &mr, a.v, B, d);
+    /* Gustavson reads op(B) by rows, the dot product by columns. */
+    if (info == GrB_SUCCESS) info = GG_cpu_opnd_get(&b, B, d->tran1 != dot, btype);
     GG_coo T = {0};
-    if (info == GrB_SUCCESS)
+    if (info == GrB_SUCCESS) {
+        /* the operands as read: an iso input's value is already of the multiplier's type */
+        GG_sr_kind kind = GG_sr_prepare(&sr, semiring, false,
+                                        GG_cpu_opnd_type(&a, A->type, atype),
+                                        GG_cpu_opnd_type(&b, B->type, btype));
         info = dot ? GG_cpu_dot(&T, &a, &b, &mr, &sr, kind)
                    : GG_cpu_saxpy(&T, C->ncols, &a, &b, &mr, &sr, kind);
+    }
     GG_cpu_opnd_free(&a);
     GG_cpu_opnd_free(&b);
-    if (info != GrB_SUCCESS) return info;
-    return GG_cpu_writeback(C, M, accum, &T, semiring->add->op->ztype, d);
+    GrB_Index cvals = 1;
+    if (info == GrB_SUCCESS && accum == NULL && !d->replace) info = GG_container_nvals(C, &cvals);
+    if (info != GrB_SUCCESS) {
+        GG_coo_free(&T);
+        return info;
+    }
+    /* Both engines leave T inside what a mask allows, so without an accumulator, and with
+     * nothing of C to keep outside the mask (replace, or C empty), C is T: the write-back's
+     * merge with the mask is skipped. (A complemented missing mask allows nothing: not so.) C
+     * may be M, A or B: T is complete here. */
+    GG_desc plain = {.replace = d->replace};
+    bool as_is = accum == NULL && (d->replace || cvals == 0) && (M != NULL || !d->mask_comp);
+    return GG_cpu_writeback(C, as_is ? NULL : M, accum, &T, semiring->add->op->ztype,
+                            as_is ? &plain : d);
 }

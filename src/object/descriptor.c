@@ -98,6 +98,7 @@ GrB_Info GG_desc_decode(GrB_Descriptor desc, GG_desc *out)
     out->tran0 = desc->inp0 == GrB_TRAN;
     out->tran1 = desc->inp1 == GrB_TRAN;
     out->backend = desc->backend;
+    out->axb_method = desc->axb_method;
     return GrB_SUCCESS;
 }
 

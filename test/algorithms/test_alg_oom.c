@@ -88,16 +88,26 @@ static GrB_Info cc_propagate_dir(GrB_Vector *out, char *msg)
 {
     return GG_alg_cc_propagate(out, A, false, msg);
 }
-/* TC has a scalar output: report it through the vector handle's sentinel. */
+/* TC has a scalar output: report it through the vector handle's sentinel. The vector is made
+ * first, so that every allocation after it is the algorithm's (made last, its own failure would
+ * come after a successful run, with no message). */
 static GrB_Info tc(GrB_Vector *out, char *msg)
 {
     uint64_t count = 99;
-    GrB_Info info = GG_alg_tc(&count, S, msg);
+    GrB_Vector v;
+    GrB_Info info = GrB_Vector_new(&v, GrB_BOOL, 1);
+    if (info != GrB_SUCCESS) {
+        snprintf(msg, GG_ALG_MSG_LEN, "GrB_OUT_OF_MEMORY from GrB_Vector_new");
+        return info;
+    }
+    info = GG_alg_tc(&count, S, msg);
     if (info == GrB_SUCCESS) {
         assert_int_equal(count, 1);
-        return GrB_Vector_new(out, GrB_BOOL, 1);
+        *out = v;
+        return info;
     }
     assert_int_equal(count, 99);
+    GrB_Vector_free(&v);
     return info;
 }
 

@@ -566,7 +566,9 @@ typedef struct {
     int mask;              /* 0 none, 1 valued, 2 structural */
     maskdesc md;
     bool ta, tb;
-    int alias;             /* 0 none, 1 C is A, 2 B is A, 3 M is C, 4 C is B, 5 M is A */
+    int alias;             /* 0 none, 1 C is A, 2 B is A, 3 M is C, 4 C is B, 5 M is A,
+                            * 6 all four one object (C<C> = C*C) */
+    int method;            /* mxm: GxB_AxB_METHOD (the engine the CPU backend must use) */
 } spec;
 
 static GrB_Type random_type(uint64_t *s)
@@ -581,12 +583,12 @@ static void describe(const spec *c, uint64_t seed, const dm *C, const dm *A, con
                          : c->form == FORM_MONOID ? c->mon->h.name
                                                   : c->op->h.name;
     fail_msg("seed %llu: %s%s with %s, C %s %llux%llu, A %s, B %s, accum %s, mask %d%s%s%s, "
-             "tran %d%d, alias %d: %s",
+             "tran %d%d, alias %d, method %d: %s",
              (unsigned long long)seed, opnames[c->kind], c->vec ? " (vectors)" : "", opname,
              C->type->h.name, (unsigned long long)C->m, (unsigned long long)C->n,
              A->type->h.name, B->type->h.name, c->accum ? c->accum->h.name : "none", c->mask,
              c->md.comp ? " complemented" : "", c->md.structural ? " structural" : "",
-             c->md.replace ? " replace" : "", c->ta, c->tb, c->alias, what);
+             c->md.replace ? " replace" : "", c->ta, c->tb, c->alias, c->method, what);
 }
 
 /* The descriptor of case c; vxm's matrix is its second input (GrB_INP1). */
@@ -597,12 +599,32 @@ static GrB_Descriptor pick_desc(const spec *c)
     return *descs[(c->md.replace ? 16 : 0) + kind * 4 + (t0 ? 2 : 0) + (t1 ? 1 : 0)];
 }
 
+/* GrB_mxm of case c with its engine forced by GxB_AxB_METHOD: a new descriptor with d's settings. */
+static GrB_Info mxm_method(const spec *c, void *C, void *M, void *A, void *B)
+{
+    GrB_Descriptor d;
+    assert_int_equal(GrB_Descriptor_new(&d), GrB_SUCCESS);
+    GrB_Desc_Value mask = c->md.comp ? (c->md.structural ? GrB_COMP_STRUCTURE : GrB_COMP)
+                                     : (c->md.structural ? GrB_STRUCTURE : GrB_DEFAULT);
+    assert_int_equal(GrB_Descriptor_set(d, GrB_MASK, mask), GrB_SUCCESS);
+    if (c->md.replace) assert_int_equal(GrB_Descriptor_set(d, GrB_OUTP, GrB_REPLACE), GrB_SUCCESS);
+    if (c->ta) assert_int_equal(GrB_Descriptor_set(d, GrB_INP0, GrB_TRAN), GrB_SUCCESS);
+    if (c->tb) assert_int_equal(GrB_Descriptor_set(d, GrB_INP1, GrB_TRAN), GrB_SUCCESS);
+    assert_int_equal(GrB_Descriptor_set(d, GxB_AxB_METHOD, (GrB_Desc_Value)c->method),
+                     GrB_SUCCESS);
+    GrB_Info info = GrB_mxm(C, M, c->accum, c->sr, A, B, d);
+    GrB_Descriptor_free(&d);
+    return info;
+}
+
 /* Runs the operation of c on GraphBLAS objects made from the dense ones. */
 static GrB_Info run(const spec *c, void *C, void *M, void *A, void *B)
 {
     GrB_Descriptor d = pick_desc(c);
     switch (c->kind) {
-    case OP_MXM: return GrB_mxm(C, M, c->accum, c->sr, A, B, d);
+    case OP_MXM:
+        if (c->method != GxB_DEFAULT) return mxm_method(c, C, M, A, B);
+        return GrB_mxm(C, M, c->accum, c->sr, A, B, d);
     case OP_MXV: return GrB_mxv(C, M, c->accum, c->sr, A, B, d);
     case OP_VXM: return GrB_vxm(C, M, c->accum, c->sr, B, A, d);
     case OP_KRON:
@@ -649,19 +671,19 @@ static void check(const spec *c, uint64_t seed, const dm *C, const dm *M, const 
     dm want = dm_copy(C);
     dm mcopy = {0};
     const dm *mref = c->mask == 0 ? NULL : M;
-    if (c->mask != 0 && c->alias == 3) {
+    if (c->mask != 0 && (c->alias == 3 || c->alias == 6)) {
         mcopy = dm_copy(C); /* the mask is C as it was before the call */
         mref = &mcopy;
     }
     ref_writeback(&want, mref, c->accum, &T, c->md);
 
     void *gA = to_grb(A, avec);
-    void *gB = c->alias == 2 ? gA : to_grb(B, bvec);
-    void *gC = c->alias == 1 ? gA : c->alias == 4 ? gB : to_grb(C, cvec);
-    void *gM = c->mask == 0     ? NULL
-               : c->alias == 3 ? gC
-               : c->alias == 5 ? gA
-                               : to_grb(M, cvec);
+    void *gB = c->alias == 2 || c->alias == 6 ? gA : to_grb(B, bvec);
+    void *gC = c->alias == 1 || c->alias == 6 ? gA : c->alias == 4 ? gB : to_grb(C, cvec);
+    void *gM = c->mask == 0                       ? NULL
+               : c->alias == 3 || c->alias == 6 ? gC
+               : c->alias == 5                  ? gA
+                                                : to_grb(M, cvec);
     GrB_Info info = run(c, gC, gM, gA, gB);
     if (info != GrB_SUCCESS) {
         char msg[64];
@@ -672,9 +694,9 @@ static void check(const spec *c, uint64_t seed, const dm *C, const dm *M, const 
     char buf[200];
     const char *diff = dm_diff(&want, &got, buf, sizeof buf);
     if (diff != NULL) describe(c, seed, C, A, B, diff);
-    if (gM != NULL && c->alias != 3 && c->alias != 5) grb_free(gM, cvec);
-    if (c->alias != 1 && c->alias != 4) grb_free(gC, cvec);
-    if (c->alias != 2) grb_free(gB, bvec);
+    if (gM != NULL && c->alias != 3 && c->alias != 5 && c->alias != 6) grb_free(gM, cvec);
+    if (c->alias != 1 && c->alias != 4 && c->alias != 6) grb_free(gC, cvec);
+    if (c->alias != 2 && c->alias != 6) grb_free(gB, bvec);
     grb_free(gA, avec);
     dm_free(&got);
     dm_free(&want);
@@ -786,7 +808,13 @@ static void one_case(opkind k, uint64_t seed)
            : c.alias == 4 ? B
                           : dm_random(&s, random_type(&s), cm, cn, random_density(&s));
     dm M = c.alias == 5 ? A : dm_random(&s, random_type(&s), cm, cn, random_density(&s));
-    check(&c, seed, &C, &M, &A, &B);
+    /* mxm: the engine the backend picks, then each engine forced (the masked dot product only
+     * runs under a mask that is not complemented; elsewhere DOT falls back to Gustavson) */
+    static const int methods[] = {GxB_DEFAULT, GxB_AxB_DOT, GxB_AxB_GUSTAVSON};
+    for (size_t q = 0; q < (k == OP_MXM ? COUNT(methods) : 1); q++) {
+        c.method = methods[q];
+        check(&c, seed, &C, &M, &A, &B);
+    }
     if (c.alias != 5) dm_free(&M);
     if (c.alias != 1 && c.alias != 4) dm_free(&C);
     if (c.alias != 2) dm_free(&B);
@@ -823,6 +851,80 @@ static void run_cases(opkind k, int count, uint64_t base)
         run_cases(op, cases, 1);                                                                   \
     }
 RANDOM_TESTS(DEFINE_RANDOM_TEST)
+
+/* ---- mxm engines, systematically ----------------------------------------------------------------
+ * Every mask kind x semiring class x transpose x engine (the backend's pick, the masked dot
+ * product, Gustavson), plain and aliased as C<C> = C*C, on operands with a few dense rows and
+ * columns among sparse ones, so the dot product both merges and gallops (a list over 32 times
+ * the other's length) and Gustavson uses both accumulators. */
+
+/* A random n x n object of density permille, with rows and columns below `dense` full. */
+static dm dm_skewed(uint64_t *s, GrB_Type t, GrB_Index n, unsigned permille, GrB_Index dense)
+{
+    dm d = dm_random(s, t, n, n, permille);
+    for (GrB_Index i = 0; i < n; i++)
+        for (GrB_Index j = 0; j < n; j++)
+            if ((i < dense || j < dense) && !*has(&d, i, j)) {
+                *has(&d, i, j) = true;
+                random_value(s, t, at(&d, i, j));
+            }
+    return d;
+}
+
+static void test_mxm_engines(void **state)
+{
+    (void)state;
+    GrB_Semiring plus_oneb_u64;
+    assert_int_equal(GrB_Semiring_new(&plus_oneb_u64, GrB_PLUS_MONOID_UINT64, GrB_ONEB_UINT64),
+                     GrB_SUCCESS);
+    /* PLUS_TIMES, PLUS_PAIR and PLUS_ONEB, MIN_PLUS, LOR_LAND, ANY_PAIR, a positional one */
+    GrB_Semiring classes[] = {GrB_PLUS_TIMES_SEMIRING_FP64, GxB_PLUS_PAIR_INT64, plus_oneb_u64,
+                              GrB_MIN_PLUS_SEMIRING_INT32,  GrB_LOR_LAND_SEMIRING_BOOL,
+                              GxB_ANY_PAIR_BOOL,            GxB_MIN_SECONDI_INT64};
+    /* mask kinds: none, valued, structural, each complemented or not, with and without replace */
+    static const struct {
+        int mask;
+        bool comp;
+    } kinds[] = {{0, false}, {1, false}, {2, false}, {1, true}, {2, true}, {0, true}};
+    static const int methods[] = {GxB_DEFAULT, GxB_AxB_DOT, GxB_AxB_GUSTAVSON};
+    const GrB_Index n = 100;
+    int cases = 0;
+    for (size_t q = 0; q < COUNT(classes); q++)
+        for (size_t k = 0; k < COUNT(kinds); k++)
+            for (int replace = 0; replace < 2; replace++)
+                for (int tran = 0; tran < 4; tran++)
+                    for (int alias = 0; alias < 2; alias++) {
+                        uint64_t seed = ((uint64_t)q * 64 + k * 8 + (uint64_t)replace * 4 +
+                                         (uint64_t)tran) * 2 + (uint64_t)alias + 7;
+                        uint64_t s = seed;
+                        spec c = {.kind = OP_MXM, .form = FORM_SEMIRING, .sr = classes[q],
+                                  .mask = kinds[k].mask, .ta = tran & 1, .tb = tran >> 1,
+                                  .alias = alias ? 6 : 0};
+                        c.md.comp = kinds[k].comp;
+                        c.md.structural = kinds[k].mask == 2;
+                        c.md.replace = replace;
+                        if (alias && c.mask == 0) continue; /* C<C> needs a mask */
+                        /* C aliased with A and B must hold the product's type */
+                        GrB_Type t = alias ? classes[q]->add->op->ztype : GrB_FP64;
+                        dm A = dm_skewed(&s, t, n, 12, 1);
+                        dm B = alias ? A : dm_skewed(&s, GrB_INT32, n, 12, 1);
+                        dm C = alias ? A : dm_random(&s, GrB_FP64, n, n, 100);
+                        dm M = alias ? A : dm_skewed(&s, GrB_UINT8, n, 150, 1);
+                        for (size_t e = 0; e < COUNT(methods); e++) {
+                            c.method = methods[e];
+                            check(&c, seed, &C, &M, &A, &B);
+                            cases++;
+                        }
+                        if (!alias) {
+                            dm_free(&M);
+                            dm_free(&C);
+                            dm_free(&B);
+                        }
+                        dm_free(&A);
+                    }
+    print_message("mxm engines: %d cases\n", cases);
+    GrB_Semiring_free(&plus_oneb_u64);
+}
 
 /* ---- a user-defined type end to end ------------------------------------------------------------- */
 
@@ -1085,7 +1187,8 @@ static int teardown(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_mxm),        cmocka_unit_test(test_mxv),
+        cmocka_unit_test(test_mxm),        cmocka_unit_test(test_mxm_engines),
+        cmocka_unit_test(test_mxv),
         cmocka_unit_test(test_vxm),        cmocka_unit_test(test_ewise_add),
         cmocka_unit_test(test_ewise_mult), cmocka_unit_test(test_kronecker),
         cmocka_unit_test(test_user_type),  cmocka_unit_test(test_hypersparse),

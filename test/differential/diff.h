@@ -168,6 +168,8 @@ const binop_t *accum_random(ctx *c);
 /* Descriptor bits, as in the predefined GrB_DESC_[R][S][C][T0][T1] names. */
 enum { D_T1 = 1, D_T0 = 2, D_C = 4, D_S = 8, D_R = 16 };
 GrB_Descriptor desc_random(ctx *c, int allowed, int *bits);
+/* A new descriptor with the settings in bits (the caller frees it). */
+GrB_Descriptor desc_build(int bits);
 void desc_print(int bits);
 
 /* typed dispatch over tval::t */

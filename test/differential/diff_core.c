@@ -861,15 +861,21 @@ GrB_Descriptor desc_random(ctx *c, int allowed, int *bits)
     b &= allowed;
     *bits = b;
     if (b == 0 || c->ndescs == 16 || rng_chance(&c->r, 0.75)) return predefined_desc[b];
+    GrB_Descriptor d = desc_build(b);
+    c->descs[c->ndescs++] = d;
+    return d;
+}
+
+GrB_Descriptor desc_build(int bits)
+{
     GrB_Descriptor d = NULL;
     GrB_Info info = GrB_Descriptor_new(&d);
-    if (info == GrB_SUCCESS && (b & D_R)) info = GrB_Descriptor_set(d, GrB_OUTP, GrB_REPLACE);
-    if (info == GrB_SUCCESS && (b & D_C)) info = GrB_Descriptor_set(d, GrB_MASK, GrB_COMP);
-    if (info == GrB_SUCCESS && (b & D_S)) info = GrB_Descriptor_set(d, GrB_MASK, GrB_STRUCTURE);
-    if (info == GrB_SUCCESS && (b & D_T0)) info = GrB_Descriptor_set(d, GrB_INP0, GrB_TRAN);
-    if (info == GrB_SUCCESS && (b & D_T1)) info = GrB_Descriptor_set(d, GrB_INP1, GrB_TRAN);
+    if (info == GrB_SUCCESS && (bits & D_R)) info = GrB_Descriptor_set(d, GrB_OUTP, GrB_REPLACE);
+    if (info == GrB_SUCCESS && (bits & D_C)) info = GrB_Descriptor_set(d, GrB_MASK, GrB_COMP);
+    if (info == GrB_SUCCESS && (bits & D_S)) info = GrB_Descriptor_set(d, GrB_MASK, GrB_STRUCTURE);
+    if (info == GrB_SUCCESS && (bits & D_T0)) info = GrB_Descriptor_set(d, GrB_INP0, GrB_TRAN);
+    if (info == GrB_SUCCESS && (bits & D_T1)) info = GrB_Descriptor_set(d, GrB_INP1, GrB_TRAN);
     printf("desc built info=%d\n", (int)info);
-    c->descs[c->ndescs++] = d;
     return d;
 }
 

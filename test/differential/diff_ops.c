@@ -95,7 +95,9 @@ static void bound_free(bound_t *b)
 
 /* ---- mxm, mxv, vxm --------------------------------------------------------------------------- */
 
-static void op_mxm(ctx *c)
+/* With `forced`, the product's engine is named by GxB_AxB_METHOD, which both libraries honour:
+ * the masked dot product (where a mask that is not complemented allows it) or Gustavson. */
+static void op_mxm(ctx *c, bool forced)
 {
     c->exact = true;
     const semiring_t *sr = semiring_random(c);
@@ -104,12 +106,32 @@ static void op_mxm(ctx *c)
     wb_pick(c, &w, false, m, n, D_R | D_S | D_C | D_T0 | D_T1);
     dobj *A = w.bits & D_T0 ? get_mat(c, k, m) : get_mat(c, m, k);
     dobj *B = w.bits & D_T1 ? get_mat(c, n, k) : get_mat(c, k, n);
+    GrB_Descriptor d = w.d;
+    /* SuiteSparse's forced engines take workspace by the dimensions: not for the huge ones */
+    forced = forced && !dim_huge(m) && !dim_huge(k) && !dim_huge(n);
+    if (forced) {
+        bool dot = rng_chance(&c->r, 0.5);
+        d = desc_build(w.bits);
+        printf("desc method %s info=%d\n", dot ? "dot" : "gustavson",
+               (int)GrB_Descriptor_set(d, GxB_AxB_METHOD, dot ? GxB_AxB_DOT : GxB_AxB_GUSTAVSON));
+    }
     printf("op mxm %s A=%s B=%s", sr->name, obj_name(A), obj_name(B));
     wb_print(&w);
     putchar('\n');
     fflush(stdout);
-    GrB_Info info = GrB_mxm(w.C->A, MAT(w.M), OPH(w.acc), sr->op, A->A, B->A, w.d);
+    GrB_Info info = GrB_mxm(w.C->A, MAT(w.M), OPH(w.acc), sr->op, A->A, B->A, d);
+    if (forced) GrB_Descriptor_free(&d);
     wb_finish("mxm", info, w.C, fuzzy_kind(sr->t, sr->add_kind) || A->fuzzy || B->fuzzy);
+}
+
+static void op_mxm_(ctx *c)
+{
+    op_mxm(c, false);
+}
+
+static void op_mxm_method(ctx *c)
+{
+    op_mxm(c, true);
 }
 
 static void op_mxv(ctx *c, bool vxm)
@@ -587,10 +609,10 @@ void op_random(ctx *c)
     static const struct {
         int weight;
         void (*run)(ctx *);
-    } mix[] = {{12, op_mxm},    {6, op_mxv_},       {6, op_vxm_},     {14, op_ewise},
-               {10, op_extract}, {16, op_assign},    {12, op_apply_},  {9, op_select_},
-               {10, op_reduce},  {5, op_transpose},  {5, op_kronecker}, {4, op_elements},
-               {3, op_object}};
+    } mix[] = {{12, op_mxm_},   {5, op_mxm_method}, {6, op_mxv_},     {6, op_vxm_},
+               {14, op_ewise},   {10, op_extract},   {16, op_assign},  {12, op_apply_},
+               {9, op_select_},  {10, op_reduce},    {5, op_transpose}, {5, op_kronecker},
+               {4, op_elements}, {3, op_object}};
     int total = 0;
     for (size_t k = 0; k < sizeof mix / sizeof mix[0]; k++) total += mix[k].weight;
     int p = (int)rng_below(&c->r, (uint64_t)total);

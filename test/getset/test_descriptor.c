@@ -37,6 +37,7 @@ static void expect_decoded(GrB_Descriptor desc, GG_desc want)
     assert_int_equal(got.tran0, want.tran0);
     assert_int_equal(got.tran1, want.tran1);
     assert_int_equal(got.backend, want.backend);
+    assert_int_equal(got.axb_method, want.axb_method);
 }
 
 static void test_predefined_decode(void **state)
@@ -123,10 +124,13 @@ static void test_mask_combines(void **state)
     assert_int_equal(GrB_Descriptor_set(d, GrB_OUTP, GrB_REPLACE), GrB_SUCCESS);
     assert_int_equal(GrB_Descriptor_set(d, GrB_INP0, GrB_TRAN), GrB_SUCCESS);
     assert_int_equal(GrB_Descriptor_set(d, GrB_INP1, GrB_TRAN), GrB_SUCCESS);
-    expect_decoded(d, (GG_desc){true, true, true, true, true, GxG_BACKEND_AUTO});
+    expect_decoded(d, (GG_desc){true, true, true, true, true, GxG_BACKEND_AUTO, GxB_DEFAULT});
     assert_int_equal(GrB_Descriptor_set(d, GrB_OUTP, GrB_DEFAULT), GrB_SUCCESS);
     assert_int_equal(GrB_Descriptor_set(d, GrB_INP1, GrB_DEFAULT), GrB_SUCCESS);
-    expect_decoded(d, (GG_desc){false, true, true, true, false, GxG_BACKEND_AUTO});
+    expect_decoded(d, (GG_desc){false, true, true, true, false, GxG_BACKEND_AUTO, GxB_DEFAULT});
+    /* GxB_AxB_METHOD reaches the backends (the CPU mxm honours it) */
+    assert_int_equal(GrB_Descriptor_set(d, GxB_AxB_METHOD, GxB_AxB_DOT), GrB_SUCCESS);
+    expect_decoded(d, (GG_desc){false, true, true, true, false, GxG_BACKEND_AUTO, GxB_AxB_DOT});
     assert_int_equal(GrB_Descriptor_free(&d), GrB_SUCCESS);
 }
 

@@ -1,0 +1,130 @@
+/* tc_repro.c: the triangle-count reproduction of issue 13, built against both libraries as
+ * cpu_vs_suitesparse is (BENCH=tc_repro bench/run_cpu_vs_suitesparse.sh BUILD_DIR [n] [runs]).
+ *
+ * Input: an n x n BOOL matrix (n = 50,000 by default) whose rows and columns 0..10 are dense,
+ * without a diagonal: an edge joins x and y when min(x, y) <= 10. A triangle needs two of its
+ * three vertices at most 10, so there are C(11,3) + C(11,2) (n - 11) of them (2,749,560 at the
+ * default n); the program checks that count.
+ *
+ * Operations:
+ *   burkhardt  C<A,struct> = A*A over PLUS_ONEB_INT64, then sum(C) = 6 x triangles: LAGraph's
+ *              TriangleCount test in the form that took over 300 s on our library
+ *   sandia     L = tril(A,-1); C<L,struct> = L*L' over PLUS_ONEB_INT64, sum(C) = triangles
+ *              (algorithms/tc.c's formulation; the tril is timed too)
+ * Each run works on a fresh GrB_Matrix_dup of A made outside the timed region, so no transpose
+ * cached with A by an earlier run is reused. The timed region is the product and the reduction.
+ * Output: one line per operation: "op <name> <median ms> <min ms> <triangles> <sum>". */
+#include <GraphBLAS.h>
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench_common.h"
+
+#define DENSE 11 /* rows and columns 0 .. DENSE-1 are dense */
+
+static GrB_Matrix generate(GrB_Index n)
+{
+    GrB_Index ne = 2 * DENSE * n, e = 0;
+    GrB_Index *I = malloc(ne * sizeof(GrB_Index)), *J = malloc(ne * sizeof(GrB_Index));
+    bool *X = malloc(ne * sizeof(bool));
+    if (I == NULL || J == NULL || X == NULL) exit(1);
+    for (GrB_Index d = 0; d < DENSE && d < n; d++)
+        for (GrB_Index k = 0; k < n; k++) {
+            if (k == d) continue;
+            I[e] = d, J[e] = k, X[e++] = true;
+            if (k >= DENSE) I[e] = k, J[e] = d, X[e++] = true;
+        }
+    GrB_Matrix A;
+    CHECK(GrB_Matrix_new(&A, GrB_BOOL, n, n));
+    CHECK(GrB_Matrix_build_BOOL(A, I, J, X, e, GrB_LOR));
+    CHECK(GrB_Matrix_wait(A, GrB_MATERIALIZE));
+    free(I);
+    free(J);
+    free(X);
+    return A;
+}
+
+typedef enum { BURKHARDT, SANDIA, NOPS } opid;
+static const char *const names[NOPS] = {"burkhardt", "sandia"};
+
+/* One run on A; returns sum(C). */
+static int64_t run_op(opid op, GrB_Matrix A, GrB_Semiring plus_oneb)
+{
+    GrB_Index n;
+    CHECK(GrB_Matrix_nrows(&n, A));
+    GrB_Matrix C, L = NULL;
+    CHECK(GrB_Matrix_new(&C, GrB_INT64, n, n));
+    if (op == BURKHARDT) {
+        CHECK(GrB_mxm(C, A, NULL, plus_oneb, A, A, GrB_DESC_S));
+    } else {
+        CHECK(GrB_Matrix_new(&L, GrB_BOOL, n, n));
+        CHECK(GrB_Matrix_select_INT64(L, NULL, NULL, GrB_TRIL, A, -1, NULL));
+        CHECK(GrB_mxm(C, L, NULL, plus_oneb, L, L, GrB_DESC_ST1));
+    }
+    int64_t sum = 0;
+    CHECK(GrB_Matrix_reduce_INT64(&sum, NULL, GrB_PLUS_MONOID_INT64, C, NULL));
+    GrB_Matrix_free(&C);
+    GrB_Matrix_free(&L);
+    return sum;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+int main(int argc, char **argv)
+{
+    GrB_Index n = argc > 1 ? strtoull(argv[1], NULL, 10) : 50000;
+    int runs = argc > 2 ? atoi(argv[2]) : 3;
+    const char *only = getenv("BENCH_OPS"); /* optional comma-separated subset */
+    if (runs < 1) runs = 1;
+    if (n < DENSE) n = DENSE;
+
+    CHECK(GrB_init(GrB_NONBLOCKING));
+    GrB_Semiring plus_oneb;
+    CHECK(GrB_Semiring_new(&plus_oneb, GrB_PLUS_MONOID_INT64, GrB_ONEB_INT64));
+    double t0 = now_ms();
+    GrB_Matrix A = generate(n);
+    GrB_Index nnz;
+    CHECK(GrB_Matrix_nvals(&nnz, A));
+    printf("input dense%d n %llu nnz %llu build_ms %.1f\n", DENSE, (unsigned long long)n,
+           (unsigned long long)nnz, now_ms() - t0);
+    const int64_t want = (int64_t)(DENSE * (DENSE - 1) * (DENSE - 2) / 6) +
+                         (int64_t)(DENSE * (DENSE - 1) / 2) * (int64_t)(n - DENSE);
+
+    double *t = malloc((size_t)runs * sizeof(double));
+    if (t == NULL) exit(1);
+    for (int op = 0; op < NOPS; op++) {
+        if (only != NULL && strstr(only, names[op]) == NULL) continue;
+        int64_t sum = 0, per = op == BURKHARDT ? 6 : 1;
+        /* the first run verifies and warms up; then the timed runs */
+        for (int r = -1; r < runs; r++) {
+            GrB_Matrix fresh;
+            CHECK(GrB_Matrix_dup(&fresh, A));
+            CHECK(GrB_Matrix_wait(fresh, GrB_MATERIALIZE));
+            double s = now_ms();
+            sum = run_op((opid)op, fresh, plus_oneb);
+            if (r >= 0) t[r] = now_ms() - s;
+            GrB_Matrix_free(&fresh);
+            if (sum != want * per) {
+                fprintf(stderr, "%s: sum %lld, expected %lld\n", names[op], (long long)sum,
+                        (long long)(want * per));
+                return 1;
+            }
+        }
+        qsort(t, (size_t)runs, sizeof(double), cmp_double);
+        printf("op %s %.3f %.3f %lld %lld\n", names[op], t[runs / 2], t[0], (long long)want,
+               (long long)sum);
+        fflush(stdout);
+    }
+    free(t);
+    GrB_Matrix_free(&A);
+    GrB_Semiring_free(&plus_oneb);
+    CHECK(GrB_finalize());
+    return 0;
+}
