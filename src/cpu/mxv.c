@@ -407,6 +407,34 @@ static bool plus_times_alike(const GG_hs_matrix *a, GrB_Semiring sr, bool vxm, b
     return v * a->scale == 1.0;
 }
 
+/* u's n values for the tree, as one array of the multiplier's vector-side type (xsize bytes): u's
+ * own when it is full, not iso and already of that type; else cast, or 1 for ONEB (`ones`). A
+ * bitmap u is only read on the PLUS_TIMES_FP64 path (plus_times_alike, A iso 1): its missing
+ * entries become -0.0, whose term 1 * -0.0 is exactly neutral for the sum. */
+static GrB_Info tree_x(const GG_vdata *U, const GG_cpu_opnd *uo, size_t xsize, bool ones,
+                       char **owned, const void **x)
+{
+    GrB_Index n = U->n;
+    *owned = NULL;
+    *x = U->x;
+    if (U->form == GG_VF_FULL && !U->iso && uo->same && !ones) return GrB_SUCCESS;
+    char *xo = GG_malloc((size_t)(n > 0 ? n : 1) * xsize);
+    if (xo == NULL) return GrB_OUT_OF_MEMORY;
+    const uint8_t *b = U->form == GG_VF_BITMAP ? U->b : NULL;
+#pragma omp parallel for num_threads(GG_cpu_nthreads_move(n)) schedule(static)
+    for (GrB_Index i = 0; i < n; i++) {
+        GG_SCRATCH_ALIGN unsigned char t[16];
+        const double one = 1, none = -0.0;
+        const void *v = b != NULL && !b[i] ? (const void *)&none
+                        : ones             ? (const void *)&one
+                                           : GG_opnd_value(uo, i, xsize, t);
+        memcpy(xo + i * xsize, v, xsize);
+    }
+    *owned = xo;
+    *x = xo;
+    return GrB_SUCCESS;
+}
+
 /* T = R (+.*) u through the tree of A, u holding all n entries: their values in the multiplier's
  * type as one array (u's own when it is already that), the dense result's values and presence
  * flags as T's bitmap. */
@@ -417,24 +445,13 @@ static GrB_Info mxv_tree(GG_vdata *T, GG_container *A, const GG_vdata *U, const 
     GrB_Info info = GG_view_hs(A, &a);
     if (info != GrB_SUCCESS) return info;
     size_t zsize = sr->add->op->ztype->size;
-    GrB_Index n = U->n;
     bool ones;
     if (plus_times_alike(a, sr, vxm, &ones)) sr = GrB_PLUS_TIMES_SEMIRING_FP64;
-    char *x_owned = NULL;
-    const void *x = U->x;
-    if (U->iso || !uo->same || (sr == GrB_PLUS_TIMES_SEMIRING_FP64 && ones)) {
-        size_t xsize = (vxm ? sr->mul->xtype : sr->mul->ytype)->size;
-        const double one = 1;
-        x_owned = GG_malloc((size_t)(n > 0 ? n : 1) * xsize);
-        if (x_owned == NULL) return GrB_OUT_OF_MEMORY;
-#pragma omp parallel for num_threads(GG_cpu_nthreads_move(n)) schedule(static)
-        for (GrB_Index i = 0; i < n; i++) {
-            GG_SCRATCH_ALIGN unsigned char t[16];
-            memcpy(x_owned + i * xsize, ones ? (const void *)&one : GG_opnd_value(uo, i, xsize, t),
-                   xsize);
-        }
-        x = x_owned;
-    }
+    char *x_owned;
+    const void *x;
+    info = tree_x(U, uo, (vxm ? sr->mul->xtype : sr->mul->ytype)->size,
+                  sr == GrB_PLUS_TIMES_SEMIRING_FP64 && ones, &x_owned, &x);
+    if (info != GrB_SUCCESS) return info;
     char *y = GG_malloc((size_t)(m > 0 ? m : 1) * zsize);
     bool *present = y != NULL ? GG_malloc((size_t)(m > 0 ? m : 1)) : NULL;
     info = present == NULL ? GrB_OUT_OF_MEMORY : GG_hs_mxv(y, present, a, rtran, sr, x, vxm);
@@ -589,6 +606,25 @@ static GrB_Info mxv_into(GG_container *w, GG_container *A, bool rtran, const GG_
         GG_free(W->x);
         W->x = x;
         W->iso = false;
+    }
+    /* A dense u (a third of its entries or more, as PageRank's) on a PLUS_TIMES-alike semiring:
+     * the tree adds R u into w's values in parallel bands of w with no view, where push would
+     * build R's view and serialise on its rows (RMAT-20 PageRank, Doc/performance.md). */
+    const GG_hs_matrix *a;
+    bool ones;
+    if (U->form != GG_VF_SPARSE && 3 * U->nvals >= U->n && w->type->code == GrB_FP64_CODE &&
+        GG_view_hs(A, &a) == GrB_SUCCESS && plus_times_alike(a, semiring, vxm, &ones)) {
+        GG_cpu_opnd uo = {0};
+        GrB_Type xtype = vxm ? semiring->mul->xtype : semiring->mul->ytype;
+        char *x_owned = NULL;
+        const void *x;
+        info = GG_cpu_opnd_values(&uo, U->x, utype, xtype, U->iso);
+        if (info == GrB_SUCCESS) info = tree_x(U, &uo, sizeof(double), ones, &x_owned, &x);
+        if (info == GrB_SUCCESS) GG_hs_mxv_add(W->x, a, rtran, x);
+        GG_free(x_owned);
+        GG_cpu_opnd_free(&uo);
+        GG_vec_written(w);
+        return info;
     }
     /* push swaps the engine's operand order for mxv (see GG_cpu_vmxv) */
     bool flip = !vxm;

@@ -5,14 +5,20 @@
  * A row's result is the fold of its terms from the first one (Doc/decisions.md): the identity is
  * not folded in, because MIN/MAX's ±inf is not neutral for NaN. The specialised loops add onto
  * -0.0, which is exactly neutral for IEEE addition (the identity +0.0 turns a lone -0.0 into +0.0),
- * and give empty rows the identity afterwards. */
+ * and give empty rows the identity afterwards.
+ * Parallel: y is cut into bands of whole level-g nodes (d^g entries of y, g >= 1), at least four
+ * per part, taken by the threads dynamically; a band walks only the subtrees that reach into it
+ * (hs_walk_band), so no two threads write one element of y and a band's rows fold their terms in
+ * tree order exactly as one thread does. A leaf wider than a band (levels above g) is read by each
+ * band it reaches, each keeping its own entries. */
 #include "hs_internal.h"
 
 /* Which local coordinate indexes y: 0 the content row (y = A x), 1 the content column (A' x). */
 typedef struct {
     const GG_hs_matrix *A;
     int yc;
-    bool *ypresent;
+    bool *ypresent;  /* NULL: y accumulates (GG_hs_mxv_add), no presence kept */
+    GrB_Index lo, hi; /* the band of y this walk writes */
     /* generic path */
     GrB_Semiring sr;
     bool vec_first;
@@ -25,7 +31,15 @@ typedef struct {
 
 static inline void mark(const hs_mv *c, GrB_Index o)
 {
-    c->ypresent[o] = true;
+    if (c->ypresent != NULL) c->ypresent[o] = true;
+}
+
+/* Whether leaf L reaches beyond the band, so that its entries must be tested. */
+static inline bool clipped(const hs_mv *c, const hs_leaf *L)
+{
+    GrB_Index o = c->yc ? L->c0 : L->r0;
+    int bits = L->level * L->dbits;
+    return o < c->lo || (bits < 64 && c->hi - o < (1ULL << bits));
 }
 
 /* ---- PLUS_TIMES on FP32 / FP64 ------------------------------------------------------------------- */
@@ -41,6 +55,15 @@ static inline void mark(const hs_mv *c, GrB_Index o)
         uint64_t n = L->n;                                                                         \
         T *yb = y + yo;                                                                            \
         const T *xb = x + xo;                                                                      \
+        if (clipped(c, L)) {                                                                       \
+            for (uint64_t k = 0; k < n; k++) {                                                     \
+                GrB_Index o = cc[2 * k + yc];                                                      \
+                if (yo + o < c->lo || yo + o >= c->hi) continue;                                   \
+                yb[o] += v[k * vs] * scale * xb[cc[2 * k + 1 - yc]];                               \
+                mark(c, yo + o);                                                                   \
+            }                                                                                      \
+            return;                                                                                \
+        }                                                                                          \
         for (uint64_t k = 0; k < n; k++) {                                                         \
             CT o = cc[2 * k + yc];                                                                 \
             yb[o] += v[k * vs] * scale * xb[cc[2 * k + 1 - yc]];                                   \
@@ -143,6 +166,7 @@ static void generic_leaf(void *ctx, const hs_leaf *L)
     hs_iter_init(&it, L);
     for (uint64_t k = 0; hs_iter_next(&it, &li, &lj); k++) {
         GrB_Index oy = yo + (c->yc ? lj : li), ox = xo + (c->yc ? li : lj);
+        if (oy < c->lo || oy >= c->hi) continue;
         hs_read_value(c->A, L->x != NULL ? L->x + k * asize : NULL, c->a);
         hs_cast_apply(&c->to_mul, c->am, c->a);
         const uint8_t *xv = c->x + ox * c->xsize;
@@ -161,6 +185,77 @@ static void generic_leaf(void *ctx, const hs_leaf *L)
     }
 }
 
+/* ---- bands ------------------------------------------------------------------------------------ */
+
+/* Which way y is written: fresh (y and ypresent set from scratch) by the typed loops or by the
+ * generic ones, or added onto (the typed loops, GG_hs_mxv_add). */
+typedef enum { MV_TYPED, MV_GENERIC, MV_ADD } mv_mode;
+
+typedef struct {
+    const hs_mv *proto;
+    mv_mode mode;
+    hs_leaf_fn fn;
+    uint8_t *scratch; /* generic: one block of `scratch_size` per thread */
+    size_t scratch_size, asz, msz, tsz;
+    GrB_Index ny, width; /* y's length and the band width */
+} mv_bands;
+
+static void band_run(const mv_bands *B, GrB_Index band)
+{
+    hs_mv c = *B->proto;
+    c.lo = band * B->width;
+    c.hi = B->ny - c.lo < B->width ? B->ny : c.lo + B->width;
+    GrB_Index lo = c.lo, hi = c.hi;
+    bool f32 = c.A->type->code == GrB_FP32_CODE;
+    const GrB_Semiring sr = c.sr;
+    if (B->mode != MV_ADD) memset(c.ypresent + lo, 0, (size_t)(hi - lo) * sizeof *c.ypresent);
+    if (B->mode == MV_TYPED) {
+        for (GrB_Index i = lo; i < hi; i++) {
+            if (f32)
+                ((float *)c.y)[i] = -0.0f;
+            else
+                ((double *)c.y)[i] = -0.0;
+        }
+    } else if (B->mode == MV_GENERIC) {
+        /* y = identity: one value, then the filled part copied onto the rest, doubling */
+        uint8_t *y = c.y + lo * c.zsize;
+        GrB_Index n = hi - lo;
+        memcpy(y, sr->add->identity, c.zsize);
+        for (GrB_Index done = 1; done < n; done *= 2)
+            memcpy(y + done * c.zsize, y, (size_t)(done < n - done ? done : n - done) * c.zsize);
+        c.a = B->scratch + (size_t)hs_thread_id() * B->scratch_size;
+        c.am = c.a + B->asz;
+        c.t = c.am + B->msz;
+        c.z = c.t + B->tsz;
+    }
+    hs_walk_band(c.A, c.yc, lo, hi, B->fn, &c);
+    if (B->mode == MV_TYPED)
+        for (GrB_Index i = lo; i < hi; i++)
+            if (!c.ypresent[i]) memcpy(c.y + i * c.zsize, sr->add->identity, c.zsize);
+}
+
+/* Runs the walk over bands of y: one band when the work is a single part. The width is the widest
+ * d^g (g >= 1) leaving at least four bands a part, else d, so that level-1 leaves (dense and bitmap
+ * ones among them) never reach beyond a band. */
+static void bands_run(mv_bands *B)
+{
+    const GG_hs_matrix *A = B->proto->A;
+    int np = hs_parts(A->nvals + B->ny);
+    B->width = B->ny > 0 ? B->ny : 1;
+    if (np > 1) {
+        GrB_Index w = 1ULL << A->dbits;
+        for (int g = 2; g < A->height && g * A->dbits < 63; g++) {
+            GrB_Index wider = w << A->dbits;
+            if ((B->ny + wider - 1) / wider < 4 * (GrB_Index)np) break;
+            w = wider;
+        }
+        B->width = w;
+    }
+    GrB_Index nb = (B->ny + B->width - 1) / B->width;
+    HS_OMP("omp parallel for num_threads(hs_threads(np)) schedule(dynamic, 1)")
+    for (GrB_Index band = 0; band < nb; band++) band_run(B, band);
+}
+
 GrB_Info GG_hs_mxv(void *y, bool *ypresent, const GG_hs_matrix *A, bool tran, GrB_Semiring sr,
                    const void *x, bool vec_first)
 {
@@ -172,44 +267,37 @@ GrB_Info GG_hs_mxv(void *y, bool *ypresent, const GG_hs_matrix *A, bool tran, Gr
                .y = y, .xsize = (vec_first ? mul->xtype : mul->ytype)->size, .zsize = ztype->size};
     bool fast = (sr == GrB_PLUS_TIMES_SEMIRING_FP32 && A->type->code == GrB_FP32_CODE) ||
                 (sr == GrB_PLUS_TIMES_SEMIRING_FP64 && A->type->code == GrB_FP64_CODE);
-    size_t asz = hs_align(A->type->size, 16), msz = hs_align(mtype->size, 16);
-    size_t tsz = hs_align(mul->ztype->size, 16);
-    uint8_t *s = fast ? NULL : GG_malloc(asz + msz + tsz + ztype->size);
+    mv_bands B = {.proto = &c, .mode = fast ? MV_TYPED : MV_GENERIC, .ny = ny,
+                  .fn = !fast ? generic_leaf
+                        : A->type->code == GrB_FP32_CODE ? spmv_walk_float : spmv_walk_double};
+    if (!fast) {
+        B.asz = hs_align(A->type->size, 16);
+        B.msz = hs_align(mtype->size, 16);
+        B.tsz = hs_align(mul->ztype->size, 16);
+        B.scratch_size = hs_align(B.asz + B.msz + B.tsz + ztype->size, 64);
+        B.scratch = hs_alloc_n((uint64_t)hs_threads(hs_parts(A->nvals + ny)), B.scratch_size);
+        c.to_mul = hs_cast_make(mtype, A->type);
+    }
     /* a row's first term must be known: without the caller's ypresent, one of our own */
     bool *own = ypresent == NULL ? GG_malloc(ny > 0 ? (size_t)ny : 1) : NULL;
-    if ((!fast && s == NULL) || (ypresent == NULL && own == NULL)) {
-        GG_free(s);
+    if ((!fast && B.scratch == NULL) || (ypresent == NULL && own == NULL)) {
+        GG_free(B.scratch);
         GG_free(own);
         return GrB_OUT_OF_MEMORY;
     }
-    if (own != NULL) c.ypresent = ypresent = own;
-    memset(ypresent, 0, (size_t)ny * sizeof *ypresent);
-    if (fast) {
-        bool f32 = A->type->code == GrB_FP32_CODE;
-        for (GrB_Index i = 0; i < ny; i++) {
-            if (f32)
-                ((float *)y)[i] = -0.0f;
-            else
-                ((double *)y)[i] = -0.0;
-        }
-        hs_walk(A, f32 ? spmv_walk_float : spmv_walk_double, &c);
-        for (GrB_Index i = 0; i < ny; i++) {
-            if (!ypresent[i]) memcpy(c.y + i * c.zsize, sr->add->identity, c.zsize);
-        }
-        GG_free(own);
-        return GrB_SUCCESS;
-    }
-    /* y = identity: one value, then the filled part copied onto the rest, doubling */
-    if (ny > 0) memcpy(c.y, sr->add->identity, c.zsize);
-    for (GrB_Index done = 1; done < ny; done *= 2)
-        memcpy(c.y + done * c.zsize, c.y, (size_t)(done < ny - done ? done : ny - done) * c.zsize);
-    c.a = s;
-    c.am = c.a + asz;
-    c.t = c.am + msz;
-    c.z = c.t + tsz;
-    c.to_mul = hs_cast_make(mtype, A->type);
-    hs_walk(A, generic_leaf, &c);
-    GG_free(s);
+    if (own != NULL) c.ypresent = own;
+    if (ny > 0) bands_run(&B);
+    GG_free(B.scratch);
     GG_free(own);
     return GrB_SUCCESS;
+}
+
+void GG_hs_mxv_add(void *y, const GG_hs_matrix *A, bool tran, const void *x)
+{
+    bool t = tran != A->transposed;
+    bool f32 = A->type->code == GrB_FP32_CODE;
+    hs_mv c = {.A = A, .yc = t, .x = x, .y = y};
+    mv_bands B = {.proto = &c, .mode = MV_ADD, .ny = t ? A->ncols : A->nrows,
+                  .fn = f32 ? spmv_walk_float : spmv_walk_double};
+    if (B.ny > 0) bands_run(&B);
 }
