@@ -575,57 +575,83 @@ GrB_Info GG_cpu_vmxv(GG_vdata *T, GG_container *A, bool rtran, const GG_vdata *U
 }
 
 /* Whether w += R (+.*) u can add the products into w's values directly (SuiteSparse's C += A*B
- * on a dense C): no mask, w full and not u, a sparse or bitmap u (a full one takes the tree), and
- * accum the monoid's own operator on w's type, so that adding each term to w(i) is adding their
- * sum (the monoid being associative). */
+ * on a dense C): no mask, w full and not u, and accum the monoid's own operator on w's type, so
+ * that adding each term to w(i) is adding their sum (the monoid being associative). A dense u on
+ * a PLUS_TIMES-alike semiring then takes the tree (adds_on_tree), any other non-full u a push;
+ * a full u otherwise takes the tree into a fresh T. */
 static bool accumulates_into(GG_container *w, GG_container *M, GrB_BinaryOp accum,
-                             GrB_Semiring sr, GG_container *u, const GG_desc *d, const GG_vdata *W,
-                             const GG_vdata *U)
+                             GrB_Semiring sr, GG_container *u, const GG_desc *d, const GG_vdata *W)
 {
     GrB_BinaryOp add = sr->add->op;
     GrB_Type_Code code = w->type->code;
     return M == NULL && !d->mask_comp && accum != NULL && w != u && W->form == GG_VF_FULL &&
-           U->form != GG_VF_FULL && accum->opcode != GG_OP_USER && accum->opcode == add->opcode &&
+           accum->opcode != GG_OP_USER && accum->opcode == add->opcode &&
            code != GrB_UDT_CODE && accum->xtype->code == code && accum->ytype->code == code &&
            accum->ztype->code == code && add->ztype->code == code;
 }
 
-/* w += R (+.*) u by a push into w's own values (accumulates_into). */
-static GrB_Info mxv_into(GG_container *w, GG_container *A, bool rtran, const GG_vdata *U,
-                         GrB_Type utype, GrB_Semiring semiring, bool vxm)
+/* w's values, to be written in place: an iso w gets one value per position, every one of them
+ * about to differ. */
+static GrB_Info values_mut(GG_container *w, GG_vdata **out)
 {
     GG_vdata *W;
     GrB_Info info = GG_vec_host_mut(w, &W);
     if (info != GrB_SUCCESS) return info;
+    *out = W;
     if (W->iso) {
         /* every position is about to differ */
         size_t size = W->size;
         char *x = GG_malloc((size_t)(W->n == 0 ? 1 : W->n) * size);
         if (x == NULL) return GrB_OUT_OF_MEMORY;
-        for (uint64_t i = 0; i < W->n; i++) GG_cpu_copy(x + i * size, W->x, size);
+        const char *v = W->x;
+        uint64_t n = W->n;
+#pragma omp parallel for num_threads(GG_cpu_nthreads_move(n)) schedule(static)
+        for (uint64_t i = 0; i < n; i++) GG_cpu_copy(x + i * size, v, size);
         GG_free(W->x);
         W->x = x;
         W->iso = false;
     }
-    /* A dense u (a third of its entries or more, as PageRank's) on a PLUS_TIMES-alike semiring:
-     * the tree adds R u into w's values in parallel bands of w with no view, where push would
-     * build R's view and serialise on its rows (RMAT-20 PageRank, Doc/performance.md). */
-    const GG_hs_matrix *a;
-    bool ones;
-    if (U->form != GG_VF_SPARSE && 3 * U->nvals >= U->n && w->type->code == GrB_FP64_CODE &&
-        GG_view_hs(A, &a) == GrB_SUCCESS && plus_times_alike(a, semiring, vxm, &ones)) {
-        GG_cpu_opnd uo = {0};
-        GrB_Type xtype = vxm ? semiring->mul->xtype : semiring->mul->ytype;
-        char *x_owned = NULL;
-        const void *x;
-        info = GG_cpu_opnd_values(&uo, U->x, utype, xtype, U->iso);
-        if (info == GrB_SUCCESS) info = tree_x(U, &uo, sizeof(double), ones, &x_owned, &x);
-        if (info == GrB_SUCCESS) GG_hs_mxv_add(W->x, a, rtran, x);
-        GG_free(x_owned);
-        GG_cpu_opnd_free(&uo);
-        GG_vec_written(w);
-        return info;
-    }
+    return GrB_SUCCESS;
+}
+
+/* Whether w += R (+.*) u (accumulates_into) takes the tree: u dense (a third of its entries or
+ * more, as PageRank's), its semiring PLUS_TIMES-alike on A and w FP64. The tree then adds R u
+ * into w's values in parallel bands of w with no view, where push would build R's view and
+ * serialise on its rows, and a fresh T would cost an extra pass over w (Doc/performance.md). */
+static bool adds_on_tree(GG_container *w, GG_container *A, const GG_vdata *U, GrB_Semiring sr,
+                         bool vxm, const GG_hs_matrix **a, bool *ones)
+{
+    return U->form != GG_VF_SPARSE && 3 * U->nvals >= U->n && w->type->code == GrB_FP64_CODE &&
+           GG_view_hs(A, a) == GrB_SUCCESS && plus_times_alike(*a, sr, vxm, ones);
+}
+
+/* w += R (+.*) u through the tree (adds_on_tree). */
+static GrB_Info mxv_tree_add(GG_container *w, const GG_hs_matrix *a, bool rtran, const GG_vdata *U,
+                             GrB_Type utype, GrB_Semiring semiring, bool vxm, bool ones)
+{
+    GG_vdata *W;
+    GrB_Info info = values_mut(w, &W);
+    if (info != GrB_SUCCESS) return info;
+    GG_cpu_opnd uo = {0};
+    GrB_Type xtype = vxm ? semiring->mul->xtype : semiring->mul->ytype;
+    char *x_owned = NULL;
+    const void *x;
+    info = GG_cpu_opnd_values(&uo, U->x, utype, xtype, U->iso);
+    if (info == GrB_SUCCESS) info = tree_x(U, &uo, sizeof(double), ones, &x_owned, &x);
+    if (info == GrB_SUCCESS) GG_hs_mxv_add(W->x, a, rtran, x);
+    GG_free(x_owned);
+    GG_cpu_opnd_free(&uo);
+    GG_vec_written(w);
+    return info;
+}
+
+/* w += R (+.*) u by a push into w's own values (accumulates_into, u not full). */
+static GrB_Info mxv_into(GG_container *w, GG_container *A, bool rtran, const GG_vdata *U,
+                         GrB_Type utype, GrB_Semiring semiring, bool vxm)
+{
+    GG_vdata *W;
+    GrB_Info info = values_mut(w, &W);
+    if (info != GrB_SUCCESS) return info;
     /* push swaps the engine's operand order for mxv (see GG_cpu_vmxv) */
     bool flip = !vxm;
     GG_sr sr;
@@ -657,8 +683,13 @@ GrB_Info GG_cpu_mxv(GG_container *w, GG_container *M, GrB_BinaryOp accum, GrB_Se
     info = GG_vec_host(u, &U);
     const GG_vdata *W;
     if (info == GrB_SUCCESS) info = GG_vec_host(w, &W);
-    if (info == GrB_SUCCESS && accumulates_into(w, M, accum, semiring, u, d, W, U))
-        return mxv_into(w, A, rtran, U, u->type, semiring, vxm);
+    if (info == GrB_SUCCESS && accumulates_into(w, M, accum, semiring, u, d, W)) {
+        const GG_hs_matrix *a;
+        bool ones;
+        if (adds_on_tree(w, A, U, semiring, vxm, &a, &ones))
+            return mxv_tree_add(w, a, rtran, U, u->type, semiring, vxm, ones);
+        if (U->form != GG_VF_FULL) return mxv_into(w, A, rtran, U, u->type, semiring, vxm);
+    }
     if (info == GrB_SUCCESS) info = GG_cpu_vmask_of(&mk, M, d, &empty);
     if (info == GrB_SUCCESS) info = GG_cpu_vmxv(&T, A, rtran, U, u->type, &mk, semiring, vxm);
     if (info != GrB_SUCCESS) return info;

@@ -171,8 +171,9 @@ static void test_spmv_generic(void **state)
     uint64_t seed = 12;
     GrB_BinaryOp minus;
     OK(GrB_BinaryOp_new(&minus, minus_i64, GrB_INT64, GrB_INT64, GrB_INT64));
-    GrB_Semiring plus_minus;
+    GrB_Semiring plus_minus, plus_second;
     OK(GrB_Semiring_new(&plus_minus, GrB_PLUS_MONOID_INT64, minus));
+    OK(GrB_Semiring_new(&plus_second, GrB_PLUS_MONOID_UINT64, GrB_SECOND_UINT64));
     struct {
         GrB_Semiring sr;
         GrB_Type atype; /* the matrix type (cast to the multiply's when different) */
@@ -183,9 +184,14 @@ static void test_spmv_generic(void **state)
         {GrB_MAX_TIMES_SEMIRING_FP64, GrB_FP64, GrB_FP64},
         {GrB_PLUS_TIMES_SEMIRING_FP64, GrB_INT8, GrB_FP64}, /* not the fast path: a cast */
         {plus_minus, GrB_INT64, GrB_INT64},
+        /* structural folds when the product is the vector's value (SECOND; FIRST vector first) */
+        {GrB_MIN_SECOND_SEMIRING_INT64, GrB_FP64, GrB_INT64},
+        {GrB_MAX_FIRST_SEMIRING_INT32, GrB_INT32, GrB_INT32},
+        {plus_second, GrB_UINT64, GrB_UINT64},
     };
-    for (int trial = 0; trial < 50; trial++) {
-        int c = trial % 5;
+    int ncases = (int)(sizeof cases / sizeof cases[0]);
+    for (int trial = 0; trial < 80; trial++) {
+        int c = trial % ncases;
         GrB_Semiring sr = cases[c].sr;
         GrB_Type atype = cases[c].atype, xtype = cases[c].xtype, ztype = sr->add->op->ztype;
         GrB_Type mtype = sr->mul->xtype;
@@ -241,6 +247,7 @@ static void test_spmv_generic(void **state)
         GG_hs_free(&A);
     }
     OK(GrB_free(&plus_minus));
+    OK(GrB_free(&plus_second));
     OK(GrB_free(&minus));
     OK(GG_hs_set_node_dim(GG_HS_DIM_DEFAULT));
 }
