@@ -225,6 +225,12 @@ void hs_walk(const GG_hs_matrix *A, hs_leaf_fn fn, void *ctx);
 void hs_walk_band(const GG_hs_matrix *A, int yc, GrB_Index lo, GrB_Index hi, hs_leaf_fn fn,
                   void *ctx);
 
+/* The width of the bands a phase of np parts cuts a dimension `dim` of A into: all of it for one
+ * part, else the widest d^g (g >= 1) leaving at least four bands a part (the threads take them
+ * dynamically; skewed graphs need the slack), else d. Level-1 leaves (dense and bitmap ones among
+ * them) never reach beyond a band, nor do leaves of level g or below. */
+GrB_Index hs_band_width(const GG_hs_matrix *A, GrB_Index dim, int np);
+
 /* ---- values ------------------------------------------------------------------------------------------- */
 
 /* z = (ztype) x for builtin types, memcpy when the types are equal or user-defined. */

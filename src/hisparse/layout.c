@@ -152,6 +152,18 @@ void hs_walk_band(const GG_hs_matrix *A, int yc, GrB_Index lo, GrB_Index hi, hs_
     if (A->root != 0 && lo < hi) walk_band(A, A->root, A->height, 0, 0, yc, lo, hi, fn, ctx);
 }
 
+GrB_Index hs_band_width(const GG_hs_matrix *A, GrB_Index dim, int np)
+{
+    if (np <= 1) return dim > 0 ? dim : 1;
+    GrB_Index w = 1ULL << A->dbits;
+    for (int g = 2; g < A->height && g * A->dbits < 63; g++) {
+        GrB_Index wider = w << A->dbits;
+        if ((dim + wider - 1) / wider < 4 * (GrB_Index)np) break;
+        w = wider;
+    }
+    return w;
+}
+
 /* ---- single elements ---------------------------------------------------------------------------- */
 
 /* Position of local (li, lj) among the leaf's entries, or -1. */

@@ -340,23 +340,12 @@ static void band_run(const mv_bands *B, GrB_Index band)
             if (!c.ypresent[i]) memcpy(c.y + i * c.zsize, sr->add->identity, c.zsize);
 }
 
-/* Runs the walk over bands of y: one band when the work is a single part. The width is the widest
- * d^g (g >= 1) leaving at least four bands a part, else d, so that level-1 leaves (dense and bitmap
- * ones among them) never reach beyond a band. */
+/* Runs the walk over bands of y (hs_band_width), taken by the threads dynamically. */
 static void bands_run(mv_bands *B)
 {
     const GG_hs_matrix *A = B->proto->A;
     int np = hs_parts(A->nvals + B->ny);
-    B->width = B->ny > 0 ? B->ny : 1;
-    if (np > 1) {
-        GrB_Index w = 1ULL << A->dbits;
-        for (int g = 2; g < A->height && g * A->dbits < 63; g++) {
-            GrB_Index wider = w << A->dbits;
-            if ((B->ny + wider - 1) / wider < 4 * (GrB_Index)np) break;
-            w = wider;
-        }
-        B->width = w;
-    }
+    B->width = hs_band_width(A, B->ny, np);
     GrB_Index nb = (B->ny + B->width - 1) / B->width;
     HS_OMP("omp parallel for num_threads(hs_threads(np)) schedule(dynamic, 1)")
     for (GrB_Index band = 0; band < nb; band++) band_run(B, band);
