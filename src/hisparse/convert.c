@@ -28,20 +28,22 @@ static void sorted_free(hs_sorted *s)
     memset(s, 0, sizeof *s);
 }
 
-/* ---- counting, over bands of majors ------------------------------------------------------------- */
-
+/* A walk that counts or places entries: by bands of majors (counting), or in walk order with a
+ * (major, position) pair each for the radix sort. */
 typedef struct {
     const GG_hs_matrix *A;
-    bool col_major;       /* the major index is the content column */
-    GrB_Index lo, hi;     /* the band's majors */
-    GrB_Index *count;     /* count[m + 1]: entries of major m (the pointers once summed) */
-    GrB_Index *next;      /* place: the next slot of each major */
+    bool col_major;   /* the major index is the content column */
+    GrB_Index lo, hi; /* counting: the band's majors */
+    GrB_Index *count; /* counting: count[m + 1], entries of major m (the pointers once summed) */
+    GrB_Index *next;  /* counting, placing: the next slot of each major */
     hs_sorted *out;
-} hs_band_conv;
+    hs_pair *pairs;   /* radix: (major, walk position) */
+    uint64_t k;       /* radix: walk position */
+} hs_conv;
 
-static void band_count_leaf(void *ctx, const hs_leaf *L)
+static void count_leaf(void *ctx, const hs_leaf *L)
 {
-    const hs_band_conv *c = ctx;
+    const hs_conv *c = ctx;
     hs_iter it;
     uint64_t li, lj;
     hs_iter_init(&it, L);
@@ -51,19 +53,28 @@ static void band_count_leaf(void *ctx, const hs_leaf *L)
     }
 }
 
-static void band_place_leaf(void *ctx, const hs_leaf *L)
+/* Places each entry at `next[major]++` when its major is in the band (counting), or at its walk
+ * position (radix). */
+static void place_leaf(void *ctx, const hs_leaf *L)
 {
-    const hs_band_conv *c = ctx;
+    hs_conv *c = ctx;
     size_t size = c->A->type->size;
     hs_iter it;
     uint64_t li, lj;
     hs_iter_init(&it, L);
     while (hs_iter_next(&it, &li, &lj)) {
         GrB_Index r = L->r0 + li, col = L->c0 + lj;
-        GrB_Index m = c->col_major ? col : r;
-        if (m < c->lo || m >= c->hi) continue;
-        uint64_t p = c->next[m]++;
-        c->out->min[p] = c->col_major ? r : col;
+        GrB_Index major = c->col_major ? col : r, minor = c->col_major ? r : col;
+        uint64_t p;
+        if (c->next != NULL) {
+            if (major < c->lo || major >= c->hi) continue;
+            p = c->next[major]++;
+        } else {
+            p = c->k++;
+            c->pairs[p] = (hs_pair){major, p};
+            c->out->maj[p] = major;
+        }
+        c->out->min[p] = minor;
         hs_read_value(c->A, L->x != NULL ? L->x + (it.k - 1) * size : NULL, c->out->x + p * size);
     }
 }
@@ -87,8 +98,8 @@ static GrB_Info count_place(const GG_hs_matrix *A, bool col_major, GrB_Index dim
     HS_OMP("omp parallel for num_threads(hs_threads(np)) schedule(dynamic, 1)")
     for (GrB_Index b = 0; b < nb; b++) {
         GrB_Index lo = b * width, hi = dim - lo < width ? dim : lo + width, sum = 0;
-        hs_band_conv c = {A, col_major, lo, hi, ptr, NULL, s};
-        hs_walk_band(A, yc, lo, hi, band_count_leaf, &c);
+        hs_conv c = {.A = A, .col_major = col_major, .lo = lo, .hi = hi, .count = ptr};
+        hs_walk_band(A, yc, lo, hi, count_leaf, &c);
         for (GrB_Index m = lo; m < hi; m++) sum += ptr[m + 1];
         tot[b] = sum;
     }
@@ -105,8 +116,8 @@ static GrB_Info count_place(const GG_hs_matrix *A, bool col_major, GrB_Index dim
             sum += ptr[m + 1];
             ptr[m + 1] = sum;
         }
-        hs_band_conv c = {A, col_major, lo, hi, NULL, next, s};
-        hs_walk_band(A, yc, lo, hi, band_place_leaf, &c);
+        hs_conv c = {.A = A, .col_major = col_major, .lo = lo, .hi = hi, .next = next, .out = s};
+        hs_walk_band(A, yc, lo, hi, place_leaf, &c);
     }
     GG_free(next);
     GG_free(tot);
@@ -115,33 +126,6 @@ static GrB_Info count_place(const GG_hs_matrix *A, bool col_major, GrB_Index dim
 }
 
 /* ---- the radix way ---------------------------------------------------------------------------- */
-
-typedef struct {
-    const GG_hs_matrix *A;
-    bool col_major; /* the major index is the content column */
-    hs_sorted *out;
-    hs_pair *pairs; /* (major, walk position) */
-    uint64_t k;     /* walk position */
-} hs_conv;
-
-/* Places each entry at its walk position, with its (major, position) pair for the sort. */
-static void place_leaf(void *ctx, const hs_leaf *L)
-{
-    hs_conv *c = ctx;
-    size_t size = c->A->type->size;
-    hs_iter it;
-    uint64_t li, lj;
-    hs_iter_init(&it, L);
-    while (hs_iter_next(&it, &li, &lj)) {
-        GrB_Index r = L->r0 + li, col = L->c0 + lj;
-        GrB_Index major = c->col_major ? col : r, minor = c->col_major ? r : col;
-        uint64_t p = c->k++;
-        c->pairs[p] = (hs_pair){major, p};
-        c->out->maj[p] = major;
-        c->out->min[p] = minor;
-        hs_read_value(c->A, L->x != NULL ? L->x + (it.k - 1) * size : NULL, c->out->x + p * size);
-    }
-}
 
 /* Permutes the walk-ordered arrays of s by the sorted pairs. */
 static GrB_Info permute(hs_sorted *s, const hs_pair *order, uint64_t n, size_t size)
@@ -178,7 +162,7 @@ static GrB_Info sort_by_major(const GG_hs_matrix *A, bool by_col, hs_sorted *out
         info = count_place(A, col_major, dim, &s);
     } else {
         hs_pair *pairs = hs_alloc_n(n, sizeof *pairs), *tmp = hs_alloc_n(n, sizeof *tmp);
-        hs_conv c = {A, col_major, &s, pairs, 0};
+        hs_conv c = {.A = A, .col_major = col_major, .out = &s, .pairs = pairs};
         s.maj = hs_alloc_n(n, sizeof(GrB_Index));
         if (pairs != NULL && tmp != NULL && s.maj != NULL) {
             hs_walk(A, place_leaf, &c);

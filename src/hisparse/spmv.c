@@ -50,32 +50,32 @@ static inline bool clipped(const hs_mv *c, const hs_leaf *L)
 
 /* ---- PLUS_TIMES on FP32 / FP64 ------------------------------------------------------------------- */
 
-/* The entries of a COO leaf with coordinate type CT, each added into y on its own: runs sharing a
- * row are often one entry long, and a loop that looked for them would mispredict its exit. */
-#define HS_SPMV_COO(T, CT)                                                                         \
-    static void spmv_coo_##T##_##CT(const hs_mv *c, const hs_leaf *L, const T *v, size_t vs,     \
-                                    const T *x, T *y, GrB_Index yo, GrB_Index xo, T scale)       \
+/* The entries of a COO leaf with coordinate type CT, each folded into y on its own: runs sharing a
+ * row are often one entry long, and a loop that looked for them would mispredict its exit.
+ * UPDATE(yv, k, xv) folds entry k's term, whose vector value is xv, into y's element yv. A leaf
+ * reaching beyond the band tests each entry (the test is the same for the whole leaf, so it is
+ * always predicted). Shared by PLUS_TIMES and the structural folds. */
+#define HS_COO_LOOP(NAME, T, CT, UPDATE)                                                           \
+    static void NAME##_##CT(const hs_mv *c, const hs_leaf *L, const T *v, size_t vs, const T *x,  \
+                            T *y, GrB_Index yo, GrB_Index xo, T scale)                             \
     {                                                                                              \
+        (void)v, (void)vs, (void)scale;                                                            \
         const CT *cc = (const CT *)L->coords;                                                      \
         int yc = c->yc;                                                                            \
         uint64_t n = L->n;                                                                         \
         T *yb = y + yo;                                                                            \
         const T *xb = x + xo;                                                                      \
-        if (clipped(c, L)) {                                                                       \
-            for (uint64_t k = 0; k < n; k++) {                                                     \
-                GrB_Index o = cc[2 * k + yc];                                                      \
-                if (yo + o < c->lo || yo + o >= c->hi) continue;                                   \
-                yb[o] += v[k * vs] * scale * xb[cc[2 * k + 1 - yc]];                               \
-                mark(c, yo + o);                                                                   \
-            }                                                                                      \
-            return;                                                                                \
-        }                                                                                          \
+        bool clip = clipped(c, L);                                                                 \
         for (uint64_t k = 0; k < n; k++) {                                                         \
-            CT o = cc[2 * k + yc];                                                                 \
-            yb[o] += v[k * vs] * scale * xb[cc[2 * k + 1 - yc]];                                   \
+            GrB_Index o = cc[2 * k + yc];                                                          \
+            if (clip && (yo + o < c->lo || yo + o >= c->hi)) continue;                             \
+            UPDATE(yb[o], k, xb[cc[2 * k + 1 - yc]]);                                              \
             mark(c, yo + o);                                                                       \
         }                                                                                          \
     }
+
+#define HS_SPMV_TERM(yv, k, xv) ((yv) += v[(k) * vs] * scale * (xv))
+#define HS_SPMV_COO(T, CT) HS_COO_LOOP(spmv_coo_##T, T, CT, HS_SPMV_TERM)
 
 /* One leaf of y += A x (yc 0) or y += A' x (yc 1) for element type T. An iso leaf reads its one
  * value through a zero stride. */
@@ -164,25 +164,11 @@ HS_SPMV_LEAF(double)
 #define HS_FOLD_MIN(a, b) ((b) < (a) ? (b) : (a))
 #define HS_FOLD_MAX(a, b) ((b) > (a) ? (b) : (a))
 #define HS_FOLD_PLUS(a, b) ((a) + (b))
+#define HS_TERM_MIN(yv, k, xv) ((yv) = HS_FOLD_MIN(yv, xv))
+#define HS_TERM_MAX(yv, k, xv) ((yv) = HS_FOLD_MAX(yv, xv))
+#define HS_TERM_PLUS(yv, k, xv) ((yv) = HS_FOLD_PLUS(yv, xv))
 
-/* The COO entries of a leaf with coordinate type CT folded into y with OP on element type T. */
-#define HS_FOLD_COO(NAME, T, OP, CT)                                                               \
-    static void fold_coo_##NAME##_##CT(const hs_mv *c, const hs_leaf *L, const T *x, T *y,       \
-                                       GrB_Index yo, GrB_Index xo)                                 \
-    {                                                                                              \
-        const CT *cc = (const CT *)L->coords;                                                      \
-        int yc = c->yc;                                                                            \
-        uint64_t n = L->n;                                                                         \
-        T *yb = y + yo;                                                                            \
-        const T *xb = x + xo;                                                                      \
-        bool clip = clipped(c, L);                                                                 \
-        for (uint64_t k = 0; k < n; k++) {                                                         \
-            GrB_Index o = cc[2 * k + yc];                                                          \
-            if (clip && (yo + o < c->lo || yo + o >= c->hi)) continue;                             \
-            yb[o] = OP(yb[o], xb[cc[2 * k + 1 - yc]]);                                             \
-            mark(c, yo + o);                                                                       \
-        }                                                                                          \
-    }
+#define HS_FOLD_COO(NAME, T, OP, CT) HS_COO_LOOP(fold_coo_##NAME, T, CT, HS_TERM_##OP)
 
 #define HS_FOLD(NAME, T, OP)                                                                       \
     HS_FOLD_COO(NAME, T, OP, uint8_t)                                                              \
@@ -203,25 +189,25 @@ HS_SPMV_LEAF(double)
             hs_iter_init(&it, L);                                                                  \
             while (hs_iter_next(&it, &li, &lj)) {                                                  \
                 GrB_Index oy = yo + (c->yc ? lj : li);                                             \
-                y[oy] = OP(y[oy], x[xo + (c->yc ? li : lj)]);                                      \
+                y[oy] = HS_FOLD_##OP(y[oy], x[xo + (c->yc ? li : lj)]);                            \
                 mark(c, oy);                                                                       \
             }                                                                                      \
             return;                                                                                \
         }                                                                                          \
         default:                                                                                   \
             switch (L->cb) {                                                                       \
-            case 1: fold_coo_##NAME##_uint8_t(c, L, x, y, yo, xo); break;                          \
-            case 2: fold_coo_##NAME##_uint16_t(c, L, x, y, yo, xo); break;                         \
-            case 4: fold_coo_##NAME##_uint32_t(c, L, x, y, yo, xo); break;                         \
-            default: fold_coo_##NAME##_uint64_t(c, L, x, y, yo, xo);                               \
+            case 1: fold_coo_##NAME##_uint8_t(c, L, NULL, 0, x, y, yo, xo, 0); break;              \
+            case 2: fold_coo_##NAME##_uint16_t(c, L, NULL, 0, x, y, yo, xo, 0); break;             \
+            case 4: fold_coo_##NAME##_uint32_t(c, L, NULL, 0, x, y, yo, xo, 0); break;             \
+            default: fold_coo_##NAME##_uint64_t(c, L, NULL, 0, x, y, yo, xo, 0);                   \
             }                                                                                      \
         }                                                                                          \
     }
 
 #define HS_FOLDS(T, S)                                                                             \
-    HS_FOLD(MIN_##S, T, HS_FOLD_MIN)                                                               \
-    HS_FOLD(MAX_##S, T, HS_FOLD_MAX)                                                               \
-    HS_FOLD(PLUS_##S, T, HS_FOLD_PLUS)
+    HS_FOLD(MIN_##S, T, MIN)                                                                       \
+    HS_FOLD(MAX_##S, T, MAX)                                                                       \
+    HS_FOLD(PLUS_##S, T, PLUS)
 
 HS_FOLDS(int32_t, INT32)
 HS_FOLDS(int64_t, INT64)
