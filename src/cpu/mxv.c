@@ -19,6 +19,8 @@
 #include "GG_cpu_vec.h"
 #include "GG_hisparse.h"
 
+#include <math.h>
+
 /* Scratch for one operand entry cast to the operator's type. */
 typedef struct {
     GG_SCRATCH_ALIGN unsigned char a[16];
@@ -501,13 +503,18 @@ static double pull_cost(GrB_Index m, GrB_Index n, GrB_Index nnz, const GG_vdata 
     return cost / GG_cpu_nthreads((GrB_Index)cost);
 }
 
-/* The cost of a push of `work` products into m columns, divided among its threads, in pull's
- * units: a product costs about three steps of pull's row scan (its accumulator and mask reads
- * land anywhere in T, pull's reads of u follow the row), measured on an RMAT-20 BFS level
- * (Doc/decisions.md). */
-static double push_cost(GrB_Index work, GrB_Index m)
+/* The cost of a push of `work` products from `rows` rows of R' into m columns, per thread, in
+ * pull's units: a product costs about three steps of pull's row scan (its accumulator and mask
+ * reads land anywhere in T, pull's reads of u follow the row), measured on an RMAT-20 BFS level
+ * (Doc/decisions.md). A parallel push splits T's columns among its threads and each of them looks
+ * up every selected row and seeks its columns there (a binary search: about 2 + log2 of the mean
+ * row length), so that part does not shrink with the threads: at 16 threads it is what keeps a
+ * wide frontier from scaling, and pull, split by rows, wins there. */
+static double push_cost(GrB_Index work, GrB_Index rows, GrB_Index m)
 {
-    return 3.0 * (double)work / (push_dense(work, m) ? GG_cpu_nthreads(work) : 1);
+    int nth = push_dense(work, m) ? GG_cpu_nthreads(work) : 1;
+    double seek = nth > 1 ? (double)rows * (2 + log2(1 + (double)work / (double)(rows + 1))) : 0;
+    return 3.0 * (double)work / nth + seek;
 }
 
 /* The cost of building A's CSR (csc false) or CSC view when it is not cached yet, in pull's
@@ -543,14 +550,14 @@ GrB_Info GG_cpu_vmxv(GG_vdata *T, GG_container *A, bool rtran, const GG_vdata *U
     bool push_way = false;
     GrB_Index work = 0;
     double cdeg = (double)nnz_a / (double)(n ? n : 1);
-    double push_est = push_cost((GrB_Index)((double)U->nvals * (cdeg + 1)), m);
+    double push_est = push_cost((GrB_Index)((double)U->nvals * (cdeg + 1)), U->nvals, m);
     double push_view = view_cost(A, !rtran, nnz_a);
     if (!tree && (push_view > 0 ? push_est + push_view < pulls : push_est < 8 * pulls)) {
         const GG_cview *Rt;
         info = GG_cpu_rows_of(A, !rtran, &Rt);
         if (info != GrB_SUCCESS) return info;
         work = push_work(Rt, U);
-        push_way = push_cost(work, m) < pulls;
+        push_way = push_cost(work, U->nvals, m) < pulls;
     }
     /* The multiplier sees (a, u) for mxv and (u, a) for vxm. Pull's left operand is R and push's
      * is u', so push swaps the engine's operand order. */
