@@ -19,6 +19,8 @@
 #include "GG_cpu_vec.h"
 #include "GG_hisparse.h"
 
+#include <math.h>
+
 /* Scratch for one operand entry cast to the operator's type. */
 typedef struct {
     GG_SCRATCH_ALIGN unsigned char a[16];
@@ -407,6 +409,34 @@ static bool plus_times_alike(const GG_hs_matrix *a, GrB_Semiring sr, bool vxm, b
     return v * a->scale == 1.0;
 }
 
+/* u's n values for the tree, as one array of the multiplier's vector-side type (xsize bytes): u's
+ * own when it is full, not iso and already of that type; else cast, or 1 for ONEB (`ones`). A
+ * bitmap u is only read on the PLUS_TIMES_FP64 path (plus_times_alike, A iso 1): its missing
+ * entries become -0.0, whose term 1 * -0.0 is exactly neutral for the sum. */
+static GrB_Info tree_x(const GG_vdata *U, const GG_cpu_opnd *uo, size_t xsize, bool ones,
+                       char **owned, const void **x)
+{
+    GrB_Index n = U->n;
+    *owned = NULL;
+    *x = U->x;
+    if (U->form == GG_VF_FULL && !U->iso && uo->same && !ones) return GrB_SUCCESS;
+    char *xo = GG_malloc((size_t)(n > 0 ? n : 1) * xsize);
+    if (xo == NULL) return GrB_OUT_OF_MEMORY;
+    const uint8_t *b = U->form == GG_VF_BITMAP ? U->b : NULL;
+#pragma omp parallel for num_threads(GG_cpu_nthreads_move(n)) schedule(static)
+    for (GrB_Index i = 0; i < n; i++) {
+        GG_SCRATCH_ALIGN unsigned char t[16];
+        const double one = 1, none = -0.0;
+        const void *v = b != NULL && !b[i] ? (const void *)&none
+                        : ones             ? (const void *)&one
+                                           : GG_opnd_value(uo, i, xsize, t);
+        memcpy(xo + i * xsize, v, xsize);
+    }
+    *owned = xo;
+    *x = xo;
+    return GrB_SUCCESS;
+}
+
 /* T = R (+.*) u through the tree of A, u holding all n entries: their values in the multiplier's
  * type as one array (u's own when it is already that), the dense result's values and presence
  * flags as T's bitmap. */
@@ -417,24 +447,13 @@ static GrB_Info mxv_tree(GG_vdata *T, GG_container *A, const GG_vdata *U, const 
     GrB_Info info = GG_view_hs(A, &a);
     if (info != GrB_SUCCESS) return info;
     size_t zsize = sr->add->op->ztype->size;
-    GrB_Index n = U->n;
     bool ones;
     if (plus_times_alike(a, sr, vxm, &ones)) sr = GrB_PLUS_TIMES_SEMIRING_FP64;
-    char *x_owned = NULL;
-    const void *x = U->x;
-    if (U->iso || !uo->same || (sr == GrB_PLUS_TIMES_SEMIRING_FP64 && ones)) {
-        size_t xsize = (vxm ? sr->mul->xtype : sr->mul->ytype)->size;
-        const double one = 1;
-        x_owned = GG_malloc((size_t)(n > 0 ? n : 1) * xsize);
-        if (x_owned == NULL) return GrB_OUT_OF_MEMORY;
-#pragma omp parallel for num_threads(GG_cpu_nthreads_move(n)) schedule(static)
-        for (GrB_Index i = 0; i < n; i++) {
-            GG_SCRATCH_ALIGN unsigned char t[16];
-            memcpy(x_owned + i * xsize, ones ? (const void *)&one : GG_opnd_value(uo, i, xsize, t),
-                   xsize);
-        }
-        x = x_owned;
-    }
+    char *x_owned;
+    const void *x;
+    info = tree_x(U, uo, (vxm ? sr->mul->xtype : sr->mul->ytype)->size,
+                  sr == GrB_PLUS_TIMES_SEMIRING_FP64 && ones, &x_owned, &x);
+    if (info != GrB_SUCCESS) return info;
     char *y = GG_malloc((size_t)(m > 0 ? m : 1) * zsize);
     bool *present = y != NULL ? GG_malloc((size_t)(m > 0 ? m : 1)) : NULL;
     info = present == NULL ? GrB_OUT_OF_MEMORY : GG_hs_mxv(y, present, a, rtran, sr, x, vxm);
@@ -484,13 +503,18 @@ static double pull_cost(GrB_Index m, GrB_Index n, GrB_Index nnz, const GG_vdata 
     return cost / GG_cpu_nthreads((GrB_Index)cost);
 }
 
-/* The cost of a push of `work` products into m columns, divided among its threads, in pull's
- * units: a product costs about three steps of pull's row scan (its accumulator and mask reads
- * land anywhere in T, pull's reads of u follow the row), measured on an RMAT-20 BFS level
- * (Doc/decisions.md). */
-static double push_cost(GrB_Index work, GrB_Index m)
+/* The cost of a push of `work` products from `rows` rows of R' into m columns, per thread, in
+ * pull's units: a product costs about three steps of pull's row scan (its accumulator and mask
+ * reads land anywhere in T, pull's reads of u follow the row), measured on an RMAT-20 BFS level
+ * (Doc/decisions.md). A parallel push splits T's columns among its threads and each of them looks
+ * up every selected row and seeks its columns there (a binary search: about 2 + log2 of the mean
+ * row length), so that part does not shrink with the threads: at 16 threads it is what keeps a
+ * wide frontier from scaling, and pull, split by rows, wins there. */
+static double push_cost(GrB_Index work, GrB_Index rows, GrB_Index m)
 {
-    return 3.0 * (double)work / (push_dense(work, m) ? GG_cpu_nthreads(work) : 1);
+    int nth = push_dense(work, m) ? GG_cpu_nthreads(work) : 1;
+    double seek = nth > 1 ? (double)rows * (2 + log2(1 + (double)work / (double)(rows + 1))) : 0;
+    return 3.0 * (double)work / nth + seek;
 }
 
 /* The cost of building A's CSR (csc false) or CSC view when it is not cached yet, in pull's
@@ -526,14 +550,14 @@ GrB_Info GG_cpu_vmxv(GG_vdata *T, GG_container *A, bool rtran, const GG_vdata *U
     bool push_way = false;
     GrB_Index work = 0;
     double cdeg = (double)nnz_a / (double)(n ? n : 1);
-    double push_est = push_cost((GrB_Index)((double)U->nvals * (cdeg + 1)), m);
+    double push_est = push_cost((GrB_Index)((double)U->nvals * (cdeg + 1)), U->nvals, m);
     double push_view = view_cost(A, !rtran, nnz_a);
     if (!tree && (push_view > 0 ? push_est + push_view < pulls : push_est < 8 * pulls)) {
         const GG_cview *Rt;
         info = GG_cpu_rows_of(A, !rtran, &Rt);
         if (info != GrB_SUCCESS) return info;
         work = push_work(Rt, U);
-        push_way = push_cost(work, m) < pulls;
+        push_way = push_cost(work, U->nvals, m) < pulls;
     }
     /* The multiplier sees (a, u) for mxv and (u, a) for vxm. Pull's left operand is R and push's
      * is u', so push swaps the engine's operand order. */
@@ -558,38 +582,83 @@ GrB_Info GG_cpu_vmxv(GG_vdata *T, GG_container *A, bool rtran, const GG_vdata *U
 }
 
 /* Whether w += R (+.*) u can add the products into w's values directly (SuiteSparse's C += A*B
- * on a dense C): no mask, w full and not u, a sparse or bitmap u (a full one takes the tree), and
- * accum the monoid's own operator on w's type, so that adding each term to w(i) is adding their
- * sum (the monoid being associative). */
+ * on a dense C): no mask, w full and not u, and accum the monoid's own operator on w's type, so
+ * that adding each term to w(i) is adding their sum (the monoid being associative). A dense u on
+ * a PLUS_TIMES-alike semiring then takes the tree (adds_on_tree), any other non-full u a push;
+ * a full u otherwise takes the tree into a fresh T. */
 static bool accumulates_into(GG_container *w, GG_container *M, GrB_BinaryOp accum,
-                             GrB_Semiring sr, GG_container *u, const GG_desc *d, const GG_vdata *W,
-                             const GG_vdata *U)
+                             GrB_Semiring sr, GG_container *u, const GG_desc *d, const GG_vdata *W)
 {
     GrB_BinaryOp add = sr->add->op;
     GrB_Type_Code code = w->type->code;
     return M == NULL && !d->mask_comp && accum != NULL && w != u && W->form == GG_VF_FULL &&
-           U->form != GG_VF_FULL && accum->opcode != GG_OP_USER && accum->opcode == add->opcode &&
+           accum->opcode != GG_OP_USER && accum->opcode == add->opcode &&
            code != GrB_UDT_CODE && accum->xtype->code == code && accum->ytype->code == code &&
            accum->ztype->code == code && add->ztype->code == code;
 }
 
-/* w += R (+.*) u by a push into w's own values (accumulates_into). */
-static GrB_Info mxv_into(GG_container *w, GG_container *A, bool rtran, const GG_vdata *U,
-                         GrB_Type utype, GrB_Semiring semiring, bool vxm)
+/* w's values, to be written in place: an iso w gets one value per position, every one of them
+ * about to differ. */
+static GrB_Info values_mut(GG_container *w, GG_vdata **out)
 {
     GG_vdata *W;
     GrB_Info info = GG_vec_host_mut(w, &W);
     if (info != GrB_SUCCESS) return info;
+    *out = W;
     if (W->iso) {
         /* every position is about to differ */
         size_t size = W->size;
         char *x = GG_malloc((size_t)(W->n == 0 ? 1 : W->n) * size);
         if (x == NULL) return GrB_OUT_OF_MEMORY;
-        for (uint64_t i = 0; i < W->n; i++) GG_cpu_copy(x + i * size, W->x, size);
+        const char *v = W->x;
+        uint64_t n = W->n;
+#pragma omp parallel for num_threads(GG_cpu_nthreads_move(n)) schedule(static)
+        for (uint64_t i = 0; i < n; i++) GG_cpu_copy(x + i * size, v, size);
         GG_free(W->x);
         W->x = x;
         W->iso = false;
     }
+    return GrB_SUCCESS;
+}
+
+/* Whether w += R (+.*) u (accumulates_into) takes the tree: u dense (a third of its entries or
+ * more, as PageRank's), its semiring PLUS_TIMES-alike on A and w FP64. The tree then adds R u
+ * into w's values in parallel bands of w with no view, where push would build R's view and
+ * serialise on its rows, and a fresh T would cost an extra pass over w (Doc/performance.md). */
+static bool adds_on_tree(GG_container *w, GG_container *A, const GG_vdata *U, GrB_Semiring sr,
+                         bool vxm, const GG_hs_matrix **a, bool *ones)
+{
+    return U->form != GG_VF_SPARSE && 3 * U->nvals >= U->n && w->type->code == GrB_FP64_CODE &&
+           GG_view_hs(A, a) == GrB_SUCCESS && plus_times_alike(*a, sr, vxm, ones);
+}
+
+/* w += R (+.*) u through the tree (adds_on_tree). */
+static GrB_Info mxv_tree_add(GG_container *w, const GG_hs_matrix *a, bool rtran, const GG_vdata *U,
+                             GrB_Type utype, GrB_Semiring semiring, bool vxm, bool ones)
+{
+    GG_vdata *W;
+    GrB_Info info = values_mut(w, &W);
+    if (info != GrB_SUCCESS) return info;
+    GG_cpu_opnd uo = {0};
+    GrB_Type xtype = vxm ? semiring->mul->xtype : semiring->mul->ytype;
+    char *x_owned = NULL;
+    const void *x;
+    info = GG_cpu_opnd_values(&uo, U->x, utype, xtype, U->iso);
+    if (info == GrB_SUCCESS) info = tree_x(U, &uo, sizeof(double), ones, &x_owned, &x);
+    if (info == GrB_SUCCESS) GG_hs_mxv_add(W->x, a, rtran, x);
+    GG_free(x_owned);
+    GG_cpu_opnd_free(&uo);
+    GG_vec_written(w);
+    return info;
+}
+
+/* w += R (+.*) u by a push into w's own values (accumulates_into, u not full). */
+static GrB_Info mxv_into(GG_container *w, GG_container *A, bool rtran, const GG_vdata *U,
+                         GrB_Type utype, GrB_Semiring semiring, bool vxm)
+{
+    GG_vdata *W;
+    GrB_Info info = values_mut(w, &W);
+    if (info != GrB_SUCCESS) return info;
     /* push swaps the engine's operand order for mxv (see GG_cpu_vmxv) */
     bool flip = !vxm;
     GG_sr sr;
@@ -621,8 +690,13 @@ GrB_Info GG_cpu_mxv(GG_container *w, GG_container *M, GrB_BinaryOp accum, GrB_Se
     info = GG_vec_host(u, &U);
     const GG_vdata *W;
     if (info == GrB_SUCCESS) info = GG_vec_host(w, &W);
-    if (info == GrB_SUCCESS && accumulates_into(w, M, accum, semiring, u, d, W, U))
-        return mxv_into(w, A, rtran, U, u->type, semiring, vxm);
+    if (info == GrB_SUCCESS && accumulates_into(w, M, accum, semiring, u, d, W)) {
+        const GG_hs_matrix *a;
+        bool ones;
+        if (adds_on_tree(w, A, U, semiring, vxm, &a, &ones))
+            return mxv_tree_add(w, a, rtran, U, u->type, semiring, vxm, ones);
+        if (U->form != GG_VF_FULL) return mxv_into(w, A, rtran, U, u->type, semiring, vxm);
+    }
     if (info == GrB_SUCCESS) info = GG_cpu_vmask_of(&mk, M, d, &empty);
     if (info == GrB_SUCCESS) info = GG_cpu_vmxv(&T, A, rtran, U, u->type, &mk, semiring, vxm);
     if (info != GrB_SUCCESS) return info;

@@ -123,6 +123,10 @@ GrB_Info GG_hs_check(const GG_hs_matrix *A, char *msg, size_t msglen);
 GrB_Info GG_hs_mxv(void *y, bool *ypresent, const GG_hs_matrix *A, bool tran, GrB_Semiring sr,
                    const void *x, bool vec_first);
 
+/* y += op(A) x over PLUS_TIMES for an FP32 or FP64 A, x and y of A's type: each row's terms summed
+ * in tree order onto y's value. Runs over bands of y like GG_hs_mxv. */
+void GG_hs_mxv_add(void *y, const GG_hs_matrix *A, bool tran, const void *x);
+
 /* C = A (+) B (union, eWiseAdd) or A (*) B (intersection, eWiseMult) with op, through the papers'
  * dual top-down traversal: subtrees present in only one input are copied (add) or skipped (mult)
  * without visiting the other. Either input may be transposed; their logical dimensions must agree

@@ -16,21 +16,7 @@
 
 #include <sys/mman.h>
 
-#ifdef _OPENMP
-#include <omp.h>
-#define HS_OMP(directive) _Pragma(directive)
-#else
-#define HS_OMP(directive)
-#endif
-
-/* ---- parallel phases ----------------------------------------------------------------------------
- * A phase splits its work into parts whose boundaries depend only on the data and the number of
- * parts, never on the threads that run them. The number of parts follows the CPU backend's rule
- * (GG_cpu_nthreads, which src/hisparse, below the backends, does not call): one part below two
- * grains of work, else as many threads as OpenMP allows, each with at least a grain. */
-
-#define HS_PAR_GRAIN ((uint64_t)1 << 16)
-#define HS_MAX_PARTS 256
+/* ---- parallel phases (hs_internal.h) ---------------------------------------------------------- */
 
 static _Atomic int forced_parts;
 
@@ -39,7 +25,7 @@ void GG_hs_set_build_parts(int parts)
     atomic_store(&forced_parts, parts < 0 ? 0 : parts > HS_MAX_PARTS ? HS_MAX_PARTS : parts);
 }
 
-static int hs_parts(uint64_t work)
+int hs_parts(uint64_t work)
 {
     int forced = atomic_load(&forced_parts);
     if (forced > 0) return forced;
@@ -51,27 +37,6 @@ static int hs_parts(uint64_t work)
 #else
     (void)work;
     return 1;
-#endif
-}
-
-/* Threads to run np parts. */
-static inline int hs_threads(int np)
-{
-#ifdef _OPENMP
-    int max = omp_get_max_threads();
-    return np < max ? np : max;
-#else
-    (void)np;
-    return 1;
-#endif
-}
-
-static inline int hs_thread_id(void)
-{
-#ifdef _OPENMP
-    return omp_get_thread_num();
-#else
-    return 0;
 #endif
 }
 

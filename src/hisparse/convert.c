@@ -3,34 +3,58 @@
  * index of a walk in tree order leaves every vector sorted: a counting scatter when the dimension
  * is small enough to count by, a stable radix sort of the majors otherwise (huge, hypersparse
  * dimensions). Both honour the transposed flag (the major is then the content's other index) and
- * the scale. */
+ * the scale.
+ * The counting scatter runs in parallel over bands of majors (hs_walk_band, the bands of spmv.c):
+ * a band counts and places only its own majors, walking the leaves that reach into it in tree
+ * order, so each vector is filled in tree order with no sharing between threads, and the
+ * vector pointers come straight from the counts. Serial, it was 1.1 s (CSR) and 3 s on RMAT-20
+ * (Doc/performance.md). */
 #include "hs_internal.h"
 
-/* The logical matrix's entries ordered by (major, minor), with the values scaled. */
+/* The logical matrix's entries ordered by (major, minor), with the values scaled: the minors and
+ * values, and the majors either per entry (maj, the radix way) or as vector pointers (ptr, dim + 1
+ * of them, the counting way). */
 typedef struct {
-    GrB_Index *maj, *min;
+    GrB_Index *maj, *ptr, *min;
     uint8_t *x;
 } hs_sorted;
 
+static void sorted_free(hs_sorted *s)
+{
+    GG_free(s->maj);
+    GG_free(s->ptr);
+    GG_free(s->min);
+    GG_free(s->x);
+    memset(s, 0, sizeof *s);
+}
+
+/* A walk that counts or places entries: by bands of majors (counting), or in walk order with a
+ * (major, position) pair each for the radix sort. */
 typedef struct {
     const GG_hs_matrix *A;
-    bool col_major; /* the major index is the content column */
-    GrB_Index *next; /* counting: next slot per major, or count per major */
+    bool col_major;   /* the major index is the content column */
+    GrB_Index lo, hi; /* counting: the band's majors */
+    GrB_Index *count; /* counting: count[m + 1], entries of major m (the pointers once summed) */
+    GrB_Index *next;  /* counting, placing: the next slot of each major */
     hs_sorted *out;
-    hs_pair *pairs; /* radix: (major, walk position) */
-    uint64_t k;      /* walk position */
+    hs_pair *pairs;   /* radix: (major, walk position) */
+    uint64_t k;       /* radix: walk position */
 } hs_conv;
 
 static void count_leaf(void *ctx, const hs_leaf *L)
 {
-    hs_conv *c = ctx;
+    const hs_conv *c = ctx;
     hs_iter it;
     uint64_t li, lj;
     hs_iter_init(&it, L);
-    while (hs_iter_next(&it, &li, &lj)) c->next[c->col_major ? L->c0 + lj : L->r0 + li]++;
+    while (hs_iter_next(&it, &li, &lj)) {
+        GrB_Index m = c->col_major ? L->c0 + lj : L->r0 + li;
+        if (m >= c->lo && m < c->hi) c->count[m + 1]++;
+    }
 }
 
-/* Places each entry at `next[major]++` (counting) or at its walk position (radix). */
+/* Places each entry at `next[major]++` when its major is in the band (counting), or at its walk
+ * position (radix). */
 static void place_leaf(void *ctx, const hs_leaf *L)
 {
     hs_conv *c = ctx;
@@ -41,27 +65,73 @@ static void place_leaf(void *ctx, const hs_leaf *L)
     while (hs_iter_next(&it, &li, &lj)) {
         GrB_Index r = L->r0 + li, col = L->c0 + lj;
         GrB_Index major = c->col_major ? col : r, minor = c->col_major ? r : col;
-        uint64_t p = c->next != NULL ? c->next[major]++ : c->k;
-        if (c->pairs != NULL) c->pairs[c->k] = (hs_pair){major, c->k};
-        c->k++;
-        c->out->maj[p] = major;
+        uint64_t p;
+        if (c->next != NULL) {
+            if (major < c->lo || major >= c->hi) continue;
+            p = c->next[major]++;
+        } else {
+            p = c->k++;
+            c->pairs[p] = (hs_pair){major, p};
+            c->out->maj[p] = major;
+        }
         c->out->min[p] = minor;
         hs_read_value(c->A, L->x != NULL ? L->x + (it.k - 1) * size : NULL, c->out->x + p * size);
     }
 }
 
-static void sorted_free(hs_sorted *s)
+/* The counting way: ptr from per-band counts and a scan, then each band places its majors'
+ * entries. Fills s->ptr (dim + 1), s->min and s->x (allocated by the caller). */
+static GrB_Info count_place(const GG_hs_matrix *A, bool col_major, GrB_Index dim, hs_sorted *s)
 {
-    GG_free(s->maj);
-    GG_free(s->min);
-    GG_free(s->x);
-    memset(s, 0, sizeof *s);
+    int np = hs_parts(A->nvals + dim);
+    GrB_Index width = hs_band_width(A, dim, np), nb = (dim + width - 1) / width;
+    GrB_Index *ptr = GG_calloc((size_t)dim + 1, sizeof(GrB_Index));
+    GrB_Index *next = hs_alloc_n(dim, sizeof(GrB_Index));
+    GrB_Index *tot = hs_alloc_n(nb + 1, sizeof(GrB_Index));
+    if (ptr == NULL || next == NULL || tot == NULL) {
+        GG_free(ptr);
+        GG_free(next);
+        GG_free(tot);
+        return GrB_OUT_OF_MEMORY;
+    }
+    int yc = col_major ? 1 : 0;
+    HS_OMP("omp parallel for num_threads(hs_threads(np)) schedule(dynamic, 1)")
+    for (GrB_Index b = 0; b < nb; b++) {
+        GrB_Index lo = b * width, hi = dim - lo < width ? dim : lo + width, sum = 0;
+        hs_conv c = {.A = A, .col_major = col_major, .lo = lo, .hi = hi, .count = ptr};
+        hs_walk_band(A, yc, lo, hi, count_leaf, &c);
+        for (GrB_Index m = lo; m < hi; m++) sum += ptr[m + 1];
+        tot[b] = sum;
+    }
+    for (GrB_Index b = 0, sum = 0; b < nb; b++) {
+        GrB_Index t = tot[b];
+        tot[b] = sum;
+        sum += t;
+    }
+    HS_OMP("omp parallel for num_threads(hs_threads(np)) schedule(dynamic, 1)")
+    for (GrB_Index b = 0; b < nb; b++) {
+        GrB_Index lo = b * width, hi = dim - lo < width ? dim : lo + width, sum = tot[b];
+        for (GrB_Index m = lo; m < hi; m++) {
+            next[m] = sum;
+            sum += ptr[m + 1];
+            ptr[m + 1] = sum;
+        }
+        hs_conv c = {.A = A, .col_major = col_major, .lo = lo, .hi = hi, .next = next, .out = s};
+        hs_walk_band(A, yc, lo, hi, place_leaf, &c);
+    }
+    GG_free(next);
+    GG_free(tot);
+    s->ptr = ptr;
+    return GrB_SUCCESS;
 }
+
+/* ---- the radix way ---------------------------------------------------------------------------- */
 
 /* Permutes the walk-ordered arrays of s by the sorted pairs. */
 static GrB_Info permute(hs_sorted *s, const hs_pair *order, uint64_t n, size_t size)
 {
-    hs_sorted t = {hs_alloc_n(n, sizeof(GrB_Index)), hs_alloc_n(n, sizeof(GrB_Index)), hs_alloc_n(n, size)};
+    hs_sorted t = {hs_alloc_n(n, sizeof(GrB_Index)), NULL, hs_alloc_n(n, sizeof(GrB_Index)),
+                   hs_alloc_n(n, size)};
     if (t.maj == NULL || t.min == NULL || t.x == NULL) {
         sorted_free(&t);
         return GrB_OUT_OF_MEMORY;
@@ -77,40 +147,32 @@ static GrB_Info permute(hs_sorted *s, const hs_pair *order, uint64_t n, size_t s
     return GrB_SUCCESS;
 }
 
+/* A's entries sorted by major: counting (s->ptr) when the dimension is within 8 n + 64, else by
+ * radix (s->maj). */
 static GrB_Info sort_by_major(const GG_hs_matrix *A, bool by_col, hs_sorted *out)
 {
     uint64_t n = A->nvals;
     size_t size = A->type->size;
     bool col_major = by_col != A->transposed;
     GrB_Index dim = col_major ? A->ncols : A->nrows;
-    hs_sorted s = {hs_alloc_n(n, sizeof(GrB_Index)), hs_alloc_n(n, sizeof(GrB_Index)), hs_alloc_n(n, size)};
-    hs_conv c = {A, col_major, NULL, &s, NULL, 0};
+    hs_sorted s = {NULL, NULL, hs_alloc_n(n, sizeof(GrB_Index)), hs_alloc_n(n, size)};
     GrB_Info info = GrB_OUT_OF_MEMORY;
-    if (n > 0 && (s.maj == NULL || s.min == NULL || s.x == NULL)) goto done;
+    if (s.min == NULL || s.x == NULL) goto done;
     if (dim <= 8 * n + 64) {
-        c.next = GG_calloc((size_t)dim + 1, sizeof(GrB_Index));
-        if (c.next == NULL) goto done;
-        hs_walk(A, count_leaf, &c);
-        for (GrB_Index m = 0, sum = 0; m < dim; m++) {
-            GrB_Index t = c.next[m];
-            c.next[m] = sum;
-            sum += t;
-        }
-        hs_walk(A, place_leaf, &c);
-        info = GrB_SUCCESS;
+        info = count_place(A, col_major, dim, &s);
     } else {
         hs_pair *pairs = hs_alloc_n(n, sizeof *pairs), *tmp = hs_alloc_n(n, sizeof *tmp);
-        c.pairs = pairs;
-        if (pairs != NULL && tmp != NULL) {
+        hs_conv c = {.A = A, .col_major = col_major, .out = &s, .pairs = pairs};
+        s.maj = hs_alloc_n(n, sizeof(GrB_Index));
+        if (pairs != NULL && tmp != NULL && s.maj != NULL) {
             hs_walk(A, place_leaf, &c);
-            const hs_pair *order = hs_radix_sort(pairs, tmp, n, hs_msb(dim - 1) + 1);
+            const hs_pair *order = n > 0 ? hs_radix_sort(pairs, tmp, n, hs_msb(dim - 1) + 1) : pairs;
             info = order == NULL ? GrB_OUT_OF_MEMORY : permute(&s, order, n, size);
         }
         GG_free(pairs);
         GG_free(tmp);
     }
 done:
-    GG_free(c.next);
     if (info != GrB_SUCCESS)
         sorted_free(&s);
     else
@@ -121,9 +183,20 @@ done:
 GrB_Info GG_hs_to_coo(const GG_hs_matrix *A, GG_coo *out)
 {
     hs_sorted s = {0};
-    if (A->nvals > 0) {
-        GrB_Info info = sort_by_major(A, false, &s);
-        if (info != GrB_SUCCESS) return info;
+    GrB_Info info = sort_by_major(A, false, &s);
+    if (info != GrB_SUCCESS) return info;
+    if (s.ptr != NULL) {
+        /* the row of every entry, from the pointers */
+        GrB_Index dim = GG_hs_nrows(A);
+        s.maj = hs_alloc_n(A->nvals, sizeof(GrB_Index));
+        if (s.maj == NULL) {
+            sorted_free(&s);
+            return GrB_OUT_OF_MEMORY;
+        }
+        HS_OMP("omp parallel for num_threads(hs_threads(hs_parts(A->nvals + dim))) schedule(guided)")
+        for (GrB_Index m = 0; m < dim; m++)
+            for (GrB_Index p = s.ptr[m]; p < s.ptr[m + 1]; p++) s.maj[p] = m;
+        GG_free(s.ptr);
     }
     out->n = A->nvals;
     out->row = s.maj;
@@ -146,34 +219,55 @@ GrB_Info GG_hs_to_cview(const GG_hs_matrix *A, bool by_col, GG_cview *out)
     uint64_t n = A->nvals;
     GrB_Index dim = by_col ? GG_hs_ncols(A) : GG_hs_nrows(A);
     hs_sorted s = {0};
-    if (n > 0) {
-        GrB_Info info = sort_by_major(A, by_col, &s);
-        if (info != GrB_SUCCESS) return info;
-    }
+    GrB_Info info = sort_by_major(A, by_col, &s);
+    if (info != GrB_SUCCESS) return info;
     GrB_Index nonempty = 0;
-    for (uint64_t k = 0; k < n; k++) nonempty += k == 0 || s.maj[k] != s.maj[k - 1];
+    if (s.ptr != NULL) {
+        HS_OMP("omp parallel for num_threads(hs_threads(hs_parts(dim))) reduction(+ : nonempty)")
+        for (GrB_Index m = 0; m < dim; m++) nonempty += s.ptr[m + 1] > s.ptr[m];
+    } else {
+        for (uint64_t k = 0; k < n; k++) nonempty += k == 0 || s.maj[k] != s.maj[k - 1];
+    }
     /* hypersparse when at most one vector in 8 holds an entry (dimensions 0 and 1 never are) */
     bool hyper = dim > 1 && nonempty <= dim / 8;
     GG_cview v = {0};
+    if (!hyper && s.ptr != NULL) {
+        v.nvec = dim;
+        v.ptr = s.ptr;
+        v.idx = s.min;
+        v.x = s.x;
+        *out = v;
+        return GrB_SUCCESS;
+    }
     v.nvec = hyper ? nonempty : dim;
     v.ptr = GG_calloc((size_t)v.nvec + 1, sizeof(GrB_Index));
     v.vec = hyper ? hs_alloc_n(nonempty, sizeof(GrB_Index)) : NULL;
-    if (v.ptr == NULL || (hyper && nonempty > 0 && v.vec == NULL)) {
+    if (v.ptr == NULL || (hyper && v.vec == NULL)) {
         GG_free(v.ptr);
         GG_free(v.vec);
         sorted_free(&s);
         return GrB_OUT_OF_MEMORY;
     }
-    for (uint64_t k = 0, slot = 0; k < n; k++) {
-        if (hyper) {
-            if (k == 0 || s.maj[k] != s.maj[k - 1]) v.vec[slot++] = s.maj[k];
-            v.ptr[slot]++;
-        } else {
-            v.ptr[s.maj[k] + 1]++;
+    if (s.ptr != NULL) {
+        /* the nonempty vectors of the pointers */
+        for (GrB_Index m = 0, slot = 0; m < dim; m++) {
+            if (s.ptr[m + 1] == s.ptr[m]) continue;
+            v.vec[slot] = m;
+            v.ptr[++slot] = s.ptr[m + 1];
         }
+    } else {
+        for (uint64_t k = 0, slot = 0; k < n; k++) {
+            if (hyper) {
+                if (k == 0 || s.maj[k] != s.maj[k - 1]) v.vec[slot++] = s.maj[k];
+                v.ptr[slot]++;
+            } else {
+                v.ptr[s.maj[k] + 1]++;
+            }
+        }
+        for (GrB_Index m = 0; m < v.nvec; m++) v.ptr[m + 1] += v.ptr[m];
     }
-    for (GrB_Index m = 0; m < v.nvec; m++) v.ptr[m + 1] += v.ptr[m];
     GG_free(s.maj);
+    GG_free(s.ptr);
     v.idx = s.min;
     v.x = s.x;
     *out = v;

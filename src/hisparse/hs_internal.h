@@ -21,6 +21,46 @@ static inline void *hs_alloc_n(uint64_t n, size_t size)
     return GG_malloc(bytes);
 }
 
+/* ---- parallel phases ----------------------------------------------------------------------------
+ * A phase (a build, a view, a traversal) splits its work into parts whose boundaries depend only on
+ * the data and the number of parts, never on the threads that run them. The number of parts follows
+ * the CPU backend's rule (GG_cpu_nthreads, which src/hisparse, below the backends, does not call):
+ * one part below two grains of work, else as many threads as OpenMP allows, each with at least a
+ * grain; GG_hs_set_build_parts forces it (tests). */
+
+#ifdef _OPENMP
+#include <omp.h>
+#define HS_OMP(directive) _Pragma(directive)
+#else
+#define HS_OMP(directive)
+#endif
+
+#define HS_PAR_GRAIN ((uint64_t)1 << 16)
+#define HS_MAX_PARTS 256
+
+int hs_parts(uint64_t work);
+
+/* Threads to run np parts. */
+static inline int hs_threads(int np)
+{
+#ifdef _OPENMP
+    int max = omp_get_max_threads();
+    return np < max ? np : max;
+#else
+    (void)np;
+    return 1;
+#endif
+}
+
+static inline int hs_thread_id(void)
+{
+#ifdef _OPENMP
+    return omp_get_thread_num();
+#else
+    return 0;
+#endif
+}
+
 /* ---- reading a pool --------------------------------------------------------------------------------- */
 
 static inline const uint8_t *hs_base(const GG_hs_matrix *A)
@@ -179,6 +219,17 @@ static inline bool hs_kids_next(hs_kids *it, uint64_t *w, uint64_t *ci, uint64_t
 /* Calls fn for every leaf, in tree order of the content. */
 typedef void (*hs_leaf_fn)(void *ctx, const hs_leaf *L);
 void hs_walk(const GG_hs_matrix *A, hs_leaf_fn fn, void *ctx);
+
+/* Calls fn, in tree order, for every leaf whose band along content coordinate yc (0 rows, 1
+ * columns) meets [lo, hi); a leaf may reach beyond the band, its entries there are fn's to skip. */
+void hs_walk_band(const GG_hs_matrix *A, int yc, GrB_Index lo, GrB_Index hi, hs_leaf_fn fn,
+                  void *ctx);
+
+/* The width of the bands a phase of np parts cuts a dimension `dim` of A into: all of it for one
+ * part, else the widest d^g (g >= 1) leaving at least four bands a part (the threads take them
+ * dynamically; skewed graphs need the slack), else d. Level-1 leaves (dense and bitmap ones among
+ * them) never reach beyond a band, nor do leaves of level g or below. */
+GrB_Index hs_band_width(const GG_hs_matrix *A, GrB_Index dim, int np);
 
 /* ---- values ------------------------------------------------------------------------------------------- */
 

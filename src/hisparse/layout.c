@@ -106,6 +106,64 @@ void hs_walk(const GG_hs_matrix *A, hs_leaf_fn fn, void *ctx)
     if (A->root != 0) walk(A, A->root, A->height, 0, 0, fn, ctx);
 }
 
+/* The walk of the subtree at w restricted to content coordinate `yc` in [lo, hi): a child is
+ * entered only when its band along yc meets the range. A dense inner node reads only the child
+ * words of the band's rows or columns; a COO one tests each child. */
+static void walk_band(const GG_hs_matrix *A, uint64_t w, int level, GrB_Index r0, GrB_Index c0,
+                      int yc, GrB_Index lo, GrB_Index hi, hs_leaf_fn fn, void *ctx)
+{
+    if (!hs_is_inner(hs_word_tag(w))) {
+        hs_leaf L;
+        hs_leaf_open(A, w, level, r0, c0, &L);
+        fn(ctx, &L);
+        return;
+    }
+    int b = A->dbits, shift = (level - 1) * b;
+    uint64_t d = 1ULL << b, o = yc ? c0 : r0;
+    /* children kmin..kmax along yc meet [lo, hi) (o < hi: the caller entered this node) */
+    uint64_t kmin = lo > o ? (lo - o) >> shift : 0, kmax = (hi - 1 - o) >> shift;
+    if (kmax > d - 1) kmax = d - 1;
+    hs_kids it;
+    hs_kids_open(A, w, &it);
+    if (it.tag == GG_HS_INNER_DENSE) {
+        for (uint64_t ci = 0; ci < d; ci++) {
+            if (!yc && (ci < kmin || ci > kmax)) continue;
+            for (uint64_t cj = yc ? kmin : 0; cj <= (yc ? kmax : d - 1); cj++) {
+                uint64_t cw = hs_load64(it.words + 8 * ((ci << b) + cj));
+                if (cw != 0)
+                    walk_band(A, cw, level - 1, r0 + (ci << shift), c0 + (cj << shift), yc, lo,
+                              hi, fn, ctx);
+            }
+        }
+        return;
+    }
+    uint64_t cw, ci, cj;
+    while (hs_kids_next(&it, &cw, &ci, &cj)) {
+        uint64_t k = yc ? cj : ci;
+        if (k >= kmin && k <= kmax)
+            walk_band(A, cw, level - 1, r0 + (ci << shift), c0 + (cj << shift), yc, lo, hi, fn,
+                      ctx);
+    }
+}
+
+void hs_walk_band(const GG_hs_matrix *A, int yc, GrB_Index lo, GrB_Index hi, hs_leaf_fn fn,
+                  void *ctx)
+{
+    if (A->root != 0 && lo < hi) walk_band(A, A->root, A->height, 0, 0, yc, lo, hi, fn, ctx);
+}
+
+GrB_Index hs_band_width(const GG_hs_matrix *A, GrB_Index dim, int np)
+{
+    if (np <= 1) return dim > 0 ? dim : 1;
+    GrB_Index w = 1ULL << A->dbits;
+    for (int g = 2; g < A->height && g * A->dbits < 63; g++) {
+        GrB_Index wider = w << A->dbits;
+        if ((dim + wider - 1) / wider < 4 * (GrB_Index)np) break;
+        w = wider;
+    }
+    return w;
+}
+
 /* ---- single elements ---------------------------------------------------------------------------- */
 
 /* Position of local (li, lj) among the leaf's entries, or -1. */

@@ -5,14 +5,26 @@
  * A row's result is the fold of its terms from the first one (Doc/decisions.md): the identity is
  * not folded in, because MIN/MAX's ±inf is not neutral for NaN. The specialised loops add onto
  * -0.0, which is exactly neutral for IEEE addition (the identity +0.0 turns a lone -0.0 into +0.0),
- * and give empty rows the identity afterwards. */
+ * and give empty rows the identity afterwards.
+ * A semiring whose product is the vector's value alone (SECOND for A x, FIRST for x' A) with a MIN,
+ * MAX or PLUS monoid on a 32- or 64-bit integer type (connected components' MIN_SECOND_INT64) folds
+ * x over each row's structure in typed loops: integer identities are exactly neutral, so y starts
+ * at the identity and empty rows keep it; A's values are never read or cast.
+ * Parallel: y is cut into bands of whole level-g nodes (d^g entries of y, g >= 1), at least four
+ * per part, taken by the threads dynamically; a band walks only the subtrees that reach into it
+ * (hs_walk_band), so no two threads write one element of y and a band's rows fold their terms in
+ * tree order exactly as one thread does. A leaf wider than a band (levels above g) is read by each
+ * band it reaches, each keeping its own entries. */
 #include "hs_internal.h"
+
+#include "GG_opcode_list.h"
 
 /* Which local coordinate indexes y: 0 the content row (y = A x), 1 the content column (A' x). */
 typedef struct {
     const GG_hs_matrix *A;
     int yc;
-    bool *ypresent;
+    bool *ypresent;  /* NULL: y accumulates (GG_hs_mxv_add), no presence kept */
+    GrB_Index lo, hi; /* the band of y this walk writes */
     /* generic path */
     GrB_Semiring sr;
     bool vec_first;
@@ -25,28 +37,45 @@ typedef struct {
 
 static inline void mark(const hs_mv *c, GrB_Index o)
 {
-    c->ypresent[o] = true;
+    if (c->ypresent != NULL) c->ypresent[o] = true;
+}
+
+/* Whether leaf L reaches beyond the band, so that its entries must be tested. */
+static inline bool clipped(const hs_mv *c, const hs_leaf *L)
+{
+    GrB_Index o = c->yc ? L->c0 : L->r0;
+    int bits = L->level * L->dbits;
+    return o < c->lo || (bits < 64 && c->hi - o < (1ULL << bits));
 }
 
 /* ---- PLUS_TIMES on FP32 / FP64 ------------------------------------------------------------------- */
 
-/* The entries of a COO leaf with coordinate type CT, each added into y on its own: runs sharing a
- * row are often one entry long, and a loop that looked for them would mispredict its exit. */
-#define HS_SPMV_COO(T, CT)                                                                         \
-    static void spmv_coo_##T##_##CT(const hs_mv *c, const hs_leaf *L, const T *v, size_t vs,     \
-                                    const T *x, T *y, GrB_Index yo, GrB_Index xo, T scale)       \
+/* The entries of a COO leaf with coordinate type CT, each folded into y on its own: runs sharing a
+ * row are often one entry long, and a loop that looked for them would mispredict its exit.
+ * UPDATE(yv, k, xv) folds entry k's term, whose vector value is xv, into y's element yv. A leaf
+ * reaching beyond the band tests each entry (the test is the same for the whole leaf, so it is
+ * always predicted). Shared by PLUS_TIMES and the structural folds. */
+#define HS_COO_LOOP(NAME, T, CT, UPDATE)                                                           \
+    static void NAME##_##CT(const hs_mv *c, const hs_leaf *L, const T *v, size_t vs, const T *x,  \
+                            T *y, GrB_Index yo, GrB_Index xo, T scale)                             \
     {                                                                                              \
+        (void)v, (void)vs, (void)scale;                                                            \
         const CT *cc = (const CT *)L->coords;                                                      \
         int yc = c->yc;                                                                            \
         uint64_t n = L->n;                                                                         \
         T *yb = y + yo;                                                                            \
         const T *xb = x + xo;                                                                      \
+        bool clip = clipped(c, L);                                                                 \
         for (uint64_t k = 0; k < n; k++) {                                                         \
-            CT o = cc[2 * k + yc];                                                                 \
-            yb[o] += v[k * vs] * scale * xb[cc[2 * k + 1 - yc]];                                   \
+            GrB_Index o = cc[2 * k + yc];                                                          \
+            if (clip && (yo + o < c->lo || yo + o >= c->hi)) continue;                             \
+            UPDATE(yb[o], k, xb[cc[2 * k + 1 - yc]]);                                              \
             mark(c, yo + o);                                                                       \
         }                                                                                          \
     }
+
+#define HS_SPMV_TERM(yv, k, xv) ((yv) += v[(k) * vs] * scale * (xv))
+#define HS_SPMV_COO(T, CT) HS_COO_LOOP(spmv_coo_##T, T, CT, HS_SPMV_TERM)
 
 /* One leaf of y += A x (yc 0) or y += A' x (yc 1) for element type T. An iso leaf reads its one
  * value through a zero stride. */
@@ -130,6 +159,88 @@ static inline void mark(const hs_mv *c, GrB_Index o)
 HS_SPMV_LEAF(float)
 HS_SPMV_LEAF(double)
 
+/* ---- structural folds: the product is x's value ------------------------------------------------ */
+
+#define HS_FOLD_MIN(a, b) ((b) < (a) ? (b) : (a))
+#define HS_FOLD_MAX(a, b) ((b) > (a) ? (b) : (a))
+#define HS_FOLD_PLUS(a, b) ((a) + (b))
+#define HS_TERM_MIN(yv, k, xv) ((yv) = HS_FOLD_MIN(yv, xv))
+#define HS_TERM_MAX(yv, k, xv) ((yv) = HS_FOLD_MAX(yv, xv))
+#define HS_TERM_PLUS(yv, k, xv) ((yv) = HS_FOLD_PLUS(yv, xv))
+
+#define HS_FOLD_COO(NAME, T, OP, CT) HS_COO_LOOP(fold_coo_##NAME, T, CT, HS_TERM_##OP)
+
+#define HS_FOLD(NAME, T, OP)                                                                       \
+    HS_FOLD_COO(NAME, T, OP, uint8_t)                                                              \
+    HS_FOLD_COO(NAME, T, OP, uint16_t)                                                             \
+    HS_FOLD_COO(NAME, T, OP, uint32_t)                                                             \
+    HS_FOLD_COO(NAME, T, OP, uint64_t)                                                             \
+    static void fold_walk_##NAME(void *ctx, const hs_leaf *L)                                      \
+    {                                                                                              \
+        const hs_mv *c = ctx;                                                                      \
+        const T *x = (const T *)c->x;                                                              \
+        T *y = (T *)c->y;                                                                          \
+        GrB_Index yo = c->yc ? L->c0 : L->r0, xo = c->yc ? L->r0 : L->c0;                          \
+        switch (L->tag) {                                                                          \
+        case GG_HS_LEAF_DENSE:                                                                     \
+        case GG_HS_LEAF_BITMAP: { /* level 1: never beyond the band */                             \
+            hs_iter it;                                                                            \
+            uint64_t li, lj;                                                                       \
+            hs_iter_init(&it, L);                                                                  \
+            while (hs_iter_next(&it, &li, &lj)) {                                                  \
+                GrB_Index oy = yo + (c->yc ? lj : li);                                             \
+                y[oy] = HS_FOLD_##OP(y[oy], x[xo + (c->yc ? li : lj)]);                            \
+                mark(c, oy);                                                                       \
+            }                                                                                      \
+            return;                                                                                \
+        }                                                                                          \
+        default:                                                                                   \
+            switch (L->cb) {                                                                       \
+            case 1: fold_coo_##NAME##_uint8_t(c, L, NULL, 0, x, y, yo, xo, 0); break;              \
+            case 2: fold_coo_##NAME##_uint16_t(c, L, NULL, 0, x, y, yo, xo, 0); break;             \
+            case 4: fold_coo_##NAME##_uint32_t(c, L, NULL, 0, x, y, yo, xo, 0); break;             \
+            default: fold_coo_##NAME##_uint64_t(c, L, NULL, 0, x, y, yo, xo, 0);                   \
+            }                                                                                      \
+        }                                                                                          \
+    }
+
+#define HS_FOLDS(T, S)                                                                             \
+    HS_FOLD(MIN_##S, T, MIN)                                                                       \
+    HS_FOLD(MAX_##S, T, MAX)                                                                       \
+    HS_FOLD(PLUS_##S, T, PLUS)
+
+HS_FOLDS(int32_t, INT32)
+HS_FOLDS(int64_t, INT64)
+HS_FOLDS(uint32_t, UINT32)
+HS_FOLDS(uint64_t, UINT64)
+
+/* The typed fold of sr, or NULL: a product that is the vector's value (SECOND, or FIRST with the
+ * vector first) of the monoid's type, and a MIN, MAX or PLUS monoid on a 32- or 64-bit integer. */
+static hs_leaf_fn fold_of(GrB_Semiring sr, bool vec_first)
+{
+    GrB_BinaryOp mul = sr->mul, add = sr->add->op;
+    GrB_Type vtype = vec_first ? mul->xtype : mul->ytype;
+    if (mul->opcode != (vec_first ? GG_OP_FIRST : GG_OP_SECOND) || vtype != mul->ztype ||
+        add->ztype->code != vtype->code)
+        return NULL;
+    int op = add->opcode == GG_OP_MIN ? 0 : add->opcode == GG_OP_MAX ? 1 : add->opcode == GG_OP_PLUS ? 2 : -1;
+    static hs_leaf_fn const table[4][3] = {
+        {fold_walk_MIN_INT32, fold_walk_MAX_INT32, fold_walk_PLUS_INT32},
+        {fold_walk_MIN_INT64, fold_walk_MAX_INT64, fold_walk_PLUS_INT64},
+        {fold_walk_MIN_UINT32, fold_walk_MAX_UINT32, fold_walk_PLUS_UINT32},
+        {fold_walk_MIN_UINT64, fold_walk_MAX_UINT64, fold_walk_PLUS_UINT64},
+    };
+    int t;
+    switch (vtype->code) {
+    case GrB_INT32_CODE: t = 0; break;
+    case GrB_INT64_CODE: t = 1; break;
+    case GrB_UINT32_CODE: t = 2; break;
+    case GrB_UINT64_CODE: t = 3; break;
+    default: return NULL;
+    }
+    return op < 0 ? NULL : table[t][op];
+}
+
 /* ---- any semiring ----------------------------------------------------------------------------------- */
 
 static void generic_leaf(void *ctx, const hs_leaf *L)
@@ -143,6 +254,7 @@ static void generic_leaf(void *ctx, const hs_leaf *L)
     hs_iter_init(&it, L);
     for (uint64_t k = 0; hs_iter_next(&it, &li, &lj); k++) {
         GrB_Index oy = yo + (c->yc ? lj : li), ox = xo + (c->yc ? li : lj);
+        if (oy < c->lo || oy >= c->hi) continue;
         hs_read_value(c->A, L->x != NULL ? L->x + k * asize : NULL, c->a);
         hs_cast_apply(&c->to_mul, c->am, c->a);
         const uint8_t *xv = c->x + ox * c->xsize;
@@ -161,6 +273,70 @@ static void generic_leaf(void *ctx, const hs_leaf *L)
     }
 }
 
+/* ---- bands ------------------------------------------------------------------------------------ */
+
+/* Which way y is written: fresh (y and ypresent set from scratch) by the PLUS_TIMES loops, the
+ * structural folds (y starts at the identity, like the generic loops) or the generic loops, or
+ * added onto (the PLUS_TIMES loops, GG_hs_mxv_add). */
+typedef enum { MV_TYPED, MV_FOLD, MV_GENERIC, MV_ADD } mv_mode;
+
+typedef struct {
+    const hs_mv *proto;
+    mv_mode mode;
+    hs_leaf_fn fn;
+    uint8_t *scratch; /* generic: one block of `scratch_size` per thread */
+    size_t scratch_size, asz, msz, tsz;
+    GrB_Index ny, width; /* y's length and the band width */
+} mv_bands;
+
+static void band_run(const mv_bands *B, GrB_Index band)
+{
+    hs_mv c = *B->proto;
+    c.lo = band * B->width;
+    c.hi = B->ny - c.lo < B->width ? B->ny : c.lo + B->width;
+    GrB_Index lo = c.lo, hi = c.hi;
+    if (hi == B->ny) c.hi = UINT64_MAX; /* the last band: leaves past y's end hold nothing there */
+    bool f32 = c.A->type->code == GrB_FP32_CODE;
+    const GrB_Semiring sr = c.sr;
+    if (B->mode != MV_ADD) memset(c.ypresent + lo, 0, (size_t)(hi - lo) * sizeof *c.ypresent);
+    if (B->mode == MV_TYPED) {
+        for (GrB_Index i = lo; i < hi; i++) {
+            if (f32)
+                ((float *)c.y)[i] = -0.0f;
+            else
+                ((double *)c.y)[i] = -0.0;
+        }
+    } else if (B->mode == MV_GENERIC || B->mode == MV_FOLD) {
+        /* y = identity: one value, then the filled part copied onto the rest, doubling */
+        uint8_t *y = c.y + lo * c.zsize;
+        GrB_Index n = hi - lo;
+        memcpy(y, sr->add->identity, c.zsize);
+        for (GrB_Index done = 1; done < n; done *= 2)
+            memcpy(y + done * c.zsize, y, (size_t)(done < n - done ? done : n - done) * c.zsize);
+    }
+    if (B->mode == MV_GENERIC) {
+        c.a = B->scratch + (size_t)hs_thread_id() * B->scratch_size;
+        c.am = c.a + B->asz;
+        c.t = c.am + B->msz;
+        c.z = c.t + B->tsz;
+    }
+    hs_walk_band(c.A, c.yc, lo, c.hi, B->fn, &c);
+    if (B->mode == MV_TYPED)
+        for (GrB_Index i = lo; i < hi; i++)
+            if (!c.ypresent[i]) memcpy(c.y + i * c.zsize, sr->add->identity, c.zsize);
+}
+
+/* Runs the walk over bands of y (hs_band_width), taken by the threads dynamically. */
+static void bands_run(mv_bands *B)
+{
+    const GG_hs_matrix *A = B->proto->A;
+    int np = hs_parts(A->nvals + B->ny);
+    B->width = hs_band_width(A, B->ny, np);
+    GrB_Index nb = (B->ny + B->width - 1) / B->width;
+    HS_OMP("omp parallel for num_threads(hs_threads(np)) schedule(dynamic, 1)")
+    for (GrB_Index band = 0; band < nb; band++) band_run(B, band);
+}
+
 GrB_Info GG_hs_mxv(void *y, bool *ypresent, const GG_hs_matrix *A, bool tran, GrB_Semiring sr,
                    const void *x, bool vec_first)
 {
@@ -172,44 +348,40 @@ GrB_Info GG_hs_mxv(void *y, bool *ypresent, const GG_hs_matrix *A, bool tran, Gr
                .y = y, .xsize = (vec_first ? mul->xtype : mul->ytype)->size, .zsize = ztype->size};
     bool fast = (sr == GrB_PLUS_TIMES_SEMIRING_FP32 && A->type->code == GrB_FP32_CODE) ||
                 (sr == GrB_PLUS_TIMES_SEMIRING_FP64 && A->type->code == GrB_FP64_CODE);
-    size_t asz = hs_align(A->type->size, 16), msz = hs_align(mtype->size, 16);
-    size_t tsz = hs_align(mul->ztype->size, 16);
-    uint8_t *s = fast ? NULL : GG_malloc(asz + msz + tsz + ztype->size);
+    hs_leaf_fn fold = fast ? NULL : fold_of(sr, vec_first);
+    mv_bands B = {.proto = &c, .mode = fast ? MV_TYPED : fold != NULL ? MV_FOLD : MV_GENERIC,
+                  .ny = ny,
+                  .fn = fold != NULL ? fold
+                        : !fast      ? generic_leaf
+                        : A->type->code == GrB_FP32_CODE ? spmv_walk_float : spmv_walk_double};
+    if (B.mode == MV_GENERIC) {
+        B.asz = hs_align(A->type->size, 16);
+        B.msz = hs_align(mtype->size, 16);
+        B.tsz = hs_align(mul->ztype->size, 16);
+        B.scratch_size = hs_align(B.asz + B.msz + B.tsz + ztype->size, 64);
+        B.scratch = hs_alloc_n((uint64_t)hs_threads(hs_parts(A->nvals + ny)), B.scratch_size);
+        c.to_mul = hs_cast_make(mtype, A->type);
+    }
     /* a row's first term must be known: without the caller's ypresent, one of our own */
     bool *own = ypresent == NULL ? GG_malloc(ny > 0 ? (size_t)ny : 1) : NULL;
-    if ((!fast && s == NULL) || (ypresent == NULL && own == NULL)) {
-        GG_free(s);
+    if ((B.mode == MV_GENERIC && B.scratch == NULL) || (ypresent == NULL && own == NULL)) {
+        GG_free(B.scratch);
         GG_free(own);
         return GrB_OUT_OF_MEMORY;
     }
-    if (own != NULL) c.ypresent = ypresent = own;
-    memset(ypresent, 0, (size_t)ny * sizeof *ypresent);
-    if (fast) {
-        bool f32 = A->type->code == GrB_FP32_CODE;
-        for (GrB_Index i = 0; i < ny; i++) {
-            if (f32)
-                ((float *)y)[i] = -0.0f;
-            else
-                ((double *)y)[i] = -0.0;
-        }
-        hs_walk(A, f32 ? spmv_walk_float : spmv_walk_double, &c);
-        for (GrB_Index i = 0; i < ny; i++) {
-            if (!ypresent[i]) memcpy(c.y + i * c.zsize, sr->add->identity, c.zsize);
-        }
-        GG_free(own);
-        return GrB_SUCCESS;
-    }
-    /* y = identity: one value, then the filled part copied onto the rest, doubling */
-    if (ny > 0) memcpy(c.y, sr->add->identity, c.zsize);
-    for (GrB_Index done = 1; done < ny; done *= 2)
-        memcpy(c.y + done * c.zsize, c.y, (size_t)(done < ny - done ? done : ny - done) * c.zsize);
-    c.a = s;
-    c.am = c.a + asz;
-    c.t = c.am + msz;
-    c.z = c.t + tsz;
-    c.to_mul = hs_cast_make(mtype, A->type);
-    hs_walk(A, generic_leaf, &c);
-    GG_free(s);
+    if (own != NULL) c.ypresent = own;
+    if (ny > 0) bands_run(&B);
+    GG_free(B.scratch);
     GG_free(own);
     return GrB_SUCCESS;
+}
+
+void GG_hs_mxv_add(void *y, const GG_hs_matrix *A, bool tran, const void *x)
+{
+    bool t = tran != A->transposed;
+    bool f32 = A->type->code == GrB_FP32_CODE;
+    hs_mv c = {.A = A, .yc = t, .x = x, .y = y};
+    mv_bands B = {.proto = &c, .mode = MV_ADD, .ny = t ? A->ncols : A->nrows,
+                  .fn = f32 ? spmv_walk_float : spmv_walk_double};
+    if (B.ny > 0) bands_run(&B);
 }

@@ -21,6 +21,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <math.h>
 #include <stdlib.h>
 #include <cmocka.h>
 
@@ -1184,6 +1185,90 @@ static int teardown(void **state)
     return GrB_finalize() == GrB_SUCCESS ? 0 : -1;
 }
 
+/* ---- w += A u on the tree (PageRank's shape) ----------------------------------------------------- */
+
+/* w += op(A) u with accum PLUS on a full FP64 w, an iso-1 FP64 A and a dense u (full, or bitmap
+ * with some entries missing) over PLUS_SECOND, PLUS_FIRST (vxm) and PLUS_ONEB: the path that adds on
+ * the tree (src/cpu/mxv.c, adds_on_tree), against sums over A's tuples. */
+static void test_add_on_tree(void **state)
+{
+    (void)state;
+    GrB_Semiring srs[3];
+    assert_int_equal(GrB_Semiring_new(&srs[0], GrB_PLUS_MONOID_FP64, GrB_SECOND_FP64), GrB_SUCCESS);
+    assert_int_equal(GrB_Semiring_new(&srs[1], GrB_PLUS_MONOID_FP64, GrB_FIRST_FP64), GrB_SUCCESS);
+    assert_int_equal(GrB_Semiring_new(&srs[2], GrB_PLUS_MONOID_FP64, GrB_ONEB_FP64), GrB_SUCCESS);
+    const GrB_Index n = 3000;
+    for (int trial = 0; trial < 12; trial++) {
+        uint64_t s = 1000 + (uint64_t)trial;
+        int which = trial % 3;
+        bool vxm = which == 1, tran = coin(&s, 50), bitmap = trial % 2 == 0;
+        GrB_Matrix A;
+        GrB_Vector w, u;
+        assert_int_equal(GrB_Matrix_new(&A, GrB_FP64, n, n), GrB_SUCCESS);
+        assert_int_equal(GrB_Vector_new(&w, GrB_FP64, n), GrB_SUCCESS);
+        assert_int_equal(GrB_Vector_new(&u, GrB_FP64, n), GrB_SUCCESS);
+        GrB_Index *I = malloc(6 * n * sizeof *I), *J = malloc(6 * n * sizeof *J);
+        double *X = malloc(6 * n * sizeof *X), *uv = calloc(n, sizeof *uv), *want = calloc(n, sizeof *want);
+        bool *has = calloc(n, sizeof *has);
+        /* a pattern graph: all values 1 and no duplicates, so that A is iso; up to 6 entries a row,
+         * rows 0, 2, 4 ... empty in even trials */
+        GrB_Index ne = 0;
+        for (GrB_Index i = 0; i < n; i++) {
+            if (trial % 2 == 0 && i % 2 == 0) continue;
+            GrB_Index base = rnd(&s, n), deg = rnd(&s, 7);
+            for (GrB_Index t = 0; t < deg; t++) {
+                I[ne] = i;
+                J[ne] = (base + t * 401) % n;
+                X[ne++] = 1;
+            }
+        }
+        assert_int_equal(GrB_Matrix_build_FP64(A, I, J, X, ne, NULL), GrB_SUCCESS);
+        /* w full and iso, as PageRank's assign leaves it; u built from tuples */
+        assert_int_equal(GrB_Vector_assign_FP64(w, NULL, NULL, 0.5, GrB_ALL, n, NULL), GrB_SUCCESS);
+        GrB_Index nu = 0;
+        for (GrB_Index i = 0; i < n; i++) {
+            want[i] = 0.5;
+            if (bitmap && coin(&s, 20)) continue;
+            uv[i] = (double)(int64_t)(rnd(&s, 17) - 8) / 4;
+            has[i] = true;
+            I[nu] = i;
+            X[nu++] = uv[i];
+        }
+        assert_int_equal(GrB_Vector_build_FP64(u, I, X, nu, NULL), GrB_SUCCESS);
+        /* the reference: A's entries once each (duplicates combined by the build) */
+        GrB_Index nv = ne;
+        assert_int_equal(GrB_Matrix_extractTuples_FP64(I, J, X, &nv, A), GrB_SUCCESS);
+        for (GrB_Index k = 0; k < nv; k++) {
+            /* mxv: w(i) += A(i,j) u(j); transposed (or vxm) the roles swap */
+            bool swap = tran != vxm;
+            GrB_Index out = swap ? J[k] : I[k], in = swap ? I[k] : J[k];
+            if (has[in]) want[out] += which == 2 ? 1 : uv[in];
+        }
+        GrB_Descriptor d = tran ? GrB_DESC_T0 : NULL;
+        if (vxm) d = tran ? GrB_DESC_T1 : NULL;
+        GrB_Info info = vxm ? GrB_vxm(w, NULL, GrB_PLUS_FP64, srs[which], u, A, d)
+                            : GrB_mxv(w, NULL, GrB_PLUS_FP64, srs[which], A, u, d);
+        assert_int_equal(info, GrB_SUCCESS);
+        for (GrB_Index i = 0; i < n; i++) {
+            double got;
+            assert_int_equal(GrB_Vector_extractElement_FP64(&got, w, i), GrB_SUCCESS);
+            if (fabs(got - want[i]) > 1e-9 * (1 + fabs(want[i])))
+                fail_msg("trial %d: w(%llu) = %g, expected %g", trial, (unsigned long long)i, got,
+                         want[i]);
+        }
+        free(I);
+        free(J);
+        free(X);
+        free(uv);
+        free(want);
+        free(has);
+        GrB_free(&A);
+        GrB_free(&w);
+        GrB_free(&u);
+    }
+    for (int k = 0; k < 3; k++) GrB_free(&srs[k]);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1193,6 +1278,7 @@ int main(void)
         cmocka_unit_test(test_ewise_mult), cmocka_unit_test(test_kronecker),
         cmocka_unit_test(test_user_type),  cmocka_unit_test(test_hypersparse),
         cmocka_unit_test(test_larger),     cmocka_unit_test(test_out_of_memory),
+        cmocka_unit_test(test_add_on_tree),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -1,6 +1,7 @@
 /* test_traverse.c: the CPU traversals against references computed from the tuples: SpMV and
- * SpMV^T (fast PLUS_TIMES FP32/FP64 path and the generic path with built-in and user semirings,
- * non-commutative multiplies, casts, scale, iso values, the transposed flag) and the dual
+ * SpMV^T (fast PLUS_TIMES FP32/FP64 path, its accumulating form, and the generic path with built-in
+ * and user semirings, non-commutative multiplies, casts, scale, iso values, the transposed flag),
+ * each on one band and on bands forced narrow (GG_hs_set_build_parts), and the dual
  * traversal for eWiseAdd / eWiseMult with every combination of transposed inputs, casts,
  * non-commutative operators and differing node dimensions. */
 #include "hs_test.h"
@@ -115,7 +116,19 @@ static void test_spmv_plus_times(void **state)
             pres[o] = true;
         }
         GrB_Semiring sr = fp32 ? GrB_PLUS_TIMES_SEMIRING_FP32 : GrB_PLUS_TIMES_SEMIRING_FP64;
+        /* one band, or many narrow ones (leaves then cross bands) */
+        GG_hs_set_build_parts((int[]){0, 1, 3, 7}[rng_below(&seed, 4)]);
         OK(GG_hs_mxv(y, got_pres, &A, tran, sr, x, rng_below(&seed, 2)));
+        /* the accumulating form onto y0[k] = k / 4 */
+        void *y2 = malloc((ny + 1) * 8);
+        for (GrB_Index k = 0; k < ny; k++) {
+            if (fp32)
+                ((float *)y2)[k] = (float)k / 4;
+            else
+                ((double *)y2)[k] = (double)k / 4;
+        }
+        GG_hs_mxv_add(y2, &A, tran, x);
+        GG_hs_set_build_parts(0);
         for (GrB_Index k = 0; k < ny; k++) {
             double got = fp32 ? ((float *)y)[k] : ((double *)y)[k];
             double tol = (fp32 ? 1e-5 : 1e-12) * (mag[k] + 1);
@@ -123,7 +136,12 @@ static void test_spmv_plus_times(void **state)
                 fail_msg("trial %d: y[%llu] = %g, expected %g", trial, (unsigned long long)k, got,
                          yd[k]);
             assert_int_equal(got_pres[k], pres[k]);
+            double got2 = fp32 ? ((float *)y2)[k] : ((double *)y2)[k];
+            if (fabs(got2 - ((double)k / 4 + yd[k])) > tol * (1 + (double)k))
+                fail_msg("trial %d: y2[%llu] = %g, expected %g", trial, (unsigned long long)k,
+                         got2, (double)k / 4 + yd[k]);
         }
+        free(y2);
         free(xd);
         free(yd);
         free(mag);
@@ -153,8 +171,9 @@ static void test_spmv_generic(void **state)
     uint64_t seed = 12;
     GrB_BinaryOp minus;
     OK(GrB_BinaryOp_new(&minus, minus_i64, GrB_INT64, GrB_INT64, GrB_INT64));
-    GrB_Semiring plus_minus;
+    GrB_Semiring plus_minus, plus_second;
     OK(GrB_Semiring_new(&plus_minus, GrB_PLUS_MONOID_INT64, minus));
+    OK(GrB_Semiring_new(&plus_second, GrB_PLUS_MONOID_UINT64, GrB_SECOND_UINT64));
     struct {
         GrB_Semiring sr;
         GrB_Type atype; /* the matrix type (cast to the multiply's when different) */
@@ -165,9 +184,14 @@ static void test_spmv_generic(void **state)
         {GrB_MAX_TIMES_SEMIRING_FP64, GrB_FP64, GrB_FP64},
         {GrB_PLUS_TIMES_SEMIRING_FP64, GrB_INT8, GrB_FP64}, /* not the fast path: a cast */
         {plus_minus, GrB_INT64, GrB_INT64},
+        /* structural folds when the product is the vector's value (SECOND; FIRST vector first) */
+        {GrB_MIN_SECOND_SEMIRING_INT64, GrB_FP64, GrB_INT64},
+        {GrB_MAX_FIRST_SEMIRING_INT32, GrB_INT32, GrB_INT32},
+        {plus_second, GrB_UINT64, GrB_UINT64},
     };
-    for (int trial = 0; trial < 50; trial++) {
-        int c = trial % 5;
+    int ncases = (int)(sizeof cases / sizeof cases[0]);
+    for (int trial = 0; trial < 80; trial++) {
+        int c = trial % ncases;
         GrB_Semiring sr = cases[c].sr;
         GrB_Type atype = cases[c].atype, xtype = cases[c].xtype, ztype = sr->add->op->ztype;
         GrB_Type mtype = sr->mul->xtype;
@@ -208,7 +232,9 @@ static void test_spmv_generic(void **state)
             }
             pres[o] = true;
         }
+        GG_hs_set_build_parts((int[]){0, 1, 3, 7}[rng_below(&seed, 4)]);
         OK(GG_hs_mxv(y, got_pres, &A, tran, sr, x, vec_first));
+        GG_hs_set_build_parts(0);
         if (ny > 0) assert_memory_equal(y, want, ny * zs);
         if (ny > 0) assert_memory_equal(got_pres, pres, ny);
         free(x);
@@ -221,6 +247,7 @@ static void test_spmv_generic(void **state)
         GG_hs_free(&A);
     }
     OK(GrB_free(&plus_minus));
+    OK(GrB_free(&plus_second));
     OK(GrB_free(&minus));
     OK(GG_hs_set_node_dim(GG_HS_DIM_DEFAULT));
 }
