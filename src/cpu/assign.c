@@ -5,7 +5,7 @@
  * indices only the last occurrence of each index counts, as in SuiteSparse: C(i, j) takes S(k, l)
  * for the largest k with I[k] == i and the largest l with J[l] == j, and the accumulator is applied
  * once. One region-aware merge (GG_cpu_writeback_region) then writes S' into C. The Row and Col
- * forms run the same steps on the row or column as a vector and splice the result back.
+ * forms run the same steps on the row or column as a vector and log its changes in C's store.
  * A vector's source is placed in its form (GG_cpu_vassign_source): a scalar over GrB_ALL is one
  * iso value for every position, a vector source over GrB_ALL is used as it is, and the
  * write-back on forms then touches only the positions the mask, the region or the source bound. */
@@ -261,113 +261,28 @@ GrB_Info GG_cpu_vassign_source(GG_vdata *T, bool *owned, const GG_vdata *S, cons
 
 /* ---- the slot ------------------------------------------------------------------------------------- */
 
-/* C's row or column `line` of a Row or Col form: as a vector (entries (index along the line, 0))
- * and the positions of those entries in C's tuples, increasing. */
-typedef struct {
-    GG_coo vec;
-    GrB_Index *pos;
-} GG_line;
-
-static void line_free(GG_line *l)
-{
-    GG_coo_free(&l->vec);
-    GG_free(l->pos);
-}
-
-static GrB_Info line_get(GG_line *l, const GG_coo *c, bool row, GrB_Index line, size_t size)
-{
-    GrB_Index lo = 0, hi = c->n, n = 0;
-    *l = (GG_line){0};
-    if (row) {
-        lo = GG_cpu_coo_lower_bound(c, 0, c->n, line, 0);
-        hi = line == GrB_INDEX_MAX ? c->n : GG_cpu_coo_lower_bound(c, lo, c->n, line + 1, 0);
-        n = hi - lo;
-    } else {
-        for (GrB_Index p = 0; p < c->n; p++) n += c->col[p] == line;
-    }
-    GrB_Info info = GG_cpu_coo_alloc(&l->vec, n, size);
-    l->pos = info == GrB_SUCCESS ? GG_malloc((n + 1) * sizeof(GrB_Index)) : NULL;
-    if (l->pos == NULL) {
-        line_free(l);
-        return GrB_OUT_OF_MEMORY;
-    }
-    GrB_Index e = 0;
-    for (GrB_Index p = lo; p < hi; p++) {
-        if (!row && c->col[p] != line) continue;
-        l->pos[e] = p;
-        l->vec.row[e] = row ? c->col[p] : c->row[p];
-        l->vec.col[e] = 0;
-        memcpy((char *)l->vec.x + e * size, (const char *)c->x + p * size, size);
-        e++;
-    }
-    return GrB_SUCCESS;
-}
-
-/* Tuples c[lo, hi) to out at e. */
-static void copy_run(GG_coo *out, GrB_Index e, const GG_coo *c, GrB_Index lo, GrB_Index hi,
-                     size_t size)
-{
-    if (hi == lo) return;
-    memcpy(out->row + e, c->row + lo, (hi - lo) * sizeof(GrB_Index));
-    memcpy(out->col + e, c->col + lo, (hi - lo) * sizeof(GrB_Index));
-    memcpy((char *)out->x + e * size, (const char *)c->x + lo * size, (hi - lo) * size);
-}
-
-/* C's tuples with the line's old entries replaced by the vector z: the runs of C between the old
- * entries and the places where z's entries go are copied whole. */
-static GrB_Info line_splice(GG_coo *out, const GG_coo *c, bool row, GrB_Index line,
-                            const GG_coo *z, const GG_line *old, size_t size)
-{
-    GrB_Info info = GG_cpu_coo_alloc(out, c->n - old->vec.n + z->n, size);
-    if (info != GrB_SUCCESS) return info;
-    GrB_Index pc = 0, po = 0, pz = 0, e = 0;
-    for (;;) {
-        GrB_Index skip = po < old->vec.n ? old->pos[po] : c->n, ins = c->n, zi = 0, zj = 0;
-        if (pz < z->n) {
-            zi = row ? line : z->row[pz];
-            zj = row ? z->row[pz] : line;
-            ins = GG_cpu_coo_lower_bound(c, pc, c->n, zi, zj);
-        }
-        GrB_Index cut = skip < ins ? skip : ins;
-        copy_run(out, e, c, pc, cut, size);
-        e += cut - pc;
-        pc = cut;
-        if (pz < z->n && ins <= skip) {
-            out->row[e] = zi, out->col[e] = zj;
-            memcpy((char *)out->x + e++ * size, (const char *)z->x + pz++ * size, size);
-        } else if (po < old->vec.n) {
-            pc++, po++; /* an old entry of the line: dropped */
-        } else {
-            break;
-        }
-    }
-    return GrB_SUCCESS;
-}
-
-/* GrB_Row_assign and GrB_Col_assign: the ALL-form steps on the line as a vector, then a splice. */
+/* GrB_Row_assign and GrB_Col_assign: the ALL-form steps on the line as a vector: C's line is read
+ * without assembling C's pending work, merged with the source, and only its differences are
+ * logged, so a call costs the line's entries and the source, not C (the next full read of C
+ * assembles the log once). */
 static GrB_Info assign_line(GG_container *C, GG_container *M, GrB_BinaryOp accum, GG_container *A,
                             const void *scalar, GrB_Type stype, const GrB_Index *I, GrB_Index ni,
                             const GrB_Index *J, GrB_Index nj, bool row, const GG_desc *d)
 {
-    const GG_coo *c;
     GG_cpu_mask mk;
     GG_cpu_ilist L = {0}, all = {0};
-    GG_line old = {0};
-    GG_coo s = {0}, z = {0}, out;
-    size_t size = C->type->size;
+    GG_coo old = {0}, s = {0}, z = {0};
     GrB_Index line = row ? I[0] : J[0];
-    GrB_Info info = GG_view_coo(C, &c);
+    GrB_Info info = GG_container_line(C, !row, line, &old);
     if (info == GrB_SUCCESS) info = GG_cpu_mask_init(&mk, M, d);
     if (info == GrB_SUCCESS)
         info = row ? GG_cpu_ilist_init(&L, J, nj, C->ncols) : GG_cpu_ilist_init(&L, I, ni, C->nrows);
     if (info == GrB_SUCCESS) info = GG_cpu_ilist_init(&all, GrB_ALL, 1, 1);
-    if (info == GrB_SUCCESS) info = line_get(&old, c, row, line, size);
     if (info == GrB_SUCCESS) info = source_build(&s, &stype, &L, &all, A, false, scalar, &mk);
     if (info == GrB_SUCCESS)
-        info = GG_cpu_merge(&z, &old.vec, C->type, &mk, d->replace, accum, &s, stype, &L, &all);
-    if (info == GrB_SUCCESS) info = line_splice(&out, c, row, line, &z, &old, size);
-    if (info == GrB_SUCCESS) info = GG_container_adopt(C, &out);
-    line_free(&old);
+        info = GG_cpu_merge(&z, &old, C->type, &mk, d->replace, accum, &s, stype, &L, &all);
+    if (info == GrB_SUCCESS) info = GG_container_line_update(C, !row, line, &old, &z);
+    GG_coo_free(&old);
     GG_coo_free(&s);
     GG_coo_free(&z);
     GG_cpu_ilist_free(&L);
