@@ -76,19 +76,11 @@ static void generate(GrB_Index n, GrB_Index degree, GrB_Matrix *A, GrB_Matrix *H
 
 /* ---- checksums: independent of tuple order, exact for integer-valued results -------------------- */
 
-static uint64_t mix(uint64_t x)
-{
-    x ^= x >> 33;
-    x *= 0xff51afd7ed558ccdULL;
-    x ^= x >> 33;
-    return x;
-}
-
 static uint64_t checksum(const GrB_Index *I, const GrB_Index *J, const double *X, GrB_Index n)
 {
     uint64_t h = 0;
     for (GrB_Index k = 0; k < n; k++)
-        h += mix(mix(I[k] * 0x9E3779B97F4A7C15ULL + (J ? J[k] : 0)) + (uint64_t)(int64_t)X[k]);
+        h += bench_mix(bench_mix(I[k] * 0x9E3779B97F4A7C15ULL + (J ? J[k] : 0)) + (uint64_t)(int64_t)X[k]);
     return h;
 }
 
@@ -185,12 +177,6 @@ static bool listed(const char *list, const char *name)
     return false;
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 int main(int argc, char **argv)
 {
     GrB_Index n = argc > 1 ? strtoull(argv[1], NULL, 0) : 16000;
@@ -247,7 +233,7 @@ int main(int argc, char **argv)
             for (GrB_Index k = 0; k < calls; k++) call(p, &in, k);
             t[r] = (now_us() - t0) / (double)calls;
         }
-        qsort(t, (size_t)runs, sizeof(double), cmp_double);
+        qsort(t, (size_t)runs, sizeof(double), bench_cmp_double);
         printf("op %s %.3f %.3f %llu %016llx\n", names[p], t[runs / 2], t[0],
                (unsigned long long)total, (unsigned long long)sum);
         fflush(stdout);
