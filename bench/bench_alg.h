@@ -37,6 +37,20 @@ static inline GrB_Matrix bench_graph(const char *text, uint64_t seed, GrB_Type t
     return A;
 }
 
+/* Per-step times of the timed runs (BENCH_STEPS=1 in the environment): a program wraps each call
+ * of its loop in BENCH_STEP(k, call); bench_alg_run prints "info step <name> <ms per run>". The
+ * clock reads add about 50 ns a call, so the op line is measured without them. */
+#define BENCH_MAX_STEPS 16
+static const char *bench_step_name[BENCH_MAX_STEPS];
+static double bench_step_ms[BENCH_MAX_STEPS];
+static bool bench_steps_on;
+#define BENCH_STEP(k, call)                                                                        \
+    do {                                                                                           \
+        double t0_ = bench_steps_on ? now_ms() : 0;                                                \
+        CHECK(call);                                                                               \
+        if (bench_steps_on) bench_step_ms[k] += now_ms() - t0_;                                    \
+    } while (0)
+
 /* The algorithm under test: runs on A and returns its result's checksum and nvals when `verify`
  * (checking the result first; the check is not timed), else frees the result and returns 0. */
 typedef uint64_t (*bench_alg_fn)(GrB_Matrix A, bool verify, GrB_Index *nvals);
@@ -57,6 +71,17 @@ static inline void bench_alg_run(const char *name, bench_alg_fn f, GrB_Matrix A,
     qsort(t, (size_t)runs, sizeof *t, bench_cmp_double);
     printf("op %s %.3f %.3f %llu %016llx\n", name, t[runs / 2], t[0], (unsigned long long)nvals,
            (unsigned long long)sum);
+    const char *steps = getenv("BENCH_STEPS");
+    if (steps != NULL && steps[0] == '1') {
+        bench_steps_on = true;
+        for (int r = 0; r < runs; r++) {
+            GrB_Index ignored;
+            f(A, false, &ignored);
+        }
+        for (int k = 0; k < BENCH_MAX_STEPS; k++)
+            if (bench_step_name[k] != NULL)
+                printf("info step %s %.3f\n", bench_step_name[k], bench_step_ms[k] / runs);
+    }
     fflush(stdout);
     free(t);
 }

@@ -23,12 +23,12 @@ static GrB_Matrix ktruss(GrB_Matrix A, int *rounds)
 {
     GrB_Matrix C;
     GrB_Index last, nv;
-    CHECK(GrB_Matrix_dup(&C, A));
+    BENCH_STEP(3, GrB_Matrix_dup(&C, A));
     CHECK(GrB_Matrix_nvals(&last, C));
     for (*rounds = 1;; (*rounds)++) {
-        CHECK(GrB_mxm(C, C, NULL, plus_oneb, C, C, GrB_DESC_RS));
-        CHECK(GrB_Matrix_select_INT64(C, NULL, NULL, GrB_VALUEGE_INT64, C, truss_k - 2, NULL));
-        CHECK(GrB_Matrix_nvals(&nv, C));
+        BENCH_STEP(0, GrB_mxm(C, C, NULL, plus_oneb, C, C, GrB_DESC_RS));
+        BENCH_STEP(1, GrB_Matrix_select_INT64(C, NULL, NULL, GrB_VALUEGE_INT64, C, truss_k - 2, NULL));
+        BENCH_STEP(2, GrB_Matrix_nvals(&nv, C));
         if (nv == last) break;
         last = nv;
     }
@@ -94,6 +94,8 @@ int main(int argc, char **argv)
     uint64_t seed = argc > 3 ? strtoull(argv[3], NULL, 0) : 1;
     truss_k = argc > 4 ? atoll(argv[4]) : 5;
     if (runs < 1) runs = 1;
+    static const char *const steps[] = {"mxm_plus_oneb", "select_ge", "nvals", "dup"};
+    for (int k = 0; k < 4; k++) bench_step_name[k] = steps[k];
     CHECK(GrB_init(GrB_NONBLOCKING));
     CHECK(GrB_Semiring_new(&plus_oneb, GrB_PLUS_MONOID_INT64, GrB_ONEB_INT64));
     GrB_Index n, nv;

@@ -58,17 +58,19 @@ static GrB_Vector mis(GrB_Matrix A, GrB_Index n, int *rounds)
     CHECK(GrB_Vector_nvals(&ncand, cand));
     int64_t round = 0;
     while (ncand > 0) {
-        CHECK(GrB_Vector_apply_IndexOp_INT64(prob, cand, NULL, score_op, degree, round, GrB_DESC_RS));
-        CHECK(GrB_mxv(nmax, cand, NULL, GrB_MAX_SECOND_SEMIRING_FP64, A, prob, GrB_DESC_RS));
-        CHECK(GrB_Vector_eWiseAdd_BinaryOp(win, cand, NULL, GrB_GT_FP64, prob, nmax, GrB_DESC_RS));
-        CHECK(GrB_Vector_select_BOOL(nw, NULL, NULL, GrB_VALUEEQ_BOOL, win, true, GrB_DESC_R));
-        CHECK(GrB_Vector_assign_BOOL(iset, nw, NULL, true, GrB_ALL, n, GrB_DESC_S));
-        CHECK(GrB_Vector_assign(cand, nw, NULL, cand, GrB_ALL, n, GrB_DESC_RSC));
-        CHECK(GrB_Vector_nvals(&ncand, cand));
+        BENCH_STEP(0, GrB_Vector_apply_IndexOp_INT64(prob, cand, NULL, score_op, degree, round,
+                                                     GrB_DESC_RS));
+        BENCH_STEP(1, GrB_mxv(nmax, cand, NULL, GrB_MAX_SECOND_SEMIRING_FP64, A, prob, GrB_DESC_RS));
+        BENCH_STEP(2, GrB_Vector_eWiseAdd_BinaryOp(win, cand, NULL, GrB_GT_FP64, prob, nmax,
+                                                   GrB_DESC_RS));
+        BENCH_STEP(3, GrB_Vector_select_BOOL(nw, NULL, NULL, GrB_VALUEEQ_BOOL, win, true, GrB_DESC_R));
+        BENCH_STEP(4, GrB_Vector_assign_BOOL(iset, nw, NULL, true, GrB_ALL, n, GrB_DESC_S));
+        BENCH_STEP(5, GrB_Vector_assign(cand, nw, NULL, cand, GrB_ALL, n, GrB_DESC_RSC));
+        BENCH_STEP(6, GrB_Vector_nvals(&ncand, cand));
         if (ncand == 0) break;
-        CHECK(GrB_mxv(nbr, cand, NULL, GrB_LOR_LAND_SEMIRING_BOOL, A, nw, GrB_DESC_RS));
-        CHECK(GrB_Vector_assign(cand, nbr, NULL, cand, GrB_ALL, n, GrB_DESC_RSC));
-        CHECK(GrB_Vector_nvals(&ncand, cand));
+        BENCH_STEP(7, GrB_mxv(nbr, cand, NULL, GrB_LOR_LAND_SEMIRING_BOOL, A, nw, GrB_DESC_RS));
+        BENCH_STEP(5, GrB_Vector_assign(cand, nbr, NULL, cand, GrB_ALL, n, GrB_DESC_RSC));
+        BENCH_STEP(6, GrB_Vector_nvals(&ncand, cand));
         round++;
     }
     *rounds = (int)round + 1;
@@ -139,6 +141,10 @@ int main(int argc, char **argv)
     uint64_t seed = argc > 3 ? strtoull(argv[3], NULL, 0) : 1;
     if (runs < 1) runs = 1;
     score_seed = seed;
+    static const char *const steps[] = {"apply_score", "mxv_max_second", "ewiseadd_gt",
+                                        "select_true", "assign_scalar", "assign_masked",
+                                        "nvals", "mxv_lor_land"};
+    for (int k = 0; k < 8; k++) bench_step_name[k] = steps[k];
     CHECK(GrB_init(GrB_NONBLOCKING));
     CHECK(GrB_IndexUnaryOp_new(&score_op, score, GrB_FP64, GrB_FP64, GrB_INT64));
     GrB_Index n, nv;

@@ -405,10 +405,11 @@ GrB_Info GG_container_remove_pending(GG_container *c, GrB_Index i, GrB_Index j);
  * entries in index order as tuples (row: the index along the line, col: 0) of c's type. O(log +
  * the line's entries) once the tree's view of that orientation is cached. */
 GrB_Info GG_container_line(GG_container *c, bool by_col, GrB_Index k, GG_coo *out);
-/* Replaces line k's entries `old` (as GG_container_line gave them, unchanged since) by z (the same
- * shape, sorted): the differences go to the log. On GrB_OUT_OF_MEMORY, c is unchanged. */
-GrB_Info GG_container_line_update(GG_container *c, bool by_col, GrB_Index k, const GG_coo *old,
-                                  const GG_coo *z);
+/* Replaces matrix c's entries `old` (tuples of c's type, sorted row-major, exactly c's entries on
+ * some set of positions P, e.g. lines read by GG_container_line) by z (sorted, within P): only the
+ * differences go to the log, so the cost is that of old and z, not of c. On GrB_OUT_OF_MEMORY, c
+ * is unchanged. */
+GrB_Info GG_container_update(GG_container *c, const GG_coo *old, const GG_coo *z);
 /* Replaces the content with `t` (sorted, unique, already of c->type), taking ownership of its
  * arrays. Used by build, import, deserialize, diag and every operation's write-back. For a matrix
  * the tree is built from t and t is kept as the cached COO view. GrB_OUT_OF_MEMORY when the tree

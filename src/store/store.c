@@ -984,28 +984,28 @@ GrB_Info GG_container_line(GG_container *c, bool by_col, GrB_Index k, GG_coo *ou
     return info;
 }
 
-GrB_Info GG_container_line_update(GG_container *c, bool by_col, GrB_Index k, const GG_coo *old,
-                                  const GG_coo *z)
+GrB_Info GG_container_update(GG_container *c, const GG_coo *old, const GG_coo *z)
 {
     size_t size = c->type->size;
-    /* two passes over the sorted lines: count the operations, reserve, then log them */
+    GG_caster same = GG_caster_make(c->type, c->type);
+    /* two passes over the sorted tuples: count the operations, reserve, then log them */
     GrB_Index nops = 0;
     for (int pass = 0; pass < 2; pass++) {
         GrB_Index a = 0, b = 0;
-        GG_caster same = GG_caster_make(c->type, c->type);
         while (a < old->n || b < z->n) {
-            bool del = b == z->n || (a < old->n && old->row[a] < z->row[b]);
-            GrB_Index m = del ? old->row[a] : z->row[b];
+            int cmp = b == z->n ? -1 : a == old->n ? 1
+                                                   : pos_cmp(old->row[a], old->col[a], z->row[b], z->col[b]);
+            bool del = cmp < 0;
             const void *x = del ? NULL : (const char *)z->x + b * size;
-            bool had = a < old->n && old->row[a] == m;
-            bool op = del || !had || memcmp((const char *)old->x + a * size, x, size) != 0;
-            a += had;
-            b += !del;
+            bool op = cmp != 0 || memcmp((const char *)old->x + a * size, x, size) != 0;
+            GrB_Index i = del ? old->row[a] : z->row[b], j = del ? old->col[a] : z->col[b];
+            a += cmp <= 0;
+            b += cmp >= 0;
             if (!op) continue;
             if (pass == 0)
                 nops++;
             else
-                GG_mlog_put(c, by_col ? m : k, by_col ? k : m, del, x, &same);
+                GG_mlog_put(c, i, j, del, x, &same);
         }
         if (pass == 0) {
             if (nops == 0) return GrB_SUCCESS;
