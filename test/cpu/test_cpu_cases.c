@@ -553,11 +553,12 @@ static void test_writeback_mask_only(void **state)
 }
 
 /* ---- a sequence of line assigns on one matrix, against a model ----------------------------------
- * GrB_Row_assign and GrB_Col_assign log their changes without assembling the matrix; this runs
- * long random sequences of them (masked, complemented, structural, replace, accum, GrB_ALL and
- * index lists), interleaved with setElement, removeElement, extractElement, nvals, dup and full
- * reads, on one matrix, and checks every result against a dense model over K significant indices
- * (everything else of the 2^60 shape stays empty). */
+ * GrB_Row_assign, GrB_Col_assign and GrB_Matrix_assign on few lines log their changes without
+ * assembling the matrix; this runs long random sequences of them (masked, complemented,
+ * structural, replace, accum, GrB_ALL and index lists, matrix and scalar sources), interleaved
+ * with setElement, removeElement, extractElement, nvals, dup and full reads, on one matrix, and
+ * checks every result against a dense model over K significant indices (everything else of the
+ * 2^60 shape stays empty). */
 
 #define SEQ_K 6
 
@@ -684,6 +685,63 @@ static void seq_line_assign(GrB_Matrix C, seq_model *m, const GrB_Index *idx, Gr
     GrB_Vector_free(&mask);
 }
 
+/* One random GrB_Matrix_assign of a 1 or 2 x 1 or 2 source (a matrix, or a scalar) into lists of
+ * significant indices, unmasked or under a mask of significant entries, without replace: few
+ * lines of a matrix with more entries, so the assign reads and logs only those lines. */
+static void seq_matrix_assign(GrB_Matrix C, seq_model *m, const GrB_Index *idx, unsigned *s)
+{
+    int ni = 1 + seq_rand(s) % 2, nj = 1 + seq_rand(s) % 2, li[2], lj[2];
+    GrB_Index I[2], J[2];
+    li[0] = seq_rand(s) % SEQ_K, lj[0] = seq_rand(s) % SEQ_K;
+    li[1] = (li[0] + 1 + seq_rand(s) % (SEQ_K - 1)) % SEQ_K;
+    lj[1] = (lj[0] + 1 + seq_rand(s) % (SEQ_K - 1)) % SEQ_K;
+    for (int a = 0; a < 2; a++) I[a] = idx[li[a]], J[a] = idx[lj[a]];
+    bool sp[2][2] = {{false}}, scalar = seq_rand(s) % 3 == 0, accum = seq_rand(s) % 2;
+    double sx[2][2] = {{0}};
+    GrB_Matrix S = NULL, M = NULL;
+    if (!scalar) OK(GrB_Matrix_new(&S, GrB_FP64, (GrB_Index)ni, (GrB_Index)nj));
+    double x = (double)(seq_rand(s) % 9);
+    for (int a = 0; a < ni; a++)
+        for (int b = 0; b < nj; b++) {
+            sp[a][b] = scalar || seq_rand(s) % 3 != 0;
+            sx[a][b] = scalar ? x : (double)(seq_rand(s) % 9);
+            if (!scalar && sp[a][b]) OK(GrB_Matrix_setElement_FP64(S, sx[a][b], a, b));
+        }
+    /* the mask: a copy of the model's pattern with random values, complemented or not */
+    bool masked = seq_rand(s) % 2, comp = masked && seq_rand(s) % 2, mv[SEQ_K][SEQ_K] = {{false}};
+    GrB_Index dim;
+    OK(GrB_Matrix_nrows(&dim, C));
+    if (masked) {
+        OK(GrB_Matrix_new(&M, GrB_BOOL, dim, dim));
+        for (int a = 0; a < SEQ_K; a++)
+            for (int b = 0; b < SEQ_K; b++)
+                if (seq_rand(s) % 2) {
+                    mv[a][b] = true;
+                    OK(GrB_Matrix_setElement_BOOL(M, true, idx[a], idx[b]));
+                }
+    }
+    GrB_BinaryOp acc = accum ? GrB_PLUS_FP64 : NULL;
+    GrB_Descriptor d = comp ? GrB_DESC_C : NULL;
+    if (scalar)
+        OK(GrB_Matrix_assign_FP64(C, M, acc, x, I, (GrB_Index)ni, J, (GrB_Index)nj, d));
+    else
+        OK(GrB_Matrix_assign(C, M, acc, S, I, (GrB_Index)ni, J, (GrB_Index)nj, d));
+    for (int a = 0; a < ni; a++)
+        for (int b = 0; b < nj; b++) {
+            int r = li[a], c = lj[b];
+            bool allow = !masked || mv[r][c] != comp;
+            if (!allow) continue;
+            if (!accum) {
+                m->p[r][c] = sp[a][b], m->x[r][c] = sx[a][b];
+            } else if (sp[a][b]) {
+                m->x[r][c] = m->p[r][c] ? m->x[r][c] + sx[a][b] : sx[a][b];
+                m->p[r][c] = true;
+            }
+        }
+    GrB_Matrix_free(&S);
+    GrB_Matrix_free(&M);
+}
+
 static void seq_run(GrB_Index dim, const GrB_Index *idx, unsigned seed)
 {
     seq_model m;
@@ -702,8 +760,10 @@ static void seq_run(GrB_Index dim, const GrB_Index *idx, unsigned seed)
     for (int step = 0; step < 400; step++) {
         int what = seq_rand(&s) % 16;
         int a = seq_rand(&s) % SEQ_K, b = seq_rand(&s) % SEQ_K;
-        if (what < 10) {
+        if (what < 8) {
             seq_line_assign(C, &m, idx, dim, &s);
+        } else if (what < 10) {
+            seq_matrix_assign(C, &m, idx, &s);
         } else if (what < 12) {
             m.p[a][b] = true;
             m.x[a][b] = (double)(seq_rand(&s) % 9);
