@@ -115,6 +115,8 @@ GrB_Info GG_mlog_reserve(GG_container *c, GrB_Index more)
         if (ix->line[t].slot != NULL) info = table_fill(p, &fresh[t + 1], tcap, t);
     if (info != GrB_SUCCESS) {
         for (int t = 0; t < 3; t++) GG_free(fresh[t].slot);
+        /* an empty log goes back to holding nothing, as before the call */
+        if (p->n == 0) GG_pending_free(p);
         return info;
     }
     GG_free(ix->pos.slot);

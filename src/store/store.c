@@ -376,21 +376,31 @@ GrB_Info GG_container_wait(GG_container *c)
 GrB_Info GG_container_nvals(GG_container *c, GrB_Index *nvals)
 {
     if (!is_matrix(c)) return GG_vec_nvals(c, nvals);
-    /* the log counts what it adds and removes: no assembly */
+    /* the log counts what it adds and removes: no assembly (the lock: a concurrent reader may be
+     * assembling) */
+    pthread_mutex_lock(&c->lock);
     *nvals = (GrB_Index)((int64_t)c->hs.nvals + GG_mlog_dnvals(c));
+    pthread_mutex_unlock(&c->lock);
     return GrB_SUCCESS;
 }
 
 GrB_Info GG_container_get(GG_container *c, GrB_Index i, GrB_Index j, void *x, GrB_Type xtype)
 {
     if (!is_matrix(c)) return GG_vstore_get(c, i, x, xtype);
-    /* a logged position is read from the log, any other from the tree: no assembly */
+    /* a logged position is read from the log, any other from the tree: no assembly (the lock: a
+     * concurrent reader may be assembling) */
+    pthread_mutex_lock(&c->lock);
     GrB_Index q;
-    if (!GG_mlog_find(c, i, j, &q)) return GG_hs_get(&c->hs, i, j, x, xtype);
-    if (c->pending.del[q]) return GrB_NO_VALUE;
-    GG_caster cast = GG_caster_make(xtype, c->type);
-    GG_caster_apply(&cast, x, (const char *)c->pending.x + q * c->type->size);
-    return GrB_SUCCESS;
+    GrB_Info info = GrB_NO_VALUE;
+    if (!GG_mlog_find(c, i, j, &q)) {
+        info = GG_hs_get(&c->hs, i, j, x, xtype);
+    } else if (!c->pending.del[q]) {
+        GG_caster cast = GG_caster_make(xtype, c->type);
+        GG_caster_apply(&cast, x, (const char *)c->pending.x + q * c->type->size);
+        info = GrB_SUCCESS;
+    }
+    pthread_mutex_unlock(&c->lock);
+    return info;
 }
 
 /* A matrix's copy shares the tree (copy-on-write: trees are never modified, so the first write
