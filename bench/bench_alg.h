@@ -51,6 +51,26 @@ static bool bench_steps_on;
         if (bench_steps_on) bench_step_ms[k] += now_ms() - t0_;                                    \
     } while (0)
 
+/* The common start of main: arguments [gen-spec] [runs] [seed] (defaults def_spec, 5, 1), GrB_init,
+ * the graph of `type`, the "unit" and "input" lines (`extra` is printed into the latter). */
+static inline GrB_Matrix bench_alg_start(int argc, char **argv, const char *def_spec,
+                                         GrB_Type type, const char *extra, int *runs,
+                                         uint64_t *seed)
+{
+    const char *text = argc > 1 ? argv[1] : def_spec;
+    *runs = argc > 2 ? atoi(argv[2]) : 5;
+    *seed = argc > 3 ? strtoull(argv[3], NULL, 0) : 1;
+    if (*runs < 1) *runs = 1;
+    CHECK(GrB_init(GrB_NONBLOCKING));
+    GrB_Index n, nv;
+    GrB_Matrix A = bench_graph(text, *seed, type, &n);
+    CHECK(GrB_Matrix_nvals(&nv, A));
+    printf("unit ms\n");
+    printf("input %s%s n=%llu nvals=%llu runs=%d seed=%llu\n", text, extra, (unsigned long long)n,
+           (unsigned long long)nv, *runs, (unsigned long long)*seed);
+    return A;
+}
+
 /* The algorithm under test: runs on A and returns its result's checksum and nvals when `verify`
  * (checking the result first; the check is not timed), else frees the result and returns 0. */
 typedef uint64_t (*bench_alg_fn)(GrB_Matrix A, bool verify, GrB_Index *nvals);

@@ -75,17 +75,9 @@ static uint64_t run(GrB_Matrix A, bool verify, GrB_Index *nvals)
 
 int main(int argc, char **argv)
 {
-    const char *text = argc > 1 ? argv[1] : "rmat:16";
-    int runs = argc > 2 ? atoi(argv[2]) : 5;
-    uint64_t seed = argc > 3 ? strtoull(argv[3], NULL, 0) : 1;
-    if (runs < 1) runs = 1;
-    CHECK(GrB_init(GrB_NONBLOCKING));
-    GrB_Index n, nv;
-    GrB_Matrix A = bench_graph(text, seed, GrB_BOOL, &n);
-    CHECK(GrB_Matrix_nvals(&nv, A));
-    printf("unit ms\n");
-    printf("input %s n=%llu nvals=%llu runs=%d seed=%llu\n", text, (unsigned long long)n,
-           (unsigned long long)nv, runs, (unsigned long long)seed);
+    int runs;
+    uint64_t seed;
+    GrB_Matrix A = bench_alg_start(argc, argv, "rmat:16", GrB_BOOL, "", &runs, &seed);
     bench_alg_run("fastsv", run, A, runs);
     GrB_Matrix_free(&A);
     GrB_finalize();

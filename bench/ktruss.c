@@ -89,21 +89,15 @@ static uint64_t run(GrB_Matrix A, bool verify, GrB_Index *nvals)
 
 int main(int argc, char **argv)
 {
-    const char *text = argc > 1 ? argv[1] : "rmat:14";
-    int runs = argc > 2 ? atoi(argv[2]) : 5;
-    uint64_t seed = argc > 3 ? strtoull(argv[3], NULL, 0) : 1;
-    truss_k = argc > 4 ? atoll(argv[4]) : 5;
-    if (runs < 1) runs = 1;
     static const char *const steps[] = {"mxm_plus_oneb", "select_ge", "nvals", "dup"};
     for (int k = 0; k < 4; k++) bench_step_name[k] = steps[k];
-    CHECK(GrB_init(GrB_NONBLOCKING));
+    truss_k = argc > 4 ? atoll(argv[4]) : 5;
+    char extra[32];
+    snprintf(extra, sizeof extra, " k=%lld", (long long)truss_k);
+    int runs;
+    uint64_t seed;
+    GrB_Matrix A = bench_alg_start(argc, argv, "rmat:14", GrB_INT64, extra, &runs, &seed);
     CHECK(GrB_Semiring_new(&plus_oneb, GrB_PLUS_MONOID_INT64, GrB_ONEB_INT64));
-    GrB_Index n, nv;
-    GrB_Matrix A = bench_graph(text, seed, GrB_INT64, &n);
-    CHECK(GrB_Matrix_nvals(&nv, A));
-    printf("unit ms\n");
-    printf("input %s k=%lld n=%llu nvals=%llu runs=%d seed=%llu\n", text, (long long)truss_k,
-           (unsigned long long)n, (unsigned long long)nv, runs, (unsigned long long)seed);
     bench_alg_run("ktruss", run, A, runs);
     GrB_Matrix_free(&A);
     GrB_Semiring_free(&plus_oneb);

@@ -136,23 +136,13 @@ static uint64_t run(GrB_Matrix A, bool verify, GrB_Index *nvals)
 
 int main(int argc, char **argv)
 {
-    const char *text = argc > 1 ? argv[1] : "rmat:16";
-    int runs = argc > 2 ? atoi(argv[2]) : 5;
-    uint64_t seed = argc > 3 ? strtoull(argv[3], NULL, 0) : 1;
-    if (runs < 1) runs = 1;
-    score_seed = seed;
     static const char *const steps[] = {"apply_score", "mxv_max_second", "ewiseadd_gt",
                                         "select_true", "assign_scalar", "assign_masked",
                                         "nvals", "mxv_lor_land"};
     for (int k = 0; k < 8; k++) bench_step_name[k] = steps[k];
-    CHECK(GrB_init(GrB_NONBLOCKING));
+    int runs;
+    GrB_Matrix A = bench_alg_start(argc, argv, "rmat:16", GrB_BOOL, "", &runs, &score_seed);
     CHECK(GrB_IndexUnaryOp_new(&score_op, score, GrB_FP64, GrB_FP64, GrB_INT64));
-    GrB_Index n, nv;
-    GrB_Matrix A = bench_graph(text, seed, GrB_BOOL, &n);
-    CHECK(GrB_Matrix_nvals(&nv, A));
-    printf("unit ms\n");
-    printf("input %s n=%llu nvals=%llu runs=%d seed=%llu\n", text, (unsigned long long)n,
-           (unsigned long long)nv, runs, (unsigned long long)seed);
     bench_alg_run("mis", run, A, runs);
     GrB_Matrix_free(&A);
     GrB_IndexUnaryOp_free(&score_op);
