@@ -377,7 +377,8 @@ GrB_Info GG_container_dup(GG_container *dst, GG_container *src); /* dst is fresh
 void GG_container_clear(GG_container *c);
 GrB_Info GG_container_resize(GG_container *c, GrB_Index nrows, GrB_Index ncols);
 
-/* Reads: each assembles pending work first, except nvals and get (a matrix's log is indexed). */
+/* Reads: each assembles pending work first, except nvals and get of a matrix whose log is indexed
+ * (since a line write: src/store/mlog.c), which read through it. */
 GrB_Info GG_container_wait(GG_container *c);
 GrB_Info GG_container_nvals(GG_container *c, GrB_Index *nvals);
 GrB_Info GG_view_coo(GG_container *c, const GG_coo **view);

@@ -1,15 +1,21 @@
-/* mlog.c: a matrix's log of pending updates, indexed so that writes and the reads that need not
- * see the whole matrix cost what they touch (issue 14, item 4). The log holds at most one
- * operation per position: a later write to a logged position overwrites that operation in place,
- * so the log's order no longer matters and every entry is live. A hash table from position to log
- * entry finds it; a running count of the entries the log adds or removes gives nvals without an
- * assembly; per-line chains (rows, columns; built on first use) list the log entries of one row
- * or column, for the line reads of GrB_Row_assign and GrB_Col_assign. The tree stays unchanged
- * until the next full read assembles the log (store.c), which drops the index with the log.
+/* mlog.c: a matrix's log of pending updates, indexed on demand so that writes and the reads that
+ * need not see the whole matrix cost what they touch (issue 14, item 4).
+ *
+ * Unindexed (ix NULL), the log is what it always was: setElement and removeElement append in call
+ * order, the last operation on a position wins at assembly, and an append costs O(1); nvals and
+ * extractElement assemble it, as before. The first line read or line write (GrB_Row_assign,
+ * GrB_Col_assign, GrB_Matrix_assign over few lines) indexes the log: its surviving operations are
+ * compacted to one per position (sorted by position, O(log's length)), and from then on a write to
+ * a logged position overwrites that operation in place, so every entry is live, and nvals and
+ * extractElement read through the log without an assembly. A hash table from position to log entry finds it; a running count
+ * of the entries the log adds or removes gives nvals; per-line chains (rows, columns; built on
+ * first use) list the log entries of one row or column, for the line reads of GrB_Row_assign,
+ * GrB_Col_assign and GrB_Matrix_assign over few lines. The tree stays unchanged until the next full
+ * read assembles the log (store.c), which drops the index with the log.
  *
  * The tables are open-addressed arrays of (log position + 1), 0 meaning empty, their keys read
  * from the log itself; entries are never removed from a table, so no tombstones are needed. A
- * table has twice the log's capacity and is rebuilt when the log grows. */
+ * table has at least twice the log's capacity and is rebuilt when the log grows. */
 #include "GG_hisparse.h"
 #include "GG_store_private.h"
 
@@ -88,19 +94,11 @@ void GG_mlog_ix_free(GG_pending *p)
     p->ix = NULL;
 }
 
-GrB_Info GG_mlog_reserve(GG_container *c, GrB_Index more)
+/* (Re)builds ix's tables for the log's capacity: new chain arrays first, so a failure changes
+ * nothing. */
+static GrB_Info tables_build(GG_pending *p, struct GG_mlog_ix *ix)
 {
-    GG_pending *p = &c->pending;
-    if (p->ix == NULL) {
-        /* every matrix write goes through here, so the log of a matrix is always indexed */
-        p->ix = GG_calloc(1, sizeof *p->ix);
-        if (p->ix == NULL) return GrB_OUT_OF_MEMORY;
-    }
-    struct GG_mlog_ix *ix = p->ix;
-    GrB_Info info = GG_pending_reserve(p, c->type->size, more);
-    if (info != GrB_SUCCESS) return info;
     if (ix->tcap >= 2 * p->cap && ix->pos.slot != NULL) return GrB_SUCCESS;
-    /* the tables grow with the log: new chain arrays first, so a failure changes nothing */
     uint64_t tcap = 16;
     while (tcap < 2 * p->cap) tcap *= 2;
     for (int t = 0; t < 2; t++) {
@@ -110,13 +108,11 @@ GrB_Info GG_mlog_reserve(GG_container *c, GrB_Index more)
         ix->line[t].next = next;
     }
     table fresh[3] = {{NULL, NULL}, {NULL, ix->line[0].next}, {NULL, ix->line[1].next}};
-    info = table_fill(p, &fresh[0], tcap, -1);
+    GrB_Info info = table_fill(p, &fresh[0], tcap, -1);
     for (int t = 0; t < 2 && info == GrB_SUCCESS; t++)
         if (ix->line[t].slot != NULL) info = table_fill(p, &fresh[t + 1], tcap, t);
     if (info != GrB_SUCCESS) {
         for (int t = 0; t < 3; t++) GG_free(fresh[t].slot);
-        /* an empty log goes back to holding nothing, as before the call */
-        if (p->n == 0) GG_pending_free(p);
         return info;
     }
     GG_free(ix->pos.slot);
@@ -127,6 +123,65 @@ GrB_Info GG_mlog_reserve(GG_container *c, GrB_Index more)
         ix->line[t].slot = fresh[t + 1].slot;
     }
     ix->tcap = tcap;
+    return GrB_SUCCESS;
+}
+
+GrB_Info GG_mlog_reserve(GG_container *c, GrB_Index more)
+{
+    GG_pending *p = &c->pending;
+    GrB_Info info = GG_pending_reserve(p, c->type->size, more);
+    if (info != GrB_SUCCESS || p->ix == NULL) return info;
+    info = tables_build(p, p->ix);
+    /* an empty log goes back to holding nothing, as before the call */
+    if (info != GrB_SUCCESS && p->n == 0) GG_pending_free(p);
+    return info;
+}
+
+GrB_Info GG_mlog_index(GG_container *c)
+{
+    GG_pending *p = &c->pending;
+    if (p->ix != NULL) return GrB_SUCCESS;
+    struct GG_mlog_ix *ix = GG_calloc(1, sizeof *ix);
+    if (ix == NULL) return GrB_OUT_OF_MEMORY;
+    if (p->n == 0) {
+        p->ix = ix; /* the tables come with the first reservation */
+        return GrB_SUCCESS;
+    }
+    /* the surviving operation of every position, in position order, into new arrays */
+    GG_sort_key *keys = NULL;
+    GrB_Index g = 0;
+    size_t size = c->type->size;
+    GG_pending q = {.cap = p->cap, .ix = ix};
+    GrB_Info info = GG_pending_survivors(p, &keys, &g);
+    if (info == GrB_SUCCESS) {
+        q.row = GG_malloc(p->cap * sizeof *q.row);
+        q.col = GG_malloc(p->cap * sizeof *q.col);
+        q.x = GG_malloc(p->cap * size);
+        q.del = GG_malloc(p->cap);
+        if (q.row == NULL || q.col == NULL || q.x == NULL || q.del == NULL)
+            info = GrB_OUT_OF_MEMORY;
+    }
+    if (info == GrB_SUCCESS) {
+        for (GrB_Index m = 0; m < g; m++) {
+            GrB_Index k = keys[m].seq;
+            q.row[m] = p->row[k];
+            q.col[m] = p->col[k];
+            q.del[m] = p->del[k];
+            if (!p->del[k]) memcpy((char *)q.x + m * size, (const char *)p->x + k * size, size);
+            ix->dnvals += (int64_t)!p->del[k] - (int64_t)GG_hs_has(&c->hs, p->row[k], p->col[k]);
+        }
+        q.n = g;
+        info = tables_build(&q, ix);
+    }
+    GG_free(keys);
+    if (info != GrB_SUCCESS) {
+        q.ix = NULL;
+        GG_pending_free(&q);
+        GG_free(ix);
+        return info;
+    }
+    GG_pending_free(p);
+    *p = q;
     return GrB_SUCCESS;
 }
 
@@ -146,6 +201,15 @@ void GG_mlog_put(GG_container *c, GrB_Index i, GrB_Index j, bool del, const void
     GG_pending *p = &c->pending;
     struct GG_mlog_ix *ix = p->ix;
     GG_device_drop(c);
+    if (ix == NULL) {
+        /* unindexed: an append, the last operation on a position wins at assembly */
+        p->row[p->n] = i;
+        p->col[p->n] = j;
+        p->del[p->n] = del;
+        if (!del) GG_caster_apply(cast, (char *)p->x + p->n * c->type->size, x);
+        p->n++;
+        return;
+    }
     uint64_t *s = probe(p, &ix->pos, ix->tcap, -1, i, j);
     GrB_Index q;
     bool before;
@@ -174,16 +238,18 @@ int64_t GG_mlog_dnvals(const GG_container *c)
 GrB_Info GG_mlog_line(GG_container *c, bool by_col, GrB_Index k, GrB_Index **qs, GrB_Index *n)
 {
     GG_pending *p = &c->pending;
-    struct GG_mlog_ix *ix = p->ix;
     *qs = NULL;
     *n = 0;
-    if (p->n == 0 || ix == NULL) return GrB_SUCCESS;
+    if (p->n == 0) return GrB_SUCCESS;
+    GrB_Info info = GG_mlog_index(c);
+    if (info != GrB_SUCCESS) return info;
+    struct GG_mlog_ix *ix = p->ix;
     int t = by_col ? 1 : 0;
     table *tb = &ix->line[t];
     if (tb->slot == NULL) {
         /* the first line read of this orientation since the log began: chain the log so far */
         tb->next = GG_malloc(p->cap * sizeof *tb->next);
-        GrB_Info info = tb->next == NULL ? GrB_OUT_OF_MEMORY : table_fill(p, tb, ix->tcap, t);
+        info = tb->next == NULL ? GrB_OUT_OF_MEMORY : table_fill(p, tb, ix->tcap, t);
         if (info != GrB_SUCCESS) {
             GG_free(tb->next);
             tb->next = NULL;

@@ -376,28 +376,33 @@ GrB_Info GG_container_wait(GG_container *c)
 GrB_Info GG_container_nvals(GG_container *c, GrB_Index *nvals)
 {
     if (!is_matrix(c)) return GG_vec_nvals(c, nvals);
-    /* the log counts what it adds and removes: no assembly (the lock: a concurrent reader may be
-     * assembling) */
+    /* an indexed log counts what it adds and removes, so it needs no assembly; an unindexed one
+     * (setElement/removeElement only) is assembled, as any full read does (the lock: a concurrent
+     * reader may be assembling) */
     pthread_mutex_lock(&c->lock);
-    *nvals = (GrB_Index)((int64_t)c->hs.nvals + GG_mlog_dnvals(c));
+    GrB_Info info = c->pending.ix == NULL ? assemble(c) : GrB_SUCCESS;
+    if (info == GrB_SUCCESS) *nvals = (GrB_Index)((int64_t)c->hs.nvals + GG_mlog_dnvals(c));
     pthread_mutex_unlock(&c->lock);
-    return GrB_SUCCESS;
+    return info;
 }
 
 GrB_Info GG_container_get(GG_container *c, GrB_Index i, GrB_Index j, void *x, GrB_Type xtype)
 {
     if (!is_matrix(c)) return GG_vstore_get(c, i, x, xtype);
-    /* a logged position is read from the log, any other from the tree: no assembly (the lock: a
-     * concurrent reader may be assembling) */
+    /* a position in an indexed log is read from it, any other from the tree; an unindexed log is
+     * assembled first, as for nvals */
     pthread_mutex_lock(&c->lock);
     GrB_Index q;
-    GrB_Info info = GrB_NO_VALUE;
-    if (!GG_mlog_find(c, i, j, &q)) {
+    GrB_Info info = c->pending.ix == NULL ? assemble(c) : GrB_SUCCESS;
+    if (info != GrB_SUCCESS) {
+        /* out of memory indexing the log: nothing read */
+    } else if (!GG_mlog_find(c, i, j, &q)) {
         info = GG_hs_get(&c->hs, i, j, x, xtype);
-    } else if (!c->pending.del[q]) {
+    } else if (c->pending.del[q]) {
+        info = GrB_NO_VALUE;
+    } else {
         GG_caster cast = GG_caster_make(xtype, c->type);
         GG_caster_apply(&cast, x, (const char *)c->pending.x + q * c->type->size);
-        info = GrB_SUCCESS;
     }
     pthread_mutex_unlock(&c->lock);
     return info;
@@ -515,7 +520,9 @@ GrB_Info GG_container_set_pending(GG_container *c, GrB_Index i, GrB_Index j, con
     if (!is_matrix(c)) return GG_vstore_set(c, i, x, xtype);
     GG_caster cast = GG_caster_make(c->type, xtype);
     GrB_Index q;
-    if (!GG_mlog_find(c, i, j, &q)) {
+    /* an unindexed log may hold (i, j) */
+    bool logged = c->pending.ix != NULL ? GG_mlog_find(c, i, j, &q) : c->pending.n > 0;
+    if (!logged) {
         /* An existing entry of an unshared, non-iso tree is updated in place (with its copy in
          * the cached COO), so update/read loops stay O(log n) a step; otherwise the log takes it
          * and the next full read builds a new tree (copy-on-write for a shared pool). */
@@ -540,7 +547,8 @@ GrB_Info GG_container_remove_pending(GG_container *c, GrB_Index i, GrB_Index j)
 {
     if (!is_matrix(c)) return GG_vstore_remove(c, i);
     GrB_Index q;
-    if (!GG_mlog_find(c, i, j, &q) && !GG_hs_has(&c->hs, i, j)) return GrB_SUCCESS;
+    bool logged = c->pending.ix != NULL ? GG_mlog_find(c, i, j, &q) : c->pending.n > 0;
+    if (!logged && !GG_hs_has(&c->hs, i, j)) return GrB_SUCCESS;
     GrB_Info info = GG_mlog_reserve(c, 1);
     if (info == GrB_SUCCESS) GG_mlog_put(c, i, j, true, NULL, NULL);
     return info;
@@ -998,6 +1006,8 @@ GrB_Info GG_container_update(GG_container *c, const GG_coo *old, const GG_coo *z
 {
     size_t size = c->type->size;
     GG_caster same = GG_caster_make(c->type, c->type);
+    GrB_Info info = GG_mlog_index(c);
+    if (info != GrB_SUCCESS) return info;
     /* two passes over the sorted tuples: count the operations, reserve, then log them */
     GrB_Index nops = 0;
     for (int pass = 0; pass < 2; pass++) {
@@ -1019,7 +1029,7 @@ GrB_Info GG_container_update(GG_container *c, const GG_coo *old, const GG_coo *z
         }
         if (pass == 0) {
             if (nops == 0) return GrB_SUCCESS;
-            GrB_Info info = GG_mlog_reserve(c, nops);
+            info = GG_mlog_reserve(c, nops);
             if (info != GrB_SUCCESS) return info;
         }
     }
