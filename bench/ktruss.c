@@ -27,7 +27,8 @@ static GrB_Matrix ktruss(GrB_Matrix A, int *rounds)
     CHECK(GrB_Matrix_nvals(&last, C));
     for (*rounds = 1;; (*rounds)++) {
         BENCH_STEP(0, GrB_mxm(C, C, NULL, plus_oneb, C, C, GrB_DESC_RS));
-        BENCH_STEP(1, GrB_Matrix_select_INT64(C, NULL, NULL, GrB_VALUEGE_INT64, C, truss_k - 2, NULL));
+        BENCH_STEP(1, GrB_Matrix_select_INT64(C, NULL, NULL, GrB_VALUEGE_INT64, C, truss_k - 2,
+                                              NULL));
         BENCH_STEP(2, GrB_Matrix_nvals(&nv, C));
         if (nv == last) break;
         last = nv;

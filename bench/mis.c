@@ -60,10 +60,12 @@ static GrB_Vector mis(GrB_Matrix A, GrB_Index n, int *rounds)
     while (ncand > 0) {
         BENCH_STEP(0, GrB_Vector_apply_IndexOp_INT64(prob, cand, NULL, score_op, degree, round,
                                                      GrB_DESC_RS));
-        BENCH_STEP(1, GrB_mxv(nmax, cand, NULL, GrB_MAX_SECOND_SEMIRING_FP64, A, prob, GrB_DESC_RS));
+        BENCH_STEP(1, GrB_mxv(nmax, cand, NULL, GrB_MAX_SECOND_SEMIRING_FP64, A, prob,
+                              GrB_DESC_RS));
         BENCH_STEP(2, GrB_Vector_eWiseAdd_BinaryOp(win, cand, NULL, GrB_GT_FP64, prob, nmax,
                                                    GrB_DESC_RS));
-        BENCH_STEP(3, GrB_Vector_select_BOOL(nw, NULL, NULL, GrB_VALUEEQ_BOOL, win, true, GrB_DESC_R));
+        BENCH_STEP(3, GrB_Vector_select_BOOL(nw, NULL, NULL, GrB_VALUEEQ_BOOL, win, true,
+                                             GrB_DESC_R));
         BENCH_STEP(4, GrB_Vector_assign_BOOL(iset, nw, NULL, true, GrB_ALL, n, GrB_DESC_S));
         BENCH_STEP(5, GrB_Vector_assign(cand, nw, NULL, cand, GrB_ALL, n, GrB_DESC_RSC));
         BENCH_STEP(6, GrB_Vector_nvals(&ncand, cand));

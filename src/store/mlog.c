@@ -6,12 +6,12 @@
  * extractElement assemble it, as before. The first line read or line write (GrB_Row_assign,
  * GrB_Col_assign, GrB_Matrix_assign over few lines) indexes the log: its surviving operations are
  * compacted to one per position (sorted by position, O(log's length)), and from then on a write to
- * a logged position overwrites that operation in place, so every entry is live, and nvals and
- * extractElement read through the log without an assembly. A hash table from position to log entry finds it; a running count
- * of the entries the log adds or removes gives nvals; per-line chains (rows, columns; built on
- * first use) list the log entries of one row or column, for the line reads of GrB_Row_assign,
- * GrB_Col_assign and GrB_Matrix_assign over few lines. The tree stays unchanged until the next full
- * read assembles the log (store.c), which drops the index with the log.
+ * a logged position overwrites that operation in place, so every entry is live. A hash table from
+ * position to log entry finds it; a running count of the entries the log adds or removes gives
+ * nvals, so nvals and extractElement read through the log without an assembly; per-line chains
+ * (rows, columns; built on first use) list the log entries of one row or column, for the line
+ * reads. The tree stays unchanged until the next full read assembles the log (store.c), which
+ * drops the index with the log.
  *
  * The tables are open-addressed arrays of (log position + 1), 0 meaning empty, their keys read
  * from the log itself; entries are never removed from a table, so no tombstones are needed. A

@@ -1013,8 +1013,9 @@ GrB_Info GG_container_update(GG_container *c, const GG_coo *old, const GG_coo *z
     for (int pass = 0; pass < 2; pass++) {
         GrB_Index a = 0, b = 0;
         while (a < old->n || b < z->n) {
-            int cmp = b == z->n ? -1 : a == old->n ? 1
-                                                   : pos_cmp(old->row[a], old->col[a], z->row[b], z->col[b]);
+            int cmp = b == z->n   ? -1
+                      : a == old->n ? 1
+                                    : pos_cmp(old->row[a], old->col[a], z->row[b], z->col[b]);
             bool del = cmp < 0;
             const void *x = del ? NULL : (const char *)z->x + b * size;
             bool op = cmp != 0 || memcmp((const char *)old->x + a * size, x, size) != 0;
