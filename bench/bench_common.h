@@ -1,6 +1,7 @@
 /* bench_common.h: what the CPU benchmarks built against both libraries share (cpu_vs_suitesparse,
- * client_patterns, build_bench): the abort-on-error check, a seeded splitmix64 stream and the
- * monotonic clock. Public GraphBLAS API only, so it compiles against either library. */
+ * client_patterns, build_bench, mis, fastsv, ktruss): the abort-on-error check, a seeded
+ * splitmix64 stream, the monotonic clock, the comparison for a median, and order-independent
+ * checksums of results. Public GraphBLAS API only, so it compiles against either library. */
 #ifndef BENCH_COMMON_H
 #define BENCH_COMMON_H
 
@@ -9,6 +10,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #define CHECK(call)                                                                                \
@@ -36,6 +38,50 @@ static inline double now_ms(void)
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
     return t.tv_sec * 1e3 + t.tv_nsec * 1e-6;
+}
+
+/* For qsort of times. */
+static inline int bench_cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+static inline uint64_t bench_mix(uint64_t x)
+{
+    x ^= x >> 33;
+    x *= 0xff51afd7ed558ccdULL;
+    x ^= x >> 33;
+    x *= 0xc4ceb9fe1a85ec53ULL;
+    return x ^ (x >> 33);
+}
+
+/* Sum over the entries of a hash of (i, j, value as FP64): independent of the order tuples come
+ * out in. A vector is the matrix of one column (J NULL). *nvals gets the entry count. */
+static inline uint64_t bench_checksum(GrB_Matrix A, GrB_Vector v, GrB_Index *nvals)
+{
+    if (A != NULL)
+        CHECK(GrB_Matrix_nvals(nvals, A));
+    else
+        CHECK(GrB_Vector_nvals(nvals, v));
+    GrB_Index n = *nvals;
+    GrB_Index *I = malloc((n + 1) * sizeof *I), *J = A != NULL ? malloc((n + 1) * sizeof *J) : NULL;
+    double *X = malloc((n + 1) * sizeof *X);
+    if (I == NULL || (A != NULL && J == NULL) || X == NULL) exit(1);
+    if (A != NULL)
+        CHECK(GrB_Matrix_extractTuples_FP64(I, J, X, &n, A));
+    else
+        CHECK(GrB_Vector_extractTuples_FP64(I, X, &n, v));
+    uint64_t h = 0;
+    for (GrB_Index k = 0; k < n; k++) {
+        uint64_t bits;
+        memcpy(&bits, &X[k], sizeof bits);
+        h += bench_mix(bench_mix(I[k] * 0x9E3779B97F4A7C15ULL + (J != NULL ? J[k] : 0)) ^ bits);
+    }
+    free(I);
+    free(J);
+    free(X);
+    return h;
 }
 
 #endif /* BENCH_COMMON_H */

@@ -15,6 +15,8 @@
  *   row_assign       C(u, :) = r, r a fixed vector of `degree` entries (GrB_Row_assign)
  *   col_assign       C(:, u) = r (GrB_Col_assign)
  *   extract_hyper    T = H(I, J), I and J 16 random indices each of H's 2^40 (GrB_Matrix_extract)
+ *   assign_hyper     G(I, J) = S with the same lists, G a copy of H and S a 16 x 16 matrix of 64
+ *                    entries (GrB_Matrix_assign)
  * Method: every pattern is verified first (a checksum over one run's results, printed), then one
  * warm-up run, then the median of `runs` timed runs; each run times `calls` calls back to back, the
  * result's nvals read after each call (so deferred work is included), and reports the time per
@@ -76,19 +78,11 @@ static void generate(GrB_Index n, GrB_Index degree, GrB_Matrix *A, GrB_Matrix *H
 
 /* ---- checksums: independent of tuple order, exact for integer-valued results -------------------- */
 
-static uint64_t mix(uint64_t x)
-{
-    x ^= x >> 33;
-    x *= 0xff51afd7ed558ccdULL;
-    x ^= x >> 33;
-    return x;
-}
-
 static uint64_t checksum(const GrB_Index *I, const GrB_Index *J, const double *X, GrB_Index n)
 {
     uint64_t h = 0;
     for (GrB_Index k = 0; k < n; k++)
-        h += mix(mix(I[k] * 0x9E3779B97F4A7C15ULL + (J ? J[k] : 0)) + (uint64_t)(int64_t)X[k]);
+        h += bench_mix(bench_mix(I[k] * 0x9E3779B97F4A7C15ULL + (J ? J[k] : 0)) + (uint64_t)(int64_t)X[k]);
     return h;
 }
 
@@ -121,18 +115,26 @@ static uint64_t matrix_checksum(GrB_Matrix C)
 
 /* ---- the patterns ------------------------------------------------------------------------------- */
 
-typedef enum { COL_EXTRACT_T0, COL_EXTRACT, ROW_ASSIGN, COL_ASSIGN, EXTRACT_HYPER, NPAT } patid;
+typedef enum {
+    COL_EXTRACT_T0,
+    COL_EXTRACT,
+    ROW_ASSIGN,
+    COL_ASSIGN,
+    EXTRACT_HYPER,
+    ASSIGN_HYPER,
+    NPAT
+} patid;
 static const char *const names[NPAT] = {"col_extract_T0", "col_extract", "row_assign",
-                                        "col_assign", "extract_hyper"};
+                                        "col_assign", "extract_hyper", "assign_hyper"};
 
 #define NLIST 16
 
 typedef struct {
     GrB_Index n, calls;
-    GrB_Matrix A, H, C, T;
+    GrB_Matrix A, H, C, T, S;
     GrB_Vector w, r;
     GrB_Index *vertex;          /* the vertex of each call */
-    GrB_Index (*I)[NLIST], (*J)[NLIST]; /* extract_hyper's lists, per call */
+    GrB_Index (*I)[NLIST], (*J)[NLIST]; /* extract_hyper's and assign_hyper's lists, per call */
 } inputs;
 
 /* One call: pattern p on call k. Returns the nvals of its result (read to finish deferred work). */
@@ -160,6 +162,10 @@ static GrB_Index call(patid p, inputs *in, GrB_Index k)
         CHECK(GrB_Matrix_extract(in->T, NULL, NULL, in->H, in->I[k], NLIST, in->J[k], NLIST, NULL));
         CHECK(GrB_Matrix_nvals(&nvals, in->T));
         break;
+    case ASSIGN_HYPER:
+        CHECK(GrB_Matrix_assign(in->C, NULL, NULL, in->S, in->I[k], NLIST, in->J[k], NLIST, NULL));
+        CHECK(GrB_Matrix_nvals(&nvals, in->C));
+        break;
     case NPAT: break;
     }
     return nvals;
@@ -183,12 +189,6 @@ static bool listed(const char *list, const char *name)
     for (const char *p = list; (p = strstr(p, name)) != NULL; p += len)
         if ((p == list || p[-1] == ',') && (p[len] == '\0' || p[len] == ',')) return true;
     return false;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
 }
 
 int main(int argc, char **argv)
@@ -222,6 +222,10 @@ int main(int argc, char **argv)
             in.J[k][l] = spread(rng() % n, n) + (l % 3 == 0);
         }
     }
+    CHECK(GrB_Matrix_new(&in.S, GrB_FP64, NLIST, NLIST));
+    for (int e = 0; e < 4 * NLIST; e++)
+        CHECK(GrB_Matrix_setElement_FP64(in.S, (double)(1 + e % 5), rng() % NLIST, rng() % NLIST));
+    CHECK(GrB_Matrix_wait(in.S, GrB_MATERIALIZE));
     GrB_Index nvals;
     CHECK(GrB_Matrix_nvals(&nvals, in.A));
     printf("unit us\n");
@@ -232,8 +236,8 @@ int main(int argc, char **argv)
     double *t = malloc((size_t)runs * sizeof(double));
     for (patid p = 0; p < NPAT; p++) {
         if (only != NULL && !listed(only, names[p])) continue;
-        bool assigns = p == ROW_ASSIGN || p == COL_ASSIGN;
-        if (assigns) CHECK(GrB_Matrix_dup(&in.C, in.A));
+        bool assigns = p == ROW_ASSIGN || p == COL_ASSIGN || p == ASSIGN_HYPER;
+        if (assigns) CHECK(GrB_Matrix_dup(&in.C, p == ASSIGN_HYPER ? in.H : in.A));
         /* verification run */
         uint64_t sum = 0, total = 0;
         for (GrB_Index k = 0; k < calls; k++) {
@@ -247,7 +251,7 @@ int main(int argc, char **argv)
             for (GrB_Index k = 0; k < calls; k++) call(p, &in, k);
             t[r] = (now_us() - t0) / (double)calls;
         }
-        qsort(t, (size_t)runs, sizeof(double), cmp_double);
+        qsort(t, (size_t)runs, sizeof(double), bench_cmp_double);
         printf("op %s %.3f %.3f %llu %016llx\n", names[p], t[runs / 2], t[0],
                (unsigned long long)total, (unsigned long long)sum);
         fflush(stdout);
@@ -260,6 +264,7 @@ int main(int argc, char **argv)
     GrB_Matrix_free(&in.A);
     GrB_Matrix_free(&in.H);
     GrB_Matrix_free(&in.T);
+    GrB_Matrix_free(&in.S);
     GrB_Vector_free(&in.w);
     GrB_Vector_free(&in.r);
     GrB_finalize();

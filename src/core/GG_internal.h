@@ -301,6 +301,7 @@ typedef struct {
     GrB_Index *row, *col;
     void *x;       /* values, type->size each */
     bool *del;     /* removeElement */
+    struct GG_mlog_ix *ix; /* matrix: the log's index (src/store/mlog.c) */
 } GG_pending;
 
 /* The first 16 bytes of every HiSparse pool. Pools are shared between matrices (dup, transpose)
@@ -377,7 +378,8 @@ GrB_Info GG_container_dup(GG_container *dst, GG_container *src); /* dst is fresh
 void GG_container_clear(GG_container *c);
 GrB_Info GG_container_resize(GG_container *c, GrB_Index nrows, GrB_Index ncols);
 
-/* Reads: each assembles pending work first. */
+/* Reads: each assembles pending work first, except nvals and get of a matrix whose log is indexed
+ * (since a line write: src/store/mlog.c), which read through it. */
 GrB_Info GG_container_wait(GG_container *c);
 GrB_Info GG_container_nvals(GG_container *c, GrB_Index *nvals);
 GrB_Info GG_view_coo(GG_container *c, const GG_coo **view);
@@ -401,6 +403,15 @@ GrB_Info GG_container_tuples(GG_container *c, GrB_Index *I, GrB_Index *J, void *
 GrB_Info GG_container_set_pending(GG_container *c, GrB_Index i, GrB_Index j, const void *x,
                                   GrB_Type xtype);
 GrB_Info GG_container_remove_pending(GG_container *c, GrB_Index i, GrB_Index j);
+/* Row k (by_col false) or column k of matrix c, pending work included, without an assembly: its
+ * entries in index order as tuples (row: the index along the line, col: 0) of c's type. O(log +
+ * the line's entries) once the tree's view of that orientation is cached. */
+GrB_Info GG_container_line(GG_container *c, bool by_col, GrB_Index k, GG_coo *out);
+/* Replaces matrix c's entries `old` (tuples of c's type, sorted row-major, exactly c's entries on
+ * some set of positions P, e.g. lines read by GG_container_line) by z (sorted, within P): only the
+ * differences go to the log, so the cost is that of old and z, not of c. On GrB_OUT_OF_MEMORY, c
+ * is unchanged. */
+GrB_Info GG_container_update(GG_container *c, const GG_coo *old, const GG_coo *z);
 /* Replaces the content with `t` (sorted, unique, already of c->type), taking ownership of its
  * arrays. Used by build, import, deserialize, diag and every operation's write-back. For a matrix
  * the tree is built from t and t is kept as the cached COO view. GrB_OUT_OF_MEMORY when the tree

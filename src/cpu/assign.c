@@ -5,7 +5,7 @@
  * indices only the last occurrence of each index counts, as in SuiteSparse: C(i, j) takes S(k, l)
  * for the largest k with I[k] == i and the largest l with J[l] == j, and the accumulator is applied
  * once. One region-aware merge (GG_cpu_writeback_region) then writes S' into C. The Row and Col
- * forms run the same steps on the row or column as a vector and splice the result back.
+ * forms run the same steps on the row or column as a vector and log its changes in C's store.
  * A vector's source is placed in its form (GG_cpu_vassign_source): a scalar over GrB_ALL is one
  * iso value for every position, a vector source over GrB_ALL is used as it is, and the
  * write-back on forms then touches only the positions the mask, the region or the source bound. */
@@ -261,113 +261,46 @@ GrB_Info GG_cpu_vassign_source(GG_vdata *T, bool *owned, const GG_vdata *S, cons
 
 /* ---- the slot ------------------------------------------------------------------------------------- */
 
-/* C's row or column `line` of a Row or Col form: as a vector (entries (index along the line, 0))
- * and the positions of those entries in C's tuples, increasing. */
-typedef struct {
-    GG_coo vec;
-    GrB_Index *pos;
-} GG_line;
-
-static void line_free(GG_line *l)
+/* Tuples of row or column k as a vector (index along the line, 0) become C's tuples, in place;
+ * they stay sorted row-major. */
+static void line_to_matrix(GG_coo *t, bool row, GrB_Index k)
 {
-    GG_coo_free(&l->vec);
-    GG_free(l->pos);
-}
-
-static GrB_Info line_get(GG_line *l, const GG_coo *c, bool row, GrB_Index line, size_t size)
-{
-    GrB_Index lo = 0, hi = c->n, n = 0;
-    *l = (GG_line){0};
-    if (row) {
-        lo = GG_cpu_coo_lower_bound(c, 0, c->n, line, 0);
-        hi = line == GrB_INDEX_MAX ? c->n : GG_cpu_coo_lower_bound(c, lo, c->n, line + 1, 0);
-        n = hi - lo;
-    } else {
-        for (GrB_Index p = 0; p < c->n; p++) n += c->col[p] == line;
-    }
-    GrB_Info info = GG_cpu_coo_alloc(&l->vec, n, size);
-    l->pos = info == GrB_SUCCESS ? GG_malloc((n + 1) * sizeof(GrB_Index)) : NULL;
-    if (l->pos == NULL) {
-        line_free(l);
-        return GrB_OUT_OF_MEMORY;
-    }
-    GrB_Index e = 0;
-    for (GrB_Index p = lo; p < hi; p++) {
-        if (!row && c->col[p] != line) continue;
-        l->pos[e] = p;
-        l->vec.row[e] = row ? c->col[p] : c->row[p];
-        l->vec.col[e] = 0;
-        memcpy((char *)l->vec.x + e * size, (const char *)c->x + p * size, size);
-        e++;
-    }
-    return GrB_SUCCESS;
-}
-
-/* Tuples c[lo, hi) to out at e. */
-static void copy_run(GG_coo *out, GrB_Index e, const GG_coo *c, GrB_Index lo, GrB_Index hi,
-                     size_t size)
-{
-    if (hi == lo) return;
-    memcpy(out->row + e, c->row + lo, (hi - lo) * sizeof(GrB_Index));
-    memcpy(out->col + e, c->col + lo, (hi - lo) * sizeof(GrB_Index));
-    memcpy((char *)out->x + e * size, (const char *)c->x + lo * size, (hi - lo) * size);
-}
-
-/* C's tuples with the line's old entries replaced by the vector z: the runs of C between the old
- * entries and the places where z's entries go are copied whole. */
-static GrB_Info line_splice(GG_coo *out, const GG_coo *c, bool row, GrB_Index line,
-                            const GG_coo *z, const GG_line *old, size_t size)
-{
-    GrB_Info info = GG_cpu_coo_alloc(out, c->n - old->vec.n + z->n, size);
-    if (info != GrB_SUCCESS) return info;
-    GrB_Index pc = 0, po = 0, pz = 0, e = 0;
-    for (;;) {
-        GrB_Index skip = po < old->vec.n ? old->pos[po] : c->n, ins = c->n, zi = 0, zj = 0;
-        if (pz < z->n) {
-            zi = row ? line : z->row[pz];
-            zj = row ? z->row[pz] : line;
-            ins = GG_cpu_coo_lower_bound(c, pc, c->n, zi, zj);
-        }
-        GrB_Index cut = skip < ins ? skip : ins;
-        copy_run(out, e, c, pc, cut, size);
-        e += cut - pc;
-        pc = cut;
-        if (pz < z->n && ins <= skip) {
-            out->row[e] = zi, out->col[e] = zj;
-            memcpy((char *)out->x + e++ * size, (const char *)z->x + pz++ * size, size);
-        } else if (po < old->vec.n) {
-            pc++, po++; /* an old entry of the line: dropped */
+    for (GrB_Index p = 0; p < t->n; p++) {
+        if (row) {
+            t->col[p] = t->row[p];
+            t->row[p] = k;
         } else {
-            break;
+            t->col[p] = k;
         }
     }
-    return GrB_SUCCESS;
 }
 
-/* GrB_Row_assign and GrB_Col_assign: the ALL-form steps on the line as a vector, then a splice. */
+/* GrB_Row_assign and GrB_Col_assign: the ALL-form steps on the line as a vector: C's line is read
+ * without assembling C's pending work, merged with the source, and only its differences are
+ * logged, so a call costs the line's entries and the source, not C (the next full read of C
+ * assembles the log once). */
 static GrB_Info assign_line(GG_container *C, GG_container *M, GrB_BinaryOp accum, GG_container *A,
                             const void *scalar, GrB_Type stype, const GrB_Index *I, GrB_Index ni,
                             const GrB_Index *J, GrB_Index nj, bool row, const GG_desc *d)
 {
-    const GG_coo *c;
     GG_cpu_mask mk;
     GG_cpu_ilist L = {0}, all = {0};
-    GG_line old = {0};
-    GG_coo s = {0}, z = {0}, out;
-    size_t size = C->type->size;
+    GG_coo old = {0}, s = {0}, z = {0};
     GrB_Index line = row ? I[0] : J[0];
-    GrB_Info info = GG_view_coo(C, &c);
+    GrB_Info info = GG_container_line(C, !row, line, &old);
     if (info == GrB_SUCCESS) info = GG_cpu_mask_init(&mk, M, d);
     if (info == GrB_SUCCESS)
         info = row ? GG_cpu_ilist_init(&L, J, nj, C->ncols) : GG_cpu_ilist_init(&L, I, ni, C->nrows);
     if (info == GrB_SUCCESS) info = GG_cpu_ilist_init(&all, GrB_ALL, 1, 1);
-    if (info == GrB_SUCCESS) info = line_get(&old, c, row, line, size);
     if (info == GrB_SUCCESS) info = source_build(&s, &stype, &L, &all, A, false, scalar, &mk);
     if (info == GrB_SUCCESS)
-        info = GG_cpu_merge(&z, &old.vec, C->type, &mk, d->replace, accum, &s, stype, &L, &all);
-    if (info == GrB_SUCCESS) info = line_splice(&out, c, row, line, &z, &old, size);
-    if (info == GrB_SUCCESS) info = GG_container_adopt(C, &out);
-    line_free(&old);
+        info = GG_cpu_merge(&z, &old, C->type, &mk, d->replace, accum, &s, stype, &L, &all);
+    if (info == GrB_SUCCESS) {
+        line_to_matrix(&old, row, line);
+        line_to_matrix(&z, row, line);
+        info = GG_container_update(C, &old, &z);
+    }
+    GG_coo_free(&old);
     GG_coo_free(&s);
     GG_coo_free(&z);
     GG_cpu_ilist_free(&L);
@@ -398,6 +331,97 @@ static GrB_Info assign_vector(GG_container *C, GG_container *M, GrB_BinaryOp acc
     return info;
 }
 
+/* ---- GrB_Matrix_assign on few lines ------------------------------------------------------------ */
+
+typedef struct {
+    GrB_Index row, col, pos;
+} region_key;
+
+static int region_key_cmp(const void *a, const void *b)
+{
+    const region_key *x = a, *y = b;
+    if (x->row != y->row) return x->row < y->row ? -1 : 1;
+    return (x->col > y->col) - (x->col < y->col);
+}
+
+/* Sorts out row-major, keys[e] being (row, col, e) of its entry e. */
+static GrB_Info sort_row_major(GG_coo *out, region_key *keys, size_t size)
+{
+    char *xs = GG_malloc(out->n * size);
+    if (xs == NULL) return GrB_OUT_OF_MEMORY;
+    memcpy(xs, out->x, out->n * size);
+    qsort(keys, out->n, sizeof *keys, region_key_cmp);
+    for (GrB_Index k = 0; k < out->n; k++) {
+        out->row[k] = keys[k].row;
+        out->col[k] = keys[k].col;
+        memcpy((char *)out->x + k * size, xs + keys[k].pos * size, size);
+    }
+    GG_free(xs);
+    return GrB_SUCCESS;
+}
+
+/* C's entries on the distinct lines of L (rows, or columns when by_col), as C's tuples sorted
+ * row-major, each line read without assembling C (GG_container_line). */
+static GrB_Info region_lines(GG_coo *out, GG_container *C, const GG_cpu_ilist *L, bool by_col)
+{
+    size_t size = C->type->size;
+    GrB_Index nl = 0;
+    for (GrB_Index q = 0; q < L->n; q++) nl += q == 0 || L->val[q] != L->val[q - 1];
+    GG_coo *lines = GG_calloc(nl + 1, sizeof *lines);
+    if (lines == NULL) return GrB_OUT_OF_MEMORY;
+    GrB_Info info = GrB_SUCCESS;
+    GrB_Index total = 0;
+    for (GrB_Index q = 0, u = 0; q < L->n && info == GrB_SUCCESS; q++) {
+        if (q > 0 && L->val[q] == L->val[q - 1]) continue;
+        info = GG_container_line(C, by_col, L->val[q], &lines[u]);
+        if (info == GrB_SUCCESS) line_to_matrix(&lines[u], !by_col, L->val[q]);
+        total += lines[u++].n;
+    }
+    region_key *keys = NULL;
+    if (info == GrB_SUCCESS) info = GG_cpu_coo_alloc(out, total, size);
+    if (info == GrB_SUCCESS && by_col && total > 0) {
+        keys = GG_malloc(total * sizeof *keys);
+        if (keys == NULL) {
+            GG_coo_free(out);
+            info = GrB_OUT_OF_MEMORY;
+        }
+    }
+    if (info == GrB_SUCCESS) {
+        GrB_Index e = 0;
+        for (GrB_Index u = 0; u < nl; u++)
+            for (GrB_Index p = 0; p < lines[u].n; p++, e++) {
+                if (keys != NULL) keys[e] = (region_key){lines[u].row[p], lines[u].col[p], e};
+                out->row[e] = lines[u].row[p];
+                out->col[e] = lines[u].col[p];
+                memcpy((char *)out->x + e * size, (const char *)lines[u].x + p * size, size);
+            }
+        /* rows come in order; the entries of columns are sorted row-major */
+        if (keys != NULL && (info = sort_row_major(out, keys, size)) != GrB_SUCCESS)
+            GG_coo_free(out);
+    }
+    GG_free(keys);
+    for (GrB_Index u = 0; u < nl; u++) GG_coo_free(&lines[u]);
+    GG_free(lines);
+    return info;
+}
+
+/* Whether C<M>(I, J) = accum(C(I, J), S') with S' of ns entries is cheaper on the lines of the
+ * region than over all of C, and along which side (*by_col). It must change nothing outside the
+ * region, so replace with a mask (or a complemented empty one) goes over all of C; and the lines,
+ * at C's average line length, with S' must hold well under C's entries. */
+static bool region_is_small(GG_container *C, GG_container *M, const GG_desc *d,
+                            const GG_cpu_ilist *LI, const GG_cpu_ilist *LJ, GrB_Index ns,
+                            bool *by_col)
+{
+    if (d->replace && (M != NULL || d->mask_comp)) return false;
+    if (LI->identity && LJ->identity) return false;
+    *by_col = LI->identity || (!LJ->identity && LJ->n < LI->n);
+    GrB_Index nvals, lines = *by_col ? LJ->n : LI->n, dim = *by_col ? C->ncols : C->nrows;
+    if (GG_container_nvals(C, &nvals) != GrB_SUCCESS) return false;
+    double touched = (double)lines * ((double)nvals / (double)dim + 1.0) + (double)ns;
+    return 8.0 * touched < (double)nvals;
+}
+
 GrB_Info GG_cpu_assign(GG_container *C, GG_container *M, GrB_BinaryOp accum, GG_container *A,
                        const void *scalar, GrB_Type stype, const GrB_Index *I, GrB_Index ni,
                        const GrB_Index *J, GrB_Index nj, GG_assign_kind kind, const GG_desc *d)
@@ -408,15 +432,27 @@ GrB_Info GG_cpu_assign(GG_container *C, GG_container *M, GrB_BinaryOp accum, GG_
         return assign_line(C, M, accum, A, scalar, stype, I, ni, J, nj, kind == GG_ASSIGN_ROW, d);
     GG_cpu_mask mk;
     GG_cpu_ilist LI = {0}, LJ = {0};
-    GG_coo s;
+    GG_coo s = {0}, old = {0}, z = {0};
     GrB_Info info = GG_cpu_mask_init(&mk, M, d);
     if (info == GrB_SUCCESS) info = GG_cpu_ilist_init(&LI, I, ni, C->nrows);
     if (info == GrB_SUCCESS) info = GG_cpu_ilist_init(&LJ, J, nj, C->ncols);
     if (info == GrB_SUCCESS) info = source_build(&s, &stype, &LI, &LJ, A, d->tran0, scalar, &mk);
-    /* a region of all of C is no region: then the plain write-back's fast paths apply */
-    bool all = LI.identity && LJ.identity;
-    if (info == GrB_SUCCESS)
-        info = GG_cpu_writeback_region(C, M, accum, &s, stype, d, all ? NULL : &LI, all ? NULL : &LJ);
+    bool by_col;
+    if (info == GrB_SUCCESS && region_is_small(C, M, d, &LI, &LJ, s.n, &by_col)) {
+        /* only the region's lines are read and only their changes logged */
+        info = region_lines(&old, C, by_col ? &LJ : &LI, by_col);
+        if (info == GrB_SUCCESS)
+            info = GG_cpu_merge(&z, &old, C->type, &mk, d->replace, accum, &s, stype, &LI, &LJ);
+        if (info == GrB_SUCCESS) info = GG_container_update(C, &old, &z);
+        GG_coo_free(&s);
+        GG_coo_free(&old);
+        GG_coo_free(&z);
+    } else if (info == GrB_SUCCESS) {
+        /* a region of all of C is no region: then the plain write-back's fast paths apply */
+        bool all = LI.identity && LJ.identity;
+        info = GG_cpu_writeback_region(C, M, accum, &s, stype, d, all ? NULL : &LI,
+                                       all ? NULL : &LJ);
+    }
     GG_cpu_ilist_free(&LI);
     GG_cpu_ilist_free(&LJ);
     return info;

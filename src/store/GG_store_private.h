@@ -28,12 +28,42 @@ GrB_Info GG_sort_keys(GG_sort_key **keys, GrB_Index n);
  * in the log), sorted by position, *g of them, in *keys (GG_free'd by the caller). */
 GrB_Info GG_pending_survivors(const GG_pending *p, GG_sort_key **keys, GrB_Index *g);
 void GG_pending_free(GG_pending *p);
-/* Appends one operation to c's log; x (of xtype, cast by `cast`) is NULL for a removal. Drops the
- * CSR/CSC views. */
+/* Room for `more` further operations in the log (arrays of values of `size` bytes); nothing
+ * changes on failure. */
+GrB_Info GG_pending_reserve(GG_pending *p, size_t size, GrB_Index more);
+/* Appends one operation to a vector's log; x (of xtype, cast by `cast`) is NULL for a removal.
+ * Drops the CSR/CSC views. (A matrix's log: mlog.c.) */
 GrB_Info GG_pending_append(GG_container *c, GrB_Index i, GrB_Index j, bool del, const void *x,
                            const GG_caster *cast);
 /* Drops the cached CSR and CSC views and the device mirror (c->dev). */
 void GG_views_drop(GG_container *c);
+
+/* ---- mlog.c: a matrix's log, indexed on demand ----------------------------------------------------
+ * Matrix writes go only through GG_mlog_reserve and GG_mlog_put; the log and its index are freed
+ * together (GG_pending_free). Cached CSR/CSC views stay valid across log writes: they list the
+ * tree's entries, and every full reader assembles (which installs a new tree and drops them). */
+
+/* Indexes c's log (compacting it to one operation per position) unless it already is; an empty
+ * log becomes indexed from its first write on. Nothing changes on failure. */
+GrB_Info GG_mlog_index(GG_container *c);
+/* Room for `more` further operations in the log (and its tables when indexed); nothing changes on
+ * failure. */
+GrB_Info GG_mlog_reserve(GG_container *c, GrB_Index more);
+/* Logs c(i, j) = x (x cast by `cast` to c's type) or its removal (del; x NULL): an append when the
+ * log is not indexed, else an overwrite of the operation already logged at (i, j), if any; after
+ * GG_mlog_reserve, so it cannot fail. Drops the device mirror. */
+void GG_mlog_put(GG_container *c, GrB_Index i, GrB_Index j, bool del, const void *x,
+                 const GG_caster *cast);
+/* Whether (i, j) is logged (the log must be indexed, or this says no); *q gets its entry. O(1)
+ * expected. */
+bool GG_mlog_find(const GG_container *c, GrB_Index i, GrB_Index j, GrB_Index *q);
+/* nvals of the content less the tree's nvals (the log must be indexed). */
+int64_t GG_mlog_dnvals(const GG_container *c);
+/* The log entries of row k (by_col false) or column k, unordered, in *qs (GG_free'd by the
+ * caller; NULL when none), *n of them; indexes the log first. The first call of an orientation
+ * chains the log (O(log)). */
+GrB_Info GG_mlog_line(GG_container *c, bool by_col, GrB_Index k, GrB_Index **qs, GrB_Index *n);
+void GG_mlog_ix_free(GG_pending *p);
 
 /* ---- vector.c: a vector container's content (GG_store.h) ----------------------------------------
  * Each call's contract is that of the GG_container_ call of GG_internal.h that dispatches to it;

@@ -6,8 +6,11 @@
  * residency state (vector.c, Doc/vector-forms.md); each call here hands a vector to its vector.c
  * half, and the views of a vector are derived from the COO view vector.c builds.
  *
- * Invariants: a cached CSR/CSC view exists only while the log is empty (every write drops the
- * views, every view build assembles first); a matrix's cached COO, when present, lists exactly
+ * Invariants: a matrix's cached CSR/CSC view lists the tree's entries (a logged write keeps it,
+ * since the tree is unchanged; installing a tree or updating a tree value in place drops it; every
+ * view reader assembles first), so the line reads of GrB_Row_assign and GrB_Col_assign can use
+ * it with the log's entries of that line on top (mlog.c); a vector's views exist only while its
+ * log is empty; a matrix's cached COO, when present, lists exactly
  * the tree's entries; a tree's structure is never modified once built (a write installs a new
  * one, since pools may be shared by dup and transpose; only a value of an unshared pool may be
  * updated in place); all allocations happen before anything is replaced,
@@ -127,6 +130,7 @@ static GrB_Index store_find(const GG_coo *t, GrB_Index i, GrB_Index j, bool *fou
 
 void GG_pending_free(GG_pending *p)
 {
+    GG_mlog_ix_free(p);
     GG_free(p->row);
     GG_free(p->col);
     GG_free(p->x);
@@ -372,9 +376,12 @@ GrB_Info GG_container_wait(GG_container *c)
 GrB_Info GG_container_nvals(GG_container *c, GrB_Index *nvals)
 {
     if (!is_matrix(c)) return GG_vec_nvals(c, nvals);
+    /* an indexed log counts what it adds and removes, so it needs no assembly; an unindexed one
+     * (setElement/removeElement only) is assembled, as any full read does (the lock: a concurrent
+     * reader may be assembling) */
     pthread_mutex_lock(&c->lock);
-    GrB_Info info = assemble(c);
-    if (info == GrB_SUCCESS) *nvals = c->hs.nvals;
+    GrB_Info info = c->pending.ix == NULL ? assemble(c) : GrB_SUCCESS;
+    if (info == GrB_SUCCESS) *nvals = (GrB_Index)((int64_t)c->hs.nvals + GG_mlog_dnvals(c));
     pthread_mutex_unlock(&c->lock);
     return info;
 }
@@ -382,9 +389,21 @@ GrB_Info GG_container_nvals(GG_container *c, GrB_Index *nvals)
 GrB_Info GG_container_get(GG_container *c, GrB_Index i, GrB_Index j, void *x, GrB_Type xtype)
 {
     if (!is_matrix(c)) return GG_vstore_get(c, i, x, xtype);
+    /* a position in an indexed log is read from it, any other from the tree; an unindexed log is
+     * assembled first, as for nvals */
     pthread_mutex_lock(&c->lock);
-    GrB_Info info = assemble(c);
-    if (info == GrB_SUCCESS) info = GG_hs_get(&c->hs, i, j, x, xtype);
+    GrB_Index q;
+    GrB_Info info = c->pending.ix == NULL ? assemble(c) : GrB_SUCCESS;
+    if (info != GrB_SUCCESS) {
+        /* out of memory indexing the log: nothing read */
+    } else if (!GG_mlog_find(c, i, j, &q)) {
+        info = GG_hs_get(&c->hs, i, j, x, xtype);
+    } else if (c->pending.del[q]) {
+        info = GrB_NO_VALUE;
+    } else {
+        GG_caster cast = GG_caster_make(xtype, c->type);
+        GG_caster_apply(&cast, x, (const char *)c->pending.x + q * c->type->size);
+    }
     pthread_mutex_unlock(&c->lock);
     return info;
 }
@@ -449,10 +468,14 @@ GrB_Info GG_container_resize(GG_container *c, GrB_Index nrows, GrB_Index ncols)
 
 /* ---- writes -------------------------------------------------------------------------------------- */
 
-static GrB_Info pending_reserve(GG_pending *p, size_t size)
+GrB_Info GG_pending_reserve(GG_pending *p, size_t size, GrB_Index more)
 {
-    if (p->n < p->cap) return GrB_SUCCESS;
+    if (more <= p->cap - p->n) return GrB_SUCCESS;
     GrB_Index cap = p->cap == 0 ? 256 : 2 * p->cap;
+    while (cap - p->n < more) {
+        if (cap > SIZE_MAX / 2) return GrB_OUT_OF_MEMORY;
+        cap *= 2;
+    }
     size_t bytes_idx, bytes_x;
     if (cap > SIZE_MAX || !GG_mul_size((size_t)cap, sizeof(GrB_Index), &bytes_idx) ||
         !GG_mul_size((size_t)cap, size, &bytes_x))
@@ -480,7 +503,7 @@ GrB_Info GG_pending_append(GG_container *c, GrB_Index i, GrB_Index j, bool del, 
                            const GG_caster *cast)
 {
     GG_pending *p = &c->pending;
-    GrB_Info info = pending_reserve(p, c->type->size);
+    GrB_Info info = GG_pending_reserve(p, c->type->size, 1);
     if (info != GrB_SUCCESS) return info;
     GG_views_drop(c);
     p->row[p->n] = i;
@@ -496,10 +519,13 @@ GrB_Info GG_container_set_pending(GG_container *c, GrB_Index i, GrB_Index j, con
 {
     if (!is_matrix(c)) return GG_vstore_set(c, i, x, xtype);
     GG_caster cast = GG_caster_make(c->type, xtype);
-    if (c->pending.n == 0) {
+    GrB_Index q;
+    /* an unindexed log may hold (i, j) */
+    bool logged = c->pending.ix != NULL ? GG_mlog_find(c, i, j, &q) : c->pending.n > 0;
+    if (!logged) {
         /* An existing entry of an unshared, non-iso tree is updated in place (with its copy in
          * the cached COO), so update/read loops stay O(log n) a step; otherwise the log takes it
-         * and the next read builds a new tree (copy-on-write for a shared pool). */
+         * and the next full read builds a new tree (copy-on-write for a shared pool). */
         void *v = GG_hs_value_ptr(&c->hs, i, j);
         if (v != NULL) {
             GG_views_drop(c);
@@ -512,14 +538,20 @@ GrB_Info GG_container_set_pending(GG_container *c, GrB_Index i, GrB_Index j, con
             return GrB_SUCCESS;
         }
     }
-    return GG_pending_append(c, i, j, false, x, &cast);
+    GrB_Info info = GG_mlog_reserve(c, 1);
+    if (info == GrB_SUCCESS) GG_mlog_put(c, i, j, false, x, &cast);
+    return info;
 }
 
 GrB_Info GG_container_remove_pending(GG_container *c, GrB_Index i, GrB_Index j)
 {
     if (!is_matrix(c)) return GG_vstore_remove(c, i);
-    if (c->pending.n == 0 && !GG_hs_has(&c->hs, i, j)) return GrB_SUCCESS;
-    return GG_pending_append(c, i, j, true, NULL, NULL);
+    GrB_Index q;
+    bool logged = c->pending.ix != NULL ? GG_mlog_find(c, i, j, &q) : c->pending.n > 0;
+    if (!logged && !GG_hs_has(&c->hs, i, j)) return GrB_SUCCESS;
+    GrB_Info info = GG_mlog_reserve(c, 1);
+    if (info == GrB_SUCCESS) GG_mlog_put(c, i, j, true, NULL, NULL);
+    return info;
 }
 
 /* A vector takes the tuples' arrays as a SPARSE content (vector.c), which cannot fail. */
@@ -878,4 +910,129 @@ GrB_Info GG_view_hs(GG_container *c, const GG_hs_matrix **view)
     if (info == GrB_SUCCESS) *view = &c->hs;
     pthread_mutex_unlock(&c->lock);
     return info;
+}
+
+/* ---- lines: one row or column read and written without an assembly ------------------------------ */
+
+/* The vector of view v holding line k: *lo, *hi bound its entries (empty when none). */
+static void view_vector(const GG_cview *v, GrB_Index k, GrB_Index *lo, GrB_Index *hi)
+{
+    *lo = *hi = 0;
+    GrB_Index q = k;
+    if (v->vec != NULL) {
+        GrB_Index a = 0, b = v->nvec;
+        while (a < b) {
+            GrB_Index mid = a + (b - a) / 2;
+            if (v->vec[mid] < k)
+                a = mid + 1;
+            else
+                b = mid;
+        }
+        if (a == v->nvec || v->vec[a] != k) return;
+        q = a;
+    } else if (k >= v->nvec) {
+        return;
+    }
+    *lo = v->ptr[q];
+    *hi = v->ptr[q + 1];
+}
+
+/* Sorts the log entries qs[0..n) of one line by their index along it (rows of a column). */
+static void sort_line(const GG_pending *p, bool by_col, GrB_Index *qs, GrB_Index n)
+{
+    const GrB_Index *minor = by_col ? p->row : p->col;
+    for (GrB_Index a = 1; a < n; a++) {
+        GrB_Index q = qs[a], b = a;
+        for (; b > 0 && minor[qs[b - 1]] > minor[q]; b--) qs[b] = qs[b - 1];
+        qs[b] = q;
+    }
+}
+
+/* The line from the tree's view (tree entries v->idx/x[lo, hi)) and its log entries qs (sorted);
+ * with out == NULL only counts. */
+static GrB_Index line_merge(const GG_container *c, bool by_col, const GG_cview *v, GrB_Index lo,
+                            GrB_Index hi, const GrB_Index *qs, GrB_Index nq, GG_coo *out)
+{
+    const GG_pending *p = &c->pending;
+    const GrB_Index *minor = by_col ? p->row : p->col;
+    size_t size = c->type->size;
+    GrB_Index a = lo, b = 0, m = 0;
+    while (a < hi || b < nq) {
+        GrB_Index k;
+        const char *src;
+        if (b == nq || (a < hi && v->idx[a] < minor[qs[b]])) {
+            k = v->idx[a];
+            src = (const char *)v->x + a++ * size;
+        } else {
+            GrB_Index q = qs[b++];
+            if (a < hi && v->idx[a] == minor[q]) a++;
+            if (p->del[q]) continue;
+            k = minor[q];
+            src = (const char *)p->x + q * size;
+        }
+        if (out != NULL) {
+            out->row[m] = k;
+            out->col[m] = 0;
+            memcpy((char *)out->x + m * size, src, size);
+        }
+        m++;
+    }
+    return m;
+}
+
+GrB_Info GG_container_line(GG_container *c, bool by_col, GrB_Index k, GG_coo *out)
+{
+    pthread_mutex_lock(&c->lock);
+    /* the tree's own view: kept across log writes, dropped when an assembly installs a new tree */
+    GG_cview **slot = by_col ? &c->csc : &c->csr;
+    GrB_Info info = GrB_SUCCESS;
+    if (*slot == NULL)
+        info = c->coo_cached ? view_build(c, by_col, slot) : view_from_tree(c, by_col, slot);
+    GrB_Index *qs = NULL, nq = 0, lo = 0, hi = 0;
+    if (info == GrB_SUCCESS) info = GG_mlog_line(c, by_col, k, &qs, &nq);
+    if (info == GrB_SUCCESS) {
+        sort_line(&c->pending, by_col, qs, nq);
+        view_vector(*slot, k, &lo, &hi);
+        if (!GG_coo_alloc(out, line_merge(c, by_col, *slot, lo, hi, qs, nq, NULL), c->type->size))
+            info = GrB_OUT_OF_MEMORY;
+    }
+    if (info == GrB_SUCCESS) line_merge(c, by_col, *slot, lo, hi, qs, nq, out);
+    GG_free(qs);
+    pthread_mutex_unlock(&c->lock);
+    return info;
+}
+
+GrB_Info GG_container_update(GG_container *c, const GG_coo *old, const GG_coo *z)
+{
+    size_t size = c->type->size;
+    GG_caster same = GG_caster_make(c->type, c->type);
+    GrB_Info info = GG_mlog_index(c);
+    if (info != GrB_SUCCESS) return info;
+    /* two passes over the sorted tuples: count the operations, reserve, then log them */
+    GrB_Index nops = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        GrB_Index a = 0, b = 0;
+        while (a < old->n || b < z->n) {
+            int cmp = b == z->n   ? -1
+                      : a == old->n ? 1
+                                    : pos_cmp(old->row[a], old->col[a], z->row[b], z->col[b]);
+            bool del = cmp < 0;
+            const void *x = del ? NULL : (const char *)z->x + b * size;
+            bool op = cmp != 0 || memcmp((const char *)old->x + a * size, x, size) != 0;
+            GrB_Index i = del ? old->row[a] : z->row[b], j = del ? old->col[a] : z->col[b];
+            a += cmp <= 0;
+            b += cmp >= 0;
+            if (!op) continue;
+            if (pass == 0)
+                nops++;
+            else
+                GG_mlog_put(c, i, j, del, x, &same);
+        }
+        if (pass == 0) {
+            if (nops == 0) return GrB_SUCCESS;
+            info = GG_mlog_reserve(c, nops);
+            if (info != GrB_SUCCESS) return info;
+        }
+    }
+    return GrB_SUCCESS;
 }

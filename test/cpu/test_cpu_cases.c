@@ -552,6 +552,249 @@ static void test_writeback_mask_only(void **state)
     OK(GrB_Vector_free(&m));
 }
 
+/* ---- a sequence of line assigns on one matrix, against a model ----------------------------------
+ * GrB_Row_assign, GrB_Col_assign and GrB_Matrix_assign on few lines log their changes without
+ * assembling the matrix; this runs long random sequences of them (masked, complemented,
+ * structural, replace, accum, GrB_ALL and index lists, matrix and scalar sources), interleaved
+ * with setElement, removeElement, extractElement, nvals, dup and full reads, on one matrix, and
+ * checks every result against a dense model over K significant indices (everything else of the
+ * 2^60 shape stays empty). */
+
+#define SEQ_K 6
+
+typedef struct {
+    bool p[SEQ_K][SEQ_K];
+    double x[SEQ_K][SEQ_K];
+} seq_model;
+
+static unsigned seq_rand(unsigned *s)
+{
+    *s = *s * 1103515245u + 12345u;
+    return (*s >> 16) & 0x7fff;
+}
+
+/* Full comparison: nvals, every tuple, and extractElement at every significant position. */
+static void seq_check(GrB_Matrix C, const seq_model *m, const GrB_Index *idx, bool full)
+{
+    GrB_Index nv, want = 0;
+    for (int a = 0; a < SEQ_K; a++)
+        for (int b = 0; b < SEQ_K; b++) {
+            want += m->p[a][b];
+            double x = -1;
+            GrB_Info info = GrB_Matrix_extractElement_FP64(&x, C, idx[a], idx[b]);
+            assert_int_equal(info, m->p[a][b] ? GrB_SUCCESS : GrB_NO_VALUE);
+            if (m->p[a][b]) assert_true(x == m->x[a][b]);
+        }
+    OK(GrB_Matrix_nvals(&nv, C));
+    assert_int_equal(nv, want);
+    if (!full) return;
+    GrB_Index I[SEQ_K * SEQ_K], J[SEQ_K * SEQ_K];
+    double X[SEQ_K * SEQ_K];
+    nv = SEQ_K * SEQ_K;
+    OK(GrB_Matrix_extractTuples_FP64(I, J, X, &nv, C));
+    GrB_Index e = 0;
+    for (int a = 0; a < SEQ_K; a++)
+        for (int b = 0; b < SEQ_K; b++) {
+            if (!m->p[a][b]) continue;
+            assert_int_equal(I[e], idx[a]);
+            assert_int_equal(J[e], idx[b]);
+            assert_true(X[e] == m->x[a][b]);
+            e++;
+        }
+    assert_int_equal(e, nv);
+}
+
+/* One random line assign: on the matrix and on the model. */
+static void seq_line_assign(GrB_Matrix C, seq_model *m, const GrB_Index *idx, GrB_Index dim,
+                            unsigned *s)
+{
+    bool row = seq_rand(s) % 2;
+    int line = seq_rand(s) % SEQ_K;
+    /* the region: GrB_ALL or a list of distinct significant indices in random order */
+    bool all = seq_rand(s) % 3 == 0;
+    int list[SEQ_K], nl = 0;
+    GrB_Index L[SEQ_K];
+    for (int a = 0; a < SEQ_K; a++)
+        if (seq_rand(s) % 2) list[nl++] = a;
+    for (int a = nl - 1; a > 0; a--) {
+        int b = seq_rand(s) % (a + 1), t = list[a];
+        list[a] = list[b], list[b] = t;
+    }
+    for (int a = 0; a < nl; a++) L[a] = idx[list[a]];
+    /* the source: over GrB_ALL indexed like C's line, else by position in the list */
+    GrB_Vector u, mask = NULL;
+    OK(GrB_Vector_new(&u, GrB_FP64, all ? dim : (GrB_Index)nl));
+    bool sp[SEQ_K] = {false};
+    double sx[SEQ_K] = {0};
+    for (int a = 0; a < (all ? SEQ_K : nl); a++) {
+        if (seq_rand(s) % 3 == 0) continue;
+        int t = all ? a : list[a];
+        sp[t] = true;
+        sx[t] = (double)(seq_rand(s) % 9);
+        OK(GrB_Vector_setElement_FP64(u, sx[t], all ? idx[a] : (GrB_Index)a));
+    }
+    bool inR[SEQ_K] = {false};
+    for (int a = 0; a < SEQ_K; a++) inR[a] = all;
+    for (int a = 0; a < nl; a++) inR[list[a]] = true;
+    /* the mask over the line and the descriptor */
+    bool mp[SEQ_K] = {false}, mv[SEQ_K] = {false};
+    int dsel = seq_rand(s) % 6;
+    if (dsel > 0) {
+        OK(GrB_Vector_new(&mask, GrB_BOOL, dim));
+        for (int a = 0; a < SEQ_K; a++) {
+            if (seq_rand(s) % 3 == 0) continue;
+            mp[a] = true;
+            mv[a] = seq_rand(s) % 3 != 0;
+            OK(GrB_Vector_setElement_BOOL(mask, mv[a], idx[a]));
+        }
+    }
+    static const GrB_Descriptor *descs[6] = {NULL, NULL, &GrB_DESC_R, &GrB_DESC_C, &GrB_DESC_RSC,
+                                             &GrB_DESC_S};
+    GrB_Descriptor d = descs[dsel] == NULL ? NULL : *descs[dsel];
+    bool replace = dsel == 2 || dsel == 4, comp = dsel == 3 || dsel == 4,
+         structural = dsel == 4 || dsel == 5;
+    bool accum = seq_rand(s) % 2;
+    GrB_BinaryOp acc = accum ? GrB_PLUS_FP64 : NULL;
+    if (row)
+        OK(GrB_Row_assign(C, mask, acc, u, idx[line], all ? GrB_ALL : L, all ? dim : (GrB_Index)nl, d));
+    else
+        OK(GrB_Col_assign(C, mask, acc, u, all ? GrB_ALL : L, all ? dim : (GrB_Index)nl, idx[line], d));
+    /* the model: Z in the region, then the mask with replace */
+    for (int a = 0; a < SEQ_K; a++) {
+        bool *cp = row ? &m->p[line][a] : &m->p[a][line];
+        double *cx = row ? &m->x[line][a] : &m->x[a][line];
+        bool zp = *cp;
+        double zx = *cx;
+        if (inR[a]) {
+            if (!accum) {
+                zp = sp[a], zx = sx[a];
+            } else if (sp[a]) {
+                zx = zp ? zx + sx[a] : sx[a];
+                zp = true;
+            }
+        }
+        bool allow = dsel == 0 ? true : (structural ? mp[a] : mp[a] && mv[a]);
+        if (comp) allow = !allow;
+        if (allow) {
+            *cp = zp, *cx = zx;
+        } else if (replace) {
+            *cp = false;
+        }
+    }
+    GrB_Vector_free(&u);
+    GrB_Vector_free(&mask);
+}
+
+/* One random GrB_Matrix_assign of a 1 or 2 x 1 or 2 source (a matrix, or a scalar) into lists of
+ * significant indices, unmasked or under a mask of significant entries, without replace: few
+ * lines of a matrix with more entries, so the assign reads and logs only those lines. */
+static void seq_matrix_assign(GrB_Matrix C, seq_model *m, const GrB_Index *idx, unsigned *s)
+{
+    int ni = 1 + seq_rand(s) % 2, nj = 1 + seq_rand(s) % 2, li[2], lj[2];
+    GrB_Index I[2], J[2];
+    li[0] = seq_rand(s) % SEQ_K, lj[0] = seq_rand(s) % SEQ_K;
+    li[1] = (li[0] + 1 + seq_rand(s) % (SEQ_K - 1)) % SEQ_K;
+    lj[1] = (lj[0] + 1 + seq_rand(s) % (SEQ_K - 1)) % SEQ_K;
+    for (int a = 0; a < 2; a++) I[a] = idx[li[a]], J[a] = idx[lj[a]];
+    bool sp[2][2] = {{false}}, scalar = seq_rand(s) % 3 == 0, accum = seq_rand(s) % 2;
+    double sx[2][2] = {{0}};
+    GrB_Matrix S = NULL, M = NULL;
+    if (!scalar) OK(GrB_Matrix_new(&S, GrB_FP64, (GrB_Index)ni, (GrB_Index)nj));
+    double x = (double)(seq_rand(s) % 9);
+    for (int a = 0; a < ni; a++)
+        for (int b = 0; b < nj; b++) {
+            sp[a][b] = scalar || seq_rand(s) % 3 != 0;
+            sx[a][b] = scalar ? x : (double)(seq_rand(s) % 9);
+            if (!scalar && sp[a][b]) OK(GrB_Matrix_setElement_FP64(S, sx[a][b], a, b));
+        }
+    /* the mask: a copy of the model's pattern with random values, complemented or not */
+    bool masked = seq_rand(s) % 2, comp = masked && seq_rand(s) % 2, mv[SEQ_K][SEQ_K] = {{false}};
+    GrB_Index dim;
+    OK(GrB_Matrix_nrows(&dim, C));
+    if (masked) {
+        OK(GrB_Matrix_new(&M, GrB_BOOL, dim, dim));
+        for (int a = 0; a < SEQ_K; a++)
+            for (int b = 0; b < SEQ_K; b++)
+                if (seq_rand(s) % 2) {
+                    mv[a][b] = true;
+                    OK(GrB_Matrix_setElement_BOOL(M, true, idx[a], idx[b]));
+                }
+    }
+    GrB_BinaryOp acc = accum ? GrB_PLUS_FP64 : NULL;
+    GrB_Descriptor d = comp ? GrB_DESC_C : NULL;
+    if (scalar)
+        OK(GrB_Matrix_assign_FP64(C, M, acc, x, I, (GrB_Index)ni, J, (GrB_Index)nj, d));
+    else
+        OK(GrB_Matrix_assign(C, M, acc, S, I, (GrB_Index)ni, J, (GrB_Index)nj, d));
+    for (int a = 0; a < ni; a++)
+        for (int b = 0; b < nj; b++) {
+            int r = li[a], c = lj[b];
+            bool allow = !masked || mv[r][c] != comp;
+            if (!allow) continue;
+            if (!accum) {
+                m->p[r][c] = sp[a][b], m->x[r][c] = sx[a][b];
+            } else if (sp[a][b]) {
+                m->x[r][c] = m->p[r][c] ? m->x[r][c] + sx[a][b] : sx[a][b];
+                m->p[r][c] = true;
+            }
+        }
+    GrB_Matrix_free(&S);
+    GrB_Matrix_free(&M);
+}
+
+static void seq_run(GrB_Index dim, const GrB_Index *idx, unsigned seed)
+{
+    seq_model m;
+    memset(&m, 0, sizeof m);
+    unsigned s = seed;
+    GrB_Matrix C;
+    OK(GrB_Matrix_new(&C, GrB_FP64, dim, dim));
+    for (int a = 0; a < SEQ_K; a++)
+        for (int b = 0; b < SEQ_K; b++)
+            if (seq_rand(&s) % 2) {
+                m.p[a][b] = true;
+                m.x[a][b] = (double)(seq_rand(&s) % 9);
+                OK(GrB_Matrix_setElement_FP64(C, m.x[a][b], idx[a], idx[b]));
+            }
+    OK(GrB_Matrix_wait(C, GrB_MATERIALIZE));
+    for (int step = 0; step < 400; step++) {
+        int what = seq_rand(&s) % 16;
+        int a = seq_rand(&s) % SEQ_K, b = seq_rand(&s) % SEQ_K;
+        if (what < 8) {
+            seq_line_assign(C, &m, idx, dim, &s);
+        } else if (what < 10) {
+            seq_matrix_assign(C, &m, idx, &s);
+        } else if (what < 12) {
+            m.p[a][b] = true;
+            m.x[a][b] = (double)(seq_rand(&s) % 9);
+            OK(GrB_Matrix_setElement_FP64(C, m.x[a][b], idx[a], idx[b]));
+        } else if (what < 14) {
+            m.p[a][b] = false;
+            OK(GrB_Matrix_removeElement(C, idx[a], idx[b]));
+        } else if (what == 14) {
+            /* a copy shares the tree; the original goes on with its own log */
+            GrB_Matrix D;
+            OK(GrB_Matrix_dup(&D, C));
+            OK(GrB_Matrix_free(&C));
+            C = D;
+        }
+        seq_check(C, &m, idx, what == 15 || step % 50 == 49);
+    }
+    GrB_Matrix_free(&C);
+}
+
+static void test_line_assign_sequences(void **state)
+{
+    (void)state;
+    const GrB_Index huge[SEQ_K] = {0, 3, (GrB_Index)1 << 40, ((GrB_Index)1 << 40) + 1,
+                                   HUGE_DIM - 2, HUGE_DIM - 1};
+    const GrB_Index small[SEQ_K] = {0, 1, 2, 3, 4, 5};
+    for (unsigned seed = 1; seed <= 6; seed++) {
+        seq_run(HUGE_DIM, huge, seed);
+        seq_run(SEQ_K, small, seed + 100);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -569,6 +812,7 @@ int main(void)
         cmocka_unit_test(test_udt),
         cmocka_unit_test(test_hypersparse),
         cmocka_unit_test(test_writeback_mask_only),
+        cmocka_unit_test(test_line_assign_sequences),
     };
     return cmocka_run_group_tests(tests, GG_test_setup, GG_test_teardown);
 }

@@ -109,6 +109,9 @@ static dense *op0(const dense *A, bool tran)
 
 /* Large mode: dimensions near a thousand, so that the kernels' parallel paths run. */
 static bool large_mode;
+/* With large_mode: matrix assigns with index lists of one to a few dozen entries, so that assign
+ * takes its path over the region's lines only (src/cpu/assign.c). */
+static bool short_lists;
 
 static GrB_Index rnd_dim(void)
 {
@@ -120,11 +123,13 @@ static GrB_Index rnd_dim(void)
 /* A random index list over 0..dim-1 (repeats allowed), or GrB_ALL. */
 static const GrB_Index *rnd_list(GrB_Index dim, GrB_Index *buf, GrB_Index *n)
 {
-    if (rnd_chance(large_mode ? 60 : 25)) {
+    if (rnd_chance(short_lists ? 30 : large_mode ? 60 : 25)) {
         *n = dim;
         return GrB_ALL;
     }
-    *n = dim == 0 ? 0 : (GrB_Index)rnd_int(large_mode ? LIST_MAX : 6);
+    *n = dim == 0       ? 0
+         : short_lists ? 1 + (GrB_Index)rnd_int(40)
+                       : (GrB_Index)rnd_int(large_mode ? LIST_MAX : 6);
     for (GrB_Index k = 0; k < *n; k++) buf[k] = (GrB_Index)rnd_int((int)dim);
     return buf;
 }
@@ -664,7 +669,7 @@ static GrB_Info assign_c_scalar(const outcase *o, GrB_BinaryOp acc, const void *
 static bool case_assign(uint64_t seed)
 {
     rnd_seed(seed);
-    int mode = rnd_int(6); /* 0-2 matrix, 3 vector, 4 row, 5 column */
+    int mode = rnd_int(short_lists ? 3 : 6); /* 0-2 matrix, 3 vector, 4 row, 5 column */
     bool line = mode >= 4;
     GrB_Index cr = rnd_dim(), cc = mode == 3 ? 1 : rnd_dim();
     if (line && (cr == 0 || cc == 0)) mode = 0, line = false;
@@ -821,6 +826,9 @@ static void test_large(void **state)
                  run_cases("large transpose", 8400000, 3, case_transpose) +
                  run_cases("large extract", 8500000, 4, case_extract) +
                  run_cases("large assign", 8600000, 4, case_assign);
+    short_lists = true;
+    failed += run_cases("large assign, short lists", 8700000, 24, case_assign);
+    short_lists = false;
     large_mode = false;
     ref_exact_values = false;
     assert_int_equal(failed, 0);
