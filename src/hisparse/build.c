@@ -1464,9 +1464,11 @@ static void scan_part(const GG_hs_tuples *t, GrB_Index nrows, GrB_Index ncols, i
 }
 
 /* Puts the tuples in tree order: fills s (unique entries, their coordinates and values); *equal
- * becomes 1 or 0 when a pass over the values found whether all of them are the same. */
+ * becomes 1 or 0 when a pass over the values found whether all of them are the same. want_iso: an
+ * iso tree is allowed (then, when it is certain, only the first value is cast). */
 static GrB_Info order_tuples(const GG_hs_tuples *t, GrB_Type type, GrB_Index nrows,
-                             GrB_Index ncols, int b, hs_stream *s, hs_tmp *T, int *equal)
+                             GrB_Index ncols, int b, bool want_iso, hs_stream *s, hs_tmp *T,
+                             int *equal)
 {
     uint64_t n = t->n;
     const hs_keyfmt *f = &s->f;
@@ -1557,9 +1559,13 @@ static GrB_Info order_tuples(const GG_hs_tuples *t, GrB_Type type, GrB_Index nro
     }
     if (strips < 0 && by_rows && ((ncols - 1) >> b) * (uint64_t)np < n)
         strips = order_strips(t, f, KT, c.carry, T->pairs, ncols, np);
-    if (strips > 0 && (nu_rows < n || c.cast)) {
+    /* Unique values that all cast to the same value make an iso tree, which keeps only the first
+     * (a graph loaded without weights: ones cast to FP64). */
+    bool only_first = nu_rows == n && want_iso && *equal == 1;
+    if (strips > 0 && (nu_rows < n || c.cast) && !only_first) {
         settle_parts(&c, T->pairs, n, np, bound, ucount);
     } else if (strips > 0) { /* nothing to settle: one segment */
+        if (c.cast) settle(&c, T->pairs, 0, 1);
         nseg = 1;
         bound[0] = 0;
         bound[1] = ucount[0] = n;
@@ -1612,7 +1618,8 @@ GrB_Info hs_build_tuples(GG_hs_matrix *A, GrB_Type type, GrB_Index nrows, GrB_In
     hs_tmp T;
     memset(&T, 0, sizeof T);
     int equal = -1; /* every input value the same: 1 or 0 when the ordering found out */
-    GrB_Info info = order_tuples(t, type, nrows, ncols, b, &s, &T, &equal);
+    GrB_Info info =
+        order_tuples(t, type, nrows, ncols, b, !(flags & GG_HS_NO_ISO), &s, &T, &equal);
     bool dups = s.n < t->n;
     if (info == GrB_SUCCESS && dups && dup == NULL && !t->x_iso && !(flags & GG_HS_LAST_WINS))
         info = GrB_INVALID_VALUE;
