@@ -1,8 +1,9 @@
 /* build.c: building a HiSparse tree in the papers' two phases. Tuples are first put in tree order
  * and duplicates grouped: input already in tree order is used as it is; otherwise, when both
- * coordinates fit 32 bits, (key, value) pairs are counted and scattered (into the level-1 blocks of
- * each strip of d rows when the input is sorted by rows and those blocks are well filled, else
- * into buckets by the top key bits, each bucket then sorted: the cost profile of a CSR build), and
+ * coordinates fit 32 bits, (key, value) pairs are counted and scattered (input sorted by rows goes
+ * block by block to its place, the blocks of d^2 or d columns of each strip counted first, or the
+ * level-1 blocks of each strip of d rows when only those are well filled; other input goes into
+ * buckets by the top key bits, each bucket then sorted: the cost profile of a CSR build), and
  * with wider coordinates a merge sort orders a permutation. The skeleton pass then walks the
  * ordered entries once, closing nodes bottom-up and choosing for each the cheapest representation
  * (a leaf of the best kind, or an inner node over its children's best); it records only nodes
@@ -1064,12 +1065,12 @@ static int order_strips(const GG_hs_tuples *t, const hs_keyfmt *f, const hs_keyt
 #define HS_BLOCK_FILL 16
 #define HS_STRIP_ANY ((uint64_t)1 << 22) /* entries of a strip, balanced or not */
 
-/* The first k in [lo, hi) with row[k] >= r (hi: none). */
-static uint64_t row_lower(const GrB_Index *row, uint64_t lo, uint64_t hi, GrB_Index r)
+/* The first k in [lo, hi) with a[k] >= v (hi: none), a ascending. */
+static uint64_t lower_bound(const uint64_t *a, uint64_t lo, uint64_t hi, uint64_t v)
 {
     while (lo < hi) {
         uint64_t mid = lo + (hi - lo) / 2;
-        if (row[mid] < r)
+        if (a[mid] < v)
             lo = mid + 1;
         else
             hi = mid;
@@ -1156,7 +1157,7 @@ static int order_blocks(const GG_hs_tuples *t, const hs_keyfmt *f, const hs_keyt
     if (B.start == NULL) return 0;
     HS_OMP("omp parallel for num_threads(hs_threads(np)) schedule(static)")
     for (uint64_t s = 0; s <= B.nstrips; s++)
-        B.start[s] = s < B.nstrips ? row_lower(t->row, 0, n, s << qb) : n;
+        B.start[s] = s < B.nstrips ? lower_bound(t->row, 0, n, s << qb) : n;
     uint64_t biggest = 0;
     for (uint64_t s = 0; s < B.nstrips; s++)
         if (B.start[s + 1] - B.start[s] > biggest) biggest = B.start[s + 1] - B.start[s];
@@ -1166,17 +1167,8 @@ static int order_blocks(const GG_hs_tuples *t, const hs_keyfmt *f, const hs_keyt
     }
     /* part p: the strips that start in its share of the input */
     uint64_t sp[HS_MAX_PARTS + 1];
-    for (int p = 0; p < np; p++) {
-        uint64_t lo = 0, hi = B.nstrips, want = part_start(n, p, np);
-        while (lo < hi) {
-            uint64_t mid = lo + (hi - lo) / 2;
-            if (B.start[mid] < want)
-                lo = mid + 1;
-            else
-                hi = mid;
-        }
-        sp[p] = p == 0 ? 0 : lo;
-    }
+    for (int p = 0; p < np; p++)
+        sp[p] = p == 0 ? 0 : lower_bound(B.start, 0, B.nstrips, part_start(n, p, np));
     sp[np] = B.nstrips;
     B.pos = GG_calloc((size_t)nblk, sizeof *B.pos);
     hs_pair *blocks = NULL, *tmp = NULL;
