@@ -1,8 +1,9 @@
 /* build.c: building a HiSparse tree in the papers' two phases. Tuples are first put in tree order
  * and duplicates grouped: input already in tree order is used as it is; otherwise, when both
- * coordinates fit 32 bits, (key, value) pairs are counted and scattered (into the level-1 blocks of
- * each strip of d rows when the input is sorted by rows and those blocks are well filled, else
- * into buckets by the top key bits, each bucket then sorted: the cost profile of a CSR build), and
+ * coordinates fit 32 bits, (key, value) pairs are counted and scattered (input sorted by rows goes
+ * block by block to its place, the blocks of d^2 or d columns of each strip counted first, or the
+ * level-1 blocks of each strip of d rows when only those are well filled; other input goes into
+ * buckets by the top key bits, each bucket then sorted: the cost profile of a CSR build), and
  * with wider coordinates a merge sort orders a permutation. The skeleton pass then walks the
  * ordered entries once, closing nodes bottom-up and choosing for each the cheapest representation
  * (a leaf of the best kind, or an inner node over its children's best); it records only nodes
@@ -1013,6 +1014,174 @@ static int order_strips(const GG_hs_tuples *t, const hs_keyfmt *f, const hs_keyt
     return result;
 }
 
+/* ---- input sorted by rows: the blocks of each strip -------------------------------------------------
+ * In tree order the entries of a strip of d^q rows (q = 2 in a tree of three levels or more, else 1)
+ * come in blocks of d^q columns, column block after column block; inside a block of level 2, by
+ * the origin of their level-1 block, (i_1, j_1), then row-major. Input sorted by rows reaches that
+ * order in two stable passes per strip, both with few destinations: each level-1 strip (d rows,
+ * in cache) is sorted by j_1 (its order becomes (j_1, i_0, column block, j_0)), and then scattered
+ * by column block straight to the block's place in tree order, level-1 strips in order, so that
+ * within a block the order is (i_1, j_1, i_0, j_0). With q = 1 the scatter alone does it. The places
+ * come from a counting pass (parts hold whole strips, so they count into disjoint rows of the
+ * table) and the tree order of the blocks' origins. This pays while the blocks hold HS_BLOCK_FILL
+ * entries or more on average (RMAT-20: 64 x 64 level-2 blocks of 4000 entries) and no strip holds
+ * more than a thread's share of a large input. */
+
+#define HS_BLOCK_FILL 16
+#define HS_STRIP_ANY ((uint64_t)1 << 22) /* entries of a strip, balanced or not */
+
+/* The first k in [lo, hi) with a[k] >= v (hi: none), a ascending. */
+static uint64_t lower_bound(const uint64_t *a, uint64_t lo, uint64_t hi, uint64_t v)
+{
+    while (lo < hi) {
+        uint64_t mid = lo + (hi - lo) / 2;
+        if (a[mid] < v)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+typedef struct {
+    const GG_hs_tuples *t;
+    const hs_keytab *KT;
+    int q, b;               /* strip level, digit bits */
+    uint64_t nstrips, ncb;  /* strips, column blocks */
+    uint64_t *start;        /* strip s: input [start[s], start[s + 1]) */
+    uint64_t *pos;          /* block (s, J) at s * ncb + J: its entries' first place in tree order */
+    bool carry;
+    hs_pair *P;
+} hs_blocks;
+
+/* Writes the pairs of strips [s0, s1); false when out of memory. *equal (carry): whether every
+ * value equals the first input value. */
+static bool blocks_write(const hs_blocks *B, uint64_t s0, uint64_t s1, bool *equal)
+{
+    const GG_hs_tuples *t = B->t;
+    const GrB_Index *row = t->row, *col = t->col;
+    const char *x = t->x;
+    size_t xsize = t->xtype->size;
+    uint64_t first = B->carry ? load_bits(x, xsize) : 0, d = 1ULL << B->b, m = d - 1;
+    int b = B->b, qb = B->q * b;
+    uint64_t *next = hs_alloc_n(B->ncb, sizeof *next), cnt[GG_HS_DIM_MAX];
+    uint64_t *order = NULL, cap = 0;
+    bool ok = next != NULL, same = true;
+    for (uint64_t s = s0; ok && s < s1; s++) {
+        memcpy(next, B->pos + s * B->ncb, B->ncb * sizeof *next);
+        for (uint64_t lo = B->start[s], hi; ok && lo < B->start[s + 1]; lo = hi) {
+            /* one level-1 strip: [lo, hi), in the order of order[] (q = 2) or as it comes */
+            hi = lo + 1;
+            while (hi < B->start[s + 1] && row[hi] >> b == row[lo] >> b) hi++;
+            uint64_t len = B->q == 2 ? hi - lo : 0;
+            if (len > cap) {
+                GG_free(order);
+                cap = 2 * len;
+                order = hs_alloc_n(cap, sizeof *order);
+                ok = order != NULL;
+                if (!ok) break;
+            }
+            if (len > 0) {
+                memset(cnt, 0, d * sizeof *cnt);
+                for (uint64_t k = lo; k < hi; k++) cnt[(col[k] >> b) & m]++;
+                for (uint64_t c = 0, sum = 0; c < d; c++) {
+                    uint64_t n = cnt[c];
+                    cnt[c] = sum;
+                    sum += n;
+                }
+                for (uint64_t k = lo; k < hi; k++) order[cnt[(col[k] >> b) & m]++] = k;
+            }
+            for (uint64_t e = lo; e < hi; e++) {
+                uint64_t k = len > 0 ? order[e - lo] : e, payload = k;
+                if (B->carry) {
+                    payload = load_bits(x + k * xsize, xsize);
+                    same = same && payload == first;
+                }
+                B->P[next[col[k] >> qb]++] = (hs_pair){tab_key(B->KT, row[k], col[k]), payload};
+            }
+        }
+    }
+    GG_free(next);
+    GG_free(order);
+    *equal = same;
+    return ok;
+}
+
+/* (key, payload) pairs in tree order into P from input sorted by rows, in np parts; *equal (carry
+ * only): every value equals the first. 1 done, 0 out of memory, -1 when the blocks are too sparse
+ * or the strips too unequal for this to pay (nothing written). */
+static int order_blocks(const GG_hs_tuples *t, const hs_keyfmt *f, const hs_keytab *KT, bool carry,
+                        hs_pair *P, GrB_Index nrows, GrB_Index ncols, int np, bool *equal)
+{
+    uint64_t n = t->n, nblk;
+    int q = f->h >= 3 ? 2 : 1, qb = q * f->b;
+    hs_blocks B = {t, KT, q, f->b, ((nrows - 1) >> qb) + 1, ((ncols - 1) >> qb) + 1, NULL, NULL,
+                   carry, P};
+    if (__builtin_mul_overflow(B.nstrips, B.ncb, &nblk) || nblk > n / HS_BLOCK_FILL) return -1;
+    B.start = hs_alloc_n(B.nstrips + 1, sizeof *B.start);
+    if (B.start == NULL) return 0;
+    HS_OMP("omp parallel for num_threads(hs_threads(np)) schedule(static)")
+    for (uint64_t s = 0; s <= B.nstrips; s++)
+        B.start[s] = s < B.nstrips ? lower_bound(t->row, 0, n, s << qb) : n;
+    uint64_t biggest = 0;
+    for (uint64_t s = 0; s < B.nstrips; s++)
+        if (B.start[s + 1] - B.start[s] > biggest) biggest = B.start[s + 1] - B.start[s];
+    if (biggest > HS_STRIP_ANY && biggest * (uint64_t)hs_threads(np) > n) {
+        GG_free(B.start);
+        return -1;
+    }
+    /* part p: the strips that start in its share of the input */
+    uint64_t sp[HS_MAX_PARTS + 1];
+    for (int p = 0; p < np; p++)
+        sp[p] = p == 0 ? 0 : lower_bound(B.start, 0, B.nstrips, part_start(n, p, np));
+    sp[np] = B.nstrips;
+    B.pos = GG_calloc((size_t)nblk, sizeof *B.pos);
+    hs_pair *blocks = NULL, *tmp = NULL;
+    int result = B.pos != NULL ? 1 : 0;
+    if (result == 1) {
+        HS_OMP("omp parallel for num_threads(hs_threads(np)) schedule(dynamic, 1)")
+        for (int p = 0; p < np; p++)
+            for (uint64_t s = sp[p]; s < sp[p + 1]; s++)
+                for (uint64_t k = B.start[s]; k < B.start[s + 1]; k++)
+                    B.pos[s * B.ncb + (t->col[k] >> qb)]++;
+        /* the blocks in tree order of their origins; each count becomes the block's first place */
+        uint64_t nz = 0;
+        for (uint64_t g = 0; g < nblk; g++) nz += B.pos[g] > 0;
+        blocks = hs_alloc_n(nz, sizeof *blocks);
+        tmp = hs_alloc_n(nz, sizeof *tmp);
+        if (blocks == NULL || tmp == NULL) result = 0;
+    }
+    if (result == 1) {
+        uint64_t z = 0;
+        for (uint64_t g = 0; g < nblk; g++)
+            if (B.pos[g] > 0)
+                blocks[z++] = (hs_pair){tab_key(KT, (g / B.ncb) << qb, (g % B.ncb) << qb), g};
+        hs_pair *sorted = z > 0 ? hs_radix_sort(blocks, tmp, z, 2 * f->bits) : blocks;
+        if (sorted == NULL) result = 0;
+        for (uint64_t k = 0, at = 0; result == 1 && k < z; k++) {
+            uint64_t c = B.pos[sorted[k].src];
+            B.pos[sorted[k].src] = at;
+            at += c;
+        }
+    }
+    if (result == 1) {
+        bool ok = true, same = true;
+        HS_OMP("omp parallel for num_threads(hs_threads(np)) schedule(dynamic, 1) reduction(&&: ok, same)")
+        for (int p = 0; p < np; p++) {
+            bool part_same;
+            ok = blocks_write(&B, sp[p], sp[p + 1], &part_same) && ok;
+            same = same && part_same;
+        }
+        if (!ok) result = 0;
+        *equal = same;
+    }
+    GG_free(B.start);
+    GG_free(B.pos);
+    GG_free(blocks);
+    GG_free(tmp);
+    return result;
+}
+
 /* ---- runs of equal keys -------------------------------------------------------------------------------
  * Ordered pairs come in segments that never split a run of equal keys (the buckets, or parts of
  * the strips' output). Each segment settles on its own, while it is in cache: with values as
@@ -1231,11 +1400,13 @@ static void scan_part(const GG_hs_tuples *t, GrB_Index nrows, GrB_Index ncols, i
             return;
         }
         if (!r->sorted && !r->rows) continue;
-        int c;
+        int c = 1;
         if (narrow) {
-            uint64_t key = tab_key(KT, i, j);
-            c = k == 0 ? -1 : prev < key ? -1 : prev > key;
-            prev = key;
+            if (r->sorted) { /* once out of order, the keys are not needed */
+                uint64_t key = tab_key(KT, i, j);
+                c = k == 0 ? -1 : prev < key ? -1 : prev > key;
+                prev = key;
+            }
             if (r->rows && k > 0) {
                 GrB_Index pi = t->row[k - 1], pj = t->col[k - 1];
                 r->rows = pi < i || (pi == i && pj <= j);
@@ -1249,9 +1420,12 @@ static void scan_part(const GG_hs_tuples *t, GrB_Index nrows, GrB_Index ncols, i
     }
 }
 
-/* Puts the tuples in tree order: fills s (unique entries, their coordinates and values). */
+/* Puts the tuples in tree order: fills s (unique entries, their coordinates and values); *equal
+ * becomes 1 or 0 when a pass over the values found whether all of them are the same. want_iso: an
+ * iso tree is allowed (then, when it is certain, only the first value is cast). */
 static GrB_Info order_tuples(const GG_hs_tuples *t, GrB_Type type, GrB_Index nrows,
-                             GrB_Index ncols, int b, hs_stream *s, hs_tmp *T)
+                             GrB_Index ncols, int b, bool want_iso, hs_stream *s, hs_tmp *T,
+                             int *equal)
 {
     uint64_t n = t->n;
     const hs_keyfmt *f = &s->f;
@@ -1335,11 +1509,20 @@ static GrB_Info order_tuples(const GG_hs_tuples *t, GrB_Type type, GrB_Index nro
     uint64_t *ucount = hs_alloc_n(HS_MAX_SEGMENTS + 1, sizeof *ucount);
     T->pairs = hs_huge(hs_alloc_n(n, sizeof(hs_pair)), n * sizeof(hs_pair));
     int strips = c.scratch != NULL && bound != NULL && ucount != NULL && T->pairs != NULL ? -1 : 0;
+    bool same;
+    if (strips < 0 && by_rows) {
+        strips = order_blocks(t, f, KT, c.carry, T->pairs, nrows, ncols, np, &same);
+        if (strips > 0 && c.carry) *equal = same;
+    }
     if (strips < 0 && by_rows && ((ncols - 1) >> b) * (uint64_t)np < n)
         strips = order_strips(t, f, KT, c.carry, T->pairs, ncols, np);
-    if (strips > 0 && (nu_rows < n || c.cast)) {
+    /* Unique values that all cast to the same value make an iso tree, which keeps only the first
+     * (a graph loaded without weights: ones cast to FP64). */
+    bool only_first = nu_rows == n && want_iso && *equal == 1;
+    if (strips > 0 && (nu_rows < n || c.cast) && !only_first) {
         settle_parts(&c, T->pairs, n, np, bound, ucount);
     } else if (strips > 0) { /* nothing to settle: one segment */
+        if (c.cast) settle(&c, T->pairs, 0, 1);
         nseg = 1;
         bound[0] = 0;
         bound[1] = ucount[0] = n;
@@ -1391,13 +1574,15 @@ GrB_Info hs_build_tuples(GG_hs_matrix *A, GrB_Type type, GrB_Index nrows, GrB_In
     }
     hs_tmp T;
     memset(&T, 0, sizeof T);
-    GrB_Info info = order_tuples(t, type, nrows, ncols, b, &s, &T);
+    int equal = -1; /* every input value the same: 1 or 0 when the ordering found out */
+    GrB_Info info =
+        order_tuples(t, type, nrows, ncols, b, !(flags & GG_HS_NO_ISO), &s, &T, &equal);
     bool dups = s.n < t->n;
     if (info == GrB_SUCCESS && dups && dup == NULL && !t->x_iso && !(flags & GG_HS_LAST_WINS))
         info = GrB_INVALID_VALUE;
     if (info == GrB_SUCCESS) {
         bool iso = !(flags & GG_HS_NO_ISO) &&
-                   (t->x_iso || ((!dups || s.v.dup == NULL) && all_equal(t)));
+                   (t->x_iso || ((!dups || s.v.dup == NULL) && (equal >= 0 ? equal : all_equal(t))));
         info = hs_build_stream(A, type, nrows, ncols, b, &s, iso);
     }
     tmp_free(&T);

@@ -2,9 +2,9 @@
  * allocation is made to fail for k = 1, 2, ... until the operation succeeds; every failure must
  * return GrB_OUT_OF_MEMORY, leave the output exactly as it was and leave no block behind, and the
  * final success must give the right answer. Build is swept on each of its paths: input already
- * in tree order, unsorted with narrow keys, sorted by rows (blocks sparse or well filled), huge
- * dimensions (merge sort), duplicates, iso; in one part and split into parts (its parallel
- * phases). */
+ * in tree order, unsorted with narrow keys, sorted by rows (blocks sparse or well filled, the
+ * blocks of each strip), huge dimensions (merge sort), duplicates, iso; in one part and split into
+ * parts (its parallel phases). */
 #include "hs_test.h"
 
 static int setup(void **state)
@@ -152,6 +152,18 @@ static void sweep_builds(void)
     sweep_build("build sorted by rows, banded", &r, NULL, false);
     tuples_free(&r);
     tuples_free(&t);
+    /* sorted by rows, with few blocks of d or d^2 columns per strip: the blocks of the strips
+     * (a tree of two levels, then of three) */
+    static const GrB_Index side[] = {600, 40000};
+    for (int k = 0; k < 2; k++) {
+        tuples_init(&t, GrB_FP64, side[k], side[k]);
+        random_fill(&t, 3000, &seed);
+        reference(&t, GrB_PLUS_FP64, false, &r);
+        sweep_build(k == 0 ? "build sorted by rows, strip blocks" : "build sorted by rows, level-2 blocks",
+                    &r, NULL, false);
+        tuples_free(&r);
+        tuples_free(&t);
+    }
     /* in tree order with duplicates: a vector sorted by index */
     tuples_init(&r, GrB_FP64, 1 << 20, 1);
     for (GrB_Index k = 0; k < 500; k++) {

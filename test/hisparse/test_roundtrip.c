@@ -695,6 +695,48 @@ static void test_build_casts(void **state)
     GG_hs_free(&A);
 }
 
+/* Input sorted by rows whose values are all equal and cast on the way in (a graph loaded without
+ * weights: ones into FP64): iso, the one value cast; with GG_HS_NO_ISO every value cast. Large
+ * enough for the blocks of the strips (in one part and in several) and with a tree of three
+ * levels, and of one. */
+static void test_sorted_equal_cast(void **state)
+{
+    (void)state;
+    static const GrB_Index dims[] = {1 << 15, 100};
+    for (int d = 0; d < 2; d++) {
+        GrB_Index n = dims[d], count = 0, cap = 40 * n;
+        GrB_Index *I = malloc(cap * sizeof *I), *J = malloc(cap * sizeof *J);
+        double *X = malloc(cap * sizeof *X);
+        assert_true(I != NULL && J != NULL && X != NULL);
+        uint64_t seed = 5;
+        for (GrB_Index i = 0; i < n; i++)
+            for (GrB_Index j = rng_below(&seed, 8); j < n && count < cap; j += 1 + rng_below(&seed, n / 8 + 1)) {
+                I[count] = i;
+                J[count] = j;
+                X[count++] = 2.75;
+            }
+        GG_hs_tuples in = {I, J, X, GrB_FP64, false, count};
+        for (int flags = 0; flags <= GG_HS_NO_ISO; flags += GG_HS_NO_ISO) {
+            GG_hs_matrix A;
+            OK(GG_hs_build(&A, GrB_INT32, n, n, &in, NULL, (unsigned)flags));
+            check_tree(&A);
+            assert_int_equal(A.nvals, count);
+            assert_int_equal(A.iso, flags == 0);
+            for (int k = 0; k < 50; k++) {
+                GrB_Index e = rng_below(&seed, count);
+                int32_t v = 0;
+                OK(GG_hs_get(&A, I[e], J[e], &v, GrB_INT32));
+                assert_int_equal(v, 2);
+            }
+            GG_hs_free(&A);
+            parts_agree(&in, GrB_INT32, n, n, NULL, (unsigned)flags);
+        }
+        free(I);
+        free(J);
+        free(X);
+    }
+}
+
 /* ---- the checker catches damage -------------------------------------------------------------------- */
 
 /* A private copy of A's pool, damaged by `damage`, must fail the check. */
@@ -828,6 +870,7 @@ int main(void)
         cmocka_unit_test(test_parallel_same_tree),
         cmocka_unit_test(test_scale_and_sharing),
         cmocka_unit_test(test_build_casts),
+        cmocka_unit_test(test_sorted_equal_cast),
         cmocka_unit_test(test_checker_finds_damage),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
