@@ -99,7 +99,7 @@ __device__ inline gg_val gg_pv_get(const gg_pview &v, uint64_t i)
 
 /* Scatters the entries of the sparse d into flags b (n bytes, cleared first) and, when x is not
  * NULL, their values into x (n values of d->size). With `test`, b[i] is instead whether the value
- * is true as a mask value (any nonzero byte, so -0.0 is true, as GG_cpu_mask_value). Queued on the
+ * is true as a mask value (any nonzero byte, so -0.0 is true, as the CPU backend reads it). Queued on the
  * stream; the result code of the launches (vec_form.cu). */
 int gg_vk_scatter(const GG_vdata *d, uint8_t *b, void *x, bool test);
 

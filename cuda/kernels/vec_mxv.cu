@@ -22,7 +22,7 @@ unsigned blocks_for(uint64_t work)
 }
 
 /* Whether a value of `size` bytes at p has a nonzero byte (a value mask's truth, as the CPU's
- * GG_cpu_mask_value: -0.0 counts as true). */
+ * CPU backend reads a mask value: -0.0 counts as true). */
 __device__ inline bool nonzero_bytes(const void *p, uint32_t size)
 {
     switch (size) {

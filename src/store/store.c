@@ -144,6 +144,9 @@ static bool is_matrix(const GG_container *c)
 void GG_views_drop(GG_container *c)
 {
     GG_device_drop(c);
+    /* a matrix's content is on the host once its mirror is gone: every caller made the host tree
+     * current first (host_ready) or is replacing the content */
+    if (is_matrix(c)) c->res = GG_RES_HOST;
     if (c->csr != NULL) {
         GG_free(c->csr->vec);
         GG_free(c->csr->ptr);
@@ -181,6 +184,29 @@ static void tree_verify(const GG_hs_matrix *hs)
 #else
     (void)hs;
 #endif
+}
+
+/* Makes the host tree of a matrix current when its content is on the device only (GG_store.h):
+ * one copy of the device pool, laid out as the host's. c->lock held. */
+static GrB_Info host_ready(GG_container *c)
+{
+    if (c->res & GG_RES_HOST) return GrB_SUCCESS;
+    GG_hs_matrix hs;
+    GrB_Info info = GG_device_mat_download(c, &hs);
+    if (info != GrB_SUCCESS) return info;
+    tree_verify(&hs);
+    GG_hs_free(&c->hs);
+    c->hs = hs;
+    c->coo_cached = hs.nvals == 0;
+    c->res |= GG_RES_HOST;
+    return GrB_SUCCESS;
+}
+
+void GG_mat_device_written(GG_container *c)
+{
+    GG_container_clear(c);
+    c->coo_cached = false; /* the empty stand-in tree does not describe the content */
+    c->res = GG_RES_DEVICE;
 }
 
 /* Builds c's tree from tuples into *out. */
@@ -331,7 +357,8 @@ GrB_Info GG_pending_survivors(const GG_pending *p, sort_key **keys, GrB_Index *g
 static GrB_Info assemble(GG_container *c)
 {
     GG_pending *p = &c->pending;
-    if (p->n == 0) return GrB_SUCCESS;
+    GrB_Info info = host_ready(c);
+    if (info != GrB_SUCCESS || p->n == 0) return info;
     if (coo_cache(c) != GrB_SUCCESS) return GrB_OUT_OF_MEMORY;
     sort_key *keys;
     GrB_Index g;
@@ -361,10 +388,12 @@ static GrB_Info prepare(GG_container *c)
 GrB_Info GG_container_wait(GG_container *c)
 {
     pthread_mutex_lock(&c->lock);
-    GrB_Info info = is_matrix(c) || c->pending.n > 0 ? prepare(c) : GrB_SUCCESS;
-    bool device = !is_matrix(c) && (c->res & GG_RES_DEVICE);
+    /* device content: a vector with a current device copy, a matrix with no host tree (whose log
+     * is empty), which waiting must not bring to the host */
+    bool device = is_matrix(c) ? !(c->res & GG_RES_HOST) : (c->res & GG_RES_DEVICE) != 0;
+    GrB_Info info = (is_matrix(c) && !device) || c->pending.n > 0 ? prepare(c) : GrB_SUCCESS;
     pthread_mutex_unlock(&c->lock);
-    /* a device-written vector is complete once the device work queued for it has run */
+    /* device-written content is complete once the device work queued for it has run */
     if (info == GrB_SUCCESS && device) info = GG_device_sync();
     return info;
 }
@@ -373,8 +402,9 @@ GrB_Info GG_container_nvals(GG_container *c, GrB_Index *nvals)
 {
     if (!is_matrix(c)) return GG_vec_nvals(c, nvals);
     pthread_mutex_lock(&c->lock);
-    GrB_Info info = assemble(c);
-    if (info == GrB_SUCCESS) *nvals = c->hs.nvals;
+    /* a device-written matrix answers from its device tree, without bringing it to the host */
+    GrB_Info info = c->res & GG_RES_HOST ? assemble(c) : GG_device_mat_nvals(c, nvals);
+    if (info == GrB_SUCCESS && (c->res & GG_RES_HOST)) *nvals = c->hs.nvals;
     pthread_mutex_unlock(&c->lock);
     return info;
 }
@@ -495,6 +525,11 @@ GrB_Info GG_container_set_pending(GG_container *c, GrB_Index i, GrB_Index j, con
                                   GrB_Type xtype)
 {
     if (!is_matrix(c)) return GG_vstore_set(c, i, x, xtype);
+    /* a write on the host starts from the host tree */
+    pthread_mutex_lock(&c->lock);
+    GrB_Info info = host_ready(c);
+    pthread_mutex_unlock(&c->lock);
+    if (info != GrB_SUCCESS) return info;
     GG_caster cast = GG_caster_make(c->type, xtype);
     if (c->pending.n == 0) {
         /* An existing entry of an unshared, non-iso tree is updated in place (with its copy in
@@ -518,6 +553,10 @@ GrB_Info GG_container_set_pending(GG_container *c, GrB_Index i, GrB_Index j, con
 GrB_Info GG_container_remove_pending(GG_container *c, GrB_Index i, GrB_Index j)
 {
     if (!is_matrix(c)) return GG_vstore_remove(c, i);
+    pthread_mutex_lock(&c->lock);
+    GrB_Info info = host_ready(c);
+    pthread_mutex_unlock(&c->lock);
+    if (info != GrB_SUCCESS) return info;
     if (c->pending.n == 0 && !GG_hs_has(&c->hs, i, j)) return GrB_SUCCESS;
     return GG_pending_append(c, i, j, true, NULL, NULL);
 }
