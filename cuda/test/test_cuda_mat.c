@@ -216,22 +216,25 @@ static void empty_results(void **state)
 {
     (void)state;
     GrB_Matrix A = random_matrix(GrB_FP64, NR, NC, 0.1), E;
+    GrB_Matrix C0 = random_matrix(GrB_FP64, NR, NC, 0.1);
     OK(GrB_Matrix_new(&E, GrB_BOOL, NR, NC));
     GrB_Matrix C[2];
     for (int b = 0; b < 2; b++) {
-        C[b] = random_matrix(GrB_FP64, NR, NC, 0.1);
+        C[b] = mdup(C0);
         set_backend(b == 0 ? GxG_BACKEND_CPU : GxG_BACKEND_CUDA);
         OK(GrB_Matrix_select_FP64(C[b], NULL, NULL, GrB_VALUEGT_FP64, A, 100.0, NULL));
         if (b == 1) assert_resident(C[1]);
         GrB_Index n;
         OK(GrB_Matrix_nvals(&n, C[b]));
         assert_int_equal(n, 0);
+        OK(GrB_Matrix_apply(C[b], E, GrB_PLUS_FP64, GrB_AINV_FP64, A, GrB_DESC_R)); /* none */
+        OK(GrB_Matrix_nvals(&n, C[b]));
+        assert_int_equal(n, 0);
         OK(GrB_Matrix_apply(C[b], E, NULL, GrB_AINV_FP64, A, GrB_DESC_SC)); /* all allowed */
-        OK(GrB_Matrix_apply(C[b], E, GrB_PLUS_FP64, GrB_AINV_FP64, A, GrB_DESC_R));
     }
     set_backend(GxG_BACKEND_CPU);
     same_matrix(C[0], C[1], 0);
-    GrB_free(&A), GrB_free(&E), GrB_free(&C[0]), GrB_free(&C[1]);
+    GrB_free(&A), GrB_free(&C0), GrB_free(&E), GrB_free(&C[0]), GrB_free(&C[1]);
 }
 
 /* ---- residency -------------------------------------------------------------------------------- */
