@@ -30,7 +30,7 @@ static inline bool GG_cuda_too_small(const GG_desc *d, GrB_Index work)
     return work < GG_CUDA_MIN_WORK && !GG_backend_forced_cuda(d);
 }
 
-/* A kernel entry point's return code (GG_CUDA_RC_* / GG_CUDA_SPMV_*: 0 ok, 1 out of device
+/* A kernel entry point's return code (GG_CUDA_VRC_* / GG_CUDA_SPMV_*: 0 ok, 1 out of device
  * memory, 3 any other CUDA error) as a slot's GrB_Info. */
 static inline GrB_Info GG_cuda_info(int rc)
 {
