@@ -92,6 +92,12 @@ int GG_cuda_vec_download(struct GG_container *c);
 int GG_cuda_vec_nvals(struct GG_container *c, uint64_t *nvals);
 /* Frees c's device copy (c->dv) and its device buffers. */
 void GG_cuda_vec_free(struct GG_container *c);
+/* ---- cuda/store: the device tree of a matrix container written on the device ----------------- */
+/* c's device tree as a host tree into *tree (a GG_hs_matrix): its pool copied to a new host pool
+ * (GG_malloc), one counted copy; the same byte layout on both sides. Called under c->lock. */
+int GG_cuda_mat_download(struct GG_container *c, void *tree);
+/* nvals of c's device tree, from its header (no copy). */
+int GG_cuda_mat_nvals(struct GG_container *c, uint64_t *nvals);
 /* Waits for the library's stream: false when queued work failed (the error is cleared). */
 bool GG_cuda_sync(void);
 

@@ -30,18 +30,20 @@ static inline bool GG_cuda_too_small(const GG_desc *d, GrB_Index work)
     return work < GG_CUDA_MIN_WORK && !GG_backend_forced_cuda(d);
 }
 
-/* A kernel entry point's return code (GG_CUDA_RC_* / GG_CUDA_SPMV_*: 0 ok, 1 out of device
+/* A kernel entry point's return code (GG_CUDA_VRC_* / GG_CUDA_SPMV_*: 0 ok, 1 out of device
  * memory, 3 any other CUDA error) as a slot's GrB_Info. */
 static inline GrB_Info GG_cuda_info(int rc)
 {
     return rc == 0 ? GrB_SUCCESS : rc == 1 ? GrB_OUT_OF_MEMORY : GrB_PANIC;
 }
 
-/* ---- residency (cuda/residency.c) ------------------------------------------------------------
- * Each returns the device copy of a matrix container's content, copying it from the host first
- * when the mirror lacks it (the copy is counted and traced with its bytes and reason). The copy
- * stays valid until the container is next written (GG_device_drop). GrB_OUT_OF_MEMORY when the
- * device memory or the pool limit does not allow it; the container is unchanged either way. */
+/* ---- a matrix's device content (cuda/store/matrix.c) ------------------------------------------
+ * Each returns the device form of a matrix container's content: the device tree itself when the
+ * matrix was written on the device, else a copy of the host tree made on first demand (counted and
+ * traced with its bytes and reason); a view is uploaded from the host view, or built on the device
+ * when the host holds no tree. It stays valid until the container is next written. GrB_OUT_OF_MEMORY
+ * when the device memory or the pool limit does not allow it; the container is unchanged either
+ * way. */
 GrB_Info GG_cuda_mirror_hs(GG_container *A, GG_cuda_hs *out);
 GrB_Info GG_cuda_mirror_cview(GG_container *A, bool by_col, GG_cuda_cview *out);
 /* The tree's SpMV schedule (GG_cuda_spmv.h), built on the device once per device tree and kept in

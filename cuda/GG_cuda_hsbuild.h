@@ -1,8 +1,8 @@
-/* GG_cuda_hsbuild.h: C API of the HiSparse engine on the device (cuda/hs_build.cu, cuda/hs_ewise.cu):
+/* GG_cuda_hsbuild.h: C API of the HiSparse engine on the device (cuda/kernels/hs_build.cu, hs_ewise.cu):
  * the two-phase build of a tree from tuples or a compressed view already on the device, giving a
  * pool byte-identical to GG_hs_build's on the host for the same input and node dimension, and the
  * element-wise union / intersection of two device trees. Plain C over GG_cuda_kernels.h types, so
- * the C slots (cuda/slot_ewise.c) and the tests call it without CUDA headers.
+ * the C slots (cuda/slots) and the tests call it without CUDA headers.
  *
  * Every function runs on the library's stream and returns one of the GG_CUDA_HS_* codes; on any
  * code but GG_CUDA_HS_OK the output is untouched and every temporary is freed. A built tree owns

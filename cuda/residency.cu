@@ -1,6 +1,6 @@
 /* residency.cu: the device side of residency (DESIGN.md §4): stream-ordered device memory with the
  * GxG_DEVICE_POOL_LIMIT accounting, counted host<->device copies, and the release of a
- * container's mirror (GG_device_drop). The C side that decides what to copy is residency.c. */
+ * container's mirror (GG_device_drop). The C side that decides what to copy is cuda/store. */
 #include "GG_cuda_mirror.h"
 
 #include <cuda_runtime.h>

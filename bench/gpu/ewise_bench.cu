@@ -1,7 +1,7 @@
-/* ewise_bench.cu: the device eWiseAdd of HiSparse trees (cuda/hs_ewise.cu) against cuSPARSE
+/* ewise_bench.cu: the device eWiseAdd of HiSparse trees (cuda/kernels/hs_ewise.cu) against cuSPARSE
  * SpGEAM (csrgeam2, alpha = beta = 1) for A+A and A+A' (cuSPARSE needs csr2csc first for A'), and
- * the HiSparse device build from the CSR view (cuda/hs_build.cu) against cusparseCsr2cscEx2 on the
- * same matrix. FP32. Verified before timing: the device build's pool is compared byte for byte
+ * the HiSparse device build from the CSR view (cuda/kernels/hs_build.cu) against cusparseCsr2cscEx2
+ * on the same matrix. FP32. Verified before timing: the device build's pool is compared byte for byte
  * with the host build's, and each eWise result is brought back as row-major tuples
  * (GG_cuda_hs_to_coo) and compared with cuSPARSE's CSR entry by entry (exact for A+A; relative
  * 1e-6 for A+A', the same two floats added in either order being exact too), and its pool with

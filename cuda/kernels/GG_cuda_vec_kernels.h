@@ -69,7 +69,7 @@ typedef struct {
 } GG_cuda_tdesc;
 
 /* The write-back C<M, replace>(region) = accum(C(region), T) with the spec's rules (the CPU's
- * GG_cpu_writeback_region has the same specification): where the mask allows a position inside
+ * backend's region write-back has the same specification): where the mask allows a position inside
  * the region, C gets accum(C, T) when both have an entry, C's or T's (cast to C's type) when only
  * one has, and loses its entry when neither (without accum: T's, or nothing); outside the mask C
  * keeps its entry unless replace; outside the region C is kept. */

@@ -99,7 +99,7 @@ __device__ inline gg_val gg_pv_get(const gg_pview &v, uint64_t i)
 
 /* Scatters the entries of the sparse d into flags b (n bytes, cleared first) and, when x is not
  * NULL, their values into x (n values of d->size). With `test`, b[i] is instead whether the value
- * is true as a mask value (any nonzero byte, so -0.0 is true, as GG_cpu_mask_value). Queued on the
+ * is true as a mask value (any nonzero byte, so -0.0 is true, as the CPU backend reads it). Queued on the
  * stream; the result code of the launches (vec_form.cu). */
 int gg_vk_scatter(const GG_vdata *d, uint8_t *b, void *x, bool test);
 
@@ -154,8 +154,8 @@ __device__ inline void gg_block_count(uint64_t *count, unsigned long long c)
 
 /* ---- a mask read at one position (the products and the in-place assign) ---------------------- */
 
-/* Whether a value of `size` bytes at p has a nonzero byte (a value mask's truth, as the CPU's
- * GG_cpu_mask_value: -0.0 counts as true). */
+/* Whether a value of `size` bytes at p has a nonzero byte (a value mask's truth, as the CPU
+ * backend reads a mask value: -0.0 counts as true). */
 __device__ inline bool gg_nonzero_bytes(const void *p, uint32_t size)
 {
     switch (size) {

@@ -1,5 +1,5 @@
 /* writeback.cuh: the device write-back rule C<M, replace>(region) = accum(C(region), T) for one
- * position, the same specification as the CPU's (src/cpu/writeback.c, wb_merge_body): which value
+ * position, the same specification as the CPU backend's write-back (its merge body): which value
  * the result takes there. Kept apart from the kernels that apply it (vec_ewise.cu for vectors) so
  * that the matrix write-back decides each entry by the same lines. */
 #ifndef GG_CUDA_WRITEBACK_CUH

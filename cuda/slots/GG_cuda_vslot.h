@@ -13,6 +13,9 @@
 
 /* An operator's device description (opcode and its types' codes; a missing type is 0). */
 GG_cuda_op GG_cuda_op_of_binary(GrB_BinaryOp op);
+/* The same for an index-unary operator applied to values of atype: a positional operator without
+ * an x type reads none, and atype stands in for it. */
+GG_cuda_op GG_cuda_op_of_index(GrB_IndexUnaryOp op, GrB_Type atype);
 
 /* Whether the device takes a vector call over the containers objs (NULL entries skipped) with
  * dimension n: GrB_SUCCESS, or GG_DECLINE with the reason: a user-defined type, or every operand
@@ -52,6 +55,13 @@ GG_reduce_scalar_fn GG_cuda_vslot_reduce_scalar;
 GrB_Info GG_cuda_vslot_ewise(GG_container *C, GG_container *M, GrB_BinaryOp accum,
                              GrB_BinaryOp op, GG_container *A, GG_container *B, const GG_desc *d,
                              bool mult);
+
+/* An apply's operator as the kernels take it: T's kind, the operator (a positional one reads no x:
+ * atype, A's type, stands in) and the bound scalar cast to its domain (s1 of s1code; none for a
+ * unary operator). GG_DECLINE for user-defined operators or types and operators without a device
+ * rule. */
+GrB_Info GG_cuda_apply_decode(const GG_apply_op *op, GrB_Type atype, GG_cuda_tkind *kind,
+                              GG_cuda_op *o, unsigned char s1[16], int *s1code);
 
 /* A host value of type xtype cast into out (16 bytes) as ztype; false for a user-defined type. */
 bool GG_cuda_host_cast(unsigned char out[16], GrB_Type ztype, const void *x, GrB_Type xtype);

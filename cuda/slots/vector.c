@@ -19,6 +19,13 @@ GG_cuda_op GG_cuda_op_of_binary(GrB_BinaryOp op)
     return o;
 }
 
+GG_cuda_op GG_cuda_op_of_index(GrB_IndexUnaryOp op, GrB_Type atype)
+{
+    GG_cuda_op o = {op->opcode, op->xtype != NULL ? code_of(op->xtype) : (int)atype->code,
+                    code_of(op->ytype), code_of(op->ztype)};
+    return o;
+}
+
 bool GG_cuda_host_cast(unsigned char out[16], GrB_Type ztype, const void *x, GrB_Type xtype)
 {
     memset(out, 0, 16);
@@ -37,6 +44,42 @@ static bool on_device(const GG_container *c)
 {
     if (c->h.kind == GG_KIND_MATRIX) return c->dev != NULL;
     return (c->res & GG_RES_DEVICE) != 0;
+}
+
+GrB_Info GG_cuda_apply_decode(const GG_apply_op *op, GrB_Type atype, GG_cuda_tkind *kind,
+                              GG_cuda_op *o, unsigned char s1[16], int *s1code)
+{
+    GrB_Type stype = NULL; /* the domain the bound scalar is cast to */
+    switch (op->kind) {
+    case GG_APPLY_UNARY:
+        *kind = GG_CUDA_T_APPLY_UNARY;
+        *o = (GG_cuda_op){op->unop->opcode, code_of(op->unop->xtype), 0, code_of(op->unop->ztype)};
+        break;
+    case GG_APPLY_BIND1ST:
+        *kind = GG_CUDA_T_APPLY_BIND1ST;
+        *o = GG_cuda_op_of_binary(op->binop);
+        stype = op->binop->xtype;
+        break;
+    case GG_APPLY_BIND2ND:
+        *kind = GG_CUDA_T_APPLY_BIND2ND;
+        *o = GG_cuda_op_of_binary(op->binop);
+        stype = op->binop->ytype;
+        break;
+    default:
+        *kind = GG_CUDA_T_APPLY_INDEX;
+        *o = GG_cuda_op_of_index(op->idxop, atype);
+        stype = op->idxop->ytype;
+        break;
+    }
+    if (o->opcode == GG_OP_USER) return GG_decline("user-defined operator");
+    if (o->xcode == 0) o->xcode = (int)atype->code; /* positional: x is not read */
+    if (!GG_cuda_vec_op_supported(o)) return GG_decline("no device kernel for this operator");
+    if (stype != NULL) {
+        if (!GG_cuda_host_cast(s1, stype, op->scalar, op->stype))
+            return GG_decline("user-defined type");
+        *s1code = (int)stype->code;
+    }
+    return GrB_SUCCESS;
 }
 
 GrB_Info GG_cuda_vec_take(const GG_desc *d, GrB_Index n, GG_container *const *objs, int nobjs)
@@ -113,39 +156,9 @@ GrB_Info GG_cuda_vslot_apply(GG_container *C, GG_container *M, GrB_BinaryOp accu
                              const GG_apply_op *op, GG_container *A, const GG_desc *d)
 {
     GG_cuda_tdesc t = {0};
-    GrB_Type stype = NULL; /* the domain the bound scalar is cast to */
-    switch (op->kind) {
-    case GG_APPLY_UNARY:
-        t.kind = GG_CUDA_T_APPLY_UNARY;
-        t.op = (GG_cuda_op){op->unop->opcode, code_of(op->unop->xtype), 0,
-                            code_of(op->unop->ztype)};
-        break;
-    case GG_APPLY_BIND1ST:
-        t.kind = GG_CUDA_T_APPLY_BIND1ST;
-        t.op = GG_cuda_op_of_binary(op->binop);
-        stype = op->binop->xtype;
-        break;
-    case GG_APPLY_BIND2ND:
-        t.kind = GG_CUDA_T_APPLY_BIND2ND;
-        t.op = GG_cuda_op_of_binary(op->binop);
-        stype = op->binop->ytype;
-        break;
-    default:
-        t.kind = GG_CUDA_T_APPLY_INDEX;
-        t.op = (GG_cuda_op){op->idxop->opcode, code_of(op->idxop->xtype),
-                            code_of(op->idxop->ytype), code_of(op->idxop->ztype)};
-        stype = op->idxop->ytype;
-        break;
-    }
-    if (t.op.opcode == GG_OP_USER) return GG_decline("user-defined operator");
-    if (t.op.xcode == 0) t.op.xcode = (int)A->type->code; /* positional: x is not read */
-    if (!GG_cuda_vec_op_supported(&t.op)) return GG_decline("no device kernel for this operator");
-    if (stype != NULL) {
-        if (!GG_cuda_host_cast(t.s1, stype, op->scalar, op->stype))
-            return GG_decline("user-defined type");
-        t.s1code = (int)stype->code;
-    }
-    GrB_Info info = GG_CUDA_VEC_TAKE(d, C->nrows, C, M, A);
+    GrB_Info info = GG_cuda_apply_decode(op, A->type, &t.kind, &t.op, t.s1, &t.s1code);
+    if (info != GrB_SUCCESS) return info;
+    info = GG_CUDA_VEC_TAKE(d, C->nrows, C, M, A);
     if (info != GrB_SUCCESS) return info;
     t.tcode = t.op.zcode;
     t.acode = (int)A->type->code;
@@ -160,9 +173,7 @@ GrB_Info GG_cuda_vslot_select(GG_container *C, GG_container *M, GrB_BinaryOp acc
                               GrB_Type ttype, const GG_desc *d)
 {
     if (op->opcode == GG_OP_USER) return GG_decline("user-defined operator");
-    GG_cuda_tdesc t = {.kind = GG_CUDA_T_SELECT};
-    t.op = (GG_cuda_op){op->opcode, op->xtype != NULL ? code_of(op->xtype) : (int)A->type->code,
-                        code_of(op->ytype), code_of(op->ztype)};
+    GG_cuda_tdesc t = {.kind = GG_CUDA_T_SELECT, .op = GG_cuda_op_of_index(op, A->type)};
     if (!GG_cuda_vec_op_supported(&t.op)) return GG_decline("no device kernel for this operator");
     if (!GG_cuda_host_cast(t.s1, op->ytype, thunk, ttype)) return GG_decline("user-defined type");
     t.s1code = (int)op->ytype->code;

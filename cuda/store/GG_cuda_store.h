@@ -1,5 +1,6 @@
-/* GG_cuda_store.h: the device side of the data model (DESIGN.md §4, src/store/GG_store.h) for
- * vectors: a container's device copy, how a slot reads it and how a slot installs its result.
+/* GG_cuda_store.h: the device side of the data model (DESIGN.md §4, src/store/GG_store.h): a
+ * container's device copy, how a slot reads it and how a slot installs its result (vectors:
+ * vector.c; matrices: matrix.c, whose mirror reads are declared in GG_cuda_backend.h).
  * Plain C (the CUDA slots are C files that see GG_internal.h); kernels receive the GG_vdata only.
  *
  * A device copy holds the same GG_vdata as the host (GG_vform.h) with device arrays, plus the
@@ -9,6 +10,7 @@
 #define GG_CUDA_STORE_H
 
 #include "GG_cuda.h"
+#include "GG_cuda_mat_kernels.h"
 #include "GG_cuda_vec.h"
 #include "GG_store.h"
 
@@ -28,5 +30,17 @@ void GG_cuda_vec_install(GG_container *c, GG_cuda_vec *v);
 void GG_cuda_vec_written(GG_container *c);
 /* Frees the device buffers of a GG_cuda_vec that was never installed. */
 void GG_cuda_vec_release(GG_cuda_vec *v);
+
+/* ---- matrices (matrix.c) ----------------------------------------------------------------------- */
+
+/* The logical tuples of op(A) (transposed when tran) in new device arrays, from A's device tree
+ * (uploaded first when A was written on the host). GG_DECLINE (nothing touched) beyond the device
+ * build's limits: coordinates wider than 32 bits, 2^31 entries or more. */
+GrB_Info GG_cuda_mat_tuples(GG_container *A, bool tran, GG_cuda_tuples *t);
+/* Installs the device tree *Z (of C's type and dimensions, pool from GG_cuda_malloc, taken) as C's
+ * content: C's host tree, views and previous mirror are dropped (device buffers stream-ordered)
+ * and C->res = GG_RES_DEVICE; the host tree is made again only when a host reader asks.
+ * GrB_OUT_OF_MEMORY (host memory for the mirror) frees Z's pool and leaves C unchanged. */
+GrB_Info GG_cuda_mat_install(GG_container *C, GG_cuda_hs *Z);
 
 #endif /* GG_CUDA_STORE_H */

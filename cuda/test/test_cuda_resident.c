@@ -5,8 +5,9 @@
  * fixed iteration count), so the difference is the cost of the extra iterations alone: at most 64
  * bytes each way per iteration. CC by label propagation is held to the same bound, between the
  * grid and the same grid with vertex 0 moved to the centre; FastSV CC is measured and reported (it
- * gathers parents through the host in the GrB 2.1 API; Doc/performance.md). Each result is also
- * compared with a CPU run.
+ * gathers parents through the host in the GrB 2.1 API; Doc/performance.md). Delta-stepping SSSP,
+ * which selects matrices on every run, must move less than the graph's weights in a whole run.
+ * Each result is also compared with a CPU run.
  * Public API only (plus GxG fields), like any client. */
 #include <GraphBLAS.h>
 
@@ -30,6 +31,7 @@
 #define MAX_BYTES_PER_ITER 64
 
 static GrB_Matrix A;  /* the grid, FP64 unit weights */
+static GrB_Matrix Aw; /* the grid with integer weights in [1, 255] */
 static GrB_Matrix Ac; /* the grid with the ids of vertex 0 and the centre swapped */
 
 typedef struct {
@@ -177,6 +179,35 @@ static void test_sssp(void **state)
     OK(GrB_free(&cpu));
 }
 
+/* Delta-stepping selects the light and heavy edges on every run (GrB_Matrix_select) and relaxes
+ * over them: the selected matrices are built on the device and read there by the products, so a
+ * whole run moves less than the weights of the graph each way (a selected matrix brought to the
+ * host and its views sent back would move more than that in each direction). */
+static void test_sssp_delta(void **state)
+{
+    (void)state;
+    char msg[GG_ALG_MSG_LEN];
+    GrB_Vector d = NULL, cpu = NULL;
+    GrB_Index nvals;
+    OK(GrB_Matrix_nvals(&nvals, Aw));
+    backend(GxG_BACKEND_CUDA);
+    OK(GG_alg_sssp_delta(&d, Aw, 0, 128, msg)); /* warm: the graph reaches the device */
+    OK(GrB_free(&d));
+    counts t0 = now();
+    OK(GG_alg_sssp_delta(&d, Aw, 0, 128, msg));
+    counts c = since(t0);
+    printf("sssp delta-stepping: %zu copies / %zu bytes to the device, %zu / %zu to the host in one "
+           "run (the weights alone are %zu bytes)\n",
+           c.h2d_copies, c.h2d_bytes, c.d2h_copies, c.d2h_bytes, (size_t)(nvals * sizeof(double)));
+    assert_true(c.h2d_bytes < nvals * sizeof(double));
+    assert_true(c.d2h_bytes < nvals * sizeof(double));
+    backend(GxG_BACKEND_CPU);
+    OK(GG_alg_sssp_delta(&cpu, Aw, 0, 128, msg));
+    assert_same(d, cpu, 0);
+    OK(GrB_free(&d));
+    OK(GrB_free(&cpu));
+}
+
 static void test_cc(void **state)
 {
     (void)state;
@@ -240,16 +271,22 @@ int main(void)
     }
     if (GG_coo_build(&Ac, &g, GrB_FP64, NULL) != GrB_SUCCESS) return 1;
     GG_coo_free(&g);
+    if (GG_gen_grid(&g, SIDE, 1, GG_GEN_CLEAN, GG_WEIGHTS_INT) != GrB_SUCCESS ||
+        GG_coo_build(&Aw, &g, GrB_FP64, NULL) != GrB_SUCCESS)
+        return 1;
+    GG_coo_free(&g);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_bfs),
         cmocka_unit_test(test_pagerank),
         cmocka_unit_test(test_sssp),
+        cmocka_unit_test(test_sssp_delta),
         cmocka_unit_test(test_cc),
         cmocka_unit_test(test_cc_propagate),
     };
     int failed = cmocka_run_group_tests(tests, NULL, NULL);
     GrB_free(&A);
     GrB_free(&Ac);
+    GrB_free(&Aw);
     GrB_finalize();
     return failed;
 }

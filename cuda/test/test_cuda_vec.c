@@ -1,10 +1,10 @@
 /* test_cuda_vec.c: the device vector kernels (cuda/kernels/GG_cuda_vec_kernels.h) called directly
  * on random device inputs of every form (sparse, bitmap, full, iso or not), against a dense host
- * reference written here from the specification: the write-back rule of GG_cpu_writeback_region
- * position by position, with the operators and casts of the library's own operator objects (the
- * functions the CPU backend calls), so the device must agree with the CPU bit for bit. NaN is
- * compared as NaN (the device and the host may differ in its payload). Bitmap inputs carry a wrong
- * nvals and garbage values at absent positions, so a kernel that reads either fails.
+ * reference written here from the specification: the write-back rule of the CPU backend's region
+ * write-back position by position, with the operators and casts of the library's own operator
+ * objects (the functions the CPU backend calls), so the device must agree with the CPU bit for
+ * bit. NaN is compared as NaN (the device and the host may differ in its payload). Bitmap inputs
+ * carry a wrong nvals and garbage values at absent positions, so a kernel that reads either fails.
  *
  * Under compute-sanitizer (GG_TEST_SANITIZER set) the random sweeps run a few cases only.
  * Exits 77 (Meson: SKIP) without a GPU. */
@@ -346,7 +346,7 @@ static int t_code(const scen *sc)
     }
 }
 
-/* z = op(x, y) for operands at entry (i, 0): GG_cpu_binop_at's rule. */
+/* z = op(x, y) for operands at entry (i, 0): the CPU backend's rule for positional operators. */
 static void binop_at(GrB_BinaryOp op, void *z, const void *x, const void *y, uint64_t i)
 {
     if (GG_opcode_positional(op->opcode))
@@ -426,8 +426,8 @@ static bool ref_t(const scen *sc, const void *s1, const void *s2, const hvec *A,
     return true;
 }
 
-/* The write-back C<M, replace>(region) = accum(C, T), dense, as GG_cpu_writeback_region states
- * it; M NULL for no mask (mcomp then complements the absent mask). */
+/* The write-back C<M, replace>(region) = accum(C, T), dense, as the CPU backend's region
+ * write-back states it; M NULL for no mask (mcomp then complements the absent mask). */
 static hvec ref_ewise(const hvec *C, const scen *sc, const void *s1, const void *s2,
                       const hvec *A, const hvec *B, const hvec *M, bool mstruct, bool mcomp,
                       bool replace, GrB_BinaryOp accum, const uint8_t *region)

@@ -103,6 +103,30 @@ void GG_device_vec_free(GG_container *c)
     c->dv = NULL;
 }
 
+/* The device side of a matrix container (GG_store.h): only a CUDA slot makes a matrix
+ * device-resident, so without CUDA the store never calls these; GrB_PANIC makes such a bug loud. */
+GrB_Info GG_device_mat_download(GG_container *c, GG_hs_matrix *hs)
+{
+#if GG_HAVE_CUDA
+    return (GrB_Info)GG_cuda_mat_download(c, hs);
+#else
+    (void)c;
+    (void)hs;
+    return GrB_PANIC;
+#endif
+}
+
+GrB_Info GG_device_mat_nvals(GG_container *c, uint64_t *nvals)
+{
+#if GG_HAVE_CUDA
+    return (GrB_Info)GG_cuda_mat_nvals(c, nvals);
+#else
+    (void)c;
+    (void)nvals;
+    return GrB_PANIC;
+#endif
+}
+
 void GG_device_transfers(uint64_t t[4])
 {
     memset(t, 0, 4 * sizeof t[0]);

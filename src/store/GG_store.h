@@ -1,7 +1,8 @@
-/* GG_store.h: the data model of DESIGN.md §4 for vectors: content in one of three forms
+/* GG_store.h: the data model of DESIGN.md §4: for vectors, content in one of three forms
  * (GG_vform.h), a residency state saying which side holds the current content, and the calls that
- * move it. src/store implements the host side; cuda/store the device side, reached only through
- * the GG_device_vec_* calls below (src/backend/device.c forwards them when CUDA is compiled in).
+ * move it; for matrices, the residency of the tree (the last section). src/store implements the
+ * host side; cuda/store the device side, reached only through the GG_device_* calls below
+ * (src/backend/device.c forwards them when CUDA is compiled in).
  *
  * Residency of a vector container c (c->res):
  * - GG_RES_HOST:   c->v is the content; any device copy is stale (kept only as reusable memory).
@@ -97,6 +98,24 @@ GrB_Info GG_device_vec_download(GG_container *c);
 GrB_Info GG_device_vec_nvals(GG_container *c, uint64_t *nvals);
 /* Frees c->dv, if any. */
 void GG_device_vec_free(GG_container *c);
+/* ---- matrices on the device ----------------------------------------------------------------------
+ * A matrix's residency (c->res): GG_RES_HOST while its host tree (c->hs) is current, GG_RES_DEVICE
+ * while its device tree (the mirror, c->dev) is. A CUDA slot installs its result as a device tree
+ * only (GG_mat_device_written, then cuda/store sets the mirror): res = GG_RES_DEVICE and c->hs is an
+ * empty stand-in. Every host reader goes through store.c, which first makes the host tree from the
+ * device one (GG_device_mat_download); nvals is answered from the device tree without a copy. A
+ * host write (setElement, removeElement, any adopt) first brings the content to the host or
+ * replaces it, then drops the mirror, so res is GG_RES_HOST again. The pending log of a matrix is
+ * empty whenever its host tree is not current. */
+
+/* Clears c's host content, views and mirror for a device slot that is about to install its result:
+ * res = GG_RES_DEVICE; the caller sets the new mirror. */
+void GG_mat_device_written(GG_container *c);
+/* c's device tree as a host tree into *hs (counted, traced); c unchanged. */
+GrB_Info GG_device_mat_download(GG_container *c, GG_hs_matrix *hs);
+/* nvals of c's device tree (no copy). */
+GrB_Info GG_device_mat_nvals(GG_container *c, uint64_t *nvals);
+
 /* Waits for all queued device work of the library (GrB_wait, blocking mode, value returns). */
 GrB_Info GG_device_sync(void);
 

@@ -148,6 +148,9 @@ static bool is_matrix(const GG_container *c)
 void GG_views_drop(GG_container *c)
 {
     GG_device_drop(c);
+    /* a matrix's content is on the host once its mirror is gone: every caller made the host tree
+     * current first (host_ready) or is replacing the content */
+    if (is_matrix(c)) c->res = GG_RES_HOST;
     if (c->csr != NULL) {
         GG_free(c->csr->vec);
         GG_free(c->csr->ptr);
@@ -185,6 +188,29 @@ static void tree_verify(const GG_hs_matrix *hs)
 #else
     (void)hs;
 #endif
+}
+
+/* Makes the host tree of a matrix current when its content is on the device only (GG_store.h):
+ * one copy of the device pool, laid out as the host's. c->lock held. */
+static GrB_Info host_ready(GG_container *c)
+{
+    if (c->res & GG_RES_HOST) return GrB_SUCCESS;
+    GG_hs_matrix hs;
+    GrB_Info info = GG_device_mat_download(c, &hs);
+    if (info != GrB_SUCCESS) return info;
+    tree_verify(&hs);
+    GG_hs_free(&c->hs);
+    c->hs = hs;
+    c->coo_cached = hs.nvals == 0;
+    c->res |= GG_RES_HOST;
+    return GrB_SUCCESS;
+}
+
+void GG_mat_device_written(GG_container *c)
+{
+    GG_container_clear(c);
+    c->coo_cached = false; /* the empty stand-in tree does not describe the content */
+    c->res = GG_RES_DEVICE;
 }
 
 /* Builds c's tree from tuples into *out. */
@@ -335,7 +361,8 @@ GrB_Info GG_pending_survivors(const GG_pending *p, sort_key **keys, GrB_Index *g
 static GrB_Info assemble(GG_container *c)
 {
     GG_pending *p = &c->pending;
-    if (p->n == 0) return GrB_SUCCESS;
+    GrB_Info info = host_ready(c);
+    if (info != GrB_SUCCESS || p->n == 0) return info;
     if (coo_cache(c) != GrB_SUCCESS) return GrB_OUT_OF_MEMORY;
     sort_key *keys;
     GrB_Index g;
@@ -365,10 +392,12 @@ static GrB_Info prepare(GG_container *c)
 GrB_Info GG_container_wait(GG_container *c)
 {
     pthread_mutex_lock(&c->lock);
-    GrB_Info info = is_matrix(c) || c->pending.n > 0 ? prepare(c) : GrB_SUCCESS;
-    bool device = !is_matrix(c) && (c->res & GG_RES_DEVICE);
+    /* device content: a vector with a current device copy, a matrix with no host tree (whose log
+     * is empty), which waiting must not bring to the host */
+    bool device = is_matrix(c) ? !(c->res & GG_RES_HOST) : (c->res & GG_RES_DEVICE) != 0;
+    GrB_Info info = (is_matrix(c) && !device) || c->pending.n > 0 ? prepare(c) : GrB_SUCCESS;
     pthread_mutex_unlock(&c->lock);
-    /* a device-written vector is complete once the device work queued for it has run */
+    /* device-written content is complete once the device work queued for it has run */
     if (info == GrB_SUCCESS && device) info = GG_device_sync();
     return info;
 }
@@ -380,8 +409,15 @@ GrB_Info GG_container_nvals(GG_container *c, GrB_Index *nvals)
      * (setElement/removeElement only) is assembled, as any full read does (the lock: a concurrent
      * reader may be assembling) */
     pthread_mutex_lock(&c->lock);
-    GrB_Info info = c->pending.ix == NULL ? assemble(c) : GrB_SUCCESS;
-    if (info == GrB_SUCCESS) *nvals = (GrB_Index)((int64_t)c->hs.nvals + GG_mlog_dnvals(c));
+    GrB_Info info;
+    if (!(c->res & GG_RES_HOST)) {
+        /* a device-written matrix answers from its device tree, without bringing it to the host
+         * (a host write brings it there first, so it has no log) */
+        info = GG_device_mat_nvals(c, nvals);
+    } else {
+        info = c->pending.ix == NULL ? assemble(c) : GrB_SUCCESS;
+        if (info == GrB_SUCCESS) *nvals = (GrB_Index)((int64_t)c->hs.nvals + GG_mlog_dnvals(c));
+    }
     pthread_mutex_unlock(&c->lock);
     return info;
 }
@@ -518,6 +554,11 @@ GrB_Info GG_container_set_pending(GG_container *c, GrB_Index i, GrB_Index j, con
                                   GrB_Type xtype)
 {
     if (!is_matrix(c)) return GG_vstore_set(c, i, x, xtype);
+    /* a write on the host starts from the host tree */
+    pthread_mutex_lock(&c->lock);
+    GrB_Info info = host_ready(c);
+    pthread_mutex_unlock(&c->lock);
+    if (info != GrB_SUCCESS) return info;
     GG_caster cast = GG_caster_make(c->type, xtype);
     GrB_Index q;
     /* an unindexed log may hold (i, j) */
@@ -538,7 +579,7 @@ GrB_Info GG_container_set_pending(GG_container *c, GrB_Index i, GrB_Index j, con
             return GrB_SUCCESS;
         }
     }
-    GrB_Info info = GG_mlog_reserve(c, 1);
+    info = GG_mlog_reserve(c, 1);
     if (info == GrB_SUCCESS) GG_mlog_put(c, i, j, false, x, &cast);
     return info;
 }
@@ -546,10 +587,14 @@ GrB_Info GG_container_set_pending(GG_container *c, GrB_Index i, GrB_Index j, con
 GrB_Info GG_container_remove_pending(GG_container *c, GrB_Index i, GrB_Index j)
 {
     if (!is_matrix(c)) return GG_vstore_remove(c, i);
+    pthread_mutex_lock(&c->lock);
+    GrB_Info info = host_ready(c);
+    pthread_mutex_unlock(&c->lock);
+    if (info != GrB_SUCCESS) return info;
     GrB_Index q;
     bool logged = c->pending.ix != NULL ? GG_mlog_find(c, i, j, &q) : c->pending.n > 0;
     if (!logged && !GG_hs_has(&c->hs, i, j)) return GrB_SUCCESS;
-    GrB_Info info = GG_mlog_reserve(c, 1);
+    info = GG_mlog_reserve(c, 1);
     if (info == GrB_SUCCESS) GG_mlog_put(c, i, j, true, NULL, NULL);
     return info;
 }
@@ -985,8 +1030,8 @@ GrB_Info GG_container_line(GG_container *c, bool by_col, GrB_Index k, GG_coo *ou
     pthread_mutex_lock(&c->lock);
     /* the tree's own view: kept across log writes, dropped when an assembly installs a new tree */
     GG_cview **slot = by_col ? &c->csc : &c->csr;
-    GrB_Info info = GrB_SUCCESS;
-    if (*slot == NULL)
+    GrB_Info info = host_ready(c); /* a device-written matrix is read on the host from here */
+    if (info == GrB_SUCCESS && *slot == NULL)
         info = c->coo_cached ? view_build(c, by_col, slot) : view_from_tree(c, by_col, slot);
     GrB_Index *qs = NULL, nq = 0, lo = 0, hi = 0;
     if (info == GrB_SUCCESS) info = GG_mlog_line(c, by_col, k, &qs, &nq);
@@ -1006,7 +1051,10 @@ GrB_Info GG_container_update(GG_container *c, const GG_coo *old, const GG_coo *z
 {
     size_t size = c->type->size;
     GG_caster same = GG_caster_make(c->type, c->type);
-    GrB_Info info = GG_mlog_index(c);
+    pthread_mutex_lock(&c->lock);
+    GrB_Info info = host_ready(c); /* the log holds changes to the host tree */
+    pthread_mutex_unlock(&c->lock);
+    if (info == GrB_SUCCESS) info = GG_mlog_index(c);
     if (info != GrB_SUCCESS) return info;
     /* two passes over the sorted tuples: count the operations, reserve, then log them */
     GrB_Index nops = 0;

@@ -1,8 +1,9 @@
-/* GG_cuda_mirror.h: the device mirror of one container (private to cuda/, read by the C side in
- * residency.c and freed by GG_cuda_mirror_free in residency.cu, so plain C). It holds the device
- * copies of the HiSparse tree (with its SpMV schedule) and of the CSR/CSC views of a matrix
- * (vectors have their device copy in cuda/store), each made on first demand and all released
- * together when the container is written (GG_device_drop). */
+/* GG_cuda_mirror.h: the device mirror of one matrix container (private to cuda/, read by the C
+ * side in cuda/store/matrix.c and freed by GG_cuda_mirror_free in residency.cu, so plain C). It
+ * holds the device tree (a copy of the host tree, or the content itself for a matrix written on
+ * the device: matrix.c) with its SpMV schedule, and the CSR/CSC views, each view and the schedule
+ * made on first demand; all are released together when the container is written
+ * (GG_device_drop). Vectors have their device copy in cuda/store/vector.c. */
 #ifndef GG_CUDA_MIRROR_H
 #define GG_CUDA_MIRROR_H
 

@@ -1,0 +1,88 @@
+/* GG_cuda_mat_kernels.h: plain-C entry points of the device kernels over matrices (the CUDA slots
+ * in cuda/slots and cuda/store call them): a tree's logical tuples, apply and select over them,
+ * the compressed views built from them, and the masked write-back of a matrix (mat_writeback.cu),
+ * all on device memory. Types and operators follow GG_cuda_vec_kernels.h (built-in types by
+ * GrB_Type_Code, operators by GG_opcode, the library's casts); positional operators read an entry's
+ * row as i and its column as j. Every call runs on the library's stream; results are returned as
+ * GG_CUDA_VRC_* codes with the meanings of GG_cuda_vec_kernels.h (on any code but OK the output
+ * holds no buffer and every temporary is freed, stream-ordered). */
+#ifndef GG_CUDA_MAT_KERNELS_H
+#define GG_CUDA_MAT_KERNELS_H
+
+#include "GG_cuda_kernels.h"
+#include "GG_cuda_vec_kernels.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Unique tuples sorted row-major on the device: n entries (row[k], col[k]) with n values of type
+ * `code` at x (gg_size_of(code) bytes each). Coordinates fit 32 bits and n < 2^31 (the device
+ * build's limits). An empty set holds no arrays. */
+typedef struct {
+    uint64_t n;
+    uint64_t *row, *col;
+    void *x;
+    int code;
+} GG_cuda_tuples;
+
+/* The logical tuples of tree A (transposed flag and scale applied, iso values spread) into new
+ * device arrays. UNSUPPORTED for a user-defined type or what GG_cuda_hs_to_coo does not take. */
+int GG_cuda_tuples_of(GG_cuda_tuples *t, const GG_cuda_hs *A);
+/* Frees t's arrays (stream-ordered) and leaves it empty. */
+void GG_cuda_tuples_release(GG_cuda_tuples *t);
+
+/* The apply and select producers of matrix slots: T from A entry by entry. kind is one of
+ * GG_CUDA_T_APPLY_UNARY, _APPLY_BIND1ST, _APPLY_BIND2ND, _APPLY_INDEX (T has A's pattern, values
+ * of op.zcode) or GG_CUDA_T_SELECT (T keeps A's entries where op(a, i, j, s1) is true, with A's
+ * values and type). s1 (a host value of s1code) is the bound scalar or the thunk. For the apply
+ * kinds A's index arrays move into T (A keeps its values only); select copies. */
+typedef struct {
+    GG_cuda_tkind kind;
+    GG_cuda_op op;
+    unsigned char s1[16];
+    int s1code;
+} GG_cuda_mt;
+int GG_cuda_mat_apply(GG_cuda_tuples *T, GG_cuda_tuples *A, const GG_cuda_mt *t);
+
+/* A compressed view of the tuples in one new device allocation *mem (the view's arrays point
+ * into it; free it with GG_cuda_free): CSR (by_col false) or CSC of a matrix whose major dimension
+ * is dim; hypersparse (v->vec set) when dim exceeds 8 n + 64, so no view allocates by a huge
+ * dimension. The values keep the tuples' type. */
+int GG_cuda_cview_of(GG_cuda_cview *v, void **mem, const GG_cuda_tuples *t, uint64_t dim,
+                     bool by_col);
+
+/* The masked write-back of a matrix (mat_writeback.cu): Z = C<M, replace> = accum(C, T) with the
+ * rules of the CPU backend's write-back and writeback.cuh, built as a device tree of node dimension
+ * 2^dbits (nrows x ncols, values of ccode, iso when all values are equal, as a host build makes
+ * it). C holds C's current tuples of ccode (read only when the result depends on them: a mask, a
+ * complemented mask or an accumulator); T holds T's, of any built-in type, cast to ccode where
+ * they land in Z. M (NULL: no mask) holds the mask's tuples of mcode; a value mask's entry is true
+ * when its bytes are not all zero, a structural one (mstruct) when present; mcomp complements it.
+ * Outside the mask C keeps its entries unless replace. accum (NULL: none) combines C's value (as
+ * accum->xcode) with T's (as ycode) where both exist. */
+typedef struct {
+    const GG_cuda_tuples *M;
+    bool mstruct, mcomp, replace;
+    const GG_cuda_op *accum;
+} GG_cuda_mwb;
+int GG_cuda_mat_writeback(GG_cuda_hs *Z, uint64_t nrows, uint64_t ncols, int dbits,
+                          const GG_cuda_tuples *C, int ccode, const GG_cuda_tuples *T,
+                          const GG_cuda_mwb *wb);
+
+/* ---- reductions over a compressed view (mat_reduce.cu) ----------------------------------------
+ * The monoid operator by its GG_opcode on values of type_code, all of one domain (BOOL, INT32,
+ * UINT32, INT64, UINT64, FP32, FP64): the slots ask GG_cuda_reduce_supported first. */
+bool GG_cuda_reduce_supported(int opcode, int type_code);
+/* The reduction of x[0, n) (n >= 1) into *result_host (a counted copy; waits for the stream). */
+int GG_cuda_reduce_all(int opcode, int type_code, const void *x_dev, uint64_t n, void *result_host);
+/* T(i) = the reduction of vector i of v, for every nonempty vector: a new device vector of
+ * dimension n (BITMAP, nvals in its count; empty SPARSE when n is 0), so a matrix reduced to a
+ * vector stays on the device. */
+int GG_cuda_reduce_rows(GG_cuda_vec *T, int opcode, int type_code, const GG_cuda_cview *v, uint64_t n);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* GG_CUDA_MAT_KERNELS_H */

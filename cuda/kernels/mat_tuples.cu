@@ -1,0 +1,353 @@
+/* mat_tuples.cu: a matrix as device tuples (GG_cuda_mat_kernels.h): the logical tuples of a device
+ * tree, apply and select over them (one thread per entry, the vector kernels' value model, so every
+ * built-in operator and cast the vector slots take is taken here too), and the CSR/CSC views that
+ * the product kernels read, derived on the device so a device-written matrix never goes through
+ * the host on its way to an mxv. */
+#include "mat_common.cuh"
+
+#include <cub/device/device_radix_sort.cuh>
+#include <cub/device/device_scan.cuh>
+
+int gg_mk_scan(uint32_t *flag, uint32_t *pos, uint64_t n, uint64_t *total)
+{
+    cudaStream_t s = GG_cuda_stream();
+    int rc = gg_vk_rc(cudaMemsetAsync(flag + n, 0, sizeof *flag, s));
+    size_t bytes = 0;
+    if (rc == GG_CUDA_VRC_OK)
+        rc = gg_vk_rc(cub::DeviceScan::ExclusiveSum(nullptr, bytes, flag, pos, (int64_t)(n + 1), s));
+    if (rc != GG_CUDA_VRC_OK) return rc;
+    gg_dev_buf tmp;
+    if (!tmp.get(bytes)) return GG_CUDA_VRC_NOMEM;
+    rc = gg_vk_rc(cub::DeviceScan::ExclusiveSum(tmp.p, bytes, flag, pos, (int64_t)(n + 1), s));
+    if (rc != GG_CUDA_VRC_OK) return rc;
+    uint32_t t = 0;
+    if (!GG_cuda_download(&t, pos + n, sizeof t)) return GG_CUDA_VRC_ERROR;
+    *total = t;
+    return GG_CUDA_VRC_OK;
+}
+
+extern "C" void GG_cuda_tuples_release(GG_cuda_tuples *t)
+{
+    GG_cuda_free(t->row);
+    GG_cuda_free(t->col);
+    GG_cuda_free(t->x);
+    int code = t->code;
+    *t = GG_cuda_tuples{};
+    t->code = code;
+}
+
+extern "C" int GG_cuda_tuples_of(GG_cuda_tuples *t, const GG_cuda_hs *A)
+{
+    *t = GG_cuda_tuples{};
+    if (!gg_builtin(A->type_code)) return GG_CUDA_VRC_UNSUPPORTED;
+    t->code = A->type_code;
+    uint64_t n = A->nvals;
+    if (n == 0) return GG_CUDA_VRC_OK;
+    if (n >= (1ULL << 31)) return GG_CUDA_VRC_UNSUPPORTED;
+    gg_dev_buf r, c, x;
+    if (!r.get(n * sizeof(uint64_t)) || !c.get(n * sizeof(uint64_t)) ||
+        !x.get(n * gg_size_of(A->type_code)))
+        return GG_CUDA_VRC_NOMEM;
+    int rc = gg_hs_rc(GG_cuda_hs_to_coo(A, r.as<uint64_t>(), c.as<uint64_t>(), x.p));
+    if (rc != GG_CUDA_VRC_OK) return rc;
+    t->n = n;
+    t->row = static_cast<uint64_t *>(r.release());
+    t->col = static_cast<uint64_t *>(c.release());
+    t->x = x.release();
+    return GG_CUDA_VRC_OK;
+}
+
+/* ---- apply and select ---------------------------------------------------------------------------- */
+
+namespace {
+
+struct ap_args {
+    uint64_t n;
+    const uint64_t *row, *col;
+    const void *ax;
+    int acode, kind;
+    GG_cuda_op op;
+    gg_val s1;      /* the bound scalar (as the operand it stands for) or the thunk (as op.ycode) */
+    void *tx;       /* apply: T's values, of op.zcode */
+    uint32_t *keep; /* select: whether entry p stays */
+};
+
+/* x op y at entry (i, j): a positional operator's value is the entry's position, as the CPU
+ * backend evaluates it (the operand positions of both sides are (i, j)). */
+__device__ inline gg_val mat_binary(const GG_cuda_op &op, gg_val x, gg_val y, uint64_t i, uint64_t j)
+{
+    if (gg_op_positional(op.opcode))
+        return gg_convert(gg_put(gg_positional(op.opcode, i, j)), GG_CUDA_INT64, op.zcode);
+    return gg_eval_binary(op, x, y, i);
+}
+
+__global__ void apply_kernel(ap_args a)
+{
+    const GG_cuda_op &op = a.op;
+    GG_VK_FOR(p, a.n)
+    {
+        uint64_t i = a.row[p], j = a.col[p];
+        gg_val x = gg_load(a.ax, p, a.acode);
+        switch (a.kind) {
+        case GG_CUDA_T_APPLY_UNARY:
+            gg_store(a.tx, p, op.zcode, gg_eval_unary(op, gg_convert(x, a.acode, op.xcode)));
+            break;
+        case GG_CUDA_T_APPLY_BIND1ST:
+            gg_store(a.tx, p, op.zcode, mat_binary(op, a.s1, gg_convert(x, a.acode, op.ycode), i, j));
+            break;
+        case GG_CUDA_T_APPLY_BIND2ND:
+            gg_store(a.tx, p, op.zcode, mat_binary(op, gg_convert(x, a.acode, op.xcode), a.s1, i, j));
+            break;
+        default: { /* APPLY_INDEX, SELECT; a positional operator (xcode 0) does not read x */
+            gg_val xin = gg_builtin(op.xcode) ? gg_convert(x, a.acode, op.xcode) : gg_val{0};
+            gg_val z = gg_eval_index(op, xin, i, j, a.s1);
+            if (a.kind == GG_CUDA_T_APPLY_INDEX)
+                gg_store(a.tx, p, op.zcode, z);
+            else
+                a.keep[p] = gg_convert(z, op.zcode, GG_CUDA_BOOL).u != 0;
+        }
+        }
+    }
+}
+
+/* The kept entries at their positions pos[p] (values of `size` bytes). */
+__global__ void compact_kernel(uint64_t n, const uint32_t *keep, const uint32_t *pos,
+                               const uint64_t *row, const uint64_t *col, const void *x,
+                               uint32_t size, uint64_t *orow, uint64_t *ocol, void *ox)
+{
+    GG_VK_FOR(p, n)
+    {
+        if (!keep[p]) continue;
+        uint32_t q = pos[p];
+        orow[q] = row[p];
+        ocol[q] = col[p];
+        gg_store_sized(ox, q, size, gg_load_sized(x, p, size));
+    }
+}
+
+} // namespace
+
+extern "C" int GG_cuda_mat_apply(GG_cuda_tuples *T, GG_cuda_tuples *A, const GG_cuda_mt *t)
+{
+    *T = GG_cuda_tuples{};
+    const GG_cuda_op &op = t->op;
+    bool ok;
+    switch (t->kind) {
+    case GG_CUDA_T_APPLY_UNARY: ok = gg_op_unary(op.opcode); break;
+    case GG_CUDA_T_APPLY_BIND1ST:
+    case GG_CUDA_T_APPLY_BIND2ND: ok = gg_op_binary(op.opcode) && gg_builtin(t->s1code); break;
+    case GG_CUDA_T_APPLY_INDEX:
+    case GG_CUDA_T_SELECT: ok = gg_op_index(op.opcode) && gg_builtin(t->s1code); break;
+    default: ok = false;
+    }
+    if (!ok || !GG_cuda_vec_op_supported(&op) || !gg_builtin(A->code)) return GG_CUDA_VRC_UNSUPPORTED;
+    bool select = t->kind == GG_CUDA_T_SELECT;
+    ap_args a{};
+    a.n = A->n;
+    a.row = A->row;
+    a.col = A->col;
+    a.ax = A->x;
+    a.acode = A->code;
+    a.kind = t->kind;
+    a.op = op;
+    if (t->kind != GG_CUDA_T_APPLY_UNARY)
+        a.s1 = gg_convert(gg_host_val(t->s1, t->s1code), t->s1code,
+                          t->kind == GG_CUDA_T_APPLY_BIND1ST ? op.xcode : op.ycode);
+    T->code = select ? A->code : op.zcode;
+    uint64_t n = A->n;
+    if (n == 0) return GG_CUDA_VRC_OK;
+    GG_cuda_bind();
+    cudaStream_t s = GG_cuda_stream();
+    if (!select) {
+        gg_dev_buf tx;
+        if (!tx.get(n * gg_size_of(op.zcode))) return GG_CUDA_VRC_NOMEM;
+        a.tx = tx.p;
+        apply_kernel<<<gg_vk_blocks(n), GG_VK_THREADS, 0, s>>>(a);
+        int rc = gg_vk_launched();
+        if (rc != GG_CUDA_VRC_OK) return rc;
+        T->n = n;
+        T->row = A->row;
+        T->col = A->col;
+        T->x = tx.release();
+        A->row = A->col = nullptr;
+        return GG_CUDA_VRC_OK;
+    }
+    gg_dev_buf keep, pos;
+    if (!keep.get((n + 1) * sizeof(uint32_t)) || !pos.get((n + 1) * sizeof(uint32_t)))
+        return GG_CUDA_VRC_NOMEM;
+    a.keep = keep.as<uint32_t>();
+    apply_kernel<<<gg_vk_blocks(n), GG_VK_THREADS, 0, s>>>(a);
+    int rc = gg_vk_launched();
+    uint64_t m = 0;
+    if (rc == GG_CUDA_VRC_OK) rc = gg_mk_scan(keep.as<uint32_t>(), pos.as<uint32_t>(), n, &m);
+    if (rc != GG_CUDA_VRC_OK || m == 0) return rc;
+    uint32_t size = gg_size_of(A->code);
+    gg_dev_buf r, c, x;
+    if (!r.get(m * sizeof(uint64_t)) || !c.get(m * sizeof(uint64_t)) || !x.get(m * size))
+        return GG_CUDA_VRC_NOMEM;
+    compact_kernel<<<gg_vk_blocks(n), GG_VK_THREADS, 0, s>>>(n, keep.as<uint32_t>(), pos.as<uint32_t>(),
+                                                           A->row, A->col, A->x, size,
+                                                           r.as<uint64_t>(), c.as<uint64_t>(), x.p);
+    rc = gg_vk_launched();
+    if (rc != GG_CUDA_VRC_OK) return rc;
+    T->n = m;
+    T->row = static_cast<uint64_t *>(r.release());
+    T->col = static_cast<uint64_t *>(c.release());
+    T->x = x.release();
+    return GG_CUDA_VRC_OK;
+}
+
+/* ---- compressed views ------------------------------------------------------------------------------ */
+
+namespace {
+
+/* Column-major keys of row-major tuples, with their positions. */
+__global__ void colkey_kernel(uint64_t n, const uint64_t *row, const uint64_t *col, uint64_t *key,
+                              uint32_t *idx)
+{
+    GG_VK_FOR(p, n)
+    {
+        key[p] = (col[p] << 32) | row[p];
+        idx[p] = (uint32_t)p;
+    }
+}
+
+/* The sorted column-major keys split into major (column) and minor (row) indices, the values
+ * gathered into the same order. */
+__global__ void split_kernel(uint64_t n, const uint64_t *key, const uint32_t *idx, const void *x,
+                             uint32_t size, uint64_t *major, uint64_t *minor, void *ox)
+{
+    GG_VK_FOR(p, n)
+    {
+        major[p] = key[p] >> 32;
+        minor[p] = key[p] & 0xffffffffULL;
+        gg_store_sized(ox, p, size, gg_load_sized(x, idx[p], size));
+    }
+}
+
+/* ptr[r] = the first entry whose major index is at least r, for r <= dim (major sorted). */
+__global__ void ptr_kernel(uint64_t dim, const uint64_t *major, uint64_t n, uint64_t *ptr)
+{
+    GG_VK_FOR(r, dim + 1)
+    {
+        uint64_t lo = 0, hi = n;
+        while (lo < hi) {
+            uint64_t mid = lo + (hi - lo) / 2;
+            if (major[mid] < r)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        ptr[r] = lo;
+    }
+}
+
+__global__ void head_kernel(uint64_t n, const uint64_t *major, uint32_t *head)
+{
+    GG_VK_FOR(p, n) head[p] = p == 0 || major[p] != major[p - 1];
+}
+
+/* A hypersparse view's vector list and pointers: the first entry of each major index. */
+__global__ void hyper_kernel(uint64_t n, const uint64_t *major, const uint32_t *head,
+                             const uint32_t *pos, uint64_t nvec, uint64_t *vec, uint64_t *ptr)
+{
+    if (blockIdx.x == 0 && threadIdx.x == 0) ptr[nvec] = n;
+    GG_VK_FOR(p, n)
+    {
+        if (!head[p]) continue;
+        vec[pos[p]] = major[p];
+        ptr[pos[p]] = p;
+    }
+}
+
+/* Rounds up to 16 bytes so every array of a view's one allocation stays aligned. */
+inline size_t align16(size_t n)
+{
+    return (n + 15) & ~(size_t)15;
+}
+
+} // namespace
+
+extern "C" int GG_cuda_cview_of(GG_cuda_cview *v, void **mem, const GG_cuda_tuples *t, uint64_t dim,
+                                bool by_col)
+{
+    *mem = nullptr;
+    if (!gg_builtin(t->code) || t->n >= (1ULL << 31) || dim > (1ULL << 32))
+        return GG_CUDA_VRC_UNSUPPORTED;
+    uint64_t n = t->n;
+    uint32_t size = gg_size_of(t->code);
+    GG_cuda_bind();
+    cudaStream_t s = GG_cuda_stream();
+
+    /* the entries in the view's order: the tuples themselves by rows; sorted by column for CSC,
+     * into temporaries that are then copied into the view */
+    gg_dev_buf key, skey, idx, sidx, major, minor, xs, tmp;
+    const uint64_t *maj = t->row, *mnr = t->col;
+    const void *x = t->x;
+    int rc = GG_CUDA_VRC_OK;
+    if (by_col && n > 0) {
+        if (!key.get(n * 8) || !skey.get(n * 8) || !idx.get(n * 4) || !sidx.get(n * 4) ||
+            !major.get(n * 8) || !minor.get(n * 8) || !xs.get(n * size))
+            return GG_CUDA_VRC_NOMEM;
+        colkey_kernel<<<gg_vk_blocks(n), GG_VK_THREADS, 0, s>>>(n, t->row, t->col, key.as<uint64_t>(),
+                                                              idx.as<uint32_t>());
+        size_t bytes = 0;
+        rc = gg_vk_launched();
+        if (rc == GG_CUDA_VRC_OK)
+            rc = gg_vk_rc(cub::DeviceRadixSort::SortPairs(nullptr, bytes, key.as<uint64_t>(),
+                                                          skey.as<uint64_t>(), idx.as<uint32_t>(),
+                                                          sidx.as<uint32_t>(), (int64_t)n, 0, 64, s));
+        if (rc == GG_CUDA_VRC_OK && !tmp.get(bytes)) rc = GG_CUDA_VRC_NOMEM;
+        if (rc == GG_CUDA_VRC_OK)
+            rc = gg_vk_rc(cub::DeviceRadixSort::SortPairs(tmp.p, bytes, key.as<uint64_t>(),
+                                                          skey.as<uint64_t>(), idx.as<uint32_t>(),
+                                                          sidx.as<uint32_t>(), (int64_t)n, 0, 64, s));
+        if (rc != GG_CUDA_VRC_OK) return rc;
+        split_kernel<<<gg_vk_blocks(n), GG_VK_THREADS, 0, s>>>(n, skey.as<uint64_t>(), sidx.as<uint32_t>(),
+                                                             t->x, size, major.as<uint64_t>(),
+                                                             minor.as<uint64_t>(), xs.p);
+        rc = gg_vk_launched();
+        if (rc != GG_CUDA_VRC_OK) return rc;
+        maj = major.as<uint64_t>();
+        mnr = minor.as<uint64_t>();
+        x = xs.p;
+    }
+
+    /* hypersparse beyond 8 vectors an entry: the nonempty vectors are counted first */
+    bool hyper = dim > 8 * n + 64;
+    gg_dev_buf head, pos;
+    uint64_t nvec = dim;
+    if (hyper) {
+        nvec = 0;
+        if (!head.get((n + 1) * 4) || !pos.get((n + 1) * 4)) return GG_CUDA_VRC_NOMEM;
+        if (n > 0) {
+            head_kernel<<<gg_vk_blocks(n), GG_VK_THREADS, 0, s>>>(n, maj, head.as<uint32_t>());
+            rc = gg_vk_launched();
+            if (rc == GG_CUDA_VRC_OK) rc = gg_mk_scan(head.as<uint32_t>(), pos.as<uint32_t>(), n, &nvec);
+            if (rc != GG_CUDA_VRC_OK) return rc;
+        }
+    }
+    size_t bvec = hyper ? align16(nvec * 8) : 0, bptr = align16((nvec + 1) * 8);
+    size_t bidx = align16(n * 8), bx = align16(n * size);
+    gg_dev_buf block;
+    if (!block.get(bvec + bptr + bidx + bx)) return GG_CUDA_VRC_NOMEM;
+    char *base = block.as<char>();
+    uint64_t *vec = hyper ? (uint64_t *)base : nullptr, *ptr = (uint64_t *)(base + bvec);
+    if (hyper) {
+        hyper_kernel<<<gg_vk_blocks(n), GG_VK_THREADS, 0, s>>>(n, maj, head.as<uint32_t>(),
+                                                             pos.as<uint32_t>(), nvec, vec, ptr);
+    } else {
+        ptr_kernel<<<gg_vk_blocks(dim + 1), GG_VK_THREADS, 0, s>>>(dim, maj, n, ptr);
+    }
+    rc = gg_vk_launched();
+    if (rc == GG_CUDA_VRC_OK && n > 0)
+        rc = gg_vk_rc(cudaMemcpyAsync(base + bvec + bptr, mnr, n * 8, cudaMemcpyDeviceToDevice, s));
+    if (rc == GG_CUDA_VRC_OK && n > 0)
+        rc = gg_vk_rc(cudaMemcpyAsync(base + bvec + bptr + bidx, x, n * size, cudaMemcpyDeviceToDevice, s));
+    if (rc != GG_CUDA_VRC_OK) return rc;
+    *v = GG_cuda_cview{nvec, vec, ptr, (const uint64_t *)(base + bvec + bptr),
+                       base + bvec + bptr + bidx, t->code, (int)size,
+                       0 /* the longest vector is not known: the push takes its long pass */};
+    *mem = block.release();
+    return GG_CUDA_VRC_OK;
+}

@@ -1,0 +1,106 @@
+/* ewise.c: the CUDA eWiseAdd / eWiseMult slots. Vectors take the vector path (cuda/slots/vector.c).
+ * For two matrices both trees come from their device mirrors (cuda/store: the device tree itself,
+ * or a copy of a host tree made once), the descriptor's transposes flip their transposed flags, and
+ * GG_cuda_hs_ewise builds T's tree on the device. Without a mask or an accumulator, and with C of
+ * the operator's type, T's tree is C's new content as it is; otherwise T's tuples go through the
+ * device write-back (GG_cuda_mslot.h). Either way the result stays on the device.
+ * Declines (before touching C): user-defined or positional operators, operators whose x, y and z
+ * types differ, inputs not of the operator's type, an input without entries, and what the device
+ * build does not take (coordinates wider than 32 bits, 2^31 or more entries). */
+#include "GG_cuda_hsbuild.h"
+#include "GG_cuda_mslot.h"
+#include "GG_hisparse.h"
+
+static bool ew_op(int opcode, GG_cuda_ew_op *op)
+{
+    switch (opcode) {
+    case GG_OP_FIRST: *op = GG_CUDA_EW_FIRST; return true;
+    case GG_OP_SECOND: *op = GG_CUDA_EW_SECOND; return true;
+    case GG_OP_PLUS: *op = GG_CUDA_EW_PLUS; return true;
+    case GG_OP_MINUS: *op = GG_CUDA_EW_MINUS; return true;
+    case GG_OP_TIMES: *op = GG_CUDA_EW_TIMES; return true;
+    case GG_OP_MIN: *op = GG_CUDA_EW_MIN; return true;
+    case GG_OP_MAX: *op = GG_CUDA_EW_MAX; return true;
+    case GG_OP_LOR: *op = GG_CUDA_EW_LOR; return true;
+    case GG_OP_LAND: *op = GG_CUDA_EW_LAND; return true;
+    case GG_OP_LXOR: *op = GG_CUDA_EW_LXOR; return true;
+    default: return false;
+    }
+}
+
+static bool ew_kind(int code, GG_cuda_ew_kind *kind)
+{
+    if (code < GrB_BOOL_CODE || code > GrB_FP64_CODE) return false;
+    *kind = (GG_cuda_ew_kind)(GG_CUDA_EW_BOOL + (code - GrB_BOOL_CODE));
+    return true;
+}
+
+/* T = op0(A) (+) op1(B) as a device tree of op's type (never iso). */
+static GrB_Info ewise_tree(GG_cuda_hs *t, GrB_BinaryOp op, GG_container *A, GG_container *B,
+                           const GG_desc *d, bool mult, GG_cuda_ew_op eop, GG_cuda_ew_kind kind)
+{
+    GG_cuda_hs a, b;
+    GrB_Info info = GG_cuda_mirror_hs(A, &a);
+    if (info == GrB_SUCCESS) info = GG_cuda_mirror_hs(B, &b);
+    if (info != GrB_SUCCESS) return info;
+    a.transposed ^= d->tran0;
+    b.transposed ^= d->tran1;
+    int dbits = __builtin_ctz((unsigned)GG_hs_node_dim());
+    GG_cuda_hs_code rc = GG_cuda_hs_ewise(t, &a, &b, eop, kind, (int)op->ztype->code, dbits, mult);
+    if (rc == GG_CUDA_HS_UNSUPPORTED)
+        return GG_decline("the device build does not take these trees (wide coordinates or "
+                          "2^31 entries)");
+    return rc == GG_CUDA_HS_OK ? GrB_SUCCESS : rc == GG_CUDA_HS_OOM ? GrB_OUT_OF_MEMORY : GrB_PANIC;
+}
+
+static GrB_Info ewise(GG_container *C, GG_container *M, GrB_BinaryOp accum, GrB_BinaryOp op,
+                      GG_container *A, GG_container *B, const GG_desc *d, bool mult)
+{
+    GG_cuda_ew_op eop;
+    GG_cuda_ew_kind kind;
+    GrB_Type_Code code = op->ztype->code;
+    if (C->h.kind == GG_KIND_VECTOR) return GG_cuda_vslot_ewise(C, M, accum, op, A, B, d, mult);
+    if (!ew_op(op->opcode, &eop) || !ew_kind(code, &kind))
+        return GG_decline("no device kernel for this operator and type");
+    if (op->xtype->code != code || op->ytype->code != code || A->type->code != code ||
+        B->type->code != code)
+        return GG_decline("the operator's types differ from the inputs' (typecast)");
+    GrB_Index na, nb;
+    GrB_Info info = GG_container_nvals(A, &na);
+    if (info == GrB_SUCCESS) info = GG_container_nvals(B, &nb);
+    if (info != GrB_SUCCESS) return info;
+    if (na == 0 || nb == 0) return GG_decline("an input without entries leaves nothing to merge");
+    info = GG_CUDA_VEC_TAKE(d, na + nb, C, M, A, B);
+    if (info != GrB_SUCCESS) return info;
+
+    GG_cuda_mcall k;
+    info = GG_cuda_mcall_begin(&k, C, M, accum, d);
+    GG_cuda_hs t = {0};
+    if (info == GrB_SUCCESS) info = ewise_tree(&t, op, A, B, d, mult, eop, kind);
+    bool direct = M == NULL && !d->mask_comp && accum == NULL && C->type == op->ztype;
+    if (info == GrB_SUCCESS && direct) {
+        info = GG_cuda_mat_install(C, &t); /* takes t's pool */
+        if (info == GrB_SUCCESS && GG_global.mode == GrB_BLOCKING && !GG_cuda_sync())
+            info = GrB_PANIC;
+    } else if (info == GrB_SUCCESS) {
+        GG_cuda_tuples T;
+        info = GG_cuda_mslot_info(GG_cuda_tuples_of(&T, &t), "no device tuples for this type");
+        GG_cuda_free((void *)t.pool);
+        if (info == GrB_SUCCESS) info = GG_cuda_mcall_finish(&k, &T);
+        GG_cuda_tuples_release(&T);
+    }
+    GG_cuda_mcall_end(&k);
+    return info;
+}
+
+GrB_Info GG_cuda_ewise_add(GG_container *C, GG_container *M, GrB_BinaryOp accum, GrB_BinaryOp op,
+                           GG_container *A, GG_container *B, const GG_desc *d)
+{
+    return ewise(C, M, accum, op, A, B, d, false);
+}
+
+GrB_Info GG_cuda_ewise_mult(GG_container *C, GG_container *M, GrB_BinaryOp accum, GrB_BinaryOp op,
+                            GG_container *A, GG_container *B, const GG_desc *d)
+{
+    return ewise(C, M, accum, op, A, B, d, true);
+}

@@ -1,0 +1,307 @@
+/* matrix.c: the device side of a matrix container (DESIGN.md §4; GG_cuda_store.h). Its device
+ * mirror (c->dev, GG_cuda_mirror.h) holds the device tree, the CSR/CSC views and the SpMV schedule.
+ *
+ * Residency of a matrix (c->res): GG_RES_HOST when the host tree (c->hs) is current; GG_RES_DEVICE
+ * when the mirror's tree is. A host-written matrix gets its device tree by an upload on first
+ * device use (res gains DEVICE). A device slot's result is installed here as the mirror's tree with
+ * no host tree at all (res = DEVICE, GG_mat_device_written); the host tree is made from it only
+ * when a host reader asks (GG_cuda_mat_download, one copy of the pool: the layout is the same on
+ * both sides), and nvals is answered from the tree's header without any copy. Views are derived on
+ * the side that reads them: uploaded from the host views while the host tree is current, built on
+ * the device from the device tree otherwise. Every copy is counted (GG_cuda_transfer_counts) and
+ * traced with its bytes and reason. Any write drops the mirror (GG_device_drop), after the store
+ * made the host tree current or replaced the content, so a mirror never describes stale content. */
+#include "GG_cuda_backend.h"
+#include "GG_cuda_mirror.h"
+#include "GG_cuda_store.h"
+#include "GG_hisparse.h"
+
+#include <stdlib.h>
+
+/* c's mirror, created empty when missing; NULL when out of host memory. Called under c->lock. The
+ * mirror is freed with free() in residency.cu, so it comes from calloc, not GG_calloc. */
+static GG_cuda_mirror *mirror_of(GG_container *c)
+{
+    if (c->dev == NULL) c->dev = calloc(1, sizeof(GG_cuda_mirror));
+    return c->dev;
+}
+
+/* A device copy of `bytes` host bytes at *dev: GrB_OUT_OF_MEMORY (device memory or the pool
+ * limit) or GrB_PANIC (a CUDA error) with nothing held. */
+static GrB_Info upload_new(void **dev, const void *host, size_t bytes)
+{
+    *dev = GG_cuda_malloc(bytes);
+    if (*dev == NULL) return GrB_OUT_OF_MEMORY;
+    if (GG_cuda_upload(*dev, host, bytes)) return GrB_SUCCESS;
+    GG_cuda_free(*dev);
+    *dev = NULL;
+    return GrB_PANIC;
+}
+
+/* The mirror's tree when it holds one (the content whenever it exists), under c->lock. */
+static bool device_tree(GG_container *A, GG_cuda_hs *out)
+{
+    pthread_mutex_lock(&A->lock);
+    const GG_cuda_mirror *m = A->dev;
+    bool has = m != NULL && m->has_hs;
+    if (has) *out = m->hs;
+    pthread_mutex_unlock(&A->lock);
+    return has;
+}
+
+GrB_Info GG_cuda_mirror_hs(GG_container *A, GG_cuda_hs *out)
+{
+    if (device_tree(A, out)) return GrB_SUCCESS;
+    const GG_hs_matrix *h;
+    GrB_Info info = GG_view_hs(A, &h);
+    if (info != GrB_SUCCESS) return info;
+    pthread_mutex_lock(&A->lock);
+    GG_cuda_mirror *m = mirror_of(A);
+    if (m == NULL) {
+        info = GrB_OUT_OF_MEMORY;
+    } else if (!m->has_hs) {
+        uint64_t bytes = h->pool == NULL ? 0 : h->pool->bytes;
+        if (bytes > 0) info = upload_new(&m->pool, h->pool, bytes);
+        if (info == GrB_SUCCESS) {
+            GG_cuda_hs *d = &m->hs;
+            memset(d, 0, sizeof *d);
+            d->pool = m->pool;
+            d->pool_bytes = m->pool_bytes = bytes;
+            d->root = h->root;
+            d->nrows = h->nrows;
+            d->ncols = h->ncols;
+            d->nvals = h->nvals;
+            d->type_code = h->type->code;
+            d->value_size = h->iso ? 0 : (int)h->type->size;
+            d->dbits = h->dbits;
+            d->height = h->height;
+            d->transposed = h->transposed;
+            d->iso = h->iso;
+            d->scale = h->scale;
+            const void *iso = GG_hs_iso_value(h);
+            if (iso != NULL && h->type->size <= sizeof d->iso_value)
+                memcpy(d->iso_value, iso, h->type->size);
+            m->has_hs = true;
+            A->res |= GG_RES_DEVICE;
+            GG_trace("residency: HiSparse pool to the device, %llu bytes (first device use of this "
+                     "%llu x %llu matrix since it was written)",
+                     (unsigned long long)bytes, (unsigned long long)GG_hs_nrows(h),
+                     (unsigned long long)GG_hs_ncols(h));
+        }
+    }
+    if (info == GrB_SUCCESS) *out = m->hs;
+    pthread_mutex_unlock(&A->lock);
+    return info;
+}
+
+/* Rounds up to 16 bytes so every array of a view's one allocation stays aligned. */
+static size_t align16(size_t n)
+{
+    return (n + 15) & ~(size_t)15;
+}
+
+/* The host view v copied into one device allocation (vec when hypersparse, ptr, idx, x). */
+static GrB_Info view_upload(GG_container *A, const GG_cview *v, bool by_col, void **mem,
+                            GG_cuda_cview *out)
+{
+    uint64_t nnz = v->ptr[v->nvec];
+    size_t vsize = A->type->size;
+    size_t bvec = v->vec == NULL ? 0 : align16(v->nvec * sizeof(uint64_t));
+    size_t bptr = align16((v->nvec + 1) * sizeof(uint64_t));
+    size_t bidx = align16(nnz * sizeof(uint64_t)), bx = align16(nnz * vsize);
+    char *p = GG_cuda_malloc(bvec + bptr + bidx + bx);
+    bool ok = p != NULL && (v->vec == NULL || GG_cuda_upload(p, v->vec, v->nvec * sizeof(uint64_t))) &&
+              GG_cuda_upload(p + bvec, v->ptr, (v->nvec + 1) * sizeof(uint64_t)) &&
+              GG_cuda_upload(p + bvec + bptr, v->idx, nnz * sizeof(uint64_t)) &&
+              GG_cuda_upload(p + bvec + bptr + bidx, v->x, nnz * vsize);
+    if (!ok) {
+        GrB_Info info = p == NULL ? GrB_OUT_OF_MEMORY : GrB_PANIC;
+        GG_cuda_free(p);
+        return info;
+    }
+    /* the longest vector decides whether the push product needs its long-column pass */
+    uint64_t max_len = 0;
+    for (uint64_t k = 0; k < v->nvec; k++)
+        if (v->ptr[k + 1] - v->ptr[k] > max_len) max_len = v->ptr[k + 1] - v->ptr[k];
+    *mem = p;
+    *out = (GG_cuda_cview){.nvec = v->nvec,
+                           .vec = v->vec == NULL ? NULL : (const uint64_t *)p,
+                           .ptr = (const uint64_t *)(p + bvec),
+                           .idx = (const uint64_t *)(p + bvec + bptr),
+                           .x = p + bvec + bptr + bidx,
+                           .type_code = A->type->code,
+                           .value_size = (int)vsize,
+                           .max_len = max_len};
+    GG_trace("residency: %s view to the device, %zu bytes (first device use of this %llu x %llu "
+             "object since it was written)",
+             by_col ? "CSC" : "CSR", bvec + bptr + bidx + bx, (unsigned long long)A->nrows, (unsigned long long)A->ncols);
+    return GrB_SUCCESS;
+}
+
+/* The view built on the device from the device tree hs (the host has no tree to derive it from). */
+static GrB_Info view_build(GG_container *A, const GG_cuda_hs *hs, bool by_col, void **mem,
+                           GG_cuda_cview *out)
+{
+    GG_cuda_tuples t;
+    GrB_Info info = GG_cuda_info(GG_cuda_tuples_of(&t, hs));
+    if (info == GrB_SUCCESS)
+        info = GG_cuda_info(GG_cuda_cview_of(out, mem, &t, by_col ? A->ncols : A->nrows, by_col));
+    GG_cuda_tuples_release(&t);
+    if (info == GrB_SUCCESS)
+        GG_trace("residency: %s view built on the device from the device tree (%llu entries)",
+                 by_col ? "CSC" : "CSR", (unsigned long long)hs->nvals);
+    return info;
+}
+
+GrB_Info GG_cuda_mirror_cview(GG_container *A, bool by_col, GG_cuda_cview *out)
+{
+    int w = by_col ? 1 : 0;
+    pthread_mutex_lock(&A->lock);
+    const GG_cuda_mirror *cur = A->dev;
+    bool has = cur != NULL && cur->has_view[w];
+    if (has) *out = cur->view[w];
+    bool device_only = !(A->res & GG_RES_HOST);
+    pthread_mutex_unlock(&A->lock);
+    if (has) return GrB_SUCCESS;
+
+    /* a device-only matrix: from its device tree; else from the host view */
+    GG_cuda_cview v;
+    void *mem = NULL;
+    GrB_Info info;
+    if (device_only) {
+        GG_cuda_hs hs;
+        info = GG_cuda_mirror_hs(A, &hs);
+        if (info == GrB_SUCCESS) info = view_build(A, &hs, by_col, &mem, &v);
+    } else {
+        const GG_cview *hv;
+        info = by_col ? GG_view_csc(A, &hv) : GG_view_csr(A, &hv);
+        if (info == GrB_SUCCESS) info = view_upload(A, hv, by_col, &mem, &v);
+    }
+    if (info != GrB_SUCCESS) return info;
+    pthread_mutex_lock(&A->lock);
+    GG_cuda_mirror *m = mirror_of(A);
+    if (m == NULL) {
+        info = GrB_OUT_OF_MEMORY;
+        GG_cuda_free(mem);
+    } else if (m->has_view[w]) {
+        GG_cuda_free(mem); /* another reader installed the same view meanwhile */
+    } else {
+        m->view_mem[w] = mem;
+        m->view[w] = v;
+        m->has_view[w] = true;
+    }
+    if (info == GrB_SUCCESS) *out = m->view[w];
+    pthread_mutex_unlock(&A->lock);
+    return info;
+}
+
+GrB_Info GG_cuda_mirror_schedule(GG_container *A, const GG_cuda_hs_schedule **s)
+{
+    GG_cuda_hs hs;
+    GrB_Info info = GG_cuda_mirror_hs(A, &hs);
+    if (info != GrB_SUCCESS) return info;
+    pthread_mutex_lock(&A->lock);
+    GG_cuda_mirror *m = A->dev;
+    if (m == NULL || !m->has_hs) {
+        info = GrB_PANIC; /* written between the two locks: the caller raced a writer */
+    } else if (!m->has_sched) {
+        info = GG_cuda_info(GG_cuda_hs_schedule_new(&m->hs, &m->sched));
+        if (info == GrB_SUCCESS) {
+            m->has_sched = true;
+            GG_trace("residency: SpMV schedule built on the device, %llu bytes",
+                     (unsigned long long)(m->sched == NULL ? 0
+                                                            : GG_cuda_hs_schedule_bytes(m->sched)));
+        }
+    }
+    if (info == GrB_SUCCESS) *s = m->sched;
+    pthread_mutex_unlock(&A->lock);
+    return info;
+}
+
+bool GG_cuda_mirror_has_cview(GG_container *A, bool by_col)
+{
+    pthread_mutex_lock(&A->lock);
+    const GG_cuda_mirror *m = A->dev;
+    bool has = m != NULL && m->has_view[by_col ? 1 : 0];
+    pthread_mutex_unlock(&A->lock);
+    return has;
+}
+
+/* ---- device-written matrices ------------------------------------------------------------------ */
+
+GrB_Info GG_cuda_mat_tuples(GG_container *A, bool tran, GG_cuda_tuples *t)
+{
+    GG_cuda_hs hs;
+    memset(t, 0, sizeof *t);
+    GrB_Info info = GG_cuda_mirror_hs(A, &hs);
+    if (info != GrB_SUCCESS) return info;
+    hs.transposed ^= tran;
+    int rc = GG_cuda_tuples_of(t, &hs);
+    if (rc == GG_CUDA_VRC_UNSUPPORTED)
+        return GG_decline("coordinates wider than 32 bits or 2^31 entries (the device build's limits)");
+    return GG_cuda_info(rc);
+}
+
+GrB_Info GG_cuda_mat_install(GG_container *C, GG_cuda_hs *Z)
+{
+    GG_cuda_mirror *m = calloc(1, sizeof *m);
+    if (m == NULL) {
+        GG_cuda_free((void *)Z->pool);
+        return GrB_OUT_OF_MEMORY;
+    }
+    m->pool = (void *)Z->pool;
+    m->pool_bytes = Z->pool_bytes;
+    m->hs = *Z;
+    m->has_hs = true;
+    /* the host content, views and old mirror go (its buffers stream-ordered, after the kernels
+     * queued to read them) */
+    GG_mat_device_written(C);
+    pthread_mutex_lock(&C->lock);
+    C->dev = m;
+    pthread_mutex_unlock(&C->lock);
+    return GrB_SUCCESS;
+}
+
+int GG_cuda_mat_nvals(struct GG_container *c, uint64_t *nvals)
+{
+    const GG_cuda_mirror *m = c->dev;
+    if (m == NULL || !m->has_hs) return GrB_PANIC;
+    *nvals = m->hs.nvals;
+    return GrB_SUCCESS;
+}
+
+int GG_cuda_mat_download(struct GG_container *c, void *tree)
+{
+    GG_hs_matrix *h = tree;
+    const GG_cuda_mirror *m = c->dev;
+    if (m == NULL || !m->has_hs) return GrB_PANIC;
+    const GG_cuda_hs *d = &m->hs;
+    if (d->pool == NULL) {
+        GG_hs_init(h, c->type, c->nrows, c->ncols);
+        return GrB_SUCCESS;
+    }
+    GG_hs_pool *pool = GG_malloc((size_t)d->pool_bytes);
+    if (pool == NULL) return GrB_OUT_OF_MEMORY;
+    if (!GG_cuda_download(pool, d->pool, (size_t)d->pool_bytes)) {
+        GG_free(pool);
+        return GrB_PANIC;
+    }
+    /* the pool is the host's own from now on (the device build wrote a count of 1 already) */
+    pool->refs = 1;
+    *h = (GG_hs_matrix){.type = c->type,
+                        .nrows = d->nrows,
+                        .ncols = d->ncols,
+                        .nvals = d->nvals,
+                        .pool = pool,
+                        .root = d->root,
+                        .scale = d->scale,
+                        .dbits = (uint8_t)d->dbits,
+                        .height = (uint8_t)d->height,
+                        .transposed = d->transposed,
+                        .iso = d->iso};
+    GG_trace("residency: HiSparse pool to the host, %llu bytes (host read of a device-written "
+             "%llu x %llu matrix)",
+             (unsigned long long)d->pool_bytes, (unsigned long long)c->nrows,
+             (unsigned long long)c->ncols);
+    return GrB_SUCCESS;
+}

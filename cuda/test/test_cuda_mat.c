@@ -1,0 +1,411 @@
+/* test_cuda_mat.c: matrix results that stay on the device (issue 11: a GPU operation that produces
+ * a matrix builds it on the device; the device masked write-back of matrices). Each parity case
+ * runs apply, select, eWiseAdd or eWiseMult once with GxG_BACKEND forced to the CPU and once forced
+ * to CUDA, over no mask, a valued, structural or complemented mask, with and without replace and an
+ * accumulator, and with C aliased to an input or the mask; the decline counter must not move (the
+ * device computed it), the CUDA result must answer nvals without a copy (it is device-resident)
+ * and its tuples must equal the CPU's. Further tests cover the residency contract: a
+ * device-resident select result feeds mxv and reduce through views built on the device, moving no
+ * matrix content; host reads (extractTuples, extractElement, dup, transpose) and host writes
+ * (setElement) see the device result; free with queued work; out of device memory leaves C intact.
+ * Exits 77 (Meson: SKIP) without a GPU. */
+#include "GG_backend.h"
+#include "GG_cuda.h"
+
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "GG_cuda_test.h"
+#include "GG_cuda_mtest.h"
+
+#define NR 40
+#define NC 50
+
+/* The write-back variants: descriptor (mask kind, replace), the same with the first input
+ * transposed, and whether a mask is passed. */
+typedef struct {
+    GrB_Descriptor d, dt;
+    bool masked;
+} wb_case;
+
+static wb_case wbs[12];
+static int nwbs;
+
+static void init_cases(void)
+{
+    GrB_Descriptor d[] = {NULL, GrB_DESC_S, GrB_DESC_C, GrB_DESC_SC,
+                          GrB_DESC_R, GrB_DESC_RS, GrB_DESC_RC, GrB_DESC_RSC};
+    GrB_Descriptor dt[] = {GrB_DESC_T0, GrB_DESC_ST0, GrB_DESC_CT0, GrB_DESC_SCT0,
+                           GrB_DESC_RT0, GrB_DESC_RST0, GrB_DESC_RCT0, GrB_DESC_RSCT0};
+    nwbs = 0;
+    for (size_t k = 0; k < sizeof d / sizeof d[0]; k++) wbs[nwbs++] = (wb_case){d[k], dt[k], true};
+    wbs[nwbs++] = (wb_case){NULL, GrB_DESC_T0, false};
+    wbs[nwbs++] = (wb_case){GrB_DESC_R, GrB_DESC_RT0, false};
+}
+
+/* One operation under test: writes C with mask M and accumulator acc under descriptor d. */
+typedef GrB_Info (*op_fn)(GrB_Matrix C, GrB_Matrix M, GrB_BinaryOp acc, GrB_Descriptor d,
+                          const void *ctx);
+
+/* The CUDA result is on the device: its nvals needs no copy. */
+static void assert_resident(GrB_Matrix C)
+{
+    unsigned long long before = d2h();
+    GrB_Index n;
+    OK(GrB_Matrix_nvals(&n, C));
+    assert_true(d2h() == before);
+}
+
+/* Runs f on both backends for every write-back case and accumulator, C starting from C0, the mask
+ * of mtype; `alias` makes C the mask, `tran` transposes the first input. */
+static void parity(const char *name, op_fn f, const void *ctx, GrB_Type ctype, GrB_Type mtype,
+                   GrB_BinaryOp accum, bool alias, bool tran)
+{
+    for (int w = 0; w < nwbs; w++) {
+        for (int a = 0; a < 2; a++) {
+            GrB_Matrix C0 = random_matrix(ctype, NR, NC, 0.1);
+            GrB_Matrix M = random_matrix(mtype, NR, NC, 0.3);
+            GrB_Matrix C[2];
+            for (int b = 0; b < 2; b++) {
+                C[b] = mdup(C0);
+                set_backend(b == 0 ? GxG_BACKEND_CPU : GxG_BACKEND_CUDA);
+                size_t before = declines();
+                GrB_Matrix mask = !wbs[w].masked ? NULL : alias ? C[b] : M;
+                GrB_Info info = f(C[b], mask, a ? accum : NULL, tran ? wbs[w].dt : wbs[w].d, ctx);
+                if (info != GrB_SUCCESS)
+                    fail_msg("%s: case %d, accum %d, backend %d: %d", name, w, a, b, (int)info);
+                if (b == 1 && declines() != before)
+                    fail_msg("%s declined: case %d, accum %d", name, w, a);
+                if (b == 1) assert_resident(C[1]);
+            }
+            set_backend(GxG_BACKEND_CPU);
+            same_matrix(C[0], C[1], 0);
+            GrB_free(&C0), GrB_free(&M), GrB_free(&C[0]), GrB_free(&C[1]);
+        }
+    }
+}
+
+/* ---- the operations ------------------------------------------------------------------------------ */
+
+typedef struct {
+    GrB_Matrix A, B;
+    GrB_UnaryOp unop;
+    GrB_BinaryOp binop;
+    GrB_IndexUnaryOp idxop;
+    double s;
+} op_ctx;
+
+static GrB_Info do_apply(GrB_Matrix C, GrB_Matrix M, GrB_BinaryOp acc, GrB_Descriptor d,
+                         const void *ctx)
+{
+    const op_ctx *c = ctx;
+    if (c->unop != NULL) return GrB_Matrix_apply(C, M, acc, c->unop, c->A, d);
+    if (c->binop != NULL)
+        return GrB_Matrix_apply_BinaryOp2nd_FP64(C, M, acc, c->binop, c->A, c->s, d);
+    return GrB_Matrix_apply_IndexOp_INT64(C, M, acc, c->idxop, c->A, (int64_t)c->s, d);
+}
+
+static GrB_Info do_select(GrB_Matrix C, GrB_Matrix M, GrB_BinaryOp acc, GrB_Descriptor d,
+                          const void *ctx)
+{
+    const op_ctx *c = ctx;
+    return GrB_Matrix_select_FP64(C, M, acc, c->idxop, c->A, c->s, d);
+}
+
+static GrB_Info do_add(GrB_Matrix C, GrB_Matrix M, GrB_BinaryOp acc, GrB_Descriptor d,
+                       const void *ctx)
+{
+    const op_ctx *c = ctx;
+    return GrB_Matrix_eWiseAdd_BinaryOp(C, M, acc, c->binop, c->A, c->B, d);
+}
+
+static GrB_Info do_mult(GrB_Matrix C, GrB_Matrix M, GrB_BinaryOp acc, GrB_Descriptor d,
+                        const void *ctx)
+{
+    const op_ctx *c = ctx;
+    return GrB_Matrix_eWiseMult_BinaryOp(C, M, acc, c->binop, c->A, c->B, d);
+}
+
+/* ---- parity ---------------------------------------------------------------------------------- */
+
+static void apply_parity(void **state)
+{
+    (void)state;
+    GrB_Matrix A = random_matrix(GrB_FP64, NR, NC, 0.15), At = random_matrix(GrB_INT32, NC, NR, 0.15);
+    /* T of FP64 into C of INT32 (cast in the write-back), MINUS accumulates C - T */
+    op_ctx c1 = {.A = A, .unop = GrB_AINV_FP64};
+    parity("apply AINV", do_apply, &c1, GrB_INT32, GrB_BOOL, GrB_MINUS_INT32, false, false);
+    op_ctx c2 = {.A = A, .binop = GrB_TIMES_FP64, .s = 2.5};
+    parity("apply TIMES 2nd", do_apply, &c2, GrB_FP64, GrB_FP32, GrB_PLUS_FP64, false, false);
+    op_ctx c3 = {.A = At, .idxop = GrB_ROWINDEX_INT64, .s = 3};
+    parity("apply ROWINDEX of A'", do_apply, &c3, GrB_INT64, GrB_INT32, GrB_MAX_INT64, false, true);
+    op_ctx c4 = {.A = A, .binop = GrB_MINUS_FP64, .s = 1};
+    parity("apply MINUS, C is the mask", do_apply, &c4, GrB_FP64, GrB_FP64, GrB_PLUS_FP64, true,
+           false);
+    GrB_free(&A), GrB_free(&At);
+}
+
+static void select_parity(void **state)
+{
+    (void)state;
+    GrB_Matrix A = random_matrix(GrB_FP64, NR, NC, 0.2), At = random_matrix(GrB_FP64, NC, NR, 0.2);
+    op_ctx c1 = {.A = A, .idxop = GrB_VALUEGT_FP64, .s = 5};
+    parity("select VALUEGT", do_select, &c1, GrB_FP64, GrB_BOOL, GrB_PLUS_FP64, false, false);
+    op_ctx c2 = {.A = A, .idxop = GrB_TRIL, .s = 2};
+    parity("select TRIL into INT32", do_select, &c2, GrB_INT32, GrB_INT64, GrB_MINUS_INT32, false,
+           false);
+    op_ctx c3 = {.A = At, .idxop = GrB_VALUELE_FP64, .s = 3};
+    parity("select VALUELE of A'", do_select, &c3, GrB_FP64, GrB_UINT8, GrB_MIN_FP64, false, true);
+    op_ctx c4 = {.A = A, .idxop = GrB_OFFDIAG, .s = 0};
+    parity("select OFFDIAG, C is the mask", do_select, &c4, GrB_FP64, GrB_FP64, GrB_SECOND_FP64,
+           true, false);
+    GrB_free(&A), GrB_free(&At);
+}
+
+static void ewise_parity(void **state)
+{
+    (void)state;
+    GrB_Matrix A = random_matrix(GrB_FP64, NR, NC, 0.2), B = random_matrix(GrB_FP64, NR, NC, 0.2);
+    op_ctx c = {.A = A, .B = B, .binop = GrB_PLUS_FP64};
+    parity("eWiseAdd PLUS", do_add, &c, GrB_FP64, GrB_BOOL, GrB_MINUS_FP64, false, false);
+    parity("eWiseMult PLUS", do_mult, &c, GrB_FP64, GrB_FP64, GrB_TIMES_FP64, false, false);
+    /* C of another type than the operator's: T's tree goes through the write-back */
+    parity("eWiseAdd into INT64", do_add, &c, GrB_INT64, GrB_INT32, GrB_PLUS_INT64, false, false);
+    /* A transposed: op0(A) is A' */
+    GrB_Matrix At = random_matrix(GrB_FP64, NC, NR, 0.2);
+    op_ctx t = {.A = At, .B = B, .binop = GrB_MINUS_FP64};
+    parity("eWiseAdd MINUS of A'", do_add, &t, GrB_FP64, GrB_FP64, GrB_PLUS_FP64, false, true);
+    GrB_free(&At);
+    op_ctx m = {.A = A, .B = B, .binop = GrB_MIN_FP64};
+    parity("eWiseMult MIN, C is the mask", do_mult, &m, GrB_FP64, GrB_FP64, GrB_PLUS_FP64, true,
+           false);
+    GrB_free(&A), GrB_free(&B);
+}
+
+/* C aliased with an input: C = f(C) in place on both backends. */
+static void aliased_input(void **state)
+{
+    (void)state;
+    GrB_Matrix C0 = random_matrix(GrB_FP64, NR, NC, 0.2), M = random_matrix(GrB_BOOL, NR, NC, 0.4);
+    GrB_Matrix C[2];
+    for (int b = 0; b < 2; b++) {
+        C[b] = mdup(C0);
+        set_backend(b == 0 ? GxG_BACKEND_CPU : GxG_BACKEND_CUDA);
+        size_t before = declines();
+        OK(GrB_Matrix_select_FP64(C[b], M, GrB_PLUS_FP64, GrB_VALUEGE_FP64, C[b], 4.0, GrB_DESC_R));
+        OK(GrB_Matrix_apply(C[b], NULL, GrB_MINUS_FP64, GrB_AINV_FP64, C[b], NULL));
+        OK(GrB_Matrix_eWiseAdd_BinaryOp(C[b], M, NULL, GrB_MAX_FP64, C[b], C0, GrB_DESC_S));
+        OK(GrB_Matrix_eWiseMult_BinaryOp(C[b], NULL, NULL, GrB_TIMES_FP64, C[b], C[b], NULL));
+        if (b == 1) assert_true(declines() == before);
+    }
+    set_backend(GxG_BACKEND_CPU);
+    same_matrix(C[0], C[1], 0);
+    GrB_free(&C0), GrB_free(&M), GrB_free(&C[0]), GrB_free(&C[1]);
+}
+
+/* Results with no entry, and a mask with no entry. */
+static void empty_results(void **state)
+{
+    (void)state;
+    GrB_Matrix A = random_matrix(GrB_FP64, NR, NC, 0.1), E;
+    GrB_Matrix C0 = random_matrix(GrB_FP64, NR, NC, 0.1);
+    OK(GrB_Matrix_new(&E, GrB_BOOL, NR, NC));
+    GrB_Matrix C[2];
+    for (int b = 0; b < 2; b++) {
+        C[b] = mdup(C0);
+        set_backend(b == 0 ? GxG_BACKEND_CPU : GxG_BACKEND_CUDA);
+        OK(GrB_Matrix_select_FP64(C[b], NULL, NULL, GrB_VALUEGT_FP64, A, 100.0, NULL));
+        if (b == 1) assert_resident(C[1]);
+        GrB_Index n;
+        OK(GrB_Matrix_nvals(&n, C[b]));
+        assert_int_equal(n, 0);
+        OK(GrB_Matrix_apply(C[b], E, GrB_PLUS_FP64, GrB_AINV_FP64, A, GrB_DESC_R)); /* none */
+        OK(GrB_Matrix_nvals(&n, C[b]));
+        assert_int_equal(n, 0);
+        OK(GrB_Matrix_apply(C[b], E, NULL, GrB_AINV_FP64, A, GrB_DESC_SC)); /* all allowed */
+    }
+    set_backend(GxG_BACKEND_CPU);
+    same_matrix(C[0], C[1], 0);
+    GrB_free(&A), GrB_free(&C0), GrB_free(&E), GrB_free(&C[0]), GrB_free(&C[1]);
+}
+
+/* ---- residency -------------------------------------------------------------------------------- */
+
+/* A resident A -> select -> mxv / vxm / reduce chain copies only scalars (a few bytes each way);
+ * afterwards host reads of the selected matrix see the device result. Square 3000 x 3000 and a
+ * hypersparse 100000 x 100000 (views with a vector list) each. */
+static void select_mxv_chain_moves_no_matrix(void **state)
+{
+    (void)state;
+    GrB_Index dims[2] = {3000, 100000};
+    double dens[2] = {0.002, 2e-7};
+    for (int k = 0; k < 2; k++) {
+        GrB_Index n = dims[k];
+        GrB_Matrix A = random_matrix(GrB_FP64, n, n, dens[k]);
+        GrB_Vector u = random_vector(GrB_FP64, n, 1.01), w[2];
+        GrB_Matrix L[2];
+        GrB_Scalar s[2];
+        OK(GrB_Vector_new(&w[0], GrB_FP64, n));
+        OK(GrB_Vector_new(&w[1], GrB_FP64, n));
+        OK(GrB_Matrix_new(&L[0], GrB_FP64, n, n));
+        OK(GrB_Matrix_new(&L[1], GrB_FP64, n, n));
+        OK(GrB_Scalar_new(&s[0], GrB_FP64));
+        OK(GrB_Scalar_new(&s[1], GrB_FP64));
+        set_backend(GxG_BACKEND_CUDA);
+        /* warm: A's tree and u reach the device */
+        OK(GrB_Matrix_select_FP64(L[1], NULL, NULL, GrB_VALUELE_FP64, A, 8.0, NULL));
+        OK(GrB_mxv(w[1], NULL, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, L[1], u, NULL));
+        size_t before = declines();
+        GG_cuda_transfers t0, t;
+        GG_cuda_transfer_counts(&t0);
+        OK(GrB_Matrix_select_FP64(L[1], NULL, NULL, GrB_VALUELE_FP64, A, 6.0, NULL));
+        OK(GrB_mxv(w[1], NULL, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, L[1], u, NULL));
+        OK(GrB_vxm(w[1], NULL, GrB_PLUS_FP64, GrB_MIN_PLUS_SEMIRING_FP64, u, L[1], NULL));
+        OK(GrB_Matrix_reduce_Monoid_Scalar(s[1], NULL, GrB_PLUS_MONOID_FP64, L[1], NULL));
+        GG_cuda_transfer_counts(&t);
+        assert_true(declines() == before);
+        unsigned long long up = t.h2d_bytes - t0.h2d_bytes, down = t.d2h_bytes - t0.d2h_bytes;
+        printf("%llu x %llu: select -> mxv -> vxm -> reduce moved %llu bytes to the device, %llu "
+               "to the host\n", (unsigned long long)n, (unsigned long long)n, up, down);
+        assert_true(up <= 64);
+        assert_true(down <= 64);
+        assert_resident(L[1]);
+
+        /* the same on the CPU, then the host reads of the device result */
+        set_backend(GxG_BACKEND_CPU);
+        OK(GrB_Matrix_select_FP64(L[0], NULL, NULL, GrB_VALUELE_FP64, A, 6.0, NULL));
+        OK(GrB_mxv(w[0], NULL, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, L[0], u, NULL));
+        OK(GrB_vxm(w[0], NULL, GrB_PLUS_FP64, GrB_MIN_PLUS_SEMIRING_FP64, u, L[0], NULL));
+        OK(GrB_Matrix_reduce_Monoid_Scalar(s[0], NULL, GrB_PLUS_MONOID_FP64, L[0], NULL));
+        same_vector(w[0], w[1], 1e-12);
+        double x0, x1;
+        OK(GrB_Scalar_extractElement_FP64(&x0, s[0]));
+        OK(GrB_Scalar_extractElement_FP64(&x1, s[1]));
+        assert_true(fabs(x0 - x1) <= 1e-9 * fmax(1, fabs(x0)));
+        same_matrix(L[0], L[1], 0);
+        for (int b = 0; b < 2; b++) GrB_free(&w[b]), GrB_free(&L[b]), GrB_free(&s[b]);
+        GrB_free(&A), GrB_free(&u);
+    }
+}
+
+/* Reductions of a device-resident matrix to a vector by rows and by columns (CSR and CSC views
+ * built on the device). */
+static void reduce_device_result(void **state)
+{
+    (void)state;
+    GrB_Matrix A = random_matrix(GrB_INT64, 300, 200, 0.05), R[2];
+    GrB_Vector w[2], wt[2];
+    for (int b = 0; b < 2; b++) {
+        set_backend(b == 0 ? GxG_BACKEND_CPU : GxG_BACKEND_CUDA);
+        OK(GrB_Matrix_new(&R[b], GrB_INT64, 300, 200));
+        OK(GrB_Vector_new(&w[b], GrB_INT64, 300));
+        OK(GrB_Vector_new(&wt[b], GrB_INT64, 200));
+        OK(GrB_Matrix_select_INT64(R[b], NULL, NULL, GrB_VALUEGT_INT64, A, 2, NULL));
+        size_t before = declines();
+        OK(GrB_Matrix_reduce_Monoid(w[b], NULL, NULL, GrB_PLUS_MONOID_INT64, R[b], NULL));
+        OK(GrB_Matrix_reduce_Monoid(wt[b], NULL, NULL, GrB_MAX_MONOID_INT64, R[b], GrB_DESC_T0));
+        if (b == 1) assert_true(declines() == before);
+    }
+    set_backend(GxG_BACKEND_CPU);
+    same_vector(w[0], w[1], 0);
+    same_vector(wt[0], wt[1], 0);
+    for (int b = 0; b < 2; b++) GrB_free(&R[b]), GrB_free(&w[b]), GrB_free(&wt[b]);
+    GrB_free(&A);
+}
+
+/* Host methods on a device-resident matrix: element reads, dup, transpose, setElement (a host
+ * write that first brings the content to the host), wait, and free with its work still queued. */
+static void host_methods_see_device_result(void **state)
+{
+    (void)state;
+    GrB_Matrix A = random_matrix(GrB_FP64, NR, NC, 0.3), C[2], D[2], T[2];
+    for (int b = 0; b < 2; b++) {
+        set_backend(b == 0 ? GxG_BACKEND_CPU : GxG_BACKEND_CUDA);
+        OK(GrB_Matrix_new(&C[b], GrB_FP64, NR, NC));
+        OK(GrB_Matrix_apply_BinaryOp2nd_FP64(C[b], NULL, NULL, GrB_TIMES_FP64, A, 3.0, NULL));
+        if (b == 1) {
+            OK(GrB_Matrix_wait(C[1], GrB_MATERIALIZE));
+            assert_resident(C[1]);
+        }
+        set_backend(GxG_BACKEND_CPU);
+        OK(GrB_Matrix_dup(&D[b], C[b]));
+        OK(GrB_Matrix_new(&T[b], GrB_FP64, NC, NR));
+        OK(GrB_transpose(T[b], NULL, NULL, C[b], NULL));
+        OK(GrB_Matrix_setElement_FP64(C[b], -7.25, 3, 4));
+        OK(GrB_Matrix_removeElement(C[b], 0, 0));
+    }
+    double x;
+    OK(GrB_Matrix_extractElement_FP64(&x, C[1], 3, 4));
+    assert_true(x == -7.25);
+    same_matrix(C[0], C[1], 0);
+    same_matrix(D[0], D[1], 0);
+    same_matrix(T[0], T[1], 0);
+    for (int b = 0; b < 2; b++) GrB_free(&C[b]), GrB_free(&D[b]), GrB_free(&T[b]);
+
+    /* freed right after a device write, and its input freed while the work may be queued */
+    set_backend(GxG_BACKEND_CUDA);
+    for (int r = 0; r < 4; r++) {
+        GrB_Matrix E, B = mdup(A);
+        OK(GrB_Matrix_new(&E, GrB_FP64, NR, NC));
+        OK(GrB_Matrix_eWiseAdd_BinaryOp(E, NULL, NULL, GrB_PLUS_FP64, A, B, NULL));
+        GrB_free(&B);
+        GrB_free(&E);
+    }
+    OK(GrB_wait(A, GrB_MATERIALIZE));
+    set_backend(GxG_BACKEND_AUTO);
+    GrB_free(&A);
+}
+
+/* Out of device memory in the matrix write-back: GrB_OUT_OF_MEMORY, C unchanged and readable. */
+static void pool_limit_leaves_c_intact(void **state)
+{
+    (void)state;
+    GrB_Matrix A = random_matrix(GrB_FP64, 300, 300, 0.05), M = random_matrix(GrB_BOOL, 300, 300, 0.3);
+    GrB_Matrix C, C0;
+    OK(GrB_Matrix_new(&C, GrB_FP64, 300, 300));
+    set_backend(GxG_BACKEND_CUDA);
+    OK(GrB_Matrix_select_FP64(C, NULL, NULL, GrB_VALUEGT_FP64, A, 3.0, NULL)); /* device-resident */
+    set_backend(GxG_BACKEND_CPU);
+    OK(GrB_Matrix_dup(&C0, C));
+    /* A's and C's trees are on the device already: the limit leaves room for nothing more */
+    size_t limit = GG_cuda_pool_in_use() + 64;
+    OK(GrB_Global_set_VOID(GrB_GLOBAL, &limit, GxG_DEVICE_POOL_LIMIT, sizeof limit));
+    set_backend(GxG_BACKEND_CUDA);
+    assert_int_equal(GrB_Matrix_select_FP64(C, M, GrB_PLUS_FP64, GrB_VALUELE_FP64, A, 9.0, NULL),
+                     GrB_OUT_OF_MEMORY);
+    size_t none = 0;
+    OK(GrB_Global_set_VOID(GrB_GLOBAL, &none, GxG_DEVICE_POOL_LIMIT, sizeof none));
+    set_backend(GxG_BACKEND_CPU);
+    same_matrix(C, C0, 0);
+    set_backend(GxG_BACKEND_AUTO);
+    GrB_free(&A), GrB_free(&M), GrB_free(&C), GrB_free(&C0);
+}
+
+int main(void)
+{
+    int start = GG_cuda_test_start();
+    if (start != 0) return start;
+    init_cases();
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(apply_parity),
+        cmocka_unit_test(select_parity),
+        cmocka_unit_test(ewise_parity),
+        cmocka_unit_test(aliased_input),
+        cmocka_unit_test(empty_results),
+        cmocka_unit_test(select_mxv_chain_moves_no_matrix),
+        cmocka_unit_test(reduce_device_result),
+        cmocka_unit_test(host_methods_see_device_result),
+        cmocka_unit_test(pool_limit_leaves_c_intact),
+    };
+    int failed = cmocka_run_group_tests(tests, NULL, NULL);
+    GrB_finalize();
+    return failed;
+}
