@@ -8,6 +8,10 @@
 
 #include <stdio.h>
 
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
 #include "GG_store.h"
 
 /* ---- a dense reference ----------------------------------------------------------------------- */
@@ -154,46 +158,61 @@ static ref_t ref_spread(GrB_Index n, GrB_Index m, int64_t iso)
 
 /* ---- conversions ----------------------------------------------------------------------------- */
 
-static void test_conversions(void **state)
+/* Every pair of forms, iso or not, on a small dimension and on one large enough to convert in
+ * parallel chunks. */
+static void conversions(GrB_Index n, bool iso)
 {
-    (void)state;
     const GG_vform_kind forms[] = {GG_VF_SPARSE, GG_VF_BITMAP, GG_VF_FULL};
-    const GrB_Index counts[] = {0, 1, 37, 100};
-    for (int iso = 0; iso <= 1; iso++) {
-        for (size_t c = 0; c < sizeof counts / sizeof counts[0]; c++) {
-            ref_t r = ref_spread(100, counts[c], iso ? 7 : 0);
-            for (int a = 0; a < 3; a++) {
-                for (int b = 0; b < 3; b++) {
-                    bool complete = counts[c] == 100;
-                    if ((forms[a] == GG_VF_FULL || forms[b] == GG_VF_FULL) && !complete) continue;
-                    GG_vdata v;
-                    vdata_of(&v, &r, forms[a], iso);
-                    check_vdata(&v, &r);
-                    OK(GG_vdata_convert(&v, forms[b]));
-                    assert_int_equal(v.form, forms[b]);
-                    assert_int_equal(v.iso, iso);
-                    check_vdata(&v, &r);
-                    GG_vdata d;
-                    OK(GG_vdata_dup(&d, &v));
-                    check_vdata(&d, &r);
-                    GG_vdata_free(&d);
-                    OK(GG_vdata_conform(&v));
-                    assert_int_equal(v.form, GG_vform_choose(100, counts[c], iso));
-                    check_vdata(&v, &r);
-                    GG_vdata_free(&v);
-                }
-            }
-            /* a FULL target needs every position */
-            if (counts[c] < 100) {
+    const GrB_Index counts[] = {0, 1, 37 * n / 100, n};
+    for (size_t c = 0; c < sizeof counts / sizeof counts[0]; c++) {
+        ref_t r = ref_spread(n, counts[c], iso ? 7 : 0);
+        for (int a = 0; a < 3; a++) {
+            for (int b = 0; b < 3; b++) {
+                bool complete = counts[c] == n;
+                if ((forms[a] == GG_VF_FULL || forms[b] == GG_VF_FULL) && !complete) continue;
                 GG_vdata v;
-                vdata_of(&v, &r, GG_VF_SPARSE, iso);
-                assert_int_equal(GG_vdata_convert(&v, GG_VF_FULL), GrB_INVALID_VALUE);
+                vdata_of(&v, &r, forms[a], iso);
+                check_vdata(&v, &r);
+                OK(GG_vdata_convert(&v, forms[b]));
+                assert_int_equal(v.form, forms[b]);
+                assert_int_equal(v.iso, iso);
+                check_vdata(&v, &r);
+                GG_vdata d;
+                OK(GG_vdata_dup(&d, &v));
+                check_vdata(&d, &r);
+                GG_vdata_free(&d);
+                OK(GG_vdata_conform(&v));
+                assert_int_equal(v.form, GG_vform_choose(n, counts[c], iso));
                 check_vdata(&v, &r);
                 GG_vdata_free(&v);
             }
-            ref_free(&r);
         }
+        /* a FULL target needs every position */
+        if (counts[c] < n) {
+            GG_vdata v;
+            vdata_of(&v, &r, GG_VF_SPARSE, iso);
+            assert_int_equal(GG_vdata_convert(&v, GG_VF_FULL), GrB_INVALID_VALUE);
+            check_vdata(&v, &r);
+            GG_vdata_free(&v);
+        }
+        ref_free(&r);
     }
+}
+
+static void test_conversions(void **state)
+{
+    (void)state;
+#ifdef _OPENMP
+    int threads = omp_get_max_threads();
+    omp_set_num_threads(4);
+#endif
+    for (int iso = 0; iso <= 1; iso++) {
+        conversions(100, iso);
+        conversions(400000, iso);
+    }
+#ifdef _OPENMP
+    omp_set_num_threads(threads);
+#endif
 }
 
 /* ---- switch points --------------------------------------------------------------------------- */
@@ -399,6 +418,94 @@ static void test_dup_resize_clear(void **state)
     }
 }
 
+/* ---- build ----------------------------------------------------------------------------------- */
+
+/* GrB_Vector_build in each of its ways (src/store/vector.c): strictly increasing indices, a
+ * scatter into a bitmap (serially, and by index ranges on four threads), and the sort of few
+ * tuples; repeats combined in input order by operators that are not commutative (MINUS, SECOND),
+ * INT32 values cast through the operator's type, against the reference. Repeats without dup and
+ * an index out of range fail and leave the vector empty. */
+static void test_build(void **state)
+{
+    (void)state;
+#ifdef _OPENMP
+    int threads = omp_get_max_threads();
+    omp_set_num_threads(4);
+#endif
+    const GrB_Index n = 300000;
+    /* the sort (50, 5000), the serial scatter (40,000) and the ranges (400,000 on four threads) */
+    const GrB_Index counts[] = {1, 50, 5000, 40000, 400000};
+    const GrB_BinaryOp dups[] = {GrB_MINUS_FP64, GrB_SECOND_INT64, GrB_PLUS_INT32};
+    GrB_Index *I = malloc(400001 * sizeof *I);
+    int32_t *X = malloc(400001 * sizeof *X);
+    assert_true(I != NULL && X != NULL);
+    uint64_t seed = 11;
+    for (size_t c = 0; c < sizeof counts / sizeof counts[0]; c++) {
+        GrB_Index m = counts[c];
+        for (GrB_Index k = 0; k < m; k++) {
+            I[k] = ct_rand(&seed) % n;
+            X[k] = (int32_t)(ct_rand(&seed) % 200) - 100;
+        }
+        for (size_t d = 0; d < sizeof dups / sizeof dups[0]; d++) {
+            ref_t r = ref_new(n);
+            for (GrB_Index k = 0; k < m; k++) {
+                int64_t *z = &r.val[I[k]];
+                if (!r.has[I[k]])
+                    *z = X[k];
+                else if (d == 0)
+                    *z -= X[k];
+                else if (d == 1)
+                    *z = X[k];
+                else
+                    *z = (int32_t)((uint32_t)*z + (uint32_t)X[k]);
+                r.has[I[k]] = true;
+            }
+            GrB_Vector w;
+            OK(GrB_Vector_new(&w, GrB_INT64, n));
+            OK(GrB_Vector_build_INT32(w, I, X, m, dups[d]));
+            check_vector(w, &r);
+            OK(GrB_Vector_free(&w));
+            ref_free(&r);
+        }
+        /* repeats without dup (there are, m being large enough or 1 < m), then a bad index */
+        GrB_Vector w;
+        OK(GrB_Vector_new(&w, GrB_INT64, n));
+        if (m > 1) {
+            I[m - 1] = I[0];
+            INFO(GrB_Vector_build_INT32(w, I, X, m, NULL), GrB_INVALID_VALUE);
+        }
+        I[m / 2] = n;
+        INFO(GrB_Vector_build_INT32(w, I, X, m, GrB_PLUS_INT64), GrB_INDEX_OUT_OF_BOUNDS);
+        GrB_Index nv;
+        OK(GrB_Vector_nvals(&nv, w));
+        assert_int_equal(nv, 0);
+        OK(GrB_Vector_free(&w));
+    }
+    /* strictly increasing: every third position, or all of them (FULL) */
+    for (GrB_Index step = 1; step <= 3; step += 2) {
+        ref_t r = ref_new(n);
+        GrB_Index m = 0;
+        for (GrB_Index i = 0; i < n; i += step, m++) {
+            I[m] = i;
+            X[m] = (int32_t)(i % 1000) - 500;
+            r.has[i] = true;
+            r.val[i] = X[m];
+        }
+        GrB_Vector w;
+        OK(GrB_Vector_new(&w, GrB_INT64, n));
+        OK(GrB_Vector_build_INT32(w, I, X, m, NULL));
+        check_vector(w, &r);
+        assert_int_equal(GG_VEC(w)->v.form, step == 1 ? GG_VF_FULL : GG_VF_BITMAP);
+        OK(GrB_Vector_free(&w));
+        ref_free(&r);
+    }
+    free(I);
+    free(X);
+#ifdef _OPENMP
+    omp_set_num_threads(threads);
+#endif
+}
+
 /* ---- out of memory --------------------------------------------------------------------------- */
 
 /* Every allocation of a conversion failing in turn: GrB_OUT_OF_MEMORY and v as it was. */
@@ -594,6 +701,7 @@ int main(void)
         cmocka_unit_test(test_pending),
         cmocka_unit_test(test_update_paths),
         cmocka_unit_test(test_dup_resize_clear),
+        cmocka_unit_test(test_build),
         cmocka_unit_test(test_oom_conversion),
         cmocka_unit_test(test_oom_pending),
         cmocka_unit_test(test_oom_resize),
