@@ -562,6 +562,14 @@ static bool scatter_ranges(const build_scatter *s, uint64_t n, int nth, uint64_t
     return ok;
 }
 
+/* x[i] = (ztype) a[i] at the positions [lo, hi) that have an entry. */
+static void recast_range(const build_scatter *s, char *x, const GG_caster *to_z, size_t zsize,
+                         uint64_t lo, uint64_t hi)
+{
+    for (uint64_t i = lo; i < hi; i++)
+        if (s->b[i]) GG_caster_apply(to_z, x + i * zsize, s->a + i * s->asize);
+}
+
 /* The bitmap build: GrB_INVALID_VALUE for a repeated position without dup. */
 static GrB_Info build_bitmap(GG_vdata *v, const GrB_Index *I, const void *X, GrB_Type xtype,
                              uint64_t n, GrB_Type ztype, GrB_BinaryOp dup)
@@ -591,10 +599,16 @@ static GrB_Info build_bitmap(GG_vdata *v, const GrB_Index *I, const void *X, GrB
     if (!ok) goto fail;
     if (recast) {
         GG_caster to_z = GG_caster_make(ztype, atype);
-        size_t zs = ztype->size, as = atype->size;
-#pragma omp parallel for num_threads(GG_nthreads_for(dim / 4)) schedule(static)
-        for (uint64_t i = 0; i < dim; i++)
-            if (s.b[i]) GG_caster_apply(&to_z, x + i * zs, s.a + i * as);
+        size_t zs = ztype->size;
+        int nr = GG_nthreads_for(dim / 4);
+        if (nr <= 1) {
+            recast_range(&s, x, &to_z, zs, 0, dim);
+        } else {
+#pragma omp parallel for num_threads(nr) schedule(static)
+            for (int t = 0; t < nr; t++)
+                recast_range(&s, x, &to_z, zs, dim * (uint64_t)t / (uint64_t)nr,
+                             dim * (uint64_t)(t + 1) / (uint64_t)nr);
+        }
         GG_free(s.a);
     }
     v->form = GG_VF_BITMAP;
@@ -611,6 +625,39 @@ fail:
     return info;
 }
 
+typedef struct {
+    const GrB_Index *I;
+    const char *X;
+    GG_vdata *v;
+    GG_caster to_a, to_z; /* x to dup's type D, D to the vector's type */
+    size_t xsize, zsize;
+    bool direct; /* D is the vector's type */
+    bool same;   /* so is x's */
+} sorted_copy;
+
+/* Tuples [lo, hi) of a sorted build into v. */
+static void sorted_range(const sorted_copy *c, uint64_t lo, uint64_t hi)
+{
+    if (hi == lo) return;
+    GG_vdata *v = c->v;
+    memcpy(v->i + lo, c->I + lo, (size_t)(hi - lo) * sizeof(uint64_t));
+    if (c->direct && c->same) {
+        memcpy((char *)v->x + lo * c->zsize, c->X + lo * c->xsize, (size_t)(hi - lo) * c->zsize);
+        return;
+    }
+    _Alignas(16) char a[16];
+    for (uint64_t k = lo; k < hi; k++) {
+        char *z = (char *)v->x + k * c->zsize;
+        const char *x = c->X + k * c->xsize;
+        if (c->direct) {
+            GG_caster_apply(&c->to_a, z, x);
+        } else {
+            GG_caster_apply(&c->to_a, a, x);
+            GG_caster_apply(&c->to_z, z, a);
+        }
+    }
+}
+
 /* The SPARSE content of tuples whose indices strictly increase: I copied, values cast to ztype
  * (through D's type when there is a dup, as for every build). */
 static GrB_Info build_sorted(GG_vdata *v, const GrB_Index *I, const void *X, GrB_Type xtype,
@@ -623,33 +670,36 @@ static GrB_Info build_sorted(GG_vdata *v, const GrB_Index *I, const void *X, GrB
         GG_vdata_free(v);
         return GrB_OUT_OF_MEMORY;
     }
-    GG_caster to_a = GG_caster_make(atype, xtype), to_z = GG_caster_make(ztype, atype);
-    bool direct = atype->code == ztype->code;
-    size_t xs = xtype->size, zs = ztype->size;
+    sorted_copy c = {.I = I, .X = X, .v = v, .to_a = GG_caster_make(atype, xtype),
+                     .to_z = GG_caster_make(ztype, atype), .xsize = xtype->size,
+                     .zsize = ztype->size, .direct = atype->code == ztype->code,
+                     .same = xtype->code == ztype->code};
     int nth = GG_nthreads_for(n / 4);
-#pragma omp parallel for num_threads(nth) schedule(static) if (nth > 1)
-    for (int t = 0; t < nth; t++) {
-        uint64_t lo = n * (uint64_t)t / (uint64_t)nth, hi = n * (uint64_t)(t + 1) / (uint64_t)nth;
-        if (hi == lo) continue;
-        memcpy(v->i + lo, I + lo, (size_t)(hi - lo) * sizeof(uint64_t));
-        if (direct && xtype->code == ztype->code) {
-            memcpy((char *)v->x + lo * zs, (const char *)X + lo * xs, (size_t)(hi - lo) * zs);
-            continue;
-        }
-        _Alignas(16) char a[16];
-        for (uint64_t k = lo; k < hi; k++) {
-            char *z = (char *)v->x + k * zs;
-            const char *x = (const char *)X + k * xs;
-            if (direct) {
-                GG_caster_apply(&to_a, z, x);
-            } else {
-                GG_caster_apply(&to_a, a, x);
-                GG_caster_apply(&to_z, z, a);
-            }
-        }
+    if (nth <= 1) {
+        sorted_range(&c, 0, n);
+    } else {
+#pragma omp parallel for num_threads(nth) schedule(static)
+        for (int t = 0; t < nth; t++)
+            sorted_range(&c, n * (uint64_t)t / (uint64_t)nth, n * (uint64_t)(t + 1) / (uint64_t)nth);
     }
     v->nvals = n;
     return GrB_SUCCESS;
+}
+
+/* Whether some index of I[lo, hi) is out of range (*bad) and whether they do not strictly increase
+ * from I[lo - 1] on (*sorted false); the flags are only ever set that way. */
+static void check_range(const GrB_Index *I, uint64_t lo, uint64_t hi, uint64_t dim, bool *bad,
+                        bool *sorted)
+{
+    uint64_t prev = lo > 0 ? I[lo - 1] : 0;
+    bool out = false, up = true;
+    for (uint64_t k = lo; k < hi; k++) {
+        out |= I[k] >= dim;
+        up &= k == 0 || I[k] > prev;
+        prev = I[k];
+    }
+    *bad = *bad || out;
+    *sorted = *sorted && up;
 }
 
 GrB_Info GG_vstore_build(GG_container *c, const GrB_Index *I, const void *X, GrB_Type xtype,
@@ -659,18 +709,17 @@ GrB_Info GG_vstore_build(GG_container *c, const GrB_Index *I, const void *X, GrB
     /* indices in range, and whether they strictly increase (then there is nothing to combine) */
     int nth = GG_nthreads_for(n);
     bool bad = false, sorted = true;
-#pragma omp parallel for num_threads(nth) schedule(static) if (nth > 1) reduction(|| : bad) reduction(&& : sorted)
-    for (int t = 0; t < nth; t++) {
-        uint64_t lo = n * (uint64_t)t / (uint64_t)nth, hi = n * (uint64_t)(t + 1) / (uint64_t)nth;
-        uint64_t prev = lo > 0 ? I[lo - 1] : 0;
-        bool out = false, up = true;
-        for (uint64_t k = lo; k < hi; k++) {
-            out |= I[k] >= dim;
-            up &= k == 0 || I[k] > prev;
-            prev = I[k];
+    if (nth <= 1) {
+        check_range(I, 0, n, dim, &bad, &sorted);
+    } else {
+#pragma omp parallel for num_threads(nth) schedule(static) reduction(|| : bad) reduction(&& : sorted)
+        for (int t = 0; t < nth; t++) {
+            bool out = false, up = true;
+            check_range(I, n * (uint64_t)t / (uint64_t)nth, n * (uint64_t)(t + 1) / (uint64_t)nth,
+                        dim, &out, &up);
+            bad = bad || out;
+            sorted = sorted && up;
         }
-        bad = bad || out;
-        sorted = sorted && up;
     }
     if (bad) return GrB_INDEX_OUT_OF_BOUNDS;
     GG_vdata v;
