@@ -2,8 +2,9 @@
  * conversions between every pair of forms, iso or not; the switch points of GG_vform_choose and
  * the forms vectors take after writes; pending setElement/removeElement on each form against a
  * dense reference; dup, resize and clear on each form; out-of-memory during a conversion or while
- * the log is applied leaves the vector unchanged; and an iso full vector of 2^60 entries, which
- * costs one stored value. */
+ * the log is applied leaves the vector unchanged; an iso full vector of 2^60 entries, which
+ * costs one stored value; GrB_Vector_build in each of its ways; and the kernels that split their
+ * work by threads giving on four threads what they give on one. */
 #include "containers_test.h"
 
 #include <stdio.h>
@@ -506,6 +507,88 @@ static void test_build(void **state)
 #endif
 }
 
+/* The vector kernels that split their work by the thread rule give on four threads what they give
+ * on one: select, apply (typed and index-unary), extract, eWiseAdd, eWiseMult, a masked assign, a
+ * reduce and the tuples, on 300,000-entry vectors in each form (large enough for several chunks). */
+static GrB_Vector parallel_case(const GrB_Vector *u, int form)
+{
+    const GrB_Index n = 300000;
+    GrB_Vector a, b, m, w;
+    OK(GrB_Vector_new(&a, GrB_INT64, n));
+    OK(GrB_Vector_new(&b, GrB_INT64, n));
+    OK(GrB_Vector_new(&m, GrB_BOOL, n));
+    OK(GrB_Vector_new(&w, GrB_INT64, n));
+    /* a: u in the form asked for (a select of every other entry makes it sparse or a bitmap) */
+    if (form == 0) OK(GrB_Vector_select_INT64(a, NULL, NULL, GrB_VALUEGT_INT64, *u, 60, NULL));
+    if (form == 1) OK(GrB_Vector_select_INT64(a, NULL, NULL, GrB_VALUEGT_INT64, *u, 3, NULL));
+    if (form == 2) OK(GrB_Vector_apply(a, NULL, NULL, GrB_IDENTITY_INT64, *u, NULL));
+    OK(GrB_Vector_apply_IndexOp_INT64(b, NULL, NULL, GrB_ROWINDEX_INT64, a, 7, NULL));
+    OK(GrB_Vector_apply_BinaryOp2nd_INT64(b, NULL, GrB_PLUS_INT64, GrB_TIMES_INT64, a, 3, NULL));
+    OK(GrB_Vector_select_INT64(m, NULL, NULL, GrB_VALUELT_INT64, b, 150, NULL));
+    OK(GrB_Vector_eWiseAdd_BinaryOp(w, NULL, NULL, GrB_MIN_INT64, a, b, NULL));
+    OK(GrB_Vector_eWiseMult_BinaryOp(w, NULL, GrB_PLUS_INT64, GrB_MINUS_INT64, w, a, NULL));
+    GrB_Index *perm = malloc(n * sizeof *perm);
+    assert_non_null(perm);
+    for (GrB_Index k = 0; k < n; k++) perm[k] = (k * 7919) % n;
+    OK(GrB_Vector_extract(b, NULL, NULL, w, perm, n, NULL));
+    OK(GrB_Vector_assign_INT64(b, m, NULL, -5, GrB_ALL, n, GrB_DESC_S));
+    int64_t sum;
+    OK(GrB_Vector_reduce_INT64(&sum, NULL, GrB_PLUS_MONOID_INT64, b, NULL));
+    OK(GrB_Vector_setElement_INT64(b, sum, 0));
+    free(perm);
+    GrB_Vector_free(&a);
+    GrB_Vector_free(&m);
+    GrB_Vector_free(&w);
+    return b;
+}
+
+static void test_parallel_kernels(void **state)
+{
+    (void)state;
+#ifdef _OPENMP
+    int threads = omp_get_max_threads();
+#endif
+    const GrB_Index n = 300000;
+    GrB_Vector u;
+    OK(GrB_Vector_new(&u, GrB_INT64, n));
+    uint64_t seed = 5;
+    for (GrB_Index k = 0; k < n; k++) OK(GrB_Vector_setElement_INT64(u, (int64_t)(ct_rand(&seed) % 64), k));
+    for (int form = 0; form < 3; form++) {
+        GrB_Vector r[2];
+        for (int t = 0; t < 2; t++) {
+#ifdef _OPENMP
+            omp_set_num_threads(t == 0 ? 1 : 4);
+#endif
+            r[t] = parallel_case(&u, form);
+        }
+        GrB_Index n0, n1;
+        OK(GrB_Vector_nvals(&n0, r[0]));
+        OK(GrB_Vector_nvals(&n1, r[1]));
+        assert_int_equal(n0, n1);
+        GrB_Index *I[2];
+        int64_t *X[2];
+        for (int t = 0; t < 2; t++) {
+            I[t] = malloc((n0 + 1) * sizeof(GrB_Index));
+            X[t] = malloc((n0 + 1) * sizeof(int64_t));
+            assert_true(I[t] != NULL && X[t] != NULL);
+            GrB_Index got = n0;
+            OK(GrB_Vector_extractTuples_INT64(I[t], X[t], &got, r[t]));
+            assert_int_equal(got, n0);
+        }
+        assert_memory_equal(I[0], I[1], n0 * sizeof(GrB_Index));
+        assert_memory_equal(X[0], X[1], n0 * sizeof(int64_t));
+        for (int t = 0; t < 2; t++) {
+            free(I[t]);
+            free(X[t]);
+            GrB_Vector_free(&r[t]);
+        }
+    }
+    GrB_Vector_free(&u);
+#ifdef _OPENMP
+    omp_set_num_threads(threads);
+#endif
+}
+
 /* ---- out of memory --------------------------------------------------------------------------- */
 
 /* Every allocation of a conversion failing in turn: GrB_OUT_OF_MEMORY and v as it was. */
@@ -702,6 +785,7 @@ int main(void)
         cmocka_unit_test(test_update_paths),
         cmocka_unit_test(test_dup_resize_clear),
         cmocka_unit_test(test_build),
+        cmocka_unit_test(test_parallel_kernels),
         cmocka_unit_test(test_oom_conversion),
         cmocka_unit_test(test_oom_pending),
         cmocka_unit_test(test_oom_resize),
