@@ -55,15 +55,6 @@ GrB_Info GG_vdata_alloc(GG_vdata *v, uint64_t n, size_t size, GG_vform_kind form
 
 /* ---- listing the entries ---------------------------------------------------------------------- */
 
-/* Threads for a pass that moves n values: the chunk rule on half the entries, a move costing less
- * than a compute step. Measured on the 2-core development machine (2026-11-26, loaded): a copy
- * of 262,144 int64 took 161 us on one thread and 62 us on two, 1,048,576 took 663 and 334 us; at
- * 65,536 (15 us) a second thread does not pay for its region. */
-static int move_threads(uint64_t n)
-{
-    return GG_nthreads_for(n / 2);
-}
-
 /* One value moved: cast, or copied when cast->f is NULL. */
 static inline void put_value(const GG_caster *cast, void *z, const void *x)
 {
@@ -112,7 +103,7 @@ static void gather_bitmap(const GG_vdata *v, uint64_t *I, char *X, const GG_cast
 GrB_Info GG_vdata_gather(const GG_vdata *v, uint64_t *I, void *X, const GG_caster *cast)
 {
     uint64_t len = v->form == GG_VF_SPARSE ? v->nvals : v->n;
-    int nth = move_threads(len);
+    int nth = GG_nthreads_move(len);
     bool packed = v->form != GG_VF_BITMAP;
     if (v->nvals == 0) return GrB_SUCCESS;
     /* serially without a parallel region, which costs a team set-up even on one thread */
@@ -175,7 +166,7 @@ static GrB_Info to_bitmap(GG_vdata *v)
         memset(b, 1, (size_t)v->n);
     } else {
         /* the indices are distinct: no two entries write the same flag or value */
-        int nth = move_threads(v->nvals);
+        int nth = GG_nthreads_move(v->nvals);
         uint64_t T = (uint64_t)nth, n = v->nvals;
         if (nth <= 1) {
             scatter_sparse(v, b, scatter ? x : NULL, 0, n);
