@@ -15,12 +15,12 @@ GG_BACKEND_SLOTS(GG_CPU_DECLARE_SLOT)
 
 /* ---- parallelism ----------------------------------------------------------------------------- */
 
-/* Below this many units of work (entries touched) a loop runs on one thread. */
-#define GG_CPU_PARALLEL_WORK ((GrB_Index)1 << 16)
-
-/* Threads for a loop of `work` units: 1 below the threshold or without OpenMP, else the OpenMP
- * maximum, capped so each thread gets at least a threshold's worth of work. */
-int GG_cpu_nthreads(GrB_Index work);
+/* Threads for a loop of `work` units: the library's rule (GG_nthreads_for, SuiteSparse's chunk
+ * rule). */
+static inline int GG_cpu_nthreads(GrB_Index work)
+{
+    return GG_nthreads_for(work);
+}
 
 /* ---- casting ---------------------------------------------------------------------------------- */
 

@@ -288,12 +288,11 @@ typedef void GG_cpu_chunk_fn(void *ctx, int chunk, int tid);
  * tid < nthreads names the calling thread, for per-thread workspaces. */
 void GG_cpu_parallel(int nthreads, int nchunks, GG_cpu_chunk_fn *fn, void *ctx);
 
-/* Threads for a loop that only moves n values (a scatter, a compaction, a concatenation): such a
- * loop gains from threads only when much longer than a compute loop, and each parallel region
- * costs a fork and a join. */
+/* Threads for a loop that only moves n values (a scatter, a compaction, a concatenation): the
+ * library's rule for moves (GG_nthreads_move). */
 static inline int GG_cpu_nthreads_move(GrB_Index n)
 {
-    return GG_cpu_nthreads(n / 16);
+    return GG_nthreads_move(n);
 }
 
 /* Chunks for a loop over `items` items on nthreads threads: 1 when serial, else several per

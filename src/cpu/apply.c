@@ -120,6 +120,16 @@ static int apply_key(const GG_apply_op *op, GrB_Type t)
     return own ? GG_APPLY_KEY(op->kind, f->opcode, code) : -1;
 }
 
+/* T's values at A's storage positions [lo, hi) (vector entries (i, 0)); buf: a cast operand. */
+static void vapply_range(const GG_apply_ctx *c, GG_vdata *T, const GG_vdata *A, uint64_t lo,
+                         uint64_t hi, char *buf)
+{
+    size_t as = GG_vstride(A);
+    uint64_t p = lo, i, q;
+    while (GG_cpu_vnext(A, &p, hi, &i, &q))
+        apply_one(c, (char *)T->x + q * c->zsize, (const char *)A->x + q * as, i, 0, buf);
+}
+
 GrB_Info GG_cpu_vapply(GG_vdata *T, const GG_vdata *A, GrB_Type atype, const GG_apply_op *op)
 {
     GrB_Type ztype, intype, btype;
@@ -161,18 +171,21 @@ GrB_Info GG_cpu_vapply(GG_vdata *T, const GG_vdata *A, GrB_Type atype, const GG_
     } else if (apply_key(op, atype) >= 0 && apply_typed(apply_key(op, atype), NULL, NULL, NULL, 0, 0)) {
         const int key = apply_key(op, atype);
         uint64_t nx = GG_vdata_nx(A);
-#pragma omp parallel for num_threads(GG_cpu_nthreads_move(nx)) schedule(static)
-        for (uint64_t lo = 0; lo < nx; lo += 4096)
-            apply_typed(key, T->x, A->x, bound, lo, lo + 4096 < nx ? lo + 4096 : nx);
-    } else {
-        size_t as = GG_vstride(A);
-#pragma omp parallel for num_threads(nth) schedule(static)
-        for (int k = 0; k < nth; k++) {
-            uint64_t p = len * k / nth, end = len * (k + 1) / nth, i, q;
-            while (GG_cpu_vnext(A, &p, end, &i, &q))
-                apply_one(&c, (char *)T->x + q * zsize, (const char *)A->x + q * as, i, 0,
-                          buf + k * insize);
+        int nm = GG_cpu_nthreads_move(nx);
+        /* no parallel region on one thread: even that costs a team set-up */
+        if (nm <= 1) {
+            apply_typed(key, T->x, A->x, bound, 0, nx);
+        } else {
+#pragma omp parallel for num_threads(nm) schedule(static)
+            for (uint64_t lo = 0; lo < nx; lo += 4096)
+                apply_typed(key, T->x, A->x, bound, lo, lo + 4096 < nx ? lo + 4096 : nx);
         }
+    } else if (nth <= 1) {
+        vapply_range(&c, T, A, 0, len, buf);
+    } else {
+#pragma omp parallel for num_threads(nth) schedule(static)
+        for (int k = 0; k < nth; k++)
+            vapply_range(&c, T, A, len * k / nth, len * (k + 1) / nth, buf + k * insize);
     }
     GG_free(scratch);
     return GrB_SUCCESS;

@@ -98,9 +98,46 @@ static GrB_Index line_work(const GG_cview *v, GrB_Index ntasks, bool all_lines)
 
 /* ---- a vector in its form ------------------------------------------------------------------------ */
 
-GrB_Info GG_cpu_vextract(GG_vdata *T, const GG_vdata *U, const GrB_Index *I, GrB_Index ni)
+/* T(k) = U(I[k]) for k in [lo, hi), U BITMAP or FULL and T of its form; returns the entries. */
+static uint64_t vgather(GG_vdata *T, const GG_vdata *U, const GrB_Index *I, GrB_Index lo,
+                        GrB_Index hi)
+{
+    size_t size = U->size;
+    bool full = U->form == GG_VF_FULL;
+    uint64_t count = 0;
+    for (GrB_Index k = lo; k < hi; k++) {
+        GrB_Index i = GG_cpu_index(I, k);
+        if (!full) {
+            T->b[k] = U->b[i];
+            count += U->b[i];
+        }
+        if (!U->iso) GG_cpu_copy((char *)T->x + k * size, (const char *)U->x + i * size, size);
+    }
+    return full ? hi - lo : count;
+}
+
+/* The listed indices I[lo, hi) that a SPARSE U holds: counted (T NULL), or written into T from
+ * entry e on. Returns how many. */
+static uint64_t vsearch(GG_vdata *T, const GG_vdata *U, const GrB_Index *I, GrB_Index lo,
+                        GrB_Index hi, uint64_t e)
 {
     size_t size = U->size, us = GG_vstride(U);
+    GG_cpu_vcur cur = GG_cpu_vcur_make(U);
+    uint64_t n = 0, q;
+    for (GrB_Index k = lo; k < hi; k++) {
+        if (!GG_cpu_vcur_find(&cur, I[k], &q)) continue;
+        n++;
+        if (T == NULL) continue;
+        T->i[e] = k;
+        if (!U->iso) GG_cpu_copy((char *)T->x + e * size, (const char *)U->x + q * us, size);
+        e++;
+    }
+    return n;
+}
+
+GrB_Info GG_cpu_vextract(GG_vdata *T, const GG_vdata *U, const GrB_Index *I, GrB_Index ni)
+{
+    size_t size = U->size;
     bool all = I == GrB_ALL;
     int nth = GG_cpu_nthreads(ni);
     if (U->form != GG_VF_SPARSE) {
@@ -111,14 +148,12 @@ GrB_Info GG_cpu_vextract(GG_vdata *T, const GG_vdata *U, const GrB_Index *I, GrB
         if (info != GrB_SUCCESS) return info;
         if (U->iso) memcpy(T->x, U->x, size);
         uint64_t count = 0;
+        if (nth <= 1) {
+            /* no parallel region: even one thread's costs a team set-up */
+            count = vgather(T, U, I, 0, ni);
+        } else {
 #pragma omp parallel for num_threads(nth) schedule(static) reduction(+ : count)
-        for (GrB_Index k = 0; k < ni; k++) {
-            GrB_Index i = GG_cpu_index(I, k);
-            if (!full) {
-                T->b[k] = U->b[i];
-                count += U->b[i];
-            }
-            if (!U->iso) GG_cpu_copy((char *)T->x + k * size, (const char *)U->x + i * size, size);
+            for (int c = 0; c < nth; c++) count += vgather(T, U, I, ni * c / nth, ni * (c + 1) / nth);
         }
         if (!full) T->nvals = count;
         return GrB_SUCCESS;
@@ -133,27 +168,21 @@ GrB_Info GG_cpu_vextract(GG_vdata *T, const GG_vdata *U, const GrB_Index *I, GrB
     /* a sparse U: each listed index searched, counted per chunk, then written at its offset */
     uint64_t *count = GG_calloc((size_t)nth + 1, sizeof(uint64_t));
     if (count == NULL) return GrB_OUT_OF_MEMORY;
+    if (nth <= 1) {
+        count[1] = vsearch(NULL, U, I, 0, ni, 0);
+    } else {
 #pragma omp parallel for num_threads(nth) schedule(static)
-    for (int c = 0; c < nth; c++) {
-        GG_cpu_vcur cur = GG_cpu_vcur_make(U);
-        uint64_t n = 0, q;
-        for (GrB_Index k = ni * c / nth; k < ni * (c + 1) / nth; k++) n += GG_cpu_vcur_find(&cur, I[k], &q);
-        count[c + 1] = n;
+        for (int c = 0; c < nth; c++) count[c + 1] = vsearch(NULL, U, I, ni * c / nth, ni * (c + 1) / nth, 0);
     }
     for (int c = 0; c < nth; c++) count[c + 1] += count[c];
     GrB_Info info = GG_vdata_alloc(T, ni, size, GG_VF_SPARSE, count[nth], U->iso);
     if (info == GrB_SUCCESS) {
         if (U->iso) memcpy(T->x, U->x, size);
+        if (nth <= 1) {
+            vsearch(T, U, I, 0, ni, 0);
+        } else {
 #pragma omp parallel for num_threads(nth) schedule(static)
-        for (int c = 0; c < nth; c++) {
-            GG_cpu_vcur cur = GG_cpu_vcur_make(U);
-            uint64_t e = count[c], q;
-            for (GrB_Index k = ni * c / nth; k < ni * (c + 1) / nth; k++) {
-                if (!GG_cpu_vcur_find(&cur, I[k], &q)) continue;
-                T->i[e] = k;
-                if (!U->iso) GG_cpu_copy((char *)T->x + e * size, (const char *)U->x + q * us, size);
-                e++;
-            }
+            for (int c = 0; c < nth; c++) vsearch(T, U, I, ni * c / nth, ni * (c + 1) / nth, count[c]);
         }
     }
     GG_free(count);

@@ -1,24 +1,8 @@
-/* helpers.c: the small pieces several CPU kernels share (GG_cpu.h): thread counts, casting one
- * value, tuple arrays and the tuples of a transposed input, mask lookup and inverted index lists. */
+/* helpers.c: the small pieces several CPU kernels share (GG_cpu.h): casting one value, tuple
+ * arrays and the tuples of a transposed input, mask lookup and inverted index lists. */
 #include "GG_cpu.h"
 
 #include <stdlib.h>
-#ifdef _OPENMP
-#include <omp.h>
-#endif
-
-int GG_cpu_nthreads(GrB_Index work)
-{
-#ifdef _OPENMP
-    if (work < 2 * GG_CPU_PARALLEL_WORK) return 1;
-    int max = omp_get_max_threads();
-    GrB_Index cap = work / GG_CPU_PARALLEL_WORK;
-    return cap < (GrB_Index)max ? (int)cap : max;
-#else
-    (void)work;
-    return 1;
-#endif
-}
 
 void GG_cpu_cast_value(void *z, GrB_Type ztype, const void *x, GrB_Type xtype)
 {

@@ -170,10 +170,15 @@ static GrB_Info fold_all(void *t, GrB_BinaryOp op, const void *x, GrB_Type intyp
     char *mem = GG_malloc((size_t)nth * (f.zsize + f.bufsize) + 1);
     if (mem == NULL) return GrB_OUT_OF_MEMORY;
     char *partial = mem, *scratch = mem + (size_t)nth * f.zsize;
+    if (nth <= 1) {
+        /* no parallel region: even one thread's costs a team set-up */
+        fold_range(&f, partial, x, 0, n, scratch);
+    } else {
 #pragma omp parallel for num_threads(nth) schedule(static)
-    for (int k = 0; k < nth; k++) {
-        GrB_Index lo = n * k / nth, hi = n * (k + 1) / nth;
-        if (lo < hi) fold_range(&f, partial + k * f.zsize, x, lo, hi, scratch + k * f.bufsize);
+        for (int k = 0; k < nth; k++) {
+            GrB_Index lo = n * k / nth, hi = n * (k + 1) / nth;
+            if (lo < hi) fold_range(&f, partial + k * f.zsize, x, lo, hi, scratch + k * f.bufsize);
+        }
     }
     char *ybuf = scratch + op->xtype->size;
     for (int k = 1; k < nth; k++)

@@ -79,12 +79,75 @@ static GrB_Info select_prepare(GG_select_ctx *c, char **scratch, size_t *ysize, 
     return GrB_SUCCESS;
 }
 
+/* A vector select in nth equal chunks of A's storage (GG_cpu_parallel). */
+typedef struct {
+    const GG_select_ctx *c;
+    const GG_vdata *A;
+    GG_vdata *T;
+    int all;          /* every entry decided at once: 1 kept, 0 not; -1 each tested */
+    uint8_t *keep;    /* SPARSE A: each entry's test */
+    uint64_t *count;  /* chunk k's kept entries at k + 1, then (SPARSE) offsets at k */
+    char *buf;        /* per-chunk scratch of bufsize bytes */
+    size_t bufsize;
+    uint64_t len;
+    int nth;
+} vselect_ctx;
+
+/* A SPARSE A's chunk k: its entries tested and counted. */
+static void vselect_flag(void *ctx, int k, int tid)
+{
+    (void)tid;
+    vselect_ctx *v = ctx;
+    const GG_vdata *A = v->A;
+    size_t as = GG_vstride(A);
+    uint64_t n = 0;
+    for (uint64_t p = v->len * k / v->nth; p < v->len * (k + 1) / v->nth; p++)
+        n += v->all >= 0 ? (uint64_t)v->all
+                         : (v->keep[p] = select_one(v->c, (const char *)A->x + p * as, A->i[p], 0,
+                                                    v->buf + k * v->bufsize));
+    v->count[k + 1] = n;
+}
+
+/* A SPARSE A's chunk k: its kept entries copied to T from the chunk's offset. */
+static void vselect_copy(void *ctx, int k, int tid)
+{
+    (void)tid;
+    vselect_ctx *v = ctx;
+    const GG_vdata *A = v->A;
+    size_t asize = A->size;
+    uint64_t q = v->count[k];
+    for (uint64_t p = v->len * k / v->nth; p < v->len * (k + 1) / v->nth; p++) {
+        if (v->all == 0 || (v->all < 0 && !v->keep[p])) continue;
+        v->T->i[q] = A->i[p];
+        if (!A->iso) GG_cpu_copy((char *)v->T->x + q * asize, (const char *)A->x + p * asize, asize);
+        q++;
+    }
+}
+
+/* A BITMAP or FULL A's chunk k: T's flags are the tests. */
+static void vselect_bitmap(void *ctx, int k, int tid)
+{
+    (void)tid;
+    vselect_ctx *v = ctx;
+    const GG_vdata *A = v->A;
+    size_t as = GG_vstride(A);
+    uint64_t p = v->len * k / v->nth, end = v->len * (k + 1) / v->nth, i, q, n = 0;
+    while (GG_cpu_vnext(A, &p, end, &i, &q)) {
+        bool b = v->all >= 0 ? v->all
+                             : select_one(v->c, (const char *)A->x + q * as, i, 0,
+                                          v->buf + k * v->bufsize);
+        v->T->b[i] = b;
+        n += b;
+    }
+    v->count[k + 1] = n;
+}
+
 GrB_Info GG_cpu_vselect(GG_vdata *T, const GG_vdata *A, GrB_Type atype, GrB_IndexUnaryOp op,
                         const void *thunk, GrB_Type ttype)
 {
     uint64_t len = GG_cpu_vlen(A);
     int nth = GG_cpu_nthreads(len);
-    size_t ysize, bufsize, asize = atype->size, as = GG_vstride(A);
+    size_t ysize, bufsize, asize = atype->size;
     char *scratch;
     GG_select_ctx c;
     GrB_Info info = select_prepare(&c, &scratch, &ysize, &bufsize, nth, op, thunk, ttype, atype);
@@ -95,57 +158,32 @@ GrB_Info GG_cpu_vselect(GG_vdata *T, const GG_vdata *A, GrB_Type atype, GrB_Inde
     bool reads_position = op->opcode == GG_OP_USER || is_positional_test(op->opcode) ||
                           (op->opcode >= GG_OP_ROWINDEX && op->opcode <= GG_OP_DIAGINDEX);
     if (A->iso && !reads_position) all = A->nvals > 0 && select_one(&c, A->x, 0, 0, buf);
-    uint8_t *keep = NULL;
     uint64_t *count = GG_calloc((size_t)nth + 1, sizeof(uint64_t));
+    vselect_ctx v = {.c = &c, .A = A, .T = T, .all = all, .count = count, .buf = buf,
+                     .bufsize = bufsize, .len = len, .nth = nth};
     if (count == NULL) goto oom;
+    /* GG_cpu_parallel: no parallel region on one thread, where even that costs a team set-up */
     if (A->form == GG_VF_SPARSE) {
-        keep = all >= 0 ? NULL : GG_malloc(len + 1);
-        if (all < 0 && keep == NULL) goto oom;
-#pragma omp parallel for num_threads(nth) schedule(static)
-        for (int k = 0; k < nth; k++) {
-            uint64_t n = 0;
-            for (uint64_t p = len * k / nth; p < len * (k + 1) / nth; p++)
-                n += all >= 0 ? (uint64_t)all
-                              : (keep[p] = select_one(&c, (const char *)A->x + p * as, A->i[p], 0,
-                                                      buf + k * bufsize));
-            count[k + 1] = n;
-        }
+        v.keep = all >= 0 ? NULL : GG_malloc(len + 1);
+        if (all < 0 && v.keep == NULL) goto oom;
+        GG_cpu_parallel(nth, nth, vselect_flag, &v);
         for (int k = 0; k < nth; k++) count[k + 1] += count[k];
         if (GG_vdata_alloc(T, A->n, asize, GG_VF_SPARSE, count[nth], A->iso) != GrB_SUCCESS) goto oom;
         if (A->iso) memcpy(T->x, A->x, asize);
-#pragma omp parallel for num_threads(nth) schedule(static)
-        for (int k = 0; k < nth; k++) {
-            uint64_t q = count[k];
-            for (uint64_t p = len * k / nth; p < len * (k + 1) / nth; p++) {
-                if (all == 0 || (all < 0 && !keep[p])) continue;
-                T->i[q] = A->i[p];
-                if (!A->iso) GG_cpu_copy((char *)T->x + q * asize, (const char *)A->x + p * asize, asize);
-                q++;
-            }
-        }
+        GG_cpu_parallel(nth, nth, vselect_copy, &v);
     } else {
         /* a bitmap of the kept entries over A's values as they are */
         if (GG_vdata_alloc(T, A->n, asize, GG_VF_BITMAP, 0, A->iso) != GrB_SUCCESS) goto oom;
         if (GG_vdata_nx(A) > 0) memcpy(T->x, A->x, GG_vdata_nx(A) * asize);
-#pragma omp parallel for num_threads(nth) schedule(static)
-        for (int k = 0; k < nth; k++) {
-            uint64_t p = len * k / nth, end = len * (k + 1) / nth, i, q, n = 0;
-            while (GG_cpu_vnext(A, &p, end, &i, &q)) {
-                bool b = all >= 0 ? all : select_one(&c, (const char *)A->x + q * as, i, 0,
-                                                     buf + k * bufsize);
-                T->b[i] = b;
-                n += b;
-            }
-            count[k + 1] = n;
-        }
+        GG_cpu_parallel(nth, nth, vselect_bitmap, &v);
         for (int k = 0; k < nth; k++) T->nvals += count[k + 1];
     }
-    GG_free(keep);
+    GG_free(v.keep);
     GG_free(count);
     GG_free(scratch);
     return GrB_SUCCESS;
 oom:
-    GG_free(keep);
+    GG_free(v.keep);
     GG_free(count);
     GG_free(scratch);
     return GrB_OUT_OF_MEMORY;

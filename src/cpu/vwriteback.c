@@ -21,6 +21,20 @@ void GG_cpu_vshrink(GG_vdata *v)
     if (!v->iso && (p = GG_realloc(v->x, n * v->size)) != NULL) v->x = p;
 }
 
+/* v's entries at storage positions [lo, hi) cast into the dense T; returns how many. */
+static uint64_t vdense_range(GG_vdata *T, const GG_vdata *v, const GG_cpu_cast *cast, uint64_t lo,
+                             uint64_t hi)
+{
+    size_t xs = GG_vstride(v), zsize = T->size;
+    uint64_t p = lo, i, q, count = 0;
+    while (GG_cpu_vnext(v, &p, hi, &i, &q)) {
+        GG_cpu_cast_put(cast, (char *)T->x + i * zsize, (const char *)v->x + q * xs);
+        if (T->b != NULL) T->b[i] = 1;
+        count++;
+    }
+    return count;
+}
+
 GrB_Info GG_cpu_vdense(GG_vdata *T, const GG_vdata *v, GrB_Type ztype, GrB_Type xtype)
 {
     size_t zsize = ztype->size;
@@ -29,18 +43,15 @@ GrB_Info GG_cpu_vdense(GG_vdata *T, const GG_vdata *v, GrB_Type ztype, GrB_Type 
                                    false);
     if (info != GrB_SUCCESS) return info;
     GG_cpu_cast cast = GG_cpu_cast_make(ztype, xtype == NULL ? ztype : xtype);
-    size_t xs = GG_vstride(v);
     uint64_t len = GG_cpu_vlen(v);
     int nth = GG_cpu_nthreads_move(len);
     uint64_t count = 0;
+    if (nth <= 1) {
+        /* no parallel region: even one thread's costs a team set-up */
+        count = vdense_range(T, v, &cast, 0, len);
+    } else {
 #pragma omp parallel for num_threads(nth) schedule(static) reduction(+ : count)
-    for (int k = 0; k < nth; k++) {
-        uint64_t p = len * k / nth, end = len * (k + 1) / nth, i, q;
-        while (GG_cpu_vnext(v, &p, end, &i, &q)) {
-            GG_cpu_cast_put(&cast, (char *)T->x + i * zsize, (const char *)v->x + q * xs);
-            if (!full) T->b[i] = 1;
-            count++;
-        }
+        for (int k = 0; k < nth; k++) count += vdense_range(T, v, &cast, len * k / nth, len * (k + 1) / nth);
     }
     if (!full) T->nvals = count;
     return GrB_SUCCESS;
@@ -424,6 +435,19 @@ GrB_Info GG_cpu_vwb_new(GG_vdata *Z, const GG_vdata *C, const GG_cpu_vwb *w, con
     return info;
 }
 
+/* T's flags at [lo, hi) cleared where the mask rules the entry out; returns the entries kept. */
+static uint64_t vfilter_range(GG_vdata *T, const GG_cpu_vmask *mk, uint64_t lo, uint64_t hi)
+{
+    GG_cpu_vcur mc = GG_cpu_vcur_make(mk->m);
+    uint64_t kept = 0;
+    for (uint64_t i = lo; i < hi; i++) {
+        if (!T->b[i]) continue;
+        T->b[i] = GG_cpu_vmask_allows(mk, &mc, i);
+        kept += T->b[i];
+    }
+    return kept;
+}
+
 GrB_Info GG_cpu_vfilter(GG_vdata *T, const GG_cpu_vmask *mk)
 {
     if (T->form == GG_VF_FULL) {
@@ -435,14 +459,12 @@ GrB_Info GG_cpu_vfilter(GG_vdata *T, const GG_cpu_vmask *mk)
     }
     uint64_t n = T->n, kept = 0;
     int nth = GG_cpu_nthreads_move(n);
+    if (nth <= 1) {
+        /* no parallel region: even one thread's costs a team set-up */
+        kept = vfilter_range(T, mk, 0, n);
+    } else {
 #pragma omp parallel for num_threads(nth) schedule(static) reduction(+ : kept)
-    for (int k = 0; k < nth; k++) {
-        GG_cpu_vcur mc = GG_cpu_vcur_make(mk->m);
-        for (uint64_t i = n * k / nth; i < n * (k + 1) / nth; i++) {
-            if (!T->b[i]) continue;
-            T->b[i] = GG_cpu_vmask_allows(mk, &mc, i);
-            kept += T->b[i];
-        }
+        for (int k = 0; k < nth; k++) kept += vfilter_range(T, mk, n * k / nth, n * (k + 1) / nth);
     }
     T->nvals = kept;
     return GrB_SUCCESS;

@@ -71,9 +71,10 @@ GrB_Info GG_coo_assemble(GG_coo *out, const GrB_Index *row, const GrB_Index *col
                          GrB_Type xtype, GrB_Index n, GrB_Index nrows, GrB_Index ncols,
                          GrB_Type ztype, GrB_BinaryOp dup, bool last_wins);
 
-/* Builds matrix c's tree straight from n tuples (row, col, x of xtype), duplicates combined as
- * GG_coo_build does, with its error codes; on any error c is unchanged. c must be empty. The
- * cached COO view is left to be derived on demand. */
+/* Builds c from n tuples (row, col, x of xtype; col unused for a vector), duplicates combined as
+ * GG_coo_build does, with its error codes; on any error c is unchanged. c must be empty. A
+ * matrix's tree is built straight from the tuples, its COO view left to be derived on demand; a
+ * vector's content takes the form its tuples make cheapest (src/store/vector.c). */
 GrB_Info GG_container_build(GG_container *c, const GrB_Index *row, const GrB_Index *col,
                             const void *x, GrB_Type xtype, GrB_Index n, GrB_BinaryOp dup);
 

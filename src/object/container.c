@@ -158,20 +158,12 @@ GrB_Info GG_api_build(void *obj, GG_kind kind, const char *name, const GrB_Index
                "out of memory");
     GG_RETURN_IF_IN(func, current > 0, c, GrB_OUTPUT_NOT_EMPTY, "argument '%s' already has entries", name);
     GG_error_clear(c);
-    /* A matrix is built straight into its tree (one ordering pass, no intermediate tuples). */
-    GG_coo t = {0};
-    GrB_Info info =
-        kind == GG_KIND_MATRIX
-            ? GG_container_build(c, I, J, X, xtype, nvals, dup)
-            : GG_coo_build(&t, I, J, X, xtype, nvals, c->nrows, c->ncols, c->type, dup);
+    GrB_Info info = GG_container_build(c, I, J, X, xtype, nvals, dup);
     GG_RETURN_IF_IN(func, info == GrB_INDEX_OUT_OF_BOUNDS, c, info,
                kind == GG_KIND_VECTOR ? "argument 'I' holds an index out of range"
                                       : "argument 'I' or 'J' holds an index out of range");
     GG_RETURN_IF_IN(func, info == GrB_INVALID_VALUE, c, info, "duplicate indices and argument 'dup' is NULL");
     GG_RETURN_IF_IN(func, info != GrB_SUCCESS, c, info, "out of memory");
-    if (kind == GG_KIND_MATRIX) return GrB_SUCCESS;
-    GG_RETURN_IF_IN(func, GG_container_adopt(c, &t) != GrB_SUCCESS, c, GrB_OUT_OF_MEMORY,
-                    "out of memory");
     return GrB_SUCCESS;
 }
 

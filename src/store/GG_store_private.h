@@ -13,6 +13,10 @@
 void *GG_store_alloc(uint64_t count, size_t size);
 /* The same, zeroed (a bitmap's values: GG_vform.h). */
 void *GG_store_calloc(uint64_t count, size_t size);
+/* v's entries in index order: their indices into I and their values, moved by cast (cast->f NULL:
+ * copied, cast->size bytes each), into X; either may be NULL. In parallel chunks when long.
+ * GrB_OUT_OF_MEMORY (a bitmap's chunk offsets) before anything is written. */
+GrB_Info GG_vdata_gather(const GG_vdata *v, uint64_t *I, void *X, const GG_caster *cast);
 
 /* ---- store.c --------------------------------------------------------------------------------- */
 
@@ -80,6 +84,8 @@ GrB_Info GG_vstore_get(GG_container *c, GrB_Index i, void *x, GrB_Type xtype);
 GrB_Info GG_vstore_set(GG_container *c, GrB_Index i, const void *x, GrB_Type xtype);
 GrB_Info GG_vstore_remove(GG_container *c, GrB_Index i);
 void GG_vstore_adopt_coo(GG_container *c, GG_coo *t);
+GrB_Info GG_vstore_build(GG_container *c, const GrB_Index *I, const void *X, GrB_Type xtype,
+                         GrB_Index n, GrB_BinaryOp dup);
 GrB_Info GG_vstore_tuples(GG_container *c, GrB_Index *I, void *X, GrB_Type xtype,
                           GrB_Index *nvals);
 

@@ -618,6 +618,7 @@ GrB_Info GG_container_adopt(GG_container *c, GG_coo *t)
 GrB_Info GG_container_build(GG_container *c, const GrB_Index *row, const GrB_Index *col,
                             const void *x, GrB_Type xtype, GrB_Index n, GrB_BinaryOp dup)
 {
+    if (!is_matrix(c)) return GG_vstore_build(c, row, x, xtype, n, dup);
     GG_hs_tuples tu = {row, col, x, xtype, false, n};
     GG_hs_matrix hs;
     GrB_Info info = tree_build_tuples(c, &tu, dup, &hs);

@@ -53,10 +53,101 @@ GrB_Info GG_vdata_alloc(GG_vdata *v, uint64_t n, size_t size, GG_vform_kind form
     return GrB_OUT_OF_MEMORY;
 }
 
+/* ---- listing the entries ---------------------------------------------------------------------- */
+
+/* One value moved: cast, or copied when cast->f is NULL. */
+static inline void put_value(const GG_caster *cast, void *z, const void *x)
+{
+    if (cast->f != NULL) {
+        cast->f(z, x);
+        return;
+    }
+    switch (cast->size) {
+    case 1: memcpy(z, x, 1); break;
+    case 4: memcpy(z, x, 4); break;
+    case 8: memcpy(z, x, 8); break;
+    default: memcpy(z, x, cast->size);
+    }
+}
+
+/* Entries [lo, hi) of a SPARSE or FULL v (its positions lo..) into I and X. */
+static void gather_packed(const GG_vdata *v, uint64_t *I, char *X, const GG_caster *cast,
+                          uint64_t lo, uint64_t hi)
+{
+    if (I != NULL && v->form == GG_VF_SPARSE)
+        memcpy(I + lo, v->i + lo, (size_t)(hi - lo) * sizeof(uint64_t));
+    else if (I != NULL)
+        for (uint64_t k = lo; k < hi; k++) I[k] = k;
+    if (X == NULL) return;
+    size_t xs = cast->size, vs = v->iso ? 0 : v->size;
+    if (!v->iso && cast->f == NULL) {
+        memcpy(X + lo * xs, (const char *)v->x + lo * vs, (size_t)(hi - lo) * xs);
+        return;
+    }
+    for (uint64_t k = lo; k < hi; k++) put_value(cast, X + k * xs, (const char *)v->x + k * vs);
+}
+
+/* The entries of a BITMAP v at positions [lo, hi) into I and X from list position e. */
+static void gather_bitmap(const GG_vdata *v, uint64_t *I, char *X, const GG_caster *cast,
+                          uint64_t lo, uint64_t hi, uint64_t e)
+{
+    size_t xs = cast->size, vs = v->iso ? 0 : v->size;
+    for (uint64_t k = lo; k < hi; k++) {
+        if (!v->b[k]) continue;
+        if (I != NULL) I[e] = k;
+        if (X != NULL) put_value(cast, X + e * xs, (const char *)v->x + k * vs);
+        e++;
+    }
+}
+
+GrB_Info GG_vdata_gather(const GG_vdata *v, uint64_t *I, void *X, const GG_caster *cast)
+{
+    uint64_t len = v->form == GG_VF_SPARSE ? v->nvals : v->n;
+    int nth = GG_nthreads_move(len);
+    bool packed = v->form != GG_VF_BITMAP;
+    if (v->nvals == 0) return GrB_SUCCESS;
+    /* serially without a parallel region, which costs a team set-up even on one thread */
+    if (nth <= 1 && packed) gather_packed(v, I, X, cast, 0, len);
+    if (nth <= 1 && !packed) gather_bitmap(v, I, X, cast, 0, len, 0);
+    if (nth <= 1) return GrB_SUCCESS;
+    uint64_t T = (uint64_t)nth;
+    if (packed) {
+#pragma omp parallel for num_threads(nth) schedule(static)
+        for (int t = 0; t < nth; t++)
+            gather_packed(v, I, X, cast, len * (uint64_t)t / T, len * (uint64_t)(t + 1) / T);
+        return GrB_SUCCESS;
+    }
+    /* a bitmap: each chunk's entries counted, then listed from the chunk's offset */
+    uint64_t *start = GG_calloc((size_t)nth + 1, sizeof(uint64_t));
+    if (start == NULL) return GrB_OUT_OF_MEMORY;
+#pragma omp parallel for num_threads(nth) schedule(static)
+    for (int t = 0; t < nth; t++) {
+        uint64_t c = 0, hi = len * (uint64_t)(t + 1) / T;
+        for (uint64_t k = len * (uint64_t)t / T; k < hi; k++) c += v->b[k];
+        start[t + 1] = c;
+    }
+    for (int t = 0; t < nth; t++) start[t + 1] += start[t];
+#pragma omp parallel for num_threads(nth) schedule(static)
+    for (int t = 0; t < nth; t++)
+        gather_bitmap(v, I, X, cast, len * (uint64_t)t / T, len * (uint64_t)(t + 1) / T, start[t]);
+    GG_free(start);
+    return GrB_SUCCESS;
+}
+
 /* ---- conversions between the forms --------------------------------------------------------------
  * Every conversion allocates what the target needs before it touches v, so a failure leaves v as
  * it was. Values packed in entry order (SPARSE, FULL) keep their array when the target packs them
  * the same way, and an iso value is never moved. */
+
+/* The entries [lo, hi) of a SPARSE v: flags set in b, values (x not NULL) scattered into x. */
+static void scatter_sparse(const GG_vdata *v, uint8_t *b, char *x, uint64_t lo, uint64_t hi)
+{
+    size_t size = v->size;
+    for (uint64_t p = lo; p < hi; p++) {
+        b[v->i[p]] = 1;
+        if (x != NULL) memcpy(x + v->i[p] * size, (const char *)v->x + p * size, size);
+    }
+}
 
 /* SPARSE or FULL to BITMAP: flags set at the entries, values scattered to their positions. */
 static GrB_Info to_bitmap(GG_vdata *v)
@@ -74,9 +165,15 @@ static GrB_Info to_bitmap(GG_vdata *v)
     if (v->form == GG_VF_FULL) {
         memset(b, 1, (size_t)v->n);
     } else {
-        for (uint64_t p = 0; p < v->nvals; p++) {
-            b[v->i[p]] = 1;
-            if (scatter) memcpy((char *)x + v->i[p] * v->size, (char *)v->x + p * v->size, v->size);
+        /* the indices are distinct: no two entries write the same flag or value */
+        int nth = GG_nthreads_move(v->nvals);
+        uint64_t T = (uint64_t)nth, n = v->nvals;
+        if (nth <= 1) {
+            scatter_sparse(v, b, scatter ? x : NULL, 0, n);
+        } else {
+#pragma omp parallel for num_threads(nth) schedule(static)
+            for (int t = 0; t < nth; t++)
+                scatter_sparse(v, b, scatter ? x : NULL, n * (uint64_t)t / T, n * (uint64_t)(t + 1) / T);
         }
         GG_free(v->i);
         v->i = NULL;
@@ -103,18 +200,14 @@ static GrB_Info to_sparse(GG_vdata *v)
         GG_free(x);
         return GrB_OUT_OF_MEMORY;
     }
-    if (v->form == GG_VF_FULL) {
-        for (uint64_t k = 0; k < v->n; k++) i[k] = k;
-    } else {
-        uint64_t p = 0;
-        for (uint64_t k = 0; k < v->n; k++) {
-            if (!v->b[k]) continue;
-            if (gather) memcpy((char *)x + p * v->size, (char *)v->x + k * v->size, v->size);
-            i[p++] = k;
-        }
-        GG_free(v->b);
-        v->b = NULL;
+    GG_caster copy = {NULL, v->size};
+    if (GG_vdata_gather(v, i, gather ? x : NULL, &copy) != GrB_SUCCESS) {
+        GG_free(i);
+        GG_free(x);
+        return GrB_OUT_OF_MEMORY;
     }
+    GG_free(v->b);
+    v->b = NULL;
     if (gather) {
         GG_free(v->x);
         v->x = x;

@@ -2,11 +2,16 @@
  * conversions between every pair of forms, iso or not; the switch points of GG_vform_choose and
  * the forms vectors take after writes; pending setElement/removeElement on each form against a
  * dense reference; dup, resize and clear on each form; out-of-memory during a conversion or while
- * the log is applied leaves the vector unchanged; and an iso full vector of 2^60 entries, which
- * costs one stored value. */
+ * the log is applied leaves the vector unchanged; an iso full vector of 2^60 entries, which
+ * costs one stored value; GrB_Vector_build in each of its ways; and the kernels that split their
+ * work by threads giving on four threads what they give on one. */
 #include "containers_test.h"
 
 #include <stdio.h>
+
+#ifdef _OPENMP
+#include <omp.h>
+#endif
 
 #include "GG_store.h"
 
@@ -154,46 +159,61 @@ static ref_t ref_spread(GrB_Index n, GrB_Index m, int64_t iso)
 
 /* ---- conversions ----------------------------------------------------------------------------- */
 
-static void test_conversions(void **state)
+/* Every pair of forms, iso or not, on a small dimension and on one large enough to convert in
+ * parallel chunks. */
+static void conversions(GrB_Index n, bool iso)
 {
-    (void)state;
     const GG_vform_kind forms[] = {GG_VF_SPARSE, GG_VF_BITMAP, GG_VF_FULL};
-    const GrB_Index counts[] = {0, 1, 37, 100};
-    for (int iso = 0; iso <= 1; iso++) {
-        for (size_t c = 0; c < sizeof counts / sizeof counts[0]; c++) {
-            ref_t r = ref_spread(100, counts[c], iso ? 7 : 0);
-            for (int a = 0; a < 3; a++) {
-                for (int b = 0; b < 3; b++) {
-                    bool complete = counts[c] == 100;
-                    if ((forms[a] == GG_VF_FULL || forms[b] == GG_VF_FULL) && !complete) continue;
-                    GG_vdata v;
-                    vdata_of(&v, &r, forms[a], iso);
-                    check_vdata(&v, &r);
-                    OK(GG_vdata_convert(&v, forms[b]));
-                    assert_int_equal(v.form, forms[b]);
-                    assert_int_equal(v.iso, iso);
-                    check_vdata(&v, &r);
-                    GG_vdata d;
-                    OK(GG_vdata_dup(&d, &v));
-                    check_vdata(&d, &r);
-                    GG_vdata_free(&d);
-                    OK(GG_vdata_conform(&v));
-                    assert_int_equal(v.form, GG_vform_choose(100, counts[c], iso));
-                    check_vdata(&v, &r);
-                    GG_vdata_free(&v);
-                }
-            }
-            /* a FULL target needs every position */
-            if (counts[c] < 100) {
+    const GrB_Index counts[] = {0, 1, 37 * n / 100, n};
+    for (size_t c = 0; c < sizeof counts / sizeof counts[0]; c++) {
+        ref_t r = ref_spread(n, counts[c], iso ? 7 : 0);
+        for (int a = 0; a < 3; a++) {
+            for (int b = 0; b < 3; b++) {
+                bool complete = counts[c] == n;
+                if ((forms[a] == GG_VF_FULL || forms[b] == GG_VF_FULL) && !complete) continue;
                 GG_vdata v;
-                vdata_of(&v, &r, GG_VF_SPARSE, iso);
-                assert_int_equal(GG_vdata_convert(&v, GG_VF_FULL), GrB_INVALID_VALUE);
+                vdata_of(&v, &r, forms[a], iso);
+                check_vdata(&v, &r);
+                OK(GG_vdata_convert(&v, forms[b]));
+                assert_int_equal(v.form, forms[b]);
+                assert_int_equal(v.iso, iso);
+                check_vdata(&v, &r);
+                GG_vdata d;
+                OK(GG_vdata_dup(&d, &v));
+                check_vdata(&d, &r);
+                GG_vdata_free(&d);
+                OK(GG_vdata_conform(&v));
+                assert_int_equal(v.form, GG_vform_choose(n, counts[c], iso));
                 check_vdata(&v, &r);
                 GG_vdata_free(&v);
             }
-            ref_free(&r);
         }
+        /* a FULL target needs every position */
+        if (counts[c] < n) {
+            GG_vdata v;
+            vdata_of(&v, &r, GG_VF_SPARSE, iso);
+            assert_int_equal(GG_vdata_convert(&v, GG_VF_FULL), GrB_INVALID_VALUE);
+            check_vdata(&v, &r);
+            GG_vdata_free(&v);
+        }
+        ref_free(&r);
     }
+}
+
+static void test_conversions(void **state)
+{
+    (void)state;
+#ifdef _OPENMP
+    int threads = omp_get_max_threads();
+    omp_set_num_threads(4);
+#endif
+    for (int iso = 0; iso <= 1; iso++) {
+        conversions(100, iso);
+        conversions(400000, iso);
+    }
+#ifdef _OPENMP
+    omp_set_num_threads(threads);
+#endif
 }
 
 /* ---- switch points --------------------------------------------------------------------------- */
@@ -399,6 +419,176 @@ static void test_dup_resize_clear(void **state)
     }
 }
 
+/* ---- build ----------------------------------------------------------------------------------- */
+
+/* GrB_Vector_build in each of its ways (src/store/vector.c): strictly increasing indices, a
+ * scatter into a bitmap (serially, and by index ranges on four threads), and the sort of few
+ * tuples; repeats combined in input order by operators that are not commutative (MINUS, SECOND),
+ * INT32 values cast through the operator's type, against the reference. Repeats without dup and
+ * an index out of range fail and leave the vector empty. */
+static void test_build(void **state)
+{
+    (void)state;
+#ifdef _OPENMP
+    int threads = omp_get_max_threads();
+    omp_set_num_threads(4);
+#endif
+    const GrB_Index n = 300000;
+    /* the sort (50, 5000), the serial scatter (40,000) and the ranges (400,000 on four threads) */
+    const GrB_Index counts[] = {1, 50, 5000, 40000, 400000};
+    const GrB_BinaryOp dups[] = {GrB_MINUS_FP64, GrB_SECOND_INT64, GrB_PLUS_INT32};
+    GrB_Index *I = malloc(400001 * sizeof *I);
+    int32_t *X = malloc(400001 * sizeof *X);
+    assert_true(I != NULL && X != NULL);
+    uint64_t seed = 11;
+    for (size_t c = 0; c < sizeof counts / sizeof counts[0]; c++) {
+        GrB_Index m = counts[c];
+        for (GrB_Index k = 0; k < m; k++) {
+            I[k] = ct_rand(&seed) % n;
+            X[k] = (int32_t)(ct_rand(&seed) % 200) - 100;
+        }
+        for (size_t d = 0; d < sizeof dups / sizeof dups[0]; d++) {
+            ref_t r = ref_new(n);
+            for (GrB_Index k = 0; k < m; k++) {
+                int64_t *z = &r.val[I[k]];
+                if (!r.has[I[k]])
+                    *z = X[k];
+                else if (d == 0)
+                    *z -= X[k];
+                else if (d == 1)
+                    *z = X[k];
+                else
+                    *z = (int32_t)((uint32_t)*z + (uint32_t)X[k]);
+                r.has[I[k]] = true;
+            }
+            GrB_Vector w;
+            OK(GrB_Vector_new(&w, GrB_INT64, n));
+            OK(GrB_Vector_build_INT32(w, I, X, m, dups[d]));
+            check_vector(w, &r);
+            OK(GrB_Vector_free(&w));
+            ref_free(&r);
+        }
+        /* repeats without dup (there are, m being large enough or 1 < m), then a bad index */
+        GrB_Vector w;
+        OK(GrB_Vector_new(&w, GrB_INT64, n));
+        if (m > 1) {
+            I[m - 1] = I[0];
+            INFO(GrB_Vector_build_INT32(w, I, X, m, NULL), GrB_INVALID_VALUE);
+        }
+        I[m / 2] = n;
+        INFO(GrB_Vector_build_INT32(w, I, X, m, GrB_PLUS_INT64), GrB_INDEX_OUT_OF_BOUNDS);
+        GrB_Index nv;
+        OK(GrB_Vector_nvals(&nv, w));
+        assert_int_equal(nv, 0);
+        OK(GrB_Vector_free(&w));
+    }
+    /* strictly increasing: every third position, or all of them (FULL) */
+    for (GrB_Index step = 1; step <= 3; step += 2) {
+        ref_t r = ref_new(n);
+        GrB_Index m = 0;
+        for (GrB_Index i = 0; i < n; i += step, m++) {
+            I[m] = i;
+            X[m] = (int32_t)(i % 1000) - 500;
+            r.has[i] = true;
+            r.val[i] = X[m];
+        }
+        GrB_Vector w;
+        OK(GrB_Vector_new(&w, GrB_INT64, n));
+        OK(GrB_Vector_build_INT32(w, I, X, m, NULL));
+        check_vector(w, &r);
+        assert_int_equal(GG_VEC(w)->v.form, step == 1 ? GG_VF_FULL : GG_VF_BITMAP);
+        OK(GrB_Vector_free(&w));
+        ref_free(&r);
+    }
+    free(I);
+    free(X);
+#ifdef _OPENMP
+    omp_set_num_threads(threads);
+#endif
+}
+
+/* The vector kernels that split their work by the thread rule give on four threads what they give
+ * on one: select, apply (typed and index-unary), extract, eWiseAdd, eWiseMult, a masked assign, a
+ * reduce and the tuples, on 300,000-entry vectors in each form (large enough for several chunks). */
+static GrB_Vector parallel_case(const GrB_Vector *u, int form)
+{
+    const GrB_Index n = 300000;
+    GrB_Vector a, b, m, w;
+    OK(GrB_Vector_new(&a, GrB_INT64, n));
+    OK(GrB_Vector_new(&b, GrB_INT64, n));
+    OK(GrB_Vector_new(&m, GrB_BOOL, n));
+    OK(GrB_Vector_new(&w, GrB_INT64, n));
+    /* a: u in the form asked for (a select of every other entry makes it sparse or a bitmap) */
+    if (form == 0) OK(GrB_Vector_select_INT64(a, NULL, NULL, GrB_VALUEGT_INT64, *u, 60, NULL));
+    if (form == 1) OK(GrB_Vector_select_INT64(a, NULL, NULL, GrB_VALUEGT_INT64, *u, 3, NULL));
+    if (form == 2) OK(GrB_Vector_apply(a, NULL, NULL, GrB_IDENTITY_INT64, *u, NULL));
+    OK(GrB_Vector_apply_IndexOp_INT64(b, NULL, NULL, GrB_ROWINDEX_INT64, a, 7, NULL));
+    OK(GrB_Vector_apply_BinaryOp2nd_INT64(b, NULL, GrB_PLUS_INT64, GrB_TIMES_INT64, a, 3, NULL));
+    OK(GrB_Vector_select_INT64(m, NULL, NULL, GrB_VALUELT_INT64, b, 150, NULL));
+    OK(GrB_Vector_eWiseAdd_BinaryOp(w, NULL, NULL, GrB_MIN_INT64, a, b, NULL));
+    OK(GrB_Vector_eWiseMult_BinaryOp(w, NULL, GrB_PLUS_INT64, GrB_MINUS_INT64, w, a, NULL));
+    GrB_Index *perm = malloc(n * sizeof *perm);
+    assert_non_null(perm);
+    for (GrB_Index k = 0; k < n; k++) perm[k] = (k * 7919) % n;
+    OK(GrB_Vector_extract(b, NULL, NULL, w, perm, n, NULL));
+    OK(GrB_Vector_assign_INT64(b, m, NULL, -5, GrB_ALL, n, GrB_DESC_S));
+    int64_t sum;
+    OK(GrB_Vector_reduce_INT64(&sum, NULL, GrB_PLUS_MONOID_INT64, b, NULL));
+    OK(GrB_Vector_setElement_INT64(b, sum, 0));
+    free(perm);
+    GrB_Vector_free(&a);
+    GrB_Vector_free(&m);
+    GrB_Vector_free(&w);
+    return b;
+}
+
+static void test_parallel_kernels(void **state)
+{
+    (void)state;
+#ifdef _OPENMP
+    int threads = omp_get_max_threads();
+#endif
+    const GrB_Index n = 300000;
+    GrB_Vector u;
+    OK(GrB_Vector_new(&u, GrB_INT64, n));
+    uint64_t seed = 5;
+    for (GrB_Index k = 0; k < n; k++) OK(GrB_Vector_setElement_INT64(u, (int64_t)(ct_rand(&seed) % 64), k));
+    for (int form = 0; form < 3; form++) {
+        GrB_Vector r[2];
+        for (int t = 0; t < 2; t++) {
+#ifdef _OPENMP
+            omp_set_num_threads(t == 0 ? 1 : 4);
+#endif
+            r[t] = parallel_case(&u, form);
+        }
+        GrB_Index n0, n1;
+        OK(GrB_Vector_nvals(&n0, r[0]));
+        OK(GrB_Vector_nvals(&n1, r[1]));
+        assert_int_equal(n0, n1);
+        GrB_Index *I[2];
+        int64_t *X[2];
+        for (int t = 0; t < 2; t++) {
+            I[t] = malloc((n0 + 1) * sizeof(GrB_Index));
+            X[t] = malloc((n0 + 1) * sizeof(int64_t));
+            assert_true(I[t] != NULL && X[t] != NULL);
+            GrB_Index got = n0;
+            OK(GrB_Vector_extractTuples_INT64(I[t], X[t], &got, r[t]));
+            assert_int_equal(got, n0);
+        }
+        assert_memory_equal(I[0], I[1], n0 * sizeof(GrB_Index));
+        assert_memory_equal(X[0], X[1], n0 * sizeof(int64_t));
+        for (int t = 0; t < 2; t++) {
+            free(I[t]);
+            free(X[t]);
+            GrB_Vector_free(&r[t]);
+        }
+    }
+    GrB_Vector_free(&u);
+#ifdef _OPENMP
+    omp_set_num_threads(threads);
+#endif
+}
+
 /* ---- out of memory --------------------------------------------------------------------------- */
 
 /* Every allocation of a conversion failing in turn: GrB_OUT_OF_MEMORY and v as it was. */
@@ -594,6 +784,8 @@ int main(void)
         cmocka_unit_test(test_pending),
         cmocka_unit_test(test_update_paths),
         cmocka_unit_test(test_dup_resize_clear),
+        cmocka_unit_test(test_build),
+        cmocka_unit_test(test_parallel_kernels),
         cmocka_unit_test(test_oom_conversion),
         cmocka_unit_test(test_oom_pending),
         cmocka_unit_test(test_oom_resize),

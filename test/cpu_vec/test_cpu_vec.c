@@ -15,6 +15,10 @@
 #include "GG_test.h"
 #include "vref.h"
 
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
 #define OK(call) assert_int_equal((call), GrB_SUCCESS)
 
 static const uint64_t dims[] = {0, 1, 5, 40, 100, 256};
@@ -759,6 +763,23 @@ static void test_mxv(void **state)
     for (uint64_t seed = 1; seed <= 200; seed++) mxv_case(seed, 1 + (int)(seed % 2));
 }
 
+/* The thread rule (GG_nthreads_for): serial below two chunks of work, then one thread a chunk up
+ * to the OpenMP maximum. */
+static void test_nthreads(void **state)
+{
+    (void)state;
+    assert_int_equal(GG_nthreads_for(0), 1);
+    assert_int_equal(GG_nthreads_for(2 * GG_CHUNK - 1), 1);
+#ifdef _OPENMP
+    int max = omp_get_max_threads();
+    assert_int_equal(GG_nthreads_for(2 * GG_CHUNK), max < 2 ? max : 2);
+    assert_int_equal(GG_nthreads_for(7 * GG_CHUNK + 5), max < 7 ? max : 7);
+    assert_int_equal(GG_nthreads_for(UINT64_MAX), max);
+#else
+    assert_int_equal(GG_nthreads_for(UINT64_MAX), 1);
+#endif
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -771,6 +792,7 @@ int main(void)
         cmocka_unit_test(test_extract),
         cmocka_unit_test(test_assign_source),
         cmocka_unit_test(test_mxv),
+        cmocka_unit_test(test_nthreads),
     };
     return cmocka_run_group_tests(tests, GG_test_setup, GG_test_teardown);
 }
