@@ -30,6 +30,9 @@ GrB_Info GG_cuda_reduce_vector(GG_container *w, GG_container *M, GrB_BinaryOp ac
     (void)monoid; /* rows without entries give no entry: the identity is never needed */
     GrB_Index n;
     GrB_Info info = reduce_check(op, A, d, &n);
+    /* w is written by position on the device: the vector slots' dimension rule */
+    if (info == GrB_SUCCESS && (w->nrows == 0 || w->nrows > GG_VFORM_BITMAP_MAX))
+        info = GG_decline("an output vector empty or longer than a device bitmap");
     if (info != GrB_SUCCESS) return info;
     GG_cuda_vcall k;
     info = GG_cuda_vcall_begin(&k, w, M, accum, d);

@@ -88,6 +88,12 @@ GrB_Info GG_cuda_vec_take(const GG_desc *d, GrB_Index n, GG_container *const *ob
     for (int k = 0; k < nobjs; k++) {
         if (objs[k] == NULL) continue;
         if (objs[k]->type->code == GrB_UDT_CODE) return GG_decline("user-defined type");
+        /* the device works on vectors by position (bitmaps): an empty dimension has nothing to
+         * compute, and one beyond a bitmap's reach (a hypersparse 2^60 vector) stays on the host */
+        if (objs[k]->h.kind == GG_KIND_VECTOR &&
+            (objs[k]->nrows == 0 || objs[k]->nrows > GG_VFORM_BITMAP_MAX))
+            return GG_decline(objs[k]->nrows == 0 ? "an empty dimension"
+                                                  : "a vector longer than a device bitmap");
         resident = resident || on_device(objs[k]);
     }
     if (resident || !GG_cuda_too_small(d, n)) return GrB_SUCCESS;
@@ -279,7 +285,10 @@ GrB_Info GG_cuda_assign(GG_container *C, GG_container *M, GrB_BinaryOp accum, GG
         if (A == NULL && scalar == NULL) t.acode = t.tcode;
         return assign_all(&k, &t, M != NULL && accum == NULL && !d->replace && !d->mask_comp);
     }
-    /* an index list: T in C's coordinates and the region it covers, then the write-back */
+    /* an index list: T in C's coordinates and the region it covers, then the write-back, which
+     * keeps C outside the region, so C's content is read even without a mask or accumulator */
+    if (k.c == NULL) info = GG_cuda_vec_in(C, &k.c);
+    if (info != GrB_SUCCESS) return info;
     uint64_t *Id = NULL;
     uint8_t *region = NULL;
     GG_cuda_vec T = {0};
