@@ -30,15 +30,8 @@ int hs_parts(uint64_t work)
 {
     int forced = atomic_load(&forced_parts);
     if (forced > 0) return forced;
-#ifdef _OPENMP
-    if (work < 2 * HS_PAR_GRAIN) return 1;
-    uint64_t cap = work / HS_PAR_GRAIN, max = (uint64_t)omp_get_max_threads();
-    if (max > HS_MAX_PARTS) max = HS_MAX_PARTS;
-    return (int)(cap < max ? cap : max);
-#else
-    (void)work;
-    return 1;
-#endif
+    int parts = GG_nthreads_for(work); /* the library's one thread rule (src/core/threads.c) */
+    return parts > HS_MAX_PARTS ? HS_MAX_PARTS : parts;
 }
 
 /* Large arrays ask for transparent huge pages where the system offers them on request: their first

@@ -23,10 +23,10 @@ static inline void *hs_alloc_n(uint64_t n, size_t size)
 
 /* ---- parallel phases ----------------------------------------------------------------------------
  * A phase (a build, a view, a traversal) splits its work into parts whose boundaries depend only on
- * the data and the number of parts, never on the threads that run them. The number of parts follows
- * the CPU backend's rule (GG_cpu_nthreads, which src/hisparse, below the backends, does not call):
- * one part below two grains of work, else as many threads as OpenMP allows, each with at least a
- * grain; GG_hs_set_build_parts forces it (tests). */
+ * the data and the number of parts, never on the threads that run them. The number of parts is the
+ * library's thread rule (GG_nthreads_for, src/core: one part below two chunks of work, else as
+ * many threads as OpenMP allows, each with at least a chunk), at most HS_MAX_PARTS;
+ * GG_hs_set_build_parts forces it (tests). */
 
 #ifdef _OPENMP
 #include <omp.h>
@@ -35,7 +35,6 @@ static inline void *hs_alloc_n(uint64_t n, size_t size)
 #define HS_OMP(directive)
 #endif
 
-#define HS_PAR_GRAIN ((uint64_t)1 << 16)
 #define HS_MAX_PARTS 256
 
 int hs_parts(uint64_t work);
