@@ -19,6 +19,7 @@
 #include "GG_cuda_vec_mxv.h"
 #include "GG_cuda_vslot.h"
 
+#include <math.h>
 #include <stdlib.h>
 
 /* GRAPHBLAS_GPU_MXV, read once: 0 default rule, 1 pull always, 2 tree/CMRS where it applies
@@ -31,6 +32,27 @@ static int forced_product(void)
         v = e == NULL ? 0 : strcmp(e, "pull") == 0 ? 1 : strcmp(e, "tree") == 0 ? 2 : 0;
     }
     return v;
+}
+
+/* The value the products fold each output from. It must be neutral for every term, as the CPU's
+ * first-term fold is, which the monoid's identity is not on floating point: for MIN and MAX +-inf
+ * is not (min(+inf, NaN) is +inf where a lone NaN term must stay NaN), but NaN is, since the
+ * device's min and max ignore a NaN operand (gg_min, gg_max); for PLUS +0 is not (+0 + -0 is +0
+ * where a lone -0 term must stay -0), but -0 is. */
+static const void *fold_start(GrB_Semiring sr, int t, unsigned char buf[8])
+{
+    int op = sr->add->op->opcode;
+    bool minmax = op == GG_OP_MIN || op == GG_OP_MAX;
+    if ((!minmax && op != GG_OP_PLUS) || (t != GrB_FP32_CODE && t != GrB_FP64_CODE))
+        return sr->add->identity;
+    if (t == GrB_FP32_CODE) {
+        float f = minmax ? NAN : -0.0f;
+        memcpy(buf, &f, sizeof f);
+    } else {
+        double x = minmax ? NAN : -0.0;
+        memcpy(buf, &x, sizeof x);
+    }
+    return buf;
 }
 
 /* T (BITMAP, n rows) by the tree or CMRS kernels from a full device u of the domain type. */
@@ -51,7 +73,8 @@ static GrB_Info product_full(GG_cuda_vec *T, GG_container *A, bool tran, GrB_Sem
     GrB_Info info = GG_cuda_mirror_hs(A, &hs);
     int rc = GG_CUDA_SPMV_ERROR;
     int add = sr->add->op->opcode, mul = sr->mul->opcode;
-    const void *identity = sr->add->identity;
+    unsigned char start[8];
+    const void *identity = fold_start(sr, t, start);
     uint64_t view_bytes = (n + 1) * sizeof(uint64_t) + nnz * (sizeof(uint64_t) + A->type->size);
     if (info == GrB_SUCCESS &&
         GG_cuda_spmv_pick(nnz, hs.pool_bytes, view_bytes, GG_cuda_mirror_has_cview(A, tran), tran)) {
@@ -118,6 +141,7 @@ GrB_Info GG_cuda_mxv(GG_container *w, GG_container *M, GrB_BinaryOp accum, GrB_S
      * matrices (0.26x and 0.39x against 0.24x and 0.16x). For A' u the tree was already chosen. */
     bool pull = forced_product() == 1 || !full || M != NULL;
     GG_cuda_vec T = {0};
+    unsigned char start[8];
     if (push) {
         /* R's columns: the CSC view for A u, the CSR view for A' u */
         GG_cuda_cview V;
@@ -128,7 +152,7 @@ GrB_Info GG_cuda_mxv(GG_container *w, GG_container *M, GrB_BinaryOp accum, GrB_S
         if (info == GrB_SUCCESS)
             info = GG_cuda_info(GG_cuda_vec_push(&T, &V, n, nnz, x, (int)u->type->code,
                                                  sr->add->op->opcode, mul->opcode, t,
-                                                 sr->add->identity, vxm, &rm));
+                                                 fold_start(sr, t, start), vxm, &rm));
     } else if (!pull) {
         info = product_full(&T, A, tran, sr, t, n, nnz, vxm, x->x);
     } else {
