@@ -230,15 +230,7 @@ __global__ void ptr_kernel(uint64_t dim, const uint64_t *major, uint64_t n, uint
 {
     GG_VK_FOR(r, dim + 1)
     {
-        uint64_t lo = 0, hi = n;
-        while (lo < hi) {
-            uint64_t mid = lo + (hi - lo) / 2;
-            if (major[mid] < r)
-                lo = mid + 1;
-            else
-                hi = mid;
-        }
-        ptr[r] = lo;
+        ptr[r] = gg_lower_bound(major, n, r);
     }
 }
 

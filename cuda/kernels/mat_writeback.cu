@@ -49,14 +49,7 @@ struct wb_args {
 __device__ inline bool mask_allows(const wb_args &a, uint64_t key)
 {
     if (!a.has_mask) return !a.mcomp;
-    uint64_t lo = 0, hi = a.mn;
-    while (lo < hi) {
-        uint64_t mid = lo + (hi - lo) / 2;
-        if (a.mkey[mid] < key)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
+    uint64_t lo = gg_lower_bound(a.mkey, a.mn, key);
     bool set = lo < a.mn && a.mkey[lo] == key && (a.mstruct || gg_load(a.mx, lo, a.mcode).u != 0);
     return set != a.mcomp;
 }

@@ -172,6 +172,20 @@ __device__ inline bool gg_nonzero_bytes(const void *p, uint32_t size)
     }
 }
 
+/* The first position of the sorted a[0 .. n) whose value is at least key (n when none is). */
+__device__ inline uint64_t gg_lower_bound(const uint64_t *a, uint64_t n, uint64_t key)
+{
+    uint64_t lo = 0, hi = n;
+    while (lo < hi) {
+        uint64_t mid = lo + (hi - lo) / 2;
+        if (a[mid] < key)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
 /* Position idx of A: whether it holds an entry, and which stored value *p is (a sparse A is
  * searched: its indices are sorted). */
 __device__ inline bool gg_vd_find(const GG_vdata &A, uint64_t idx, uint64_t *p)
@@ -184,14 +198,7 @@ __device__ inline bool gg_vd_find(const GG_vdata &A, uint64_t idx, uint64_t *p)
         *p = idx;
         return A.b[idx] != 0;
     }
-    uint64_t lo = 0, hi = A.nvals;
-    while (lo < hi) {
-        uint64_t mid = lo + (hi - lo) / 2;
-        if (A.i[mid] < idx)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
+    uint64_t lo = gg_lower_bound(A.i, A.nvals, idx);
     *p = lo;
     return lo < A.nvals && A.i[lo] == idx;
 }

@@ -250,14 +250,7 @@ __device__ inline bool find_vec(const uint64_t *vec, uint64_t nvec, uint64_t k, 
         *r = k;
         return k < nvec;
     }
-    uint64_t lo = 0, hi = nvec;
-    while (lo < hi) {
-        uint64_t mid = lo + (hi - lo) / 2;
-        if (vec[mid] < k)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
+    uint64_t lo = gg_lower_bound(vec, nvec, k);
     *r = lo;
     return lo < nvec && vec[lo] == k;
 }

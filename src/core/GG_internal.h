@@ -146,6 +146,19 @@ void *GG_realloc(void *p, size_t size); /* on failure returns NULL and leaves p 
 void GG_free(void *p);
 /* size = a * b, false on overflow of size_t. */
 bool GG_mul_size(size_t a, size_t b, size_t *size);
+
+/* The first position q in [lo, hi) with a[q] >= key (hi when none), for a sorted there. */
+static inline uint64_t GG_lower_bound(const uint64_t *a, uint64_t lo, uint64_t hi, uint64_t key)
+{
+    while (lo < hi) {
+        uint64_t mid = lo + (hi - lo) / 2;
+        if (a[mid] < key)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
 /* Test hooks: make the k-th allocation from now fail (0 turns injection off); blocks still live. */
 void GG_mem_fail_after(int64_t k);
 /* Stops counting block p as live without freeing it (freed objects waiting in the quarantine). */

@@ -194,14 +194,7 @@ static inline GrB_Index GG_cpu_ilist_find(const GG_cpu_ilist *L, GrB_Index i, Gr
         *first = L->start[i];
         return L->start[i + 1] - L->start[i];
     }
-    GrB_Index lo = 0, hi = L->n;
-    while (lo < hi) {
-        GrB_Index mid = lo + (hi - lo) / 2;
-        if (L->val[mid] < i)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
+    GrB_Index lo = GG_lower_bound(L->val, 0, L->n, i);
     *first = lo;
     GrB_Index end = lo;
     while (end < L->n && L->val[end] == i) end++;

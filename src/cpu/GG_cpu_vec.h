@@ -39,15 +39,7 @@ static inline uint64_t GG_cpu_vseek(const uint64_t *idx, uint64_t lo, uint64_t n
         hi = lo + step;
         step *= 2;
     }
-    if (hi > n) hi = n;
-    while (lo < hi) {
-        uint64_t mid = lo + (hi - lo) / 2;
-        if (idx[mid] < i)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo;
+    return GG_lower_bound(idx, lo, hi < n ? hi : n, i);
 }
 
 /* Lookups of positions in one vector: O(1) for BITMAP and FULL; for SPARSE a search that resumes

@@ -40,19 +40,6 @@ static bool probe_each_x(const GG_extract_ctx *c, GrB_Index len)
     return c->nx < len;
 }
 
-/* The first p in [lo, hi) with idx[p] >= j. */
-static GrB_Index line_search(const GrB_Index *idx, GrB_Index lo, GrB_Index hi, GrB_Index j)
-{
-    while (lo < hi) {
-        GrB_Index mid = lo + (hi - lo) / 2;
-        if (idx[mid] < j)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo;
-}
-
 /* Entries of T's line from vector q; with pos non-NULL writes their cross-list positions to pos
  * and source positions to src (both from offset 0), sorted by cross position. */
 static GrB_Index extract_line(const GG_extract_ctx *c, GrB_Index q, GrB_Index *pos, GrB_Index *src)
@@ -62,7 +49,7 @@ static GrB_Index extract_line(const GG_extract_ctx *c, GrB_Index q, GrB_Index *p
     if (probe_each_x(c, hi - lo)) {
         for (GrB_Index l = 0; l < c->nx; l++) {
             GrB_Index j = GG_cpu_index(c->X->I, l);
-            GrB_Index p = line_search(idx, lo, hi, j);
+            GrB_Index p = GG_lower_bound(idx, lo, hi, j);
             if (p == hi || idx[p] != j) continue;
             if (pos != NULL) pos[n] = l, src[n] = p;
             n++;

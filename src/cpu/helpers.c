@@ -142,14 +142,7 @@ bool GG_cpu_cview_find(const GG_cview *v, GrB_Index i, GrB_Index *k)
         *k = i;
         return i < v->nvec;
     }
-    GrB_Index lo = 0, hi = v->nvec;
-    while (lo < hi) {
-        GrB_Index mid = lo + (hi - lo) / 2;
-        if (v->vec[mid] < i)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
+    GrB_Index lo = GG_lower_bound(v->vec, 0, v->nvec, i);
     *k = lo;
     return lo < v->nvec && v->vec[lo] == i;
 }

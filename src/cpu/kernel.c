@@ -211,15 +211,8 @@ void GG_cpu_split(const GrB_Index *prefix, GrB_Index n, int nchunks, GrB_Index *
     bounds[0] = 0;
     for (int c = 1; c < nchunks; c++) {
         /* the first item whose running total reaches c/nchunks of the whole */
-        GrB_Index target = (GrB_Index)((double)total * c / nchunks), lo = bounds[c - 1], hi = n;
-        while (lo < hi) {
-            GrB_Index mid = lo + (hi - lo) / 2;
-            if (prefix[mid] < target)
-                lo = mid + 1;
-            else
-                hi = mid;
-        }
-        bounds[c] = lo;
+        GrB_Index target = (GrB_Index)((double)total * c / nchunks);
+        bounds[c] = GG_lower_bound(prefix, bounds[c - 1], n, target);
     }
     bounds[nchunks] = n;
 }

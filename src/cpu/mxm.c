@@ -12,6 +12,7 @@
  * mxm counts both engines' work exactly from the vector lengths and runs the cheaper one (or the
  * one GxB_AxB_METHOD asks for). */
 #include "GG_cpu_kernel.h"
+#include "GG_cpu_vec.h"
 
 /* Above this many columns, no dense accumulator is allocated, whatever the row's work. */
 #define GG_DENSE_MAX ((GrB_Index)1 << 27)
@@ -345,28 +346,6 @@ typedef struct {
     int failed;
 } dot_ctx;
 
-/* The first position q in [p, n) with x[q] >= key (n when none), for x sorted: a gallop from p
- * (steps 1, 2, 4, ...) and a binary search of the last step, so a key near p costs a few
- * comparisons and a far one O(log n). */
-static inline GrB_Index gallop(const GrB_Index *x, GrB_Index p, GrB_Index n, GrB_Index key)
-{
-    GrB_Index lo = p, step = 1;
-    while (p < n && x[p] < key) {
-        lo = p + 1;
-        p += step;
-        step *= 2;
-    }
-    GrB_Index hi = p < n ? p : n;
-    while (lo < hi) {
-        GrB_Index mid = lo + (hi - lo) / 2;
-        if (x[mid] < key)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo;
-}
-
 /* z = sum over the common indices of A's vector (entries a0 + [0, la)) and B's (b0 + [0, lb));
  * false when there is none. A list much longer than the other is galloped through instead of
  * stepped. */
@@ -382,9 +361,9 @@ GG_ALWAYS_INLINE bool dot_one(const GG_sr *sr, const GG_cpu_opnd *Ao, const GrB_
     const bool leap_a = la > 32 * lb, leap_b = lb > 32 * la;
     while (pa < la && pb < lb) {
         if (ai[pa] < bi[pb]) {
-            pa = leap_a ? gallop(ai, pa + 1, la, bi[pb]) : pa + 1;
+            pa = leap_a ? GG_cpu_vseek(ai, pa + 1, la, bi[pb]) : pa + 1;
         } else if (bi[pb] < ai[pa]) {
-            pb = leap_b ? gallop(bi, pb + 1, lb, ai[pa]) : pb + 1;
+            pb = leap_b ? GG_cpu_vseek(bi, pb + 1, lb, ai[pa]) : pb + 1;
         } else {
             const char *a = GG_opnd_at(sr, Ao, a0 + pa, sr->asize, tmp.a);
             const char *b = GG_opnd_at(sr, Bo, b0 + pb, sr->bsize, tmp.b);

@@ -1023,19 +1023,6 @@ static int order_strips(const GG_hs_tuples *t, const hs_keyfmt *f, const hs_keyt
 #define HS_BLOCK_FILL 16
 #define HS_STRIP_ANY ((uint64_t)1 << 22) /* entries of a strip, balanced or not */
 
-/* The first k in [lo, hi) with a[k] >= v (hi: none), a ascending. */
-static uint64_t lower_bound(const uint64_t *a, uint64_t lo, uint64_t hi, uint64_t v)
-{
-    while (lo < hi) {
-        uint64_t mid = lo + (hi - lo) / 2;
-        if (a[mid] < v)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo;
-}
-
 typedef struct {
     const GG_hs_tuples *t;
     const hs_keytab *KT;
@@ -1115,7 +1102,7 @@ static int order_blocks(const GG_hs_tuples *t, const hs_keyfmt *f, const hs_keyt
     if (B.start == NULL) return 0;
     HS_OMP("omp parallel for num_threads(hs_threads(np)) schedule(static)")
     for (uint64_t s = 0; s <= B.nstrips; s++)
-        B.start[s] = s < B.nstrips ? lower_bound(t->row, 0, n, s << qb) : n;
+        B.start[s] = s < B.nstrips ? GG_lower_bound(t->row, 0, n, s << qb) : n;
     uint64_t biggest = 0;
     for (uint64_t s = 0; s < B.nstrips; s++)
         if (B.start[s + 1] - B.start[s] > biggest) biggest = B.start[s + 1] - B.start[s];
@@ -1126,7 +1113,7 @@ static int order_blocks(const GG_hs_tuples *t, const hs_keyfmt *f, const hs_keyt
     /* part p: the strips that start in its share of the input */
     uint64_t sp[HS_MAX_PARTS + 1];
     for (int p = 0; p < np; p++)
-        sp[p] = p == 0 ? 0 : lower_bound(B.start, 0, B.nstrips, part_start(n, p, np));
+        sp[p] = p == 0 ? 0 : GG_lower_bound(B.start, 0, B.nstrips, part_start(n, p, np));
     sp[np] = B.nstrips;
     B.pos = GG_calloc((size_t)nblk, sizeof *B.pos);
     hs_pair *blocks = NULL, *tmp = NULL;

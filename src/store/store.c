@@ -966,14 +966,7 @@ static void view_vector(const GG_cview *v, GrB_Index k, GrB_Index *lo, GrB_Index
     *lo = *hi = 0;
     GrB_Index q = k;
     if (v->vec != NULL) {
-        GrB_Index a = 0, b = v->nvec;
-        while (a < b) {
-            GrB_Index mid = a + (b - a) / 2;
-            if (v->vec[mid] < k)
-                a = mid + 1;
-            else
-                b = mid;
-        }
+        GrB_Index a = GG_lower_bound(v->vec, 0, v->nvec, k);
         if (a == v->nvec || v->vec[a] != k) return;
         q = a;
     } else if (k >= v->nvec) {

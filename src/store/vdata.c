@@ -263,14 +263,7 @@ bool GG_vdata_find(const GG_vdata *v, uint64_t k, uint64_t *p)
     *p = k;
     if (v->form == GG_VF_FULL) return true;
     if (v->form == GG_VF_BITMAP) return v->b[k] != 0;
-    uint64_t lo = 0, hi = v->nvals;
-    while (lo < hi) {
-        uint64_t mid = lo + (hi - lo) / 2;
-        if (v->i[mid] < k)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
+    uint64_t lo = GG_lower_bound(v->i, 0, v->nvals, k);
     *p = lo;
     return lo < v->nvals && v->i[lo] == k;
 }
