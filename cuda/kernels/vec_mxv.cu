@@ -58,21 +58,63 @@ template <typename T, int G> __device__ __forceinline__ T shfl_down_in_group(T v
     }
 }
 
-template <typename T> struct Pull {
+/* What both products read: the view (its vector r is row r of R for the pull, column r for the
+ * push), the semiring and the mask read at each output row. */
+struct Prod {
     uint64_t nvec;
     const uint64_t *vec, *ptr, *idx;
     const void *av;
     int stype;
     bool need_a; /* the multiply reads A's value */
     int add, mul;
-    bool vec_first, terminal_any, terminal_lor;
+    bool vec_first;
+    bool has_mask, mstruct, mcomp;
+    GG_vdata M;
+};
+
+Prod prod_of(const GG_cuda_cview *V, int add_op, int mul_op, bool vec_first,
+             const GG_cuda_rowmask *mask)
+{
+    Prod c = {};
+    c.nvec = V->nvec;
+    c.vec = V->vec;
+    c.ptr = V->ptr;
+    c.idx = V->idx;
+    c.av = V->x;
+    c.stype = V->type_code;
+    /* FIRST ignores x, SECOND ignores A (and the reverse when x comes first); ONEB and ANY of two
+     * present terms ignore both values here: skipping the load halves the bytes of a pattern-only
+     * product such as PLUS_SECOND or ANY_PAIR */
+    int ignores_a = vec_first ? GG_CUDA_OP_FIRST : GG_CUDA_OP_SECOND;
+    c.need_a = !(mul_op == ignores_a || mul_op == GG_CUDA_OP_ONEB ||
+                 (mul_op == GG_CUDA_OP_ANY && !vec_first));
+    c.add = add_op;
+    c.mul = mul_op;
+    c.vec_first = vec_first;
+    c.has_mask = mask != nullptr && mask->M != nullptr;
+    if (c.has_mask) {
+        c.M = *mask->M;
+        c.mstruct = mask->mstruct;
+        c.mcomp = mask->mcomp;
+    }
+    return c;
+}
+
+/* Lanes per view vector by its mean length, so short vectors do not leave most of a warp idle
+ * (unmeasured: re-tune on the GPU host). */
+int lanes_for(uint64_t nnz, uint64_t nvec)
+{
+    double mean = nvec > 0 ? (double)nnz / (double)nvec : 0;
+    return mean <= 6 ? 4 : mean <= 12 ? 8 : mean <= 24 ? 16 : 32;
+}
+
+template <typename T> struct Pull : Prod {
+    bool terminal_any, terminal_lor;
     const T *xd;
     const uint8_t *xp;
     bool xiso;
     const void *xisop; /* the one value of an iso x, of type xisocode */
     int xisocode;
-    bool has_mask, mstruct, mcomp;
-    GG_vdata M;
     T *y;
     uint8_t *yp;
     unsigned long long *count;
@@ -153,21 +195,7 @@ int pull_typed(GG_cuda_vec *Tv, const GG_cuda_cview *V, uint64_t m, uint64_t nnz
     cudaMemsetAsync(Tv->d.b, 0, m, s);
     cudaMemsetAsync(Tv->count, 0, sizeof(uint64_t), s);
     Pull<T> c = {};
-    c.nvec = V->nvec;
-    c.vec = V->vec;
-    c.ptr = V->ptr;
-    c.idx = V->idx;
-    c.av = V->x;
-    c.stype = V->type_code;
-    /* FIRST ignores x, SECOND ignores A (and the reverse when x comes first); ONEB and ANY of two
-     * present terms ignore both values here: skipping the load halves the bytes of a pattern-only
-     * product such as PLUS_SECOND or ANY_PAIR */
-    int ignores_a = vec_first ? GG_CUDA_OP_FIRST : GG_CUDA_OP_SECOND;
-    c.need_a = !(mul_op == ignores_a || mul_op == GG_CUDA_OP_ONEB ||
-                 (mul_op == GG_CUDA_OP_ANY && !vec_first));
-    c.add = add_op;
-    c.mul = mul_op;
-    c.vec_first = vec_first;
+    static_cast<Prod &>(c) = prod_of(V, add_op, mul_op, vec_first, mask);
     c.terminal_any = add_op == GG_CUDA_OP_ANY;
     c.terminal_lor = std::is_same_v<T, bool> && (add_op == GG_CUDA_OP_LOR ||
                                                  add_op == GG_CUDA_OP_PLUS ||
@@ -177,19 +205,11 @@ int pull_typed(GG_cuda_vec *Tv, const GG_cuda_cview *V, uint64_t m, uint64_t nnz
     c.xiso = x->iso;
     c.xisop = x->xd;
     c.xisocode = x->iso_code;
-    c.has_mask = mask != nullptr && mask->M != nullptr;
-    if (c.has_mask) {
-        c.M = *mask->M;
-        c.mstruct = mask->mstruct;
-        c.mcomp = mask->mcomp;
-    }
     c.y = (T *)Tv->d.x;
     c.yp = Tv->d.b;
     c.count = (unsigned long long *)Tv->count;
     if (c.nvec > 0) {
-        /* lanes per row by the mean row length (unmeasured: re-tune on the GPU host) */
-        double mean = (double)nnz / (double)c.nvec;
-        int g = mean <= 6 ? 4 : mean <= 12 ? 8 : mean <= 24 ? 16 : 32;
+        int g = lanes_for(nnz, c.nvec);
         unsigned blocks = blocks_for(c.nvec * (uint64_t)g);
         switch (g) {
         case 4: pull_kernel<T, 4><<<blocks, THREADS, 0, s>>>(c); break;
@@ -205,18 +225,9 @@ int pull_typed(GG_cuda_vec *Tv, const GG_cuda_cview *V, uint64_t m, uint64_t nnz
 
 /* ---- push ------------------------------------------------------------------------------------- */
 
-template <typename T> struct Push {
-    uint64_t nvec;
-    const uint64_t *vec, *ptr, *idx; /* the view whose vector k is the column k of R */
-    const void *av;
-    int stype;
-    bool need_a;
-    int add, mul;
-    bool vec_first;
+template <typename T> struct Push : Prod {
     GG_vdata x; /* SPARSE (its entries are the frontier) or BITMAP (its flags are) */
     int xcode;
-    bool has_mask, mstruct, mcomp;
-    GG_vdata M;
     T *y;
     uint8_t *yp; /* m flags, padded to whole 32-bit words for the claims */
     uint64_t *count;
@@ -392,26 +403,9 @@ int push_typed(GG_cuda_vec *Tv, const GG_cuda_cview *V, uint64_t m, uint64_t nnz
         c.long_x = (T *)(c.long_col + nlong);
         cudaMemsetAsync(long_mem, 0, 16, s);
     }
-    c.nvec = V->nvec;
-    c.vec = V->vec;
-    c.ptr = V->ptr;
-    c.idx = V->idx;
-    c.av = V->x;
-    c.stype = V->type_code;
-    int ignores_a = vec_first ? GG_CUDA_OP_FIRST : GG_CUDA_OP_SECOND;
-    c.need_a = !(mul_op == ignores_a || mul_op == GG_CUDA_OP_ONEB ||
-                 (mul_op == GG_CUDA_OP_ANY && !vec_first));
-    c.add = add_op;
-    c.mul = mul_op;
-    c.vec_first = vec_first;
+    static_cast<Prod &>(c) = prod_of(V, add_op, mul_op, vec_first, mask);
     c.x = *x;
     c.xcode = xcode;
-    c.has_mask = mask != nullptr && mask->M != nullptr;
-    if (c.has_mask) {
-        c.M = *mask->M;
-        c.mstruct = mask->mstruct;
-        c.mcomp = mask->mcomp;
-    }
     c.y = (T *)Tv->d.x;
     c.yp = Tv->d.b;
     c.count = Tv->count;
@@ -420,10 +414,7 @@ int push_typed(GG_cuda_vec *Tv, const GG_cuda_cview *V, uint64_t m, uint64_t nnz
     fill_kernel<T><<<blocks_for(mpad), THREADS, 0, s>>>(c.y, c.yp, m, mpad, ident, c.count);
     bool any = x->form == GG_VF_SPARSE ? x->nvals > 0 : x->n > 0;
     if (any) {
-        /* lanes per frontier entry by the view's mean vector length (unmeasured) */
-        double mean = V->nvec > 0 ? (double)nnz / (double)V->nvec : 0;
-        int g = mean <= 6 ? 4 : mean <= 12 ? 8 : mean <= 24 ? 16 : 32;
-        switch (g) {
+        switch (lanes_for(nnz, V->nvec)) {
         case 4: launch_push<T, 4>(c, s); break;
         case 8: launch_push<T, 8>(c, s); break;
         case 16: launch_push<T, 16>(c, s); break;
