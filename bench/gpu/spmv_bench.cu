@@ -229,7 +229,7 @@ static void bench_one(const char *name, bool fp64, cusparseHandle_t h)
     row(&m, "cuSPARSE csr2csc+SpMV A'x", median_ms(both), err, bytes);
 
     printf("# %s %s: HiSparse A'x/Ax throughput %.2f (target >= 0.9); A'x vs cuSPARSE TRANSPOSE "
-           "%.2fx; Ax vs best cuSPARSE CSR %.2fx (HiSparse), %.2fx (pull, the slot's Ax)\n",
+           "%.2fx; Ax vs best cuSPARSE CSR %.2fx (HiSparse), %.2fx (pull)\n",
            name, fp64 ? "fp64" : "fp32", hs_a / hs_t, cusp_t / hs_t, best_cusp / hs_a,
            best_cusp / pull_a);
     cusparseDestroySpMat(matT);
