@@ -22,14 +22,13 @@
  * One warm-up run, then the median of `runs` timed runs per kind (each kind's own median).
  * Usage: cc_calls [gen-spec] [runs]
  * Output: "unit ms", "input ...", then "op <kind> <median ms> <min ms> <iterations> <components>". */
-#include "gg_gen.h"
 
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "bench_common.h"
+#include "bench_alg.h"
 
 enum { K_MXV, K_TUPLES, K_BUILD, K_EWISEADD, K_EXTRACT, K_COMPARE, K_TOTAL, K_COUNT };
 static const char *const kind_names[K_COUNT] = {"mxv",     "tuples",  "build", "ewiseadd",
@@ -120,21 +119,9 @@ int main(int argc, char **argv)
     int runs = argc > 2 ? atoi(argv[2]) : 5;
     if (runs < 1) runs = 1;
     CHECK(GrB_init(GrB_NONBLOCKING));
-    GG_gen_spec spec;
-    char err[256];
-    if (GG_gen_parse(&spec, spec_text, err, sizeof err) != GrB_SUCCESS) {
-        fprintf(stderr, "cc_calls: %s\n", err);
-        return 2;
-    }
-    spec.flags |= GG_GEN_SYMMETRIZE | GG_GEN_CLEAN;
-    spec.weights = GG_WEIGHTS_NONE;
-    GG_coo coo;
-    CHECK(GG_gen(&coo, &spec));
-    GrB_Matrix A;
-    CHECK(GG_coo_build(&A, &coo, GrB_FP64, NULL));
-    CHECK(GrB_Matrix_wait(A, GrB_MATERIALIZE));
-    GrB_Index n = coo.nrows, nvals = coo.nvals;
-    GG_coo_free(&coo);
+    GrB_Index n, nvals;
+    GrB_Matrix A = bench_graph(spec_text, 1, GrB_FP64, &n); /* the spec's default seed */
+    CHECK(GrB_Matrix_nvals(&nvals, A));
     printf("unit ms\ninput %s n %llu nnz %llu\n", spec_text, (unsigned long long)n,
            (unsigned long long)nvals);
 
