@@ -468,6 +468,110 @@ static void assign_in_place_parity(void **state)
     GrB_free(&v0), GrB_free(&full0), GrB_free(&src), GrB_free(&q), GrB_free(&q2);
 }
 
+/* A frontier entry whose column is longer than the push's long-column limit (4,096) is set aside
+ * and spread over the grid by a second kernel: row and column 0 of A are full, so both A u and
+ * A' u push one. */
+static void long_column_parity(void **state)
+{
+    (void)state;
+    const GrB_Index n = 6000;
+    struct {
+        GrB_Type type;
+        GrB_Semiring sr;
+    } cases[] = {{GrB_BOOL, GrB_LOR_LAND_SEMIRING_BOOL}, {GrB_FP64, GrB_PLUS_TIMES_SEMIRING_FP64}};
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        GrB_Matrix A = random_matrix(cases[c].type, n, n, 0.0005);
+        for (GrB_Index i = 0; i < n; i++) {
+            OK(GrB_Matrix_setElement_FP64(A, 2.0, i, 0));
+            OK(GrB_Matrix_setElement_FP64(A, 3.0, 0, i));
+        }
+        OK(GrB_Matrix_wait(A, GrB_MATERIALIZE));
+        GrB_Vector u;
+        OK(GrB_Vector_new(&u, cases[c].type, n));
+        OK(GrB_Vector_setElement_FP64(u, 1.0, 0));
+        OK(GrB_Vector_setElement_FP64(u, 2.0, 17));
+        for (int vxm = 0; vxm < 2; vxm++) {
+            GrB_Vector w[2];
+            for (int b = 0; b < 2; b++) {
+                set_backend(b == 0 ? GxG_BACKEND_CPU : GxG_BACKEND_CUDA);
+                OK(GrB_Vector_new(&w[b], cases[c].type, n));
+                size_t before = declines();
+                if (vxm)
+                    OK(GrB_vxm(w[b], NULL, NULL, cases[c].sr, u, A, NULL));
+                else
+                    OK(GrB_mxv(w[b], NULL, NULL, cases[c].sr, A, u, NULL));
+                if (b == 1) assert_int_equal(declines(), before);
+            }
+            same_vector(w[0], w[1], 1e-12);
+            GrB_free(&w[0]), GrB_free(&w[1]);
+        }
+        GrB_free(&A), GrB_free(&u);
+    }
+    set_backend(GxG_BACKEND_AUTO);
+}
+
+/* An output entry with a single term keeps it on the device's tree and push products as the CPU's
+ * first-term fold does: a lone NaN under MIN and MAX, a lone -0 under PLUS (not the identity). */
+static void lone_term_fold(void **state)
+{
+    (void)state;
+    const GrB_Index n = 64;
+    struct {
+        GrB_Monoid monoid;
+        double term;
+    } cases[] = {{GrB_MIN_MONOID_FP64, NAN}, {GrB_MAX_MONOID_FP64, NAN}, {GrB_PLUS_MONOID_FP64, -0.0}};
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        GrB_Semiring sr;
+        OK(GrB_Semiring_new(&sr, cases[c].monoid, GrB_FIRST_FP64));
+        GrB_Matrix A;
+        OK(GrB_Matrix_new(&A, GrB_FP64, n, n));
+        OK(GrB_Matrix_setElement_FP64(A, cases[c].term, 3, 2));
+        OK(GrB_Matrix_setElement_FP64(A, 4.0, 0, 0));
+        for (int full = 0; full < 2; full++) {
+            /* full: the tree product; one entry (below n/32): the push */
+            GrB_Vector u, w;
+            OK(GrB_Vector_new(&u, GrB_FP64, n));
+            OK(GrB_Vector_new(&w, GrB_FP64, n));
+            for (GrB_Index i = 0; i < n; i++)
+                if (full || i == 2) OK(GrB_Vector_setElement_FP64(u, 1.0, i));
+            set_backend(GxG_BACKEND_CUDA);
+            size_t before = declines();
+            OK(GrB_mxv(w, NULL, NULL, sr, A, u, NULL));
+            assert_int_equal(declines(), before);
+            set_backend(GxG_BACKEND_AUTO);
+            double x = 1;
+            OK(GrB_Vector_extractElement_FP64(&x, w, 3));
+            if (isnan(cases[c].term))
+                assert_true(isnan(x));
+            else
+                assert_true(x == 0 && signbit(x));
+            GrB_free(&u), GrB_free(&w);
+        }
+        GrB_free(&A), GrB_free(&sr);
+    }
+}
+
+/* An assign through an index list without mask or accumulator keeps C outside the list (the
+ * write-back reads C for that). */
+static void assign_list_keeps_c(void **state)
+{
+    (void)state;
+    const GrB_Index n = 300, I[] = {3, 6, 2, 250};
+    GrB_Vector c0 = random_vector(GrB_INT32, n, 0.5), src = random_vector(GrB_INT32, 4, 0.5);
+    GrB_Vector c[2];
+    for (int b = 0; b < 2; b++) {
+        set_backend(b == 0 ? GxG_BACKEND_CPU : GxG_BACKEND_CUDA);
+        c[b] = vdup(c0);
+        size_t before = declines();
+        OK(GrB_Vector_assign(c[b], NULL, NULL, src, I, 4, NULL));
+        OK(GrB_Vector_assign_INT32(c[b], NULL, NULL, 9, I + 1, 2, NULL));
+        if (b == 1) assert_int_equal(declines(), before);
+    }
+    set_backend(GxG_BACKEND_AUTO);
+    same_vector(c[0], c[1], 0);
+    GrB_free(&c[0]), GrB_free(&c[1]), GrB_free(&c0), GrB_free(&src);
+}
+
 /* ---- residency --------------------------------------------------------------------------------- */
 
 static void residency_reuses_and_refreshes(void **state)
@@ -591,6 +695,9 @@ int main(void)
         cmocka_unit_test(mxv_parity),
         cmocka_unit_test(frontier_parity),
         cmocka_unit_test(assign_in_place_parity),
+        cmocka_unit_test(long_column_parity),
+        cmocka_unit_test(lone_term_fold),
+        cmocka_unit_test(assign_list_keeps_c),
         cmocka_unit_test(residency_reuses_and_refreshes),
         cmocka_unit_test(pool_limit_gives_out_of_memory),
         cmocka_unit_test(decline_is_traced),
