@@ -304,6 +304,7 @@ GrB_Info GG_cuda_assign(GG_container *C, GG_container *M, GrB_BinaryOp accum, GG
         k.wb.region = region;
         t.kind = GG_CUDA_T_VEC;
         t.A = &T.d;
+        if (scalar != NULL) t.acode = t.s1code; /* T holds the scalar, in its own type */
         info = GG_cuda_vcall_finish(&k, &t);
     }
     GG_cuda_vec_release(&T);
