@@ -149,7 +149,8 @@ for t in json.load(sys.stdin):
 }
 
 # sanitize TOOL [TESTS]: runs the cuda tests named in TESTS (default: every one) under
-# compute-sanitizer TOOL; a skipping test (77) passes.
+# compute-sanitizer TOOL; a skipping test (77) passes. The library's cache of freed device blocks is
+# off (GRAPHBLAS_GPU_POOL_CACHE=0) so that the sanitizer sees every free.
 sanitize() {
     local tool=$1 only=" ${2:-} " name cmd status worst=0 sanitizer extra=""
     [ "$tool" = memcheck ] && extra="--leak-check full"
@@ -158,7 +159,7 @@ sanitize() {
     while IFS=$'\t' read -r name cmd; do
         [ "$only" = "  " ] || [[ $only == *" $name "* ]] || continue
         echo "== $name: compute-sanitizer --tool $tool"
-        eval "GG_TEST_SANITIZER=1 \"$sanitizer\" --tool $tool $extra --error-exitcode 99 $cmd"
+        eval "GG_TEST_SANITIZER=1 GRAPHBLAS_GPU_POOL_CACHE=0 \"$sanitizer\" --tool $tool $extra --error-exitcode 99 $cmd"
         status=$?
         echo "== $name: exit $status"
         case $status in 0 | 77) ;; *) worst=$status ;; esac
@@ -197,7 +198,7 @@ fault_run() {
         case $name in
         algorithms)
             echo "== $name: compute-sanitizer --tool memcheck, GRAPHBLAS_GPU_BACKEND=cuda"
-            eval "GRAPHBLAS_GPU_BACKEND=cuda GG_TEST_SANITIZER=1 \"$sanitizer\" --tool memcheck \
+            eval "GRAPHBLAS_GPU_BACKEND=cuda GG_TEST_SANITIZER=1 GRAPHBLAS_GPU_POOL_CACHE=0 \"$sanitizer\" --tool memcheck \
                 --leak-check full --error-exitcode 99 $cmd" ;;
         cuda_oom | cuda_threads)
             echo "== $name"
