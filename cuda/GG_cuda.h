@@ -67,6 +67,29 @@ size_t GG_cuda_pool_in_use(void);
 int64_t GG_cuda_fail_after(int64_t k);
 int64_t GG_cuda_live_allocs(void);
 
+/* Claim stamps: a device array of at least n 32-bit claim words kept between calls, two 64-bit
+ * words for the caller's tallies, and a stamp that no word holds yet. A kernel claims word j for
+ * its call with atomicMax(&claim[j], stamp) < stamp, and tags a tally with the stamp in its high
+ * half, so a call that claims a few targets out of n needs no O(n) clearing (the frontier
+ * products' lists, cuda/kernels/vec_mxv.cu). The array must fit the pool limit when made, is not
+ * counted as live, and goes back with the last live buffer. GG_cuda_stamps_begin holds a lock
+ * until GG_cuda_stamps_end, called once the kernels using the array are queued, so it is never
+ * replaced under them; false (no lock held) when the memory or the pool limit does not allow it. */
+/* A 64-bit word of pinned host memory that kernels write through the same address, for a result's
+ * entry count: the host reads it after synchronising, with no copy (GG_cuda_vec_nvals). Given
+ * back with GG_cuda_free. NULL when none is left or pinned memory cannot be had (the caller uses
+ * a device word). GG_cuda_is_count_word tells such a word from device memory. */
+uint64_t *GG_cuda_count_word(void);
+bool GG_cuda_is_count_word(const void *p);
+
+typedef struct {
+    unsigned *claim;
+    unsigned long long *words;
+    unsigned stamp;
+} GG_cuda_stamps;
+bool GG_cuda_stamps_begin(uint64_t n, GG_cuda_stamps *s);
+void GG_cuda_stamps_end(void);
+
 /* Copies between host and device on the library's stream, waiting for completion; each is counted
  * (GG_cuda_transfer_counts). false on a CUDA error (the error is cleared). */
 bool GG_cuda_upload(void *dev, const void *host, size_t bytes);

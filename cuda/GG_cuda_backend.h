@@ -49,6 +49,9 @@ GrB_Info GG_cuda_mirror_cview(GG_container *A, bool by_col, GG_cuda_cview *out);
 /* The tree's SpMV schedule (GG_cuda_spmv.h), built on the device once per device tree and kept in
  * the mirror beside it; *s is NULL for an empty tree. */
 GrB_Info GG_cuda_mirror_schedule(GG_container *A, const GG_cuda_hs_schedule **s);
+/* Whether every entry of A is one value (an iso tree, unscaled), and that value (A's type) in
+ * *value; from the device tree's record or the host tree, without copying anything. */
+bool GG_cuda_mirror_iso(GG_container *A, void *value);
 /* Whether the mirror already holds A's view (by_col: CSC), without copying anything. */
 bool GG_cuda_mirror_has_cview(GG_container *A, bool by_col);
 #endif /* GG_CUDA_BACKEND_H */

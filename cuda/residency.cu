@@ -6,6 +6,7 @@
 #include <cuda_runtime.h>
 
 #include <atomic>
+#include <climits>
 #include <cstdlib>
 #include <mutex>
 #include <unordered_map>
@@ -143,11 +144,130 @@ extern "C" void *GG_cuda_malloc(size_t bytes)
     return p;
 }
 
+/* The claim stamps (GG_cuda_stamps_begin): one allocation, the two tally words then the claim
+ * words; the claim words it has room for and the next stamp to hand out. Lock order: stamps_lock,
+ * then pool_lock; GG_cuda_free only tries stamps_lock. */
+static std::mutex stamps_lock;
+static void *stamps;
+static uint64_t stamps_n;
+static unsigned stamps_next;
+constexpr size_t STAMP_WORDS = 2 * sizeof(unsigned long long);
+
+/* The stamps back to the pool (stamps_lock and pool_lock held). Like the cache, they are checked
+ * against the pool limit when allocated but not counted as live (GG_cuda_pool_in_use). */
+static void stamps_drop(void)
+{
+    if (stamps == nullptr) return;
+    cudaFreeAsync(stamps, GG_cuda_stream());
+    stamps = nullptr;
+    stamps_n = 0;
+}
+
+extern "C" bool GG_cuda_stamps_begin(uint64_t n, GG_cuda_stamps *st)
+{
+    stamps_lock.lock();
+    GG_cuda_bind();
+    cudaStream_t s = GG_cuda_stream();
+    size_t bytes = STAMP_WORDS + stamps_n * sizeof(unsigned);
+    bool ok = true;
+    if (stamps_n < n) {
+        bytes = STAMP_WORDS + n * sizeof(unsigned);
+        std::lock_guard<std::mutex> g(pool_lock);
+        stamps_drop();
+        void *p = nullptr;
+        ok = (pool_limit == 0 || (bytes <= pool_limit && pool_used <= pool_limit - bytes)) &&
+             cudaMallocAsync(&p, bytes, s) == cudaSuccess;
+        if (ok) {
+            stamps = p;
+            stamps_n = n;
+            stamps_next = UINT_MAX; /* cleared below */
+        }
+    }
+    if (ok && stamps_next == UINT_MAX) {
+        /* a new array, or every stamp handed out: start again from cleared words */
+        ok = cudaMemsetAsync(stamps, 0, bytes, s) == cudaSuccess;
+        stamps_next = 1;
+    }
+    if (!ok) {
+        cudaGetLastError();
+        stamps_lock.unlock();
+        return false;
+    }
+    st->words = static_cast<unsigned long long *>(stamps);
+    st->claim = reinterpret_cast<unsigned *>(static_cast<char *>(stamps) + STAMP_WORDS);
+    st->stamp = stamps_next++;
+    return true;
+}
+
+extern "C" void GG_cuda_stamps_end(void)
+{
+    stamps_lock.unlock();
+}
+
+/* Count words in pinned host memory that the device writes directly (GG_cuda_count_word): one
+ * slab handed out a word at a time, kept while any word or live buffer is held. */
+constexpr int WORDS_N = 4096;
+static std::mutex words_lock;
+static uint64_t *words_slab;
+static int words_free[WORDS_N], words_nfree;
+
+/* Whether p is a word of the slab (words_lock held). */
+static bool in_slab(const void *p)
+{
+    return words_slab != nullptr && p >= (const void *)words_slab &&
+           p < (const void *)(words_slab + WORDS_N);
+}
+
+extern "C" uint64_t *GG_cuda_count_word(void)
+{
+    std::lock_guard<std::mutex> g(words_lock);
+    if (words_slab == nullptr) {
+        void *h = nullptr, *d = nullptr;
+        if (cudaHostAlloc(&h, WORDS_N * sizeof(uint64_t), cudaHostAllocMapped) != cudaSuccess) {
+            cudaGetLastError();
+            return nullptr;
+        }
+        /* the kernels write through the host address: unified addressing makes them one */
+        if (cudaHostGetDevicePointer(&d, h, 0) != cudaSuccess || d != h) {
+            cudaGetLastError();
+            cudaFreeHost(h);
+            return nullptr;
+        }
+        words_slab = static_cast<uint64_t *>(h);
+        for (int k = 0; k < WORDS_N; k++) words_free[k] = WORDS_N - 1 - k;
+        words_nfree = WORDS_N;
+    }
+    return words_nfree == 0 ? nullptr : words_slab + words_free[--words_nfree];
+}
+
+extern "C" bool GG_cuda_is_count_word(const void *p)
+{
+    std::lock_guard<std::mutex> g(words_lock);
+    return in_slab(p);
+}
+
+/* Returns a count word to the slab; the slab itself goes when nothing is held any more (pool_lock
+ * held, then words_lock). */
+static bool words_give_back(void *p, bool nothing_live)
+{
+    std::lock_guard<std::mutex> g(words_lock);
+    bool ours = in_slab(p);
+    if (ours) words_free[words_nfree++] = (int)((uint64_t *)p - words_slab);
+    if (nothing_live && words_slab != nullptr && words_nfree == WORDS_N) {
+        cudaFreeHost(words_slab);
+        words_slab = nullptr;
+        words_nfree = 0;
+    }
+    return ours;
+}
+
 extern "C" void GG_cuda_free(void *p)
 {
     if (p == nullptr) return;
     GG_cuda_bind();
     std::lock_guard<std::mutex> g(pool_lock);
+    bool nothing_live = pool_sizes == nullptr || pool_sizes->empty();
+    if (words_give_back(p, nothing_live)) return;
     size_t bytes = 0;
     if (pool_sizes != nullptr) {
         auto it = pool_sizes->find(p);
@@ -166,9 +286,15 @@ extern "C" void GG_cuda_free(void *p)
         cache_size[cache_n++] = bytes;
         cache_bytes += bytes;
     }
-    /* nothing live: nothing cached either */
-    if (pool_sizes != nullptr && pool_sizes->empty())
+    /* nothing live: nothing cached either, and no stamps (unless a product holds them now) */
+    if (pool_sizes != nullptr && pool_sizes->empty()) {
         while (cache_n > 0) cudaFreeAsync(cache_remove(cache_n - 1), GG_cuda_stream());
+        if (stamps_lock.try_lock()) {
+            stamps_drop();
+            stamps_lock.unlock();
+        }
+        words_give_back(nullptr, true);
+    }
 }
 
 extern "C" bool GG_cuda_upload(void *dev, const void *host, size_t bytes)

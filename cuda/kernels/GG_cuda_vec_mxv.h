@@ -47,15 +47,26 @@ int GG_cuda_vec_pull(GG_cuda_vec *T, const GG_cuda_cview *V, uint64_t m, uint64_
                      const GG_cuda_dense_x *x, int add_op, int mul_op, int type_code,
                      bool vec_first, const GG_cuda_rowmask *mask);
 
+/* The push product's list output (GG_cuda_vec_push): T is an unordered SPARSE list (jumbled),
+ * which needs no O(m) initialisation, for a product whose value needs no combining of terms: an
+ * ANY monoid (the first term to claim a target is its value), or an idempotent monoid over terms
+ * that are all one value (iso: the list stores that one value, which the kernel computes from
+ * a_iso, A's one value as type_code when the multiply reads A, and x's first value). */
+typedef struct {
+    bool iso;
+    const void *a_iso;
+} GG_cuda_push_list;
 /* The push product: T(j) = (+)_k R(j,k) (*) x(k) over the entries k of x, each scattering the
  * vector k of the view V (the columns of R: the CSC view of A for A x, the CSR view for A' x) into
- * T with atomic monoid updates; the mask is read at each target. x is SPARSE (its list) or BITMAP
- * (its flags, read in place). The work is the frontier's edges, plus an O(m) initialisation of T to
- * the monoid's identity (identity: host value of type_code), plus one pass over a bitmap x's flags.
- * T as for the pull product, with its count. */
+ * T with atomic monoid updates; the mask is read at each target. x is SPARSE (its list, in any
+ * order) or BITMAP (its flags, read in place). The work is the frontier's edges, plus an O(m)
+ * initialisation of T to the monoid's identity (identity: host value of type_code), plus one pass
+ * over a bitmap x's flags. T as for the pull product, with its count; with list set (m < 2^32),
+ * T is that list instead, and the O(m) initialisation is not needed. */
 int GG_cuda_vec_push(GG_cuda_vec *T, const GG_cuda_cview *V, uint64_t m, uint64_t nnz,
                      const GG_vdata *x, int xcode, int add_op, int mul_op, int type_code,
-                     const void *identity, bool vec_first, const GG_cuda_rowmask *mask);
+                     const void *identity, bool vec_first, const GG_cuda_rowmask *mask,
+                     const GG_cuda_push_list *list);
 
 /* Whether the pull kernel handles (add_op, mul_op) on type_code (GG_cuda_spmv.h's set). */
 bool GG_cuda_vec_pull_supported(int add_op, int mul_op, int type_code);

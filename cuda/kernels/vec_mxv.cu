@@ -13,6 +13,10 @@
 #include "GG_cuda.h"
 #include "GG_cuda_vec_mxv.h"
 
+#include <cooperative_groups.h>
+
+namespace cg = cooperative_groups;
+
 namespace
 {
 
@@ -35,6 +39,7 @@ template <typename T> __device__ inline T a_value(const void *av, uint64_t p, in
 /* Frees a product's arrays (stream-ordered) and clears it: the products' failure path. */
 void release(GG_cuda_vec *Tv)
 {
+    GG_cuda_free(Tv->d.i);
     GG_cuda_free(Tv->d.x);
     GG_cuda_free(Tv->d.b);
     GG_cuda_free(Tv->count);
@@ -235,6 +240,19 @@ template <typename T> struct Push : Prod {
     uint64_t *long_col;
     T *long_x;
     unsigned long long *long_n;
+    /* List mode (out_i set): T is an unordered SPARSE list. A target is claimed with the call's
+     * stamp in the persistent claim words (GG_cuda_stamps), so nothing of size m is initialised;
+     * the claimer appends it at the slot tally[0] gives, and writes its term as the value unless
+     * the list is iso (out_iso: every term equals the one the first block computes, from a_iso and
+     * x's first value). The last block of the last kernel (tally[1] counts finished blocks) writes
+     * the entry count to *count. tally's words carry the stamp in their high half, so a stale word
+     * reads as zero without being cleared. */
+    uint64_t *out_i;
+    unsigned *claim;
+    unsigned long long *tally;
+    unsigned stamp;
+    bool out_iso, last_kernel;
+    T a_iso;
 };
 
 /* A column longer than this is split across the whole grid by push_long_kernel instead of
@@ -276,16 +294,70 @@ __device__ inline unsigned claim(uint8_t *flags, uint64_t j)
     return (atomicOr(word, bit) & bit) ? 0 : 1;
 }
 
+/* The term a (*) xv, in the multiply's order. */
+template <typename T> __device__ inline T term_of(const Push<T> &c, T a, T xv)
+{
+    return c.vec_first ? gg_binop<T>(c.mul, xv, a) : gg_binop<T>(c.mul, a, xv);
+}
+
+/* Adds inc to the tagged word *w (high half: the stamp it counts for, low half: the count) and
+ * returns the count before; a word tagged with another stamp counts from zero. */
+__device__ inline unsigned tagged_add(unsigned long long *w, unsigned stamp, unsigned inc)
+{
+    const unsigned long long tag = (unsigned long long)stamp << 32;
+    unsigned long long cur = *reinterpret_cast<volatile unsigned long long *>(w);
+    for (;;) {
+        if ((cur & ~0xffffffffull) == tag) return (unsigned)(atomicAdd(w, (unsigned long long)inc) & 0xffffffffull);
+        unsigned long long seen = atomicCAS(w, cur, tag | inc);
+        if (seen == cur) return 0;
+        cur = seen;
+    }
+}
+
+/* List mode: claims target j for this call and appends it (with term p's value unless iso). The
+ * lanes that claim together take their slots with one atomic. */
+template <typename T> __device__ inline void list_claim(const Push<T> &c, uint64_t j, uint64_t p, T xv)
+{
+    if (reinterpret_cast<volatile unsigned *>(c.claim)[j] == c.stamp ||
+        atomicMax(c.claim + j, c.stamp) == c.stamp)
+        return;
+    cg::coalesced_group g = cg::coalesced_threads();
+    unsigned base = 0;
+    if (g.thread_rank() == 0) base = tagged_add(c.tally, c.stamp, g.size());
+    uint64_t slot = (uint64_t)g.shfl(base, 0) + g.thread_rank();
+    c.out_i[slot] = j;
+    if (!c.out_iso) c.y[slot] = term_of(c, c.need_a ? a_value<T>(c.av, p, c.stype) : T{}, xv);
+}
+
 /* Entry p of the view (row j of T) takes the term A(p) (*) xv where the mask admits j; returns 1
- * when it created T's entry j. */
+ * when it created T's entry j (list mode counts its entries itself and returns 0). */
 template <typename T> __device__ inline unsigned push_term(const Push<T> &c, uint64_t p, T xv)
 {
     uint64_t j = c.idx[p];
     if (c.has_mask && gg_mask_bit(c.M, c.mstruct, j) == c.mcomp) return 0;
+    if (c.out_i != nullptr) {
+        list_claim(c, j, p, xv);
+        return 0;
+    }
     T a = c.need_a ? a_value<T>(c.av, p, c.stype) : T{};
-    T t = c.vec_first ? gg_binop<T>(c.mul, xv, a) : gg_binop<T>(c.mul, a, xv);
-    gg_atomic<T>(c.add, c.y + j, t);
+    gg_atomic<T>(c.add, c.y + j, term_of(c, a, xv));
     return claim(c.yp, j);
+}
+
+/* The end of a push kernel's block: its entries added to T's count, or in list mode, the last
+ * block of the last kernel writes the list's length (the tally, read after every block's
+ * claims). The first block of the first kernel writes an iso list's value. */
+template <typename T> __device__ inline void push_block_end(const Push<T> &c, unsigned long long made, bool first_kernel)
+{
+    gg_block_count(c.count, made);
+    if (c.out_i == nullptr || threadIdx.x != 0) return;
+    if (first_kernel && c.out_iso && blockIdx.x == 0)
+        c.y[0] = term_of(c, c.a_iso, gg_load_cast<T>(c.x.x, 0, c.xcode, 1.0));
+    if (!c.last_kernel) return;
+    __threadfence();
+    if (tagged_add(c.tally + 1, c.stamp, 1) != gridDim.x - 1) return;
+    unsigned long long w = atomicAdd(c.tally, 0ull);
+    *c.count = (w >> 32) == c.stamp ? (w & 0xffffffffull) : 0;
 }
 
 /* Lane l of a group of G scatters its share of column k of R (times x's value xv) into T; returns
@@ -319,7 +391,7 @@ template <typename T, int G> __global__ void __launch_bounds__(THREADS) push_ker
         T xv = gg_load_cast<T>(c.x.x, c.x.iso ? 0 : q, c.xcode, 1.0);
         made += push_column<T, G>(c, c.x.i[q], xv, lane);
     }
-    gg_block_count(c.count, made);
+    push_block_end(c, made, true);
 }
 
 /* A BITMAP frontier, read in place (no compaction into a list first): each warp takes 32
@@ -342,7 +414,7 @@ template <typename T, int G> __global__ void __launch_bounds__(THREADS) push_bit
             made += push_column<T, G>(c, base + b, xv, lane % G);
         }
     }
-    gg_block_count(c.count, made);
+    push_block_end(c, made, true);
 }
 
 /* The long columns set aside by the kernels above, each split evenly over every thread of the
@@ -358,39 +430,50 @@ template <typename T> __global__ void __launch_bounds__(THREADS) push_long_kerne
              p < c.ptr[r + 1]; p += stride)
             made += push_term(c, p, xv);
     }
-    gg_block_count(c.count, made);
+    push_block_end(c, made, false);
 }
 
-template <typename T, int G> void launch_push(const Push<T> &c, cudaStream_t s)
+template <typename T, int G> void launch_push(Push<T> c, cudaStream_t s)
 {
+    c.last_kernel = c.long_col == nullptr;
     if (c.x.form == GG_VF_SPARSE)
         push_kernel<T, G><<<blocks_for(c.x.nvals * (uint64_t)G), THREADS, 0, s>>>(c);
     else
         push_bitmap_kernel<T, G><<<blocks_for(c.x.n), THREADS, 0, s>>>(c);
+    c.last_kernel = true;
     if (c.long_col != nullptr) push_long_kernel<T><<<1024, THREADS, 0, s>>>(c);
 }
 
 template <typename T>
 int push_typed(GG_cuda_vec *Tv, const GG_cuda_cview *V, uint64_t m, uint64_t nnz,
                const GG_vdata *x, int xcode, int add_op, int mul_op, const void *identity,
-               bool vec_first, const GG_cuda_rowmask *mask)
+               bool vec_first, const GG_cuda_rowmask *mask, const GG_cuda_push_list *list)
 {
     cudaStream_t s = GG_cuda_stream();
     memset(Tv, 0, sizeof *Tv);
     uint64_t mpad = (m + 3) & ~(uint64_t)3;
     Tv->d.n = m;
     Tv->d.size = sizeof(T);
-    Tv->d.form = GG_VF_BITMAP;
-    Tv->d.x = GG_cuda_malloc(m * sizeof(T));
-    Tv->d.b = (uint8_t *)GG_cuda_malloc(mpad);
-    Tv->count = (uint64_t *)GG_cuda_malloc(sizeof(uint64_t));
+    Tv->d.form = list != nullptr ? GG_VF_SPARSE : GG_VF_BITMAP;
+    Tv->d.iso = list != nullptr && list->iso;
+    Tv->jumbled = list != nullptr;
+    Tv->d.x = GG_cuda_malloc((Tv->d.iso ? 1 : m) * sizeof(T));
+    if (list != nullptr)
+        Tv->d.i = (uint64_t *)GG_cuda_malloc(m * sizeof(uint64_t));
+    else
+        Tv->d.b = (uint8_t *)GG_cuda_malloc(mpad);
+    /* a list's count is written once, by its last block: into pinned host memory when there is
+     * some, so nvals reads it without a copy (the copy and its wait cost 5.4 us more than the
+     * wait alone on the H200 host, Doc/performance.md) */
+    Tv->count = list != nullptr ? GG_cuda_count_word() : nullptr;
+    if (Tv->count == nullptr) Tv->count = (uint64_t *)GG_cuda_malloc(sizeof(uint64_t));
     /* room for every column longer than LONG_COLUMN: at most nnz / LONG_COLUMN of them; a view
      * whose longest vector is known to be shorter needs none (max_len 0: not known) */
     bool longs = V->max_len == 0 || V->max_len > LONG_COLUMN;
     uint64_t nlong = nnz / LONG_COLUMN + 1;
     void *long_mem = longs ? GG_cuda_malloc(nlong * (sizeof(uint64_t) + sizeof(T)) + 16) : nullptr;
-    if (Tv->d.x == nullptr || Tv->d.b == nullptr || Tv->count == nullptr ||
-        (longs && long_mem == nullptr)) {
+    if (Tv->d.x == nullptr || (Tv->d.i == nullptr && Tv->d.b == nullptr) ||
+        Tv->count == nullptr || (longs && long_mem == nullptr)) {
         release(Tv);
         GG_cuda_free(long_mem);
         return GG_CUDA_SPMV_NOMEM;
@@ -409,10 +492,28 @@ int push_typed(GG_cuda_vec *Tv, const GG_cuda_cview *V, uint64_t m, uint64_t nnz
     c.y = (T *)Tv->d.x;
     c.yp = Tv->d.b;
     c.count = Tv->count;
-    T ident;
-    memcpy(&ident, identity, sizeof ident);
-    fill_kernel<T><<<blocks_for(mpad), THREADS, 0, s>>>(c.y, c.yp, m, mpad, ident, c.count);
     bool any = x->form == GG_VF_SPARSE ? x->nvals > 0 : x->n > 0;
+    GG_cuda_stamps st = {};
+    if (list != nullptr) {
+        /* no O(m) initialisation: the claims are stamped, the count written by the last block */
+        if (any && !GG_cuda_stamps_begin(m, &st)) {
+            release(Tv);
+            GG_cuda_free(long_mem);
+            return GG_CUDA_SPMV_NOMEM;
+        }
+        c.out_i = Tv->d.i;
+        c.claim = st.claim;
+        c.tally = st.words;
+        c.stamp = st.stamp;
+        c.out_iso = list->iso;
+        if (list->a_iso != nullptr) memcpy(&c.a_iso, list->a_iso, sizeof c.a_iso);
+        /* nothing to push: the list is empty and known to be */
+        Tv->nvals_known = !any;
+    } else {
+        T ident;
+        memcpy(&ident, identity, sizeof ident);
+        fill_kernel<T><<<blocks_for(mpad), THREADS, 0, s>>>(c.y, c.yp, m, mpad, ident, c.count);
+    }
     if (any) {
         switch (lanes_for(nnz, V->nvec)) {
         case 4: launch_push<T, 4>(c, s); break;
@@ -420,6 +521,7 @@ int push_typed(GG_cuda_vec *Tv, const GG_cuda_cview *V, uint64_t m, uint64_t nnz
         case 16: launch_push<T, 16>(c, s); break;
         default: launch_push<T, 32>(c, s); break;
         }
+        if (list != nullptr) GG_cuda_stamps_end();
     }
     GG_cuda_free(long_mem);
     cudaError_t e = cudaGetLastError();
@@ -513,16 +615,17 @@ extern "C" bool GG_cuda_vec_pull_supported(int add_op, int mul_op, int type_code
 extern "C" int GG_cuda_vec_push(GG_cuda_vec *T, const GG_cuda_cview *V, uint64_t m, uint64_t nnz,
                                 const GG_vdata *x, int xcode, int add_op, int mul_op,
                                 int type_code, const void *identity, bool vec_first,
-                                const GG_cuda_rowmask *mask)
+                                const GG_cuda_rowmask *mask, const GG_cuda_push_list *list)
 {
     if (!gg_spmv_supported(add_op, mul_op, type_code) || V->type_code < GG_CUDA_BOOL ||
         V->type_code > GG_CUDA_FP64 || xcode < GG_CUDA_BOOL || xcode > GG_CUDA_FP64 ||
-        (x->form != GG_VF_SPARSE && x->form != GG_VF_BITMAP))
+        (x->form != GG_VF_SPARSE && x->form != GG_VF_BITMAP) ||
+        (list != nullptr && m > UINT32_MAX))
         return GG_CUDA_SPMV_UNSUPPORTED;
     int rc = GG_CUDA_SPMV_UNSUPPORTED;
     gg_with_type(type_code, [&](auto tag) {
         rc = push_typed<decltype(tag)>(T, V, m, nnz, x, xcode, add_op, mul_op, identity, vec_first,
-                                       mask);
+                                       mask, list);
     });
     return rc;
 }

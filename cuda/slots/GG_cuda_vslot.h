@@ -27,7 +27,7 @@ GrB_Info GG_cuda_vec_take(const GG_desc *d, GrB_Index n, GG_container *const *ob
 
 /* The write-back side of one call: C's and M's device content and the kernel's parameters. */
 typedef struct {
-    GG_container *C;
+    GG_container *C, *M;
     const GG_cuda_vec *c; /* C's device content, NULL when the result does not depend on it */
     const GG_cuda_vec *m;
     GG_cuda_op accop;

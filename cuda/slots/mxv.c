@@ -6,7 +6,9 @@
  * - a frontier sparser than the switch point of the vector forms (n/32) is pushed: each of its
  *   entries (from a sparse list, or a bitmap's flags read in place) scatters its column of op(A)
  *   into T with atomic monoid updates, the mask read at each target, so the work is the
- *   frontier's edges plus an O(n) initialisation;
+ *   frontier's edges plus an O(n) initialisation; when no term needs combining with another
+ *   (list_output) and T is the result, the push appends to an unordered list instead and needs no
+ *   O(n) initialisation: a high-diameter BFS level then passes over n nowhere;
  * - otherwise the pull product on A's CSR view (A u) or CSC view (A' u): only the rows the mask
  *   admits, only the terms whose u(k) exists, ending a row early for terminal monoids
  *   (GG_cuda_vec_mxv.h).
@@ -53,6 +55,42 @@ static const void *fold_start(GrB_Semiring sr, int t, unsigned char buf[8])
         memcpy(buf, &x, sizeof x);
     }
     return buf;
+}
+
+/* Whether the push writes its result as an unordered list (GG_cuda_push_list), which needs no
+ * O(n) initialisation: when no term needs combining with another. That holds for an ANY monoid,
+ * and for an idempotent one (LOR, LAND, MIN, MAX) when every term is the same value: the multiply
+ * reads neither operand (ONEB), or only operands with one value each (an iso A, an iso frontier,
+ * such as the list of the step before or a one-entry frontier). vxm: the frontier is the
+ * multiply's first operand. *list gets A's one value cast to the domain (in a_buf) when the
+ * multiply reads it. */
+static bool list_output(GrB_Semiring sr, GG_container *A, const GG_vdata *x, bool vxm,
+                        GG_cuda_push_list *list, unsigned char a_buf[16])
+{
+    int add = sr->add->op->opcode, mul = sr->mul->opcode;
+    if (add != GG_OP_LOR && add != GG_OP_LAND && add != GG_OP_MIN && add != GG_OP_MAX &&
+        add != GG_OP_ANY)
+        return false;
+    /* the device's ANY multiply returns its second operand */
+    bool reads_a = !(mul == GG_OP_ONEB || mul == (vxm ? GG_OP_FIRST : GG_OP_SECOND) ||
+                     (mul == GG_OP_ANY && !vxm));
+    bool reads_x = !(mul == GG_OP_ONEB || mul == (vxm ? GG_OP_SECOND : GG_OP_FIRST) ||
+                     (mul == GG_OP_ANY && vxm));
+    unsigned char a0[16];
+    bool a_const = !reads_a || GG_cuda_mirror_iso(A, a0);
+    list->iso = a_const && (!reads_x || x->iso);
+    list->a_iso = NULL;
+    if (!list->iso && add != GG_OP_ANY) {
+        GG_trace("cuda mxv: no list: the terms vary (%s)",
+                 !a_const ? "A is not iso" : "the frontier is not iso");
+        return false;
+    }
+    if (!list->iso) return true;
+    if (reads_a) {
+        if (!GG_cuda_host_cast(a_buf, sr->mul->ztype, a0, A->type)) return false;
+        list->a_iso = a_buf;
+    }
+    return true;
 }
 
 /* T (BITMAP, n rows) by the tree or CMRS kernels from a full device u of the domain type. */
@@ -118,7 +156,8 @@ GrB_Info GG_cuda_mxv(GG_container *w, GG_container *M, GrB_BinaryOp accum, GrB_S
     GG_cuda_vcall k;
     info = GG_cuda_vcall_begin(&k, w, M, accum, d);
     const GG_cuda_vec *uv = NULL;
-    if (info == GrB_SUCCESS) info = GG_cuda_vec_in(u, &uv);
+    /* every product below reads u's entries in any order (an unordered list included) */
+    if (info == GrB_SUCCESS) info = GG_cuda_vec_in_any(u, &uv);
     if (info != GrB_SUCCESS) return info;
     /* a frontier below the sparse switch point is pushed, from its list or straight from its
      * bitmap flags, never converted in place: u may be an input that other user threads read at
@@ -142,6 +181,11 @@ GrB_Info GG_cuda_mxv(GG_container *w, GG_container *M, GrB_BinaryOp accum, GrB_S
     bool pull = forced_product() == 1 || !full || M != NULL;
     GG_cuda_vec T = {0};
     unsigned char start[8];
+    /* The push and pull products apply the mask at each row and leave T's count: when w's new
+     * content is exactly T (no accumulator; replace, or no mask; w of the semiring's type), T is
+     * installed as it is and the write-back pass is skipped. */
+    bool direct = accum == NULL && (M != NULL ? d->replace : !d->mask_comp) &&
+                  (int)w->type->code == t;
     if (push) {
         /* R's columns: the CSC view for A u, the CSR view for A' u */
         GG_cuda_cview V;
@@ -149,10 +193,16 @@ GrB_Info GG_cuda_mxv(GG_container *w, GG_container *M, GrB_BinaryOp accum, GrB_S
         GG_cuda_rowmask rm = {k.m != NULL ? &k.m->d : NULL, k.wb.mstruct, k.wb.mcomp};
         GG_trace("cuda mxv: push of a %s frontier on the %s view",
                  x->form == GG_VF_SPARSE ? "sparse" : "bitmap", tran ? "CSR" : "CSC");
+        /* the list is installed as it is, so only a direct result may be one */
+        GG_cuda_push_list list;
+        unsigned char a_buf[16];
+        bool as_list = direct && list_output(sr, A, x, vxm, &list, a_buf);
+        if (as_list) GG_trace("cuda mxv: the push writes an unordered list%s", list.iso ? " (iso)" : "");
         if (info == GrB_SUCCESS)
             info = GG_cuda_info(GG_cuda_vec_push(&T, &V, n, nnz, x, (int)u->type->code,
                                                  sr->add->op->opcode, mul->opcode, t,
-                                                 fold_start(sr, t, start), vxm, &rm));
+                                                 fold_start(sr, t, start), vxm, &rm,
+                                                 as_list ? &list : NULL));
     } else if (!pull) {
         info = product_full(&T, A, tran, sr, t, n, nnz, vxm, x->x);
     } else {
@@ -170,11 +220,7 @@ GrB_Info GG_cuda_mxv(GG_container *w, GG_container *M, GrB_BinaryOp accum, GrB_S
             GG_cuda_free(dx.own);
         }
     }
-    /* The push and pull products already applied the mask at each row and left T's count: when
-     * w's new content is exactly T (no accumulator; replace, or no mask; w of the semiring's
-     * type), T is installed as it is and the write-back pass is skipped. */
-    bool direct = T.count != NULL && accum == NULL && (M != NULL ? d->replace : !d->mask_comp) &&
-                  (int)w->type->code == t;
+    direct = direct && T.count != NULL; /* the tree and CMRS kernels leave no count */
     if (info == GrB_SUCCESS && direct) {
         GG_trace("cuda mxv: the product is the result (no write-back pass)");
         info = GG_cuda_vcall_install(&k, &T);

@@ -100,11 +100,14 @@ GrB_Info GG_cuda_vec_take(const GG_desc *d, GrB_Index n, GG_container *const *ob
     return GG_decline("every operand on the host and too few positions to pay for the device");
 }
 
-GrB_Info GG_cuda_vcall_begin(GG_cuda_vcall *k, GG_container *C, GG_container *M,
-                             GrB_BinaryOp accum, const GG_desc *d)
+/* GG_cuda_vcall_begin; with mask_any_order, a mask that is an unordered list stays one (for the
+ * in-place assign, which walks a list mask's entries in any order). */
+static GrB_Info vcall_begin(GG_cuda_vcall *k, GG_container *C, GG_container *M,
+                            GrB_BinaryOp accum, const GG_desc *d, bool mask_any_order)
 {
     memset(k, 0, sizeof *k);
     k->C = C;
+    k->M = M;
     if (accum != NULL) {
         if (accum->opcode == GG_OP_USER) return GG_decline("user-defined accumulator");
         k->accop = GG_cuda_op_of_binary(accum);
@@ -117,17 +120,26 @@ GrB_Info GG_cuda_vcall_begin(GG_cuda_vcall *k, GG_container *C, GG_container *M,
     k->wb.replace = d->replace;
     GrB_Info info = GrB_SUCCESS;
     if (M != NULL) {
-        info = GG_cuda_vec_in(M, &k->m);
+        info = mask_any_order ? GG_cuda_vec_in_any(M, &k->m) : GG_cuda_vec_in(M, &k->m);
         if (info != GrB_SUCCESS) return info;
         k->wb.M = &k->m->d;
         k->wb.mcode = (int)M->type->code;
     }
-    /* without a mask or an accumulator T replaces C entirely: C's content is not read, so a host
-     * C is never uploaded only to be overwritten */
-    if (M != NULL || accum != NULL || d->mask_comp) info = GG_cuda_vec_in(C, &k->c);
+    /* C's content is read only where it survives: through an accumulator, or outside the mask
+     * without replace. Otherwise T (masked) replaces C entirely, so a host C is never uploaded only
+     * to be overwritten, and a frontier's unordered list is not put in order only to be dropped
+     * (BFS's q<!v, replace> = q A). */
+    if (accum != NULL || (!d->replace && (M != NULL || d->mask_comp)))
+        info = GG_cuda_vec_in(C, &k->c);
     if (info == GrB_SUCCESS) info = GG_cuda_vec_reserve(C);
     GG_vdata_init(&k->empty, C->nrows, C->type->size);
     return info;
+}
+
+GrB_Info GG_cuda_vcall_begin(GG_cuda_vcall *k, GG_container *C, GG_container *M,
+                             GrB_BinaryOp accum, const GG_desc *d)
+{
+    return vcall_begin(k, C, M, accum, d, false);
 }
 
 GrB_Info GG_cuda_vcall_install(GG_cuda_vcall *k, GG_cuda_vec *Z)
@@ -246,6 +258,10 @@ static GrB_Info assign_all(GG_cuda_vcall *k, const GG_cuda_tdesc *t, bool masked
                 info = GrB_PANIC;
             return info;
         }
+        /* the general write-back reads the mask by position: an unordered list is made a bitmap */
+        GrB_Info info = GG_cuda_vec_in(k->M, &k->m);
+        if (info != GrB_SUCCESS) return info;
+        k->wb.M = &k->m->d;
     }
     return GG_cuda_vcall_finish(k, t);
 }
@@ -271,7 +287,8 @@ GrB_Info GG_cuda_assign(GG_container *C, GG_container *M, GrB_BinaryOp accum, GG
     GrB_Info info = GG_CUDA_VEC_TAKE(d, C->nrows, C, M, A);
     if (info != GrB_SUCCESS) return info;
     GG_cuda_vcall k;
-    info = GG_cuda_vcall_begin(&k, C, M, accum, d);
+    bool masked_only = M != NULL && accum == NULL && !d->replace && !d->mask_comp;
+    info = vcall_begin(&k, C, M, accum, d, I == GrB_ALL && masked_only);
     if (info != GrB_SUCCESS) return info;
     const GG_vdata *u = NULL;
     if (A != NULL) info = input(A, &u);
@@ -283,7 +300,7 @@ GrB_Info GG_cuda_assign(GG_container *C, GG_container *M, GrB_BinaryOp accum, GG
         t.kind = scalar != NULL ? GG_CUDA_T_SCALAR : GG_CUDA_T_VEC;
         t.A = scalar != NULL ? NULL : A != NULL ? u : &none;
         if (A == NULL && scalar == NULL) t.acode = t.tcode;
-        return assign_all(&k, &t, M != NULL && accum == NULL && !d->replace && !d->mask_comp);
+        return assign_all(&k, &t, masked_only);
     }
     /* an index list: T in C's coordinates and the region it covers, then the write-back, which
      * keeps C outside the region, so C's content is read even without a mask or accumulator */

@@ -18,6 +18,10 @@
  * (pending work applied first; counted and traced), after which res has both bits. The copy stays
  * valid until c is next written. GrB_OUT_OF_MEMORY (device or pool limit) leaves c unchanged. */
 GrB_Info GG_cuda_vec_in(GG_container *c, const GG_cuda_vec **v);
+/* The same for a reader that does not depend on the order of a list's entries (the frontier
+ * products, the in-place assign's mask): a jumbled list (GG_cuda_vec.jumbled) is returned as it is,
+ * its nvals known. */
+GrB_Info GG_cuda_vec_in_any(GG_container *c, const GG_cuda_vec **v);
 /* Makes sure c has a device-copy descriptor (c->dv), so that installing a result cannot fail:
  * a slot calls it before its first kernel. */
 GrB_Info GG_cuda_vec_reserve(GG_container *c);

@@ -13,6 +13,13 @@ typedef struct {
     GG_vdata d;      /* device arrays from GG_cuda_malloc (d.nvals valid when nvals_known) */
     uint64_t *count; /* device word holding nvals, or NULL when nvals_known from the start */
     bool nvals_known;
+    /* SPARSE with its indices in no particular order (each once): the list a frontier product
+     * appends to (GG_cuda_vec_push). Only readers that do not depend on the order take it as it
+     * is (GG_cuda_vec_in_any); every other reader gets it made a bitmap first (cuda/store). */
+    bool jumbled;
+    /* arrays of a jumbled list that was made a bitmap: another reader may still hold them, so
+     * they are freed with the content (GG_cuda_vec_release), not when replaced */
+    void *retired[3];
 } GG_cuda_vec;
 
 #endif /* GG_CUDA_VEC_H */

@@ -49,6 +49,22 @@ static bool device_tree(GG_container *A, GG_cuda_hs *out)
     return has;
 }
 
+bool GG_cuda_mirror_iso(GG_container *A, void *value)
+{
+    GG_cuda_hs d;
+    if (device_tree(A, &d)) {
+        if (!d.iso || d.scale != 1) return false;
+        memcpy(value, d.iso_value, A->type->size);
+        return true;
+    }
+    const GG_hs_matrix *h;
+    if (GG_view_hs(A, &h) != GrB_SUCCESS) return false;
+    const void *v = GG_hs_iso_value(h);
+    if (v == NULL || h->scale != 1) return false;
+    memcpy(value, v, A->type->size);
+    return true;
+}
+
 GrB_Info GG_cuda_mirror_hs(GG_container *A, GG_cuda_hs *out)
 {
     if (device_tree(A, out)) return GrB_SUCCESS;

@@ -3,6 +3,8 @@
  * demand, and the release of the copy. Every copy goes through GG_cuda_upload/download, so it is
  * counted (GxG transfer counters) and traced with its bytes and reason. */
 #include "GG_cuda_store.h"
+#include "GG_cuda_backend.h"
+#include "GG_cuda_vec_kernels.h"
 
 #include <stdlib.h>
 
@@ -18,6 +20,7 @@ void GG_cuda_vec_release(GG_cuda_vec *v)
     GG_cuda_free(v->d.b);
     GG_cuda_free(v->d.x);
     GG_cuda_free(v->count);
+    for (int k = 0; k < 3; k++) GG_cuda_free(v->retired[k]);
     memset(v, 0, sizeof *v);
 }
 
@@ -34,7 +37,14 @@ int GG_cuda_vec_nvals(struct GG_container *c, uint64_t *nvals)
 {
     GG_cuda_vec *v = dv_of(c);
     if (v == NULL) return GrB_PANIC;
-    if (!v->nvals_known) {
+    if (!v->nvals_known && GG_cuda_is_count_word(v->count)) {
+        /* written by the kernel into pinned host memory: complete once the stream is */
+        if (!GG_cuda_sync()) return GrB_PANIC;
+        v->d.nvals = *(volatile uint64_t *)v->count;
+        v->nvals_known = true;
+        GG_trace("residency: nvals of a device-written vector of %llu, read from pinned memory",
+                 (unsigned long long)v->d.n);
+    } else if (!v->nvals_known) {
         if (!GG_cuda_download(&v->d.nvals, v->count, sizeof(uint64_t))) return GrB_PANIC;
         v->nvals_known = true;
         GG_trace("residency: nvals of a device-written vector of %llu, 8 bytes to the host",
@@ -50,12 +60,39 @@ static bool bytes_of(uint64_t count, size_t size, size_t *bytes)
     return count <= SIZE_MAX && GG_mul_size((size_t)count, size, bytes);
 }
 
+/* c's jumbled list made a bitmap in place (GG_cuda_vec.jumbled): the scatter does not depend on
+ * the order. The list's arrays are retired, not freed, since a reader of the list may still hold
+ * them. Out of memory leaves the list as it was. */
+static GrB_Info unjumble(GG_container *c)
+{
+    GG_cuda_vec *v = dv_of(c);
+    if (!v->jumbled) return GrB_SUCCESS;
+    uint64_t nvals;
+    GrB_Info info = (GrB_Info)GG_cuda_vec_nvals(c, &nvals);
+    if (info != GrB_SUCCESS) return info;
+    GG_cuda_vec b;
+    info = GG_cuda_info(GG_cuda_vec_to_bitmap(&b, &v->d));
+    if (info != GrB_SUCCESS) return info;
+    for (int k = 0; k < 3; k++) GG_cuda_free(v->retired[k]);
+    v->retired[0] = v->d.i;
+    v->retired[1] = v->d.x;
+    v->retired[2] = v->count;
+    v->d = b.d;
+    v->count = b.count;
+    v->nvals_known = b.nvals_known;
+    v->jumbled = false;
+    GG_trace("residency: an unordered list of %llu entries made a bitmap of %llu for a reader "
+             "that needs positions or order", (unsigned long long)nvals, (unsigned long long)v->d.n);
+    return GrB_SUCCESS;
+}
+
 int GG_cuda_vec_download(struct GG_container *c)
 {
     GG_cuda_vec *v = dv_of(c);
     if (v == NULL) return GrB_PANIC;
     uint64_t nvals;
-    GrB_Info info = (GrB_Info)GG_cuda_vec_nvals(c, &nvals);
+    GrB_Info info = unjumble(c); /* the host form lists its indices in order */
+    if (info == GrB_SUCCESS) info = (GrB_Info)GG_cuda_vec_nvals(c, &nvals);
     if (info != GrB_SUCCESS) return info;
     const GG_vdata *d = &v->d;
     GG_vdata h;
@@ -92,6 +129,9 @@ static GrB_Info upload(GG_cuda_vec *v, const GG_vdata *h)
     v->d.b = NULL;
     v->d.x = NULL;
     v->nvals_known = true;
+    /* one entry is one value: marked iso, the frontier products see a constant frontier
+     * (a BFS's first level is a setElement on the host) */
+    if (h->form == GG_VF_SPARSE && h->nvals == 1) v->d.iso = true;
     size_t xb = 0, ib = 0, bb = 0;
     if (!bytes_of(GG_vdata_nx(h), h->size, &xb) ||
         (h->form == GG_VF_SPARSE && !bytes_of(h->nvals, sizeof(uint64_t), &ib)) ||
@@ -119,7 +159,8 @@ static GrB_Info upload(GG_cuda_vec *v, const GG_vdata *h)
     return GrB_SUCCESS;
 }
 
-GrB_Info GG_cuda_vec_in(GG_container *c, const GG_cuda_vec **out)
+/* c's device content (uploaded when stale); a jumbled list is made a bitmap unless any_order. */
+static GrB_Info vec_in(GG_container *c, bool any_order, const GG_cuda_vec **out)
 {
     pthread_mutex_lock(&c->lock);
     bool current = (c->res & GG_RES_DEVICE) && c->dv != NULL && c->pending.n == 0;
@@ -151,9 +192,27 @@ GrB_Info GG_cuda_vec_in(GG_container *c, const GG_cuda_vec **out)
         pthread_mutex_unlock(&c->lock);
     }
     pthread_mutex_lock(&c->lock);
-    *out = dv_of(c);
+    GrB_Info info = GrB_SUCCESS;
+    GG_cuda_vec *v = dv_of(c);
+    if (!any_order) {
+        info = unjumble(c);
+    } else if (v->d.form == GG_VF_SPARSE && !v->nvals_known) {
+        uint64_t nvals; /* a list's readers size their work by its length */
+        info = (GrB_Info)GG_cuda_vec_nvals(c, &nvals);
+    }
+    *out = v;
     pthread_mutex_unlock(&c->lock);
-    return GrB_SUCCESS;
+    return info;
+}
+
+GrB_Info GG_cuda_vec_in(GG_container *c, const GG_cuda_vec **out)
+{
+    return vec_in(c, false, out);
+}
+
+GrB_Info GG_cuda_vec_in_any(GG_container *c, const GG_cuda_vec **out)
+{
+    return vec_in(c, true, out);
 }
 
 GrB_Info GG_cuda_vec_reserve(GG_container *c)

@@ -52,6 +52,30 @@ static size_t ncases(size_t all)
     return s != NULL && s[0] != '\0' && all > 2 ? 2 : all;
 }
 
+/* Runs f(arg) with the library's trace on and its standard error in buf (size bytes, the
+ * start of it, NUL-terminated). */
+static void traced(void (*f)(void *), void *arg, char *buf, size_t size)
+{
+    char path[] = "/tmp/gg_cuda_traceXXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    fflush(stderr);
+    int saved = dup(2);
+    dup2(fd, 2);
+    OK(GrB_Global_set_INT32(GrB_GLOBAL, 1, GxG_TRACE));
+    f(arg);
+    OK(GrB_Global_set_INT32(GrB_GLOBAL, 0, GxG_TRACE));
+    fflush(stderr);
+    dup2(saved, 2);
+    close(saved);
+    memset(buf, 0, size);
+    lseek(fd, 0, SEEK_SET);
+    ssize_t got = read(fd, buf, size - 1);
+    close(fd);
+    unlink(path);
+    assert_true(got > 0);
+}
+
 /* The descriptors each case runs under: plain, transposed input, replace with a complemented
  * structural mask. */
 static GrB_Descriptor descs[3];
@@ -572,6 +596,179 @@ static void assign_list_keeps_c(void **state)
     GrB_free(&c[0]), GrB_free(&c[1]), GrB_free(&c0), GrB_free(&src);
 }
 
+/* A graph of n vertices, deg out-edges each (distinct targets: a build that combines duplicates
+ * does not detect iso values today), with A(i, j) = 1 (kind 0), j + 1 (kind 1: constant down a
+ * column) or i + 1 (kind 2: along a row), of the given type. */
+static GrB_Matrix list_graph(GrB_Type type, GrB_Index n, int deg, int kind)
+{
+    GrB_Index nv = n * (GrB_Index)deg, *I = malloc(nv * sizeof *I), *J = malloc(nv * sizeof *J);
+    int64_t *X = malloc(nv * sizeof *X);
+    assert_non_null(I), assert_non_null(J), assert_non_null(X);
+    for (GrB_Index k = 0; k < nv; k++) {
+        I[k] = k / (GrB_Index)deg;
+        GrB_Index band = n / (GrB_Index)deg, t = k % (GrB_Index)deg;
+        J[k] = (I[k] + 1 + t * band + GG_cuda_test_next() % band) % n;
+        X[k] = kind == 0 ? 1 : kind == 1 ? (int64_t)J[k] + 1 : (int64_t)I[k] + 1;
+    }
+    GrB_Matrix A;
+    OK(GrB_Matrix_new(&A, type, n, n));
+    OK(GrB_Matrix_build_INT64(A, I, J, X, nv, GrB_FIRST_INT64));
+    OK(GrB_Matrix_wait(A, GrB_MATERIALIZE));
+    free(I), free(J), free(X);
+    return A;
+}
+
+typedef struct {
+    GrB_Semiring sr;
+    GrB_Type type;
+    GrB_Matrix A;
+    bool vxm, masked;
+    GrB_Vector level, q; /* out */
+} list_run;
+
+/* A BFS-like chain from vertex 0: q<!v, struct, replace> = q A (vxm) or A q (mxv), then
+ * level<q, struct> = step, whose mask is the list itself (the in-place assign walks it), for six
+ * steps; without `masked` the steps are plain products q = q A. */
+static void list_chain(void *arg)
+{
+    list_run *r = arg;
+    GrB_Index n;
+    OK(GrB_Matrix_nrows(&n, r->A));
+    OK(GrB_Vector_new(&r->q, r->type, n));
+    OK(GrB_Vector_new(&r->level, GrB_INT64, n));
+    OK(GrB_Vector_setElement_INT64(r->q, 1, 0));
+    for (int64_t step = 0; step < 6; step++) {
+        OK(GrB_Vector_assign_INT64(r->level, r->q, NULL, step, GrB_ALL, n, GrB_DESC_S));
+        GrB_Vector mask = r->masked ? r->level : NULL;
+        GrB_Descriptor d = r->masked ? GrB_DESC_RSC : NULL;
+        if (r->vxm)
+            OK(GrB_vxm(r->q, mask, NULL, r->sr, r->q, r->A, d));
+        else
+            OK(GrB_mxv(r->q, mask, NULL, r->sr, r->A, r->q, d));
+        GrB_Index nq;
+        OK(GrB_Vector_nvals(&nq, r->q)); /* the list's count, read without ordering it */
+        if (nq == 0) break;
+    }
+}
+
+/* The push's unordered list (cuda/kernels/vec_mxv.cu, GG_cuda_push_list), against the CPU: for
+ * an idempotent monoid over constant terms (an iso A, a one-entry or list frontier, or ONEB) the
+ * list is iso; for ANY over terms that vary (a column- or row-constant A, so the answer is still
+ * determined) it holds each claimer's term. Chained as BFS chains its frontiers (the list is the
+ * next product's input and the in-place assign's mask) and then read in order (extractTuples
+ * makes it a bitmap); the trace shows the list was made. */
+static void list_frontier_parity(void **state)
+{
+    (void)state;
+    GrB_Semiring lor_oneb, any_second, any_first;
+    OK(GrB_Semiring_new(&lor_oneb, GrB_LOR_MONOID_BOOL, GrB_ONEB_BOOL));
+    OK(GrB_Semiring_new(&any_second, GxB_ANY_INT64_MONOID, GrB_SECOND_INT64));
+    OK(GrB_Semiring_new(&any_first, GxB_ANY_INT64_MONOID, GrB_FIRST_INT64));
+    struct {
+        GrB_Semiring sr;
+        GrB_Type type;
+        int kind_vxm, kind_mxv; /* A's values (list_graph) for vxm and for mxv */
+        bool iso;
+    } cases[] = {
+        {GrB_LOR_LAND_SEMIRING_BOOL, GrB_BOOL, 0, 0, true},
+        {lor_oneb, GrB_BOOL, 1, 2, true},
+        {GrB_MIN_SECOND_SEMIRING_INT64, GrB_INT64, 0, 1, true}, /* mxv: SECOND reads x */
+        {GrB_MAX_FIRST_SEMIRING_INT64, GrB_INT64, 2, 0, true},  /* vxm: FIRST reads x */
+        {any_second, GrB_INT64, 1, 2, false}, /* vxm's term a(k, j) = j + 1 */
+        {any_first, GrB_INT64, 1, 2, false},  /* mxv's term a(j, k) = j + 1 */
+    };
+    const GrB_Index n = 3000;
+    for (size_t c = 0; c < ncases(sizeof cases / sizeof cases[0]); c++) {
+        for (int vxm = 0; vxm < 2; vxm++) {
+            if (!cases[c].iso && (cases[c].sr == any_second) != (bool)vxm) continue;
+            GrB_Matrix A = list_graph(cases[c].type, n, 3, vxm ? cases[c].kind_vxm : cases[c].kind_mxv);
+            for (int masked = 0; masked < 2; masked++) {
+                list_run r[2];
+                static char buf[1 << 18];
+                for (int b = 0; b < 2; b++) {
+                    r[b] = (list_run){cases[c].sr, cases[c].type, A, vxm, masked, NULL, NULL};
+                    set_backend(b == 0 ? GxG_BACKEND_CPU : GxG_BACKEND_CUDA);
+                    size_t before = declines();
+                    if (b == 0)
+                        list_chain(&r[b]);
+                    else
+                        traced(list_chain, &r[b], buf, sizeof buf);
+                    if (b == 1) assert_int_equal(declines(), before);
+                }
+                set_backend(GxG_BACKEND_AUTO);
+                if (strstr(buf, cases[c].iso ? "unordered list (iso)" : "unordered list") == NULL) {
+                    size_t len = strlen(buf);
+                    fail_msg("case %zu vxm %d masked %d: no list was made; the trace ends:\n%s", c,
+                             vxm, masked, buf + (len > 3000 ? len - 3000 : 0));
+                }
+                same_vector(r[0].level, r[1].level, 0);
+                same_vector(r[0].q, r[1].q, 0);
+                for (int b = 0; b < 2; b++) GrB_free(&r[b].level), GrB_free(&r[b].q);
+            }
+            GrB_free(&A);
+        }
+    }
+    GrB_free(&lor_oneb), GrB_free(&any_second), GrB_free(&any_first);
+}
+
+/* A fresh unordered list on the device (CUDA backend): two pushes from vertex 5 of A. */
+static GrB_Vector fresh_list(GrB_Matrix A, GrB_Index n)
+{
+    GrB_Vector q;
+    OK(GrB_Vector_new(&q, GrB_BOOL, n));
+    OK(GrB_Vector_setElement_BOOL(q, true, 5));
+    OK(GrB_vxm(q, NULL, NULL, GrB_LOR_LAND_SEMIRING_BOOL, q, A, NULL));
+    OK(GrB_vxm(q, NULL, NULL, GrB_LOR_LAND_SEMIRING_BOOL, q, A, NULL)); /* a list's list */
+    return q;
+}
+
+/* An unordered list read by calls that need its order or positions, each on a fresh list:
+ * eWiseAdd, an assign through an index list masked by it, an apply, a reduction and
+ * extractTuples see the same vector as on the CPU, and the list's nvals is right before and
+ * after. */
+static void list_read_in_order(void **state)
+{
+    (void)state;
+    const GrB_Index n = 3000;
+    GrB_Matrix A = list_graph(GrB_BOOL, n, 3, 0);
+    GrB_Vector out[2][4];
+    bool all[2];
+    for (int b = 0; b < 2; b++) {
+        set_backend(b == 0 ? GxG_BACKEND_CPU : GxG_BACKEND_CUDA);
+        for (int k = 0; k < 5; k++) {
+            GrB_Vector q = fresh_list(A, n), r;
+            GrB_Index before, after;
+            OK(GrB_Vector_nvals(&before, q));
+            OK(GrB_Vector_new(&r, GrB_BOOL, n));
+            const GrB_Index I[] = {1, 2, 3, 2999};
+            switch (k) {
+            case 0:
+                OK(GrB_Vector_setElement_BOOL(r, false, 7));
+                OK(GrB_Vector_eWiseAdd_BinaryOp(r, NULL, NULL, GrB_LXOR, r, q, NULL));
+                break;
+            case 1: OK(GrB_Vector_assign_BOOL(r, q, NULL, true, I, 4, GrB_DESC_S)); break;
+            case 2: OK(GrB_Vector_apply(r, NULL, NULL, GrB_LNOT, q, NULL)); break;
+            case 3: OK(GrB_Vector_dup(&out[b][3], q)); break;
+            default: OK(GrB_Vector_reduce_BOOL(&all[b], NULL, GrB_LAND_MONOID_BOOL, q, NULL));
+            }
+            OK(GrB_Vector_nvals(&after, q));
+            assert_int_equal(after, before);
+            if (k < 3)
+                out[b][k] = r;
+            else
+                GrB_free(&r);
+            GrB_free(&q);
+        }
+    }
+    set_backend(GxG_BACKEND_AUTO);
+    assert_int_equal(all[0], all[1]);
+    for (int k = 0; k < 4; k++) {
+        same_vector(out[0][k], out[1][k], 0);
+        GrB_free(&out[0][k]), GrB_free(&out[1][k]);
+    }
+    GrB_free(&A);
+}
+
 /* ---- residency --------------------------------------------------------------------------------- */
 
 static void residency_reuses_and_refreshes(void **state)
@@ -642,16 +839,9 @@ static void user_plus(void *z, const void *x, const void *y)
     *(double *)z = *(const double *)x + *(const double *)y;
 }
 
-static void decline_is_traced(void **state)
+static void decline_calls(void *arg)
 {
-    (void)state;
-    char path[] = "/tmp/gg_cuda_traceXXXXXX";
-    int fd = mkstemp(path);
-    assert_true(fd >= 0);
-    fflush(stderr);
-    int saved = dup(2);
-    dup2(fd, 2);
-    OK(GrB_Global_set_INT32(GrB_GLOBAL, 1, GxG_TRACE));
+    (void)arg;
     GrB_BinaryOp op;
     OK(GrB_BinaryOp_new(&op, user_plus, GrB_FP64, GrB_FP64, GrB_FP64));
     GrB_Matrix A = random_matrix(GrB_FP64, 50, 50, 0.1), C;
@@ -661,21 +851,18 @@ static void decline_is_traced(void **state)
     OK(GrB_Matrix_apply(C, NULL, NULL, GrB_AINV_FP64, A, NULL));            /* runs there */
     OK(GrB_mxm(C, NULL, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, A, A, NULL)); /* no CUDA slot */
     set_backend(GxG_BACKEND_AUTO);
-    OK(GrB_Global_set_INT32(GrB_GLOBAL, 0, GxG_TRACE));
-    fflush(stderr);
-    dup2(saved, 2);
-    close(saved);
-    char buf[8192] = {0};
-    lseek(fd, 0, SEEK_SET);
-    ssize_t got = read(fd, buf, sizeof buf - 1);
-    close(fd);
-    unlink(path);
-    assert_true(got > 0);
+    GrB_free(&op), GrB_free(&A), GrB_free(&C);
+}
+
+static void decline_is_traced(void **state)
+{
+    (void)state;
+    char buf[8192];
+    traced(decline_calls, NULL, buf, sizeof buf);
     assert_non_null(strstr(buf, "apply: cuda declined: user-defined operator, running on cpu"));
     assert_non_null(strstr(buf, "apply on cuda (GxG_BACKEND forces CUDA)"));
     assert_non_null(strstr(buf, "mxm on cpu (GxG_BACKEND forces CUDA, but cuda declined"));
     assert_non_null(strstr(buf, "residency:"));
-    GrB_free(&op), GrB_free(&A), GrB_free(&C);
 }
 
 int main(void)
@@ -698,6 +885,8 @@ int main(void)
         cmocka_unit_test(long_column_parity),
         cmocka_unit_test(lone_term_fold),
         cmocka_unit_test(assign_list_keeps_c),
+        cmocka_unit_test(list_frontier_parity),
+        cmocka_unit_test(list_read_in_order),
         cmocka_unit_test(residency_reuses_and_refreshes),
         cmocka_unit_test(pool_limit_gives_out_of_memory),
         cmocka_unit_test(decline_is_traced),
