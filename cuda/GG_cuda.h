@@ -115,6 +115,8 @@ int GG_cuda_vec_download(struct GG_container *c);
 int GG_cuda_vec_nvals(struct GG_container *c, uint64_t *nvals);
 /* Frees c's device copy (c->dv) and its device buffers. */
 void GG_cuda_vec_free(struct GG_container *c);
+/* Runs a deferred assign, if one is kept (GG_cuda_store.h), before a wait. */
+int GG_cuda_vec_settle_all(void);
 /* ---- cuda/store: the device tree of a matrix container written on the device ----------------- */
 /* c's device tree as a host tree into *tree (a GG_hs_matrix): its pool copied to a new host pool
  * (GG_malloc), one counted copy; the same byte layout on both sides. Called under c->lock. */

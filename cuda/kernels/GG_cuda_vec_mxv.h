@@ -56,17 +56,34 @@ typedef struct {
     bool iso;
     const void *a_iso;
 } GG_cuda_push_list;
+/* A deferred assign C<x, struct>(:) = value done inside a push whose frontier x is the list of
+ * the push just before (stamp: that push's claim stamp) and whose mask is C, complemented and
+ * structural (BFS's v<q> = k, then q<!v> = q A): the kernel writes each frontier entry into C
+ * (flags b, values x of `size` bytes, C's count updated) and masks out a target that C holds or
+ * that is in the list (its claim word still holds `stamp`). C BITMAP with its count, not iso. */
+typedef struct {
+    unsigned stamp;
+    uint8_t *b;
+    void *x;
+    uint32_t size;
+    uint64_t value; /* `size` bytes of C's type, zero-extended */
+    uint64_t *count;
+} GG_cuda_push_fuse;
+/* GG_cuda_vec_push with a fuse whose list is no longer the last one pushed (another list push ran
+ * since, so its claims may be overwritten): nothing was done; run the assign on its own. */
+#define GG_CUDA_PUSH_STALE 4
 /* The push product: T(j) = (+)_k R(j,k) (*) x(k) over the entries k of x, each scattering the
  * vector k of the view V (the columns of R: the CSC view of A for A x, the CSR view for A' x) into
  * T with atomic monoid updates; the mask is read at each target. x is SPARSE (its list, in any
  * order) or BITMAP (its flags, read in place). The work is the frontier's edges, plus an O(m)
  * initialisation of T to the monoid's identity (identity: host value of type_code), plus one pass
  * over a bitmap x's flags. T as for the pull product, with its count; with list set (m < 2^32),
- * T is that list instead, and the O(m) initialisation is not needed. */
+ * T is that list instead, and the O(m) initialisation is not needed. fuse (list set, x a SPARSE
+ * list, a complemented structural mask) also does a deferred assign (GG_cuda_push_fuse). */
 int GG_cuda_vec_push(GG_cuda_vec *T, const GG_cuda_cview *V, uint64_t m, uint64_t nnz,
                      const GG_vdata *x, int xcode, int add_op, int mul_op, int type_code,
                      const void *identity, bool vec_first, const GG_cuda_rowmask *mask,
-                     const GG_cuda_push_list *list);
+                     const GG_cuda_push_list *list, const GG_cuda_push_fuse *fuse);
 
 /* Whether the pull kernel handles (add_op, mul_op) on type_code (GG_cuda_spmv.h's set). */
 bool GG_cuda_vec_pull_supported(int add_op, int mul_op, int type_code);

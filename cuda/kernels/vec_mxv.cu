@@ -253,6 +253,8 @@ template <typename T> struct Push : Prod {
     unsigned stamp;
     bool out_iso, last_kernel;
     T a_iso;
+    /* a deferred assign done here (GG_cuda_push_fuse; fuse.stamp 0: none) */
+    GG_cuda_push_fuse fuse;
 };
 
 /* A column longer than this is split across the whole grid by push_long_kernel instead of
@@ -335,6 +337,9 @@ template <typename T> __device__ inline unsigned push_term(const Push<T> &c, uin
 {
     uint64_t j = c.idx[p];
     if (c.has_mask && gg_mask_bit(c.M, c.mstruct, j) == c.mcomp) return 0;
+    /* the deferred assign's mask: j is in the frontier list, so C holds it after the assign (the
+     * claim word of a member is never overwritten here, the mask keeping members out) */
+    if (c.fuse.stamp != 0 && c.claim[j] == c.fuse.stamp) return 0;
     if (c.out_i != nullptr) {
         list_claim(c, j, p, xv);
         return 0;
@@ -346,9 +351,16 @@ template <typename T> __device__ inline unsigned push_term(const Push<T> &c, uin
 
 /* The end of a push kernel's block: its entries added to T's count, or in list mode, the last
  * block of the last kernel writes the list's length (the tally, read after every block's
- * claims). The first block of the first kernel writes an iso list's value. */
-template <typename T> __device__ inline void push_block_end(const Push<T> &c, unsigned long long made, bool first_kernel)
+ * claims), tagged with the stamp (GG_cuda_vec.count_tag). The first block of the first kernel
+ * writes an iso list's value. */
+template <typename T>
+__device__ inline void push_block_end(const Push<T> &c, unsigned long long made, bool first_kernel,
+                                      unsigned long long fused = 0)
 {
+    if (c.fuse.stamp != 0 && first_kernel) {
+        gg_block_count(c.fuse.count, fused);
+        __syncthreads(); /* gg_block_count's shared sums are read before they are reused */
+    }
     gg_block_count(c.count, made);
     if (c.out_i == nullptr || threadIdx.x != 0) return;
     if (first_kernel && c.out_iso && blockIdx.x == 0)
@@ -357,7 +369,8 @@ template <typename T> __device__ inline void push_block_end(const Push<T> &c, un
     __threadfence();
     if (tagged_add(c.tally + 1, c.stamp, 1) != gridDim.x - 1) return;
     unsigned long long w = atomicAdd(c.tally, 0ull);
-    *c.count = (w >> 32) == c.stamp ? (w & 0xffffffffull) : 0;
+    /* one 64-bit store: the count with the stamp that says it is complete (count_tag) */
+    *c.count = ((unsigned long long)c.stamp << 32) | ((w >> 32) == c.stamp ? (w & 0xffffffffull) : 0);
 }
 
 /* Lane l of a group of G scatters its share of column k of R (times x's value xv) into T; returns
@@ -385,13 +398,19 @@ template <typename T, int G> __global__ void __launch_bounds__(THREADS) push_ker
 {
     const int lane = threadIdx.x % G;
     const uint64_t groups = (uint64_t)gridDim.x * (THREADS / G);
-    unsigned long long made = 0;
+    unsigned long long made = 0, fused = 0;
     for (uint64_t q = (blockIdx.x * (uint64_t)blockDim.x + threadIdx.x) / G; q < c.x.nvals;
          q += groups) {
         T xv = gg_load_cast<T>(c.x.x, c.x.iso ? 0 : q, c.xcode, 1.0);
-        made += push_column<T, G>(c, c.x.i[q], xv, lane);
+        uint64_t k = c.x.i[q];
+        if (c.fuse.stamp != 0 && lane == 0) {
+            /* the deferred assign C(k) = value at this frontier entry (entries are distinct) */
+            if (!c.fuse.b[k]) c.fuse.b[k] = 1, fused++;
+            gg_store_sized(c.fuse.x, k, c.fuse.size, gg_val{c.fuse.value});
+        }
+        made += push_column<T, G>(c, k, xv, lane);
     }
-    push_block_end(c, made, true);
+    push_block_end(c, made, true, fused);
 }
 
 /* A BITMAP frontier, read in place (no compaction into a list first): each warp takes 32
@@ -447,7 +466,8 @@ template <typename T, int G> void launch_push(Push<T> c, cudaStream_t s)
 template <typename T>
 int push_typed(GG_cuda_vec *Tv, const GG_cuda_cview *V, uint64_t m, uint64_t nnz,
                const GG_vdata *x, int xcode, int add_op, int mul_op, const void *identity,
-               bool vec_first, const GG_cuda_rowmask *mask, const GG_cuda_push_list *list)
+               bool vec_first, const GG_cuda_rowmask *mask, const GG_cuda_push_list *list,
+               const GG_cuda_push_fuse *fuse)
 {
     cudaStream_t s = GG_cuda_stream();
     memset(Tv, 0, sizeof *Tv);
@@ -501,11 +521,21 @@ int push_typed(GG_cuda_vec *Tv, const GG_cuda_cview *V, uint64_t m, uint64_t nnz
             GG_cuda_free(long_mem);
             return GG_CUDA_SPMV_NOMEM;
         }
+        /* a fused assign needs its list's claims as that push left them: no list push since */
+        if (fuse != nullptr && (!any || st.stamp != fuse->stamp + 1)) {
+            if (any) GG_cuda_stamps_end();
+            release(Tv);
+            GG_cuda_free(long_mem);
+            return GG_CUDA_PUSH_STALE;
+        }
+        if (fuse != nullptr) c.fuse = *fuse;
         c.out_i = Tv->d.i;
         c.claim = st.claim;
         c.tally = st.words;
         c.stamp = st.stamp;
         c.out_iso = list->iso;
+        Tv->count_tag = st.stamp;
+        Tv->list_stamp = any ? st.stamp : 0;
         if (list->a_iso != nullptr) memcpy(&c.a_iso, list->a_iso, sizeof c.a_iso);
         /* nothing to push: the list is empty and known to be */
         Tv->nvals_known = !any;
@@ -615,17 +645,19 @@ extern "C" bool GG_cuda_vec_pull_supported(int add_op, int mul_op, int type_code
 extern "C" int GG_cuda_vec_push(GG_cuda_vec *T, const GG_cuda_cview *V, uint64_t m, uint64_t nnz,
                                 const GG_vdata *x, int xcode, int add_op, int mul_op,
                                 int type_code, const void *identity, bool vec_first,
-                                const GG_cuda_rowmask *mask, const GG_cuda_push_list *list)
+                                const GG_cuda_rowmask *mask, const GG_cuda_push_list *list,
+                                const GG_cuda_push_fuse *fuse)
 {
     if (!gg_spmv_supported(add_op, mul_op, type_code) || V->type_code < GG_CUDA_BOOL ||
         V->type_code > GG_CUDA_FP64 || xcode < GG_CUDA_BOOL || xcode > GG_CUDA_FP64 ||
         (x->form != GG_VF_SPARSE && x->form != GG_VF_BITMAP) ||
-        (list != nullptr && m > UINT32_MAX))
+        (list != nullptr && m > UINT32_MAX) ||
+        (fuse != nullptr && (list == nullptr || x->form != GG_VF_SPARSE)))
         return GG_CUDA_SPMV_UNSUPPORTED;
     int rc = GG_CUDA_SPMV_UNSUPPORTED;
     gg_with_type(type_code, [&](auto tag) {
         rc = push_typed<decltype(tag)>(T, V, m, nnz, x, xcode, add_op, mul_op, identity, vec_first,
-                                       mask, list);
+                                       mask, list, fuse);
     });
     return rc;
 }

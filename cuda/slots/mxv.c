@@ -133,28 +133,33 @@ static GrB_Info product_full(GG_cuda_vec *T, GG_container *A, bool tran, GrB_Sem
     return info;
 }
 
-GrB_Info GG_cuda_mxv(GG_container *w, GG_container *M, GrB_BinaryOp accum, GrB_Semiring sr,
-                     GG_container *A, GG_container *u, const GG_desc *d, bool vxm)
+/* The fuse of the deferred assign op (C<M, struct> = value, C the product's mask, M its frontier)
+ * into the push: when the frontier is still the list its push left, C a bitmap with its count. */
+static bool fuse_of(const GG_cuda_deferred *op, const GG_cuda_vec *uv, const GG_cuda_vec *c,
+                    GG_cuda_push_fuse *f)
+{
+    if (!uv->jumbled || uv->list_stamp == 0 || c == NULL || c->d.form != GG_VF_BITMAP ||
+        c->count == NULL || c->d.iso)
+        return false;
+    *f = (GG_cuda_push_fuse){.stamp = uv->list_stamp, .b = c->d.b, .x = c->d.x,
+                             .size = c->d.size, .count = c->count};
+    memcpy(&f->value, op->value, c->d.size);
+    return true;
+}
+
+/* The product and its write-back. *op is BFS's deferred level assign when the caller took it
+ * (GG_cuda_mxv): it runs before any kernel here reads the mask, unless the push does it (fused);
+ * *op is set NULL once it has run or been fused. */
+static GrB_Info product(GG_container *w, GG_container *M, GrB_BinaryOp accum, GrB_Semiring sr,
+                        GG_container *A, GG_container *u, const GG_desc *d, bool vxm,
+                        GrB_Index nnz, const GG_cuda_deferred **op)
 {
     GrB_BinaryOp mul = sr->mul;
     int t = (int)sr->add->op->ztype->code;
-    if (sr->add->op->opcode == GG_OP_USER || mul->opcode == GG_OP_USER)
-        return GG_decline("user-defined operator");
-    if ((int)mul->xtype->code != t || (int)mul->ytype->code != t || (int)mul->ztype->code != t)
-        return GG_decline("the multiply's types differ from the monoid's (typecast inside the "
-                          "semiring)");
-    if (!GG_cuda_vec_pull_supported(sr->add->op->opcode, mul->opcode, t))
-        return GG_decline("no device kernel for this semiring");
-    GrB_Index nnz;
-    GrB_Info info = GG_container_nvals(A, &nnz);
-    if (info != GrB_SUCCESS) return info;
-    info = GG_CUDA_VEC_TAKE(d, w->nrows + nnz, w, M, u, A);
-    if (info != GrB_SUCCESS) return info;
-
     bool tran = vxm ? !d->tran0 : d->tran0; /* vxm: T = op(A)' u with the vector first */
     GrB_Index n = w->nrows;
     GG_cuda_vcall k;
-    info = GG_cuda_vcall_begin(&k, w, M, accum, d);
+    GrB_Info info = GG_cuda_vcall_begin(&k, w, M, accum, d);
     const GG_cuda_vec *uv = NULL;
     /* every product below reads u's entries in any order (an unordered list included) */
     if (info == GrB_SUCCESS) info = GG_cuda_vec_in_any(u, &uv);
@@ -186,6 +191,17 @@ GrB_Info GG_cuda_mxv(GG_container *w, GG_container *M, GrB_BinaryOp accum, GrB_S
      * installed as it is and the write-back pass is skipped. */
     bool direct = accum == NULL && (M != NULL ? d->replace : !d->mask_comp) &&
                   (int)w->type->code == t;
+    /* the list is installed as it is, so only a direct result may be one */
+    GG_cuda_push_list list;
+    unsigned char a_buf[16];
+    bool as_list = push && direct && list_output(sr, A, x, vxm, &list, a_buf);
+    GG_cuda_push_fuse fz;
+    bool fused = *op != NULL && as_list && fuse_of(*op, uv, k.m, &fz);
+    if (*op != NULL && !fused) {
+        info = GG_cuda_vec_deferred_run(*op);
+        *op = NULL;
+    }
+    if (info != GrB_SUCCESS) return info;
     if (push) {
         /* R's columns: the CSC view for A u, the CSR view for A' u */
         GG_cuda_cview V;
@@ -193,16 +209,25 @@ GrB_Info GG_cuda_mxv(GG_container *w, GG_container *M, GrB_BinaryOp accum, GrB_S
         GG_cuda_rowmask rm = {k.m != NULL ? &k.m->d : NULL, k.wb.mstruct, k.wb.mcomp};
         GG_trace("cuda mxv: push of a %s frontier on the %s view",
                  x->form == GG_VF_SPARSE ? "sparse" : "bitmap", tran ? "CSR" : "CSC");
-        /* the list is installed as it is, so only a direct result may be one */
-        GG_cuda_push_list list;
-        unsigned char a_buf[16];
-        bool as_list = direct && list_output(sr, A, x, vxm, &list, a_buf);
-        if (as_list) GG_trace("cuda mxv: the push writes an unordered list%s", list.iso ? " (iso)" : "");
-        if (info == GrB_SUCCESS)
-            info = GG_cuda_info(GG_cuda_vec_push(&T, &V, n, nnz, x, (int)u->type->code,
-                                                 sr->add->op->opcode, mul->opcode, t,
-                                                 fold_start(sr, t, start), vxm, &rm,
-                                                 as_list ? &list : NULL));
+        if (as_list)
+            GG_trace("cuda mxv: the push writes an unordered list%s%s", list.iso ? " (iso)" : "",
+                     fused ? ", and does the deferred assign" : "");
+        int rc = GG_CUDA_SPMV_OK;
+        for (int attempt = 0; info == GrB_SUCCESS && attempt < 2; attempt++) {
+            rc = GG_cuda_vec_push(&T, &V, n, nnz, x, (int)u->type->code, sr->add->op->opcode,
+                                  mul->opcode, t, fold_start(sr, t, start), vxm, &rm,
+                                  as_list ? &list : NULL, fused ? &fz : NULL);
+            if (rc != GG_CUDA_PUSH_STALE) break;
+            /* another list was pushed since the frontier's: the assign runs on its own first */
+            info = GG_cuda_vec_deferred_run(*op);
+            fused = false;
+            *op = NULL;
+        }
+        if (info == GrB_SUCCESS) info = GG_cuda_info(rc);
+        if (info == GrB_SUCCESS && fused) {
+            *op = NULL;
+            ((GG_cuda_vec *)k.m)->nvals_known = false; /* the kernel updated the mask's count */
+        }
     } else if (!pull) {
         info = product_full(&T, A, tran, sr, t, n, nnz, vxm, x->x);
     } else {
@@ -229,5 +254,37 @@ GrB_Info GG_cuda_mxv(GG_container *w, GG_container *M, GrB_BinaryOp accum, GrB_S
         info = GG_cuda_vcall_finish(&k, &td);
     }
     GG_cuda_vec_release(&T);
+    return info;
+}
+
+GrB_Info GG_cuda_mxv(GG_container *w, GG_container *M, GrB_BinaryOp accum, GrB_Semiring sr,
+                     GG_container *A, GG_container *u, const GG_desc *d, bool vxm)
+{
+    GrB_BinaryOp mul = sr->mul;
+    int t = (int)sr->add->op->ztype->code;
+    if (sr->add->op->opcode == GG_OP_USER || mul->opcode == GG_OP_USER)
+        return GG_decline("user-defined operator");
+    if ((int)mul->xtype->code != t || (int)mul->ytype->code != t || (int)mul->ztype->code != t)
+        return GG_decline("the multiply's types differ from the monoid's (typecast inside the "
+                          "semiring)");
+    if (!GG_cuda_vec_pull_supported(sr->add->op->opcode, mul->opcode, t))
+        return GG_decline("no device kernel for this semiring");
+    GrB_Index nnz;
+    GrB_Info info = GG_container_nvals(A, &nnz);
+    if (info != GrB_SUCCESS) return info;
+    info = GG_CUDA_VEC_TAKE(d, w->nrows + nnz, w, M, u, A);
+    if (info != GrB_SUCCESS) return info;
+    /* BFS's level assign v<q> = k, deferred (GG_cuda_store.h), is taken before anything reads
+     * the mask v or the frontier q, so that the push over q under !v can do it */
+    GG_cuda_deferred taken;
+    const GG_cuda_deferred *op = NULL;
+    if (M != NULL && d->mask_comp && d->mask_struct && GG_cuda_vec_deferred_claim(M, u, &taken))
+        op = &taken;
+    info = product(w, M, accum, sr, A, u, d, vxm, nnz, &op);
+    /* an error came before the assign ran: it still runs, its result is owed to v */
+    if (op != NULL) {
+        GrB_Info done = GG_cuda_vec_deferred_run(op);
+        if (info == GrB_SUCCESS) info = done;
+    }
     return info;
 }

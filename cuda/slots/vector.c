@@ -266,6 +266,23 @@ static GrB_Info assign_all(GG_cuda_vcall *k, const GG_cuda_tdesc *t, bool masked
     return GG_cuda_vcall_finish(k, t);
 }
 
+/* C<M, struct>(:) = scalar kept for the next push (GG_cuda_vec_defer_assign) when M is a push's
+ * list and C a bitmap with its count, in nonblocking mode; false: the caller runs it now. */
+static bool defer_assign(const GG_cuda_vcall *k, GG_container *C, GG_container *M,
+                         const void *scalar, GrB_Type stype)
+{
+    if (GG_global.mode != GrB_NONBLOCKING || C == M || k->c == NULL || k->m == NULL ||
+        !k->wb.mstruct || !k->m->jumbled || k->m->list_stamp == 0 ||
+        k->c->d.form != GG_VF_BITMAP || k->c->count == NULL || k->c->d.iso)
+        return false;
+    GG_cuda_deferred op = {.C = C, .M = M, .ccode = (int)C->type->code};
+    if (!GG_cuda_host_cast(op.value, C->type, scalar, stype)) return false;
+    GG_cuda_vec_written(C); /* C's host copy is stale from now on */
+    if (!GG_cuda_vec_defer_assign(&op)) return false;
+    GG_trace("cuda assign: deferred into the next push over its mask's list");
+    return true;
+}
+
 GrB_Info GG_cuda_assign(GG_container *C, GG_container *M, GrB_BinaryOp accum, GG_container *A,
                         const void *scalar, GrB_Type stype, const GrB_Index *I, GrB_Index ni,
                         const GrB_Index *J, GrB_Index nj, GG_assign_kind kind, const GG_desc *d)
@@ -300,6 +317,8 @@ GrB_Info GG_cuda_assign(GG_container *C, GG_container *M, GrB_BinaryOp accum, GG
         t.kind = scalar != NULL ? GG_CUDA_T_SCALAR : GG_CUDA_T_VEC;
         t.A = scalar != NULL ? NULL : A != NULL ? u : &none;
         if (A == NULL && scalar == NULL) t.acode = t.tcode;
+        if (masked_only && scalar != NULL && defer_assign(&k, C, M, scalar, stype))
+            return GrB_SUCCESS;
         return assign_all(&k, &t, masked_only);
     }
     /* an index list: T in C's coordinates and the region it covers, then the write-back, which

@@ -35,6 +35,26 @@ void GG_cuda_vec_written(GG_container *c);
 /* Frees the device buffers of a GG_cuda_vec that was never installed. */
 void GG_cuda_vec_release(GG_cuda_vec *v);
 
+/* ---- a deferred masked assign (vector.c) --------------------------------------------------------
+ * In nonblocking mode, C<M, struct>(:) = value with M a push's unordered list and C a bitmap with
+ * its count (BFS's v<q> = k) need not be launched on its own: the next push whose frontier is M
+ * and whose mask is C, complemented and structural (q<!v> = q A), does it in its kernel, one
+ * launch less per BFS level (GG_cuda_push_fuse). One is kept at a time; any other use of C or M
+ * through this file (a read, nvals, an install, a write in place, freeing M, GrB_wait) runs it
+ * first, so no reader sees C without it. */
+typedef struct {
+    GG_container *C, *M;
+    int ccode;
+    unsigned char value[16]; /* of C's type */
+} GG_cuda_deferred;
+/* Keeps *op; false when one is kept already (the caller runs its assign now). */
+bool GG_cuda_vec_defer_assign(const GG_cuda_deferred *op);
+/* Takes the kept assign when its C is `mask` and its M is `u`: the caller then does it, in its
+ * push or by GG_cuda_vec_deferred_run, before anything reads C. */
+bool GG_cuda_vec_deferred_claim(GG_container *mask, GG_container *u, GG_cuda_deferred *op);
+/* Launches op's assign (the in-place kernel). */
+GrB_Info GG_cuda_vec_deferred_run(const GG_cuda_deferred *op);
+
 /* ---- matrices (matrix.c) ----------------------------------------------------------------------- */
 
 /* The logical tuples of op(A) (transposed when tran) in new device arrays, from A's device tree

@@ -12,6 +12,11 @@
 typedef struct {
     GG_vdata d;      /* device arrays from GG_cuda_malloc (d.nvals valid when nvals_known) */
     uint64_t *count; /* device word holding nvals, or NULL when nvals_known from the start */
+    /* nonzero: *count holds (count_tag << 32) | nvals once written, so a host reader of a count
+     * in pinned memory sees the moment it is complete without waiting for the stream */
+    unsigned count_tag;
+    /* nonzero: the list was made by the push with this claim stamp (GG_cuda_push_fuse) */
+    unsigned list_stamp;
     bool nvals_known;
     /* SPARSE with its indices in no particular order (each once): the list a frontier product
      * appends to (GG_cuda_vec_push). Only readers that do not depend on the order take it as it

@@ -7,11 +7,68 @@
 #include "GG_cuda_vec_kernels.h"
 
 #include <stdlib.h>
+#include <time.h>
 
 /* The device copy of c, NULL when none (the host never holds anything else in c->dv). */
 static GG_cuda_vec *dv_of(GG_container *c)
 {
     return (GG_cuda_vec *)c->dv;
+}
+
+/* ---- a deferred masked assign ------------------------------------------------------------------
+ * One kept at a time (GG_cuda_vec_defer_assign): C<M, struct>(:) = value, done by the push that
+ * claims it or, before any other use of C or M, by settle. */
+static pthread_mutex_t deferred_lock = PTHREAD_MUTEX_INITIALIZER;
+static GG_cuda_deferred deferred;
+static bool deferred_active;
+
+GrB_Info GG_cuda_vec_deferred_run(const GG_cuda_deferred *op)
+{
+    GG_cuda_tdesc t = {.kind = GG_CUDA_T_SCALAR, .s1code = op->ccode, .tcode = op->ccode};
+    memcpy(t.s1, op->value, sizeof op->value);
+    int rc = GG_cuda_vec_assign_inplace(dv_of(op->C), op->ccode, &t, &dv_of(op->M)->d, 0, true);
+    GG_trace("cuda assign: the deferred assign runs on its own");
+    return rc == GG_CUDA_VRC_UNSUPPORTED ? GrB_PANIC : GG_cuda_info(rc);
+}
+
+/* Runs the deferred assign first when it involves c (any, for c NULL). */
+static GrB_Info settle(GG_container *c)
+{
+    pthread_mutex_lock(&deferred_lock);
+    bool hit = deferred_active && (c == NULL || c == deferred.C || c == deferred.M);
+    GG_cuda_deferred op = deferred;
+    if (hit) deferred_active = false;
+    pthread_mutex_unlock(&deferred_lock);
+    return hit ? GG_cuda_vec_deferred_run(&op) : GrB_SUCCESS;
+}
+
+int GG_cuda_vec_settle_all(void)
+{
+    return settle(NULL);
+}
+
+bool GG_cuda_vec_defer_assign(const GG_cuda_deferred *op)
+{
+    pthread_mutex_lock(&deferred_lock);
+    bool free_slot = !deferred_active;
+    if (free_slot) {
+        deferred = *op;
+        deferred_active = true;
+    }
+    pthread_mutex_unlock(&deferred_lock);
+    return free_slot;
+}
+
+bool GG_cuda_vec_deferred_claim(GG_container *mask, GG_container *u, GG_cuda_deferred *op)
+{
+    pthread_mutex_lock(&deferred_lock);
+    bool hit = deferred_active && deferred.C == mask && deferred.M == u;
+    if (hit) {
+        *op = deferred;
+        deferred_active = false;
+    }
+    pthread_mutex_unlock(&deferred_lock);
+    return hit;
 }
 
 void GG_cuda_vec_release(GG_cuda_vec *v)
@@ -28,24 +85,52 @@ void GG_cuda_vec_free(struct GG_container *c)
 {
     GG_cuda_vec *v = dv_of(c);
     if (v == NULL) return;
+    /* a deferred assign into c is moot; one masked by c runs before c's list goes */
+    pthread_mutex_lock(&deferred_lock);
+    if (deferred_active && deferred.C == c) deferred_active = false;
+    pthread_mutex_unlock(&deferred_lock);
+    settle(c);
     GG_cuda_vec_release(v);
     free(v);
     c->dv = NULL;
+}
+
+/* Polls a tagged count word for up to SPIN_NS: true once its tag is there. A kernel that fails
+ * never writes it: the caller then waits for the stream, which reports the error. */
+#define SPIN_NS 200000
+static bool spin_for_tag(volatile uint64_t *w, unsigned tag)
+{
+    struct timespec t0, t;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    for (;;) {
+        for (int k = 0; k < 64; k++)
+            if ((*w >> 32) == tag) return true;
+        clock_gettime(CLOCK_MONOTONIC, &t);
+        if ((t.tv_sec - t0.tv_sec) * 1000000000LL + (t.tv_nsec - t0.tv_nsec) > SPIN_NS) return false;
+    }
 }
 
 int GG_cuda_vec_nvals(struct GG_container *c, uint64_t *nvals)
 {
     GG_cuda_vec *v = dv_of(c);
     if (v == NULL) return GrB_PANIC;
+    GrB_Info info = settle(c);
+    if (info != GrB_SUCCESS) return info;
     if (!v->nvals_known && GG_cuda_is_count_word(v->count)) {
-        /* written by the kernel into pinned host memory: complete once the stream is */
-        if (!GG_cuda_sync()) return GrB_PANIC;
-        v->d.nvals = *(volatile uint64_t *)v->count;
+        /* written by the kernel into pinned host memory: a tagged count is read as soon as its
+         * tag appears (no wait for the stream), any other once the stream is complete */
+        volatile uint64_t *w = v->count;
+        if (v->count_tag == 0 || !spin_for_tag(w, v->count_tag)) {
+            if (!GG_cuda_sync()) return GrB_PANIC;
+            if (v->count_tag != 0 && (*w >> 32) != v->count_tag) return GrB_PANIC;
+        }
+        v->d.nvals = v->count_tag != 0 ? (*w & 0xffffffffu) : *w;
         v->nvals_known = true;
         GG_trace("residency: nvals of a device-written vector of %llu, read from pinned memory",
                  (unsigned long long)v->d.n);
     } else if (!v->nvals_known) {
         if (!GG_cuda_download(&v->d.nvals, v->count, sizeof(uint64_t))) return GrB_PANIC;
+        if (v->count_tag != 0) v->d.nvals &= 0xffffffffu;
         v->nvals_known = true;
         GG_trace("residency: nvals of a device-written vector of %llu, 8 bytes to the host",
                  (unsigned long long)v->d.n);
@@ -79,6 +164,8 @@ static GrB_Info unjumble(GG_container *c)
     v->retired[2] = v->count;
     v->d = b.d;
     v->count = b.count;
+    v->count_tag = 0;
+    v->list_stamp = 0;
     v->nvals_known = b.nvals_known;
     v->jumbled = false;
     GG_trace("residency: an unordered list of %llu entries made a bitmap of %llu for a reader "
@@ -91,7 +178,8 @@ int GG_cuda_vec_download(struct GG_container *c)
     GG_cuda_vec *v = dv_of(c);
     if (v == NULL) return GrB_PANIC;
     uint64_t nvals;
-    GrB_Info info = unjumble(c); /* the host form lists its indices in order */
+    GrB_Info info = settle(c);
+    if (info == GrB_SUCCESS) info = unjumble(c); /* the host form lists its indices in order */
     if (info == GrB_SUCCESS) info = (GrB_Info)GG_cuda_vec_nvals(c, &nvals);
     if (info != GrB_SUCCESS) return info;
     const GG_vdata *d = &v->d;
@@ -162,6 +250,8 @@ static GrB_Info upload(GG_cuda_vec *v, const GG_vdata *h)
 /* c's device content (uploaded when stale); a jumbled list is made a bitmap unless any_order. */
 static GrB_Info vec_in(GG_container *c, bool any_order, const GG_cuda_vec **out)
 {
+    GrB_Info settled = settle(c);
+    if (settled != GrB_SUCCESS) return settled;
     pthread_mutex_lock(&c->lock);
     bool current = (c->res & GG_RES_DEVICE) && c->dv != NULL && c->pending.n == 0;
     pthread_mutex_unlock(&c->lock);
@@ -226,6 +316,8 @@ GrB_Info GG_cuda_vec_reserve(GG_container *c)
 
 void GG_cuda_vec_install(GG_container *c, GG_cuda_vec *v)
 {
+    /* a launch error here shows again at the next wait, which reports it */
+    (void)settle(c);
     GG_vec_device_written(c); /* the host copy and the views are stale from now on */
     pthread_mutex_lock(&c->lock);
     GG_cuda_vec *d = dv_of(c);
@@ -239,6 +331,7 @@ void GG_cuda_vec_install(GG_container *c, GG_cuda_vec *v)
 
 void GG_cuda_vec_written(GG_container *c)
 {
+    (void)settle(c); /* as in GG_cuda_vec_install */
     GG_vec_device_written(c); /* the host copy and the views are stale from now on */
     pthread_mutex_lock(&c->lock);
     c->res = GG_RES_DEVICE;

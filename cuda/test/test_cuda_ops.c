@@ -696,6 +696,8 @@ static void list_frontier_parity(void **state)
                     if (b == 1) assert_int_equal(declines(), before);
                 }
                 set_backend(GxG_BACKEND_AUTO);
+                if (masked && cases[c].iso && strstr(buf, "does the deferred assign") == NULL)
+                    fail_msg("case %zu vxm %d: the level assign was not done by the push", c, vxm);
                 if (strstr(buf, cases[c].iso ? "unordered list (iso)" : "unordered list") == NULL) {
                     size_t len = strlen(buf);
                     fail_msg("case %zu vxm %d masked %d: no list was made; the trace ends:\n%s", c,
@@ -767,6 +769,59 @@ static void list_read_in_order(void **state)
         GrB_free(&out[0][k]), GrB_free(&out[1][k]);
     }
     GrB_free(&A);
+}
+
+/* A deferred level assign (v<q, struct> = k kept for the next push, GG_cuda_store.h) is seen by
+ * every other use of v or q before that push: nvals, a read, a wait, a product masked by v that
+ * does not push q, q overwritten or freed first, a second deferrable assign while one is kept; the
+ * results equal the CPU's. */
+static void deferred_assign_is_seen(void **state)
+{
+    (void)state;
+    const GrB_Index n = 3000;
+    GrB_Matrix A = list_graph(GrB_BOOL, n, 3, 0);
+    GrB_Vector src = random_vector(GrB_INT64, n, 0.3);
+    for (int k = 0; k < 7; k++) {
+        GrB_Vector out[2];
+        GrB_Index nv[2];
+        for (int b = 0; b < 2; b++) {
+            set_backend(b == 0 ? GxG_BACKEND_CPU : GxG_BACKEND_CUDA);
+            GrB_Vector v, q = fresh_list(A, n), v2;
+            /* v: a device bitmap with its count (an apply's result) */
+            OK(GrB_Vector_new(&v, GrB_INT64, n));
+            OK(GrB_Vector_apply(v, NULL, NULL, GrB_IDENTITY_INT64, src, NULL));
+            OK(GrB_Vector_dup(&v2, v));
+            OK(GrB_Vector_assign_INT64(v, q, NULL, 7, GrB_ALL, n, GrB_DESC_S));
+            nv[b] = 0;
+            switch (k) {
+            case 0: OK(GrB_Vector_nvals(&nv[b], v)); break;
+            case 1: OK(GrB_Vector_wait(v, GrB_MATERIALIZE)); break;
+            case 2: /* a pull masked by v, not a push of q */
+                OK(GrB_mxv(v2, v, NULL, GrB_LOR_LAND_SEMIRING_BOOL, A, v2, GrB_DESC_RSC));
+                break;
+            case 3: OK(GrB_vxm(q, NULL, NULL, GrB_LOR_LAND_SEMIRING_BOOL, q, A, NULL)); break;
+            case 4: GrB_free(&q); break;
+            case 5: /* a second deferrable assign, into another vector */
+                OK(GrB_Vector_assign_INT64(v2, q, NULL, 9, GrB_ALL, n, GrB_DESC_S));
+                OK(GrB_Vector_nvals(&nv[b], v2));
+                break;
+            default: /* the push does it: q<!v> = q A */
+                OK(GrB_vxm(q, v, NULL, GrB_LOR_LAND_SEMIRING_BOOL, q, A, GrB_DESC_RSC));
+                OK(GrB_Vector_nvals(&nv[b], q));
+            }
+            GrB_Index after;
+            OK(GrB_Vector_nvals(&after, v));
+            nv[b] += after;
+            out[b] = v;
+            GrB_free(&q), GrB_free(&v2);
+        }
+        set_backend(GxG_BACKEND_AUTO);
+        if (nv[0] != nv[1]) fail_msg("sequence %d: nvals %llu on the CPU, %llu on the device", k,
+                                     (unsigned long long)nv[0], (unsigned long long)nv[1]);
+        same_vector(out[0], out[1], 0);
+        GrB_free(&out[0]), GrB_free(&out[1]);
+    }
+    GrB_free(&A), GrB_free(&src);
 }
 
 /* ---- residency --------------------------------------------------------------------------------- */
@@ -887,6 +942,7 @@ int main(void)
         cmocka_unit_test(assign_list_keeps_c),
         cmocka_unit_test(list_frontier_parity),
         cmocka_unit_test(list_read_in_order),
+        cmocka_unit_test(deferred_assign_is_seen),
         cmocka_unit_test(residency_reuses_and_refreshes),
         cmocka_unit_test(pool_limit_gives_out_of_memory),
         cmocka_unit_test(decline_is_traced),

@@ -143,7 +143,11 @@ void GG_device_transfers(uint64_t t[4])
 GrB_Info GG_device_sync(void)
 {
 #if GG_HAVE_CUDA
-    if (GG_backends_available() & GG_BACKEND_BIT_CUDA) return GG_cuda_sync() ? GrB_SUCCESS : GrB_PANIC;
+    if (GG_backends_available() & GG_BACKEND_BIT_CUDA) {
+        GrB_Info info = (GrB_Info)GG_cuda_vec_settle_all();
+        if (info != GrB_SUCCESS) return info;
+        return GG_cuda_sync() ? GrB_SUCCESS : GrB_PANIC;
+    }
 #endif
     return GrB_SUCCESS;
 }
