@@ -331,6 +331,19 @@ static bool skeleton_range(hs_skel *K, uint64_t lo, uint64_t hi, int top)
     return true;
 }
 
+/* Adds r, a node of level 2 closed elsewhere, to K (at K->rec[*at]), then closes K's nodes of
+ * levels 3..D, which end after it, and opens their successors at entry `next`. */
+static bool replay_level2(hs_skel *K, hs_rec r, int D, uint64_t next, size_t *at)
+{
+    r.next = -1;
+    if (!attach(K, &r, r.size + r.kids_bytes)) return false;
+    *at = K->nrec - 1;
+    for (int level = 3; level <= D; level++)
+        if (!close_node(K, level)) return false;
+    for (int level = 3; level <= D; level++) open_node(K, level, next);
+    return true;
+}
+
 /* One part of a parallel skeleton pass: entries [lo, hi), whole nodes of the split level. */
 typedef struct {
     uint64_t lo, hi;
@@ -377,15 +390,10 @@ static bool skeleton_parts(hs_skel *K, hs_skel_part *part, int np)
     }
     for (int level = 3; level <= S->h; level++) open_node(K, level, 0);
     for (int p = 0; p < np; p++) {
-        for (size_t k = 0; k < part[p].K.nrec; k++) {
-            hs_rec r = part[p].K.rec[k]; /* a node of level 2, closed by the part */
-            r.next = -1;
-            if (!attach(K, &r, r.size + r.kids_bytes)) return false;
-            uint64_t next = r.first + r.n;
-            int D = next < n ? ent_level(S, next) : 0;
-            for (int level = 3; level <= D; level++)
-                if (!close_node(K, level)) return false;
-            for (int level = 3; level <= D; level++) open_node(K, level, next);
+        for (size_t k = 0, at; k < part[p].K.nrec; k++) {
+            const hs_rec *r = &part[p].K.rec[k]; /* a node of level 2, closed by the part */
+            uint64_t next = r->first + r->n;
+            if (!replay_level2(K, *r, next < n ? ent_level(S, next) : 0, next, &at)) return false;
         }
     }
     for (int level = 3; level <= S->h; level++)
@@ -596,23 +604,51 @@ static void fill_all(const hs_fill *F0, const hs_skel *K, const hs_skel_part *pa
     }
 }
 
+/* The header fields of a tree of nvals entries (no pool yet). */
+static void tree_head(GG_hs_matrix *R, GrB_Type type, GrB_Index nrows, GrB_Index ncols, int dbits,
+                      GrB_Index nvals, bool iso)
+{
+    memset(R, 0, sizeof *R);
+    R->type = type;
+    R->nrows = nrows;
+    R->ncols = ncols;
+    R->scale = 1.0;
+    R->dbits = (uint8_t)dbits;
+    R->height = (uint8_t)hs_height(nrows, ncols, dbits);
+    R->nvals = nvals;
+    R->iso = nvals > 0 && iso;
+}
+
+/* Lays out K's records in record order (children before parents; the iso value follows the
+ * header), allocates the pool and makes it R's, with K's last record as the root. NULL when out
+ * of memory. */
+static uint8_t *skeleton_pool(GG_hs_matrix *R, hs_skel *K)
+{
+    uint64_t cursor = HS_HEADER_BYTES + (R->iso ? hs_align(R->type->size, 16) : 0);
+    for (size_t k = 0; k < K->nrec; k++) {
+        cursor += K->rec[k].kids_bytes;
+        K->rec[k].offset = cursor;
+        cursor += K->rec[k].size;
+    }
+    uint8_t *pool = cursor <= SIZE_MAX ? hs_huge(GG_calloc(1, (size_t)cursor), cursor) : NULL;
+    if (pool == NULL) return NULL;
+    R->pool = (GG_hs_pool *)pool;
+    atomic_init(&R->pool->refs, 1);
+    R->pool->bytes = cursor;
+    const hs_rec *root = &K->rec[K->nrec - 1];
+    R->root = hs_word(root->offset, root->tag);
+    return pool;
+}
+
 GrB_Info hs_build_stream(GG_hs_matrix *A, GrB_Type type, GrB_Index nrows, GrB_Index ncols, int dbits,
                          const hs_stream *s, bool iso)
 {
     GG_hs_matrix R;
-    memset(&R, 0, sizeof R);
-    R.type = type;
-    R.nrows = nrows;
-    R.ncols = ncols;
-    R.scale = 1.0;
-    R.dbits = (uint8_t)dbits;
-    R.height = (uint8_t)hs_height(nrows, ncols, dbits);
-    R.nvals = s->n;
+    tree_head(&R, type, nrows, ncols, dbits, s->n, iso);
     if (s->n == 0) {
         *A = R;
         return GrB_SUCCESS;
     }
-    R.iso = iso;
 
     hs_stream st = *s; /* the array form of coordinates needs the digit width too */
     hs_keyfmt_make(&st.f, nrows, ncols, dbits);
@@ -629,23 +665,13 @@ GrB_Info hs_build_stream(GG_hs_matrix *A, GrB_Type type, GrB_Index nrows, GrB_In
     if (ok) ok = np == 1 ? skeleton_range(&K, 0, s->n, S.h) : skeleton_parts(&K, part, np);
     for (int p = 0; part != NULL && p < np; p++) GG_free(part[p].K.rec);
 
-    /* Offsets in record order (children before parents); the iso value follows the header. */
-    uint64_t cursor = HS_HEADER_BYTES + (iso ? hs_align(type->size, 16) : 0);
-    for (size_t k = 0; ok && k < K.nrec; k++) {
-        cursor += K.rec[k].kids_bytes;
-        K.rec[k].offset = cursor;
-        cursor += K.rec[k].size;
-    }
-    uint8_t *pool = ok && cursor <= SIZE_MAX ? hs_huge(GG_calloc(1, (size_t)cursor), cursor) : NULL;
+    uint8_t *pool = ok ? skeleton_pool(&R, &K) : NULL;
     if (pool == NULL) {
         GG_free(part);
         GG_free(scratch);
         GG_free(K.rec);
         return GrB_OUT_OF_MEMORY;
     }
-    R.pool = (GG_hs_pool *)pool;
-    atomic_init(&R.pool->refs, 1);
-    R.pool->bytes = cursor;
     if (iso) hs_stream_value(s, 0, pool + HS_HEADER_BYTES, scratch);
 
     const hs_values *v = &s->v;
@@ -655,8 +681,6 @@ GrB_Info hs_build_stream(GG_hs_matrix *A, GrB_Type type, GrB_Index nrows, GrB_In
                  v->src == NULL && v->run == NULL && v->to_z.f == NULL && !v->x_iso && plain_dup,
                  scratch};
     fill_all(&F, &K, part, np, scratch_size);
-    const hs_rec *root = &K.rec[K.nrec - 1];
-    R.root = hs_word(root->offset, root->tag);
     GG_free(part);
     GG_free(scratch);
     GG_free(K.rec);
@@ -1027,64 +1051,122 @@ typedef struct {
     const GG_hs_tuples *t;
     const hs_keytab *KT;
     int q, b;               /* strip level, digit bits */
+    int np;                 /* parts: part p holds strips [sp[p], sp[p + 1]) */
     uint64_t nstrips, ncb;  /* strips, column blocks */
+    uint64_t nblk, z;       /* blocks (s, J) at s * ncb + J; those not empty */
     uint64_t *start;        /* strip s: input [start[s], start[s + 1]) */
-    uint64_t *pos;          /* block (s, J) at s * ncb + J: its entries' first place in tree order */
+    uint64_t *count;        /* entries of each block */
+    hs_pair *order;         /* the z blocks not empty in tree order: (origin key, s * ncb + J) */
+    hs_pair *mem[2];        /* the arrays of the blocks' sort */
+    uint64_t sp[HS_MAX_PARTS + 1];
     bool carry;
-    hs_pair *P;
 } hs_blocks;
 
-/* Writes the pairs of strips [s0, s1); false when out of memory. *equal (carry): whether every
- * value equals the first input value. */
-static bool blocks_write(const hs_blocks *B, uint64_t s0, uint64_t s1, bool *equal)
+static void blocks_free(hs_blocks *B)
+{
+    GG_free(B->start);
+    GG_free(B->count);
+    GG_free(B->mem[0]);
+    GG_free(B->mem[1]);
+}
+
+/* Splits input sorted by rows into strips and counts the entries of its blocks, in np parts;
+ * B->order lists the blocks in tree order. 1 done, 0 out of memory, -1 when the blocks are too
+ * sparse or the strips too unequal for the blocks to pay (*B then holds nothing to free). */
+static int blocks_plan(hs_blocks *B, const GG_hs_tuples *t, const hs_keyfmt *f, const hs_keytab *KT,
+                       bool carry, GrB_Index nrows, GrB_Index ncols, int np)
+{
+    uint64_t n = t->n;
+    int q = f->h >= 3 ? 2 : 1, qb = q * f->b;
+    *B = (hs_blocks){.t = t, .KT = KT, .q = q, .b = f->b, .np = np,
+                     .nstrips = ((nrows - 1) >> qb) + 1, .ncb = ((ncols - 1) >> qb) + 1,
+                     .carry = carry};
+    if (__builtin_mul_overflow(B->nstrips, B->ncb, &B->nblk) || B->nblk > n / HS_BLOCK_FILL)
+        return -1;
+    B->start = hs_alloc_n(B->nstrips + 1, sizeof *B->start);
+    if (B->start == NULL) return 0;
+    HS_OMP("omp parallel for num_threads(hs_threads(np)) schedule(static)")
+    for (uint64_t s = 0; s <= B->nstrips; s++)
+        B->start[s] = s < B->nstrips ? GG_lower_bound(t->row, 0, n, s << qb) : n;
+    uint64_t biggest = 0;
+    for (uint64_t s = 0; s < B->nstrips; s++)
+        if (B->start[s + 1] - B->start[s] > biggest) biggest = B->start[s + 1] - B->start[s];
+    if (biggest > HS_STRIP_ANY && biggest * (uint64_t)hs_threads(np) > n) {
+        blocks_free(B);
+        return -1;
+    }
+    /* part p: the strips that start in its share of the input */
+    for (int p = 0; p < np; p++)
+        B->sp[p] = p == 0 ? 0 : GG_lower_bound(B->start, 0, B->nstrips, part_start(n, p, np));
+    B->sp[np] = B->nstrips;
+    B->count = GG_calloc((size_t)B->nblk, sizeof *B->count);
+    if (B->count == NULL) return 0;
+    HS_OMP("omp parallel for num_threads(hs_threads(np)) schedule(dynamic, 1)")
+    for (int p = 0; p < np; p++)
+        for (uint64_t s = B->sp[p]; s < B->sp[p + 1]; s++)
+            for (uint64_t k = B->start[s]; k < B->start[s + 1]; k++)
+                B->count[s * B->ncb + (t->col[k] >> qb)]++;
+    /* the blocks in tree order of their origins */
+    uint64_t z = 0;
+    for (uint64_t g = 0; g < B->nblk; g++) z += B->count[g] > 0;
+    B->mem[0] = hs_alloc_n(z, sizeof(hs_pair));
+    B->mem[1] = hs_alloc_n(z, sizeof(hs_pair));
+    if (B->mem[0] == NULL || B->mem[1] == NULL) return 0;
+    B->z = 0;
+    for (uint64_t g = 0; g < B->nblk; g++)
+        if (B->count[g] > 0)
+            B->mem[0][B->z++] = (hs_pair){tab_key(KT, (g / B->ncb) << qb, (g % B->ncb) << qb), g};
+    B->order = B->z > 0 ? hs_radix_sort(B->mem[0], B->mem[1], B->z, 2 * f->bits) : B->mem[0];
+    return B->order != NULL;
+}
+
+/* Writes the pairs of strip s into P, block (s, J)'s from next[J] on (next advances); order and
+ * cap: the caller's scratch for the sort of a level-1 strip. False when out of memory. *same
+ * (carry): stays true while every value equals the first input value. */
+static bool strip_write(const hs_blocks *B, uint64_t s, uint64_t *next, uint64_t **order,
+                        uint64_t *cap, hs_pair *P, bool *same)
 {
     const GG_hs_tuples *t = B->t;
     const GrB_Index *row = t->row, *col = t->col;
     const char *x = t->x;
     size_t xsize = t->xtype->size;
     uint64_t first = B->carry ? load_bits(x, xsize) : 0, d = 1ULL << B->b, m = d - 1;
+    uint64_t cnt[GG_HS_DIM_MAX];
     int b = B->b, qb = B->q * b;
-    uint64_t *next = hs_alloc_n(B->ncb, sizeof *next), cnt[GG_HS_DIM_MAX];
-    uint64_t *order = NULL, cap = 0;
-    bool ok = next != NULL, same = true;
-    for (uint64_t s = s0; ok && s < s1; s++) {
-        memcpy(next, B->pos + s * B->ncb, B->ncb * sizeof *next);
-        for (uint64_t lo = B->start[s], hi; ok && lo < B->start[s + 1]; lo = hi) {
-            /* one level-1 strip: [lo, hi), in the order of order[] (q = 2) or as it comes */
-            hi = lo + 1;
-            while (hi < B->start[s + 1] && row[hi] >> b == row[lo] >> b) hi++;
-            uint64_t len = B->q == 2 ? hi - lo : 0;
-            if (len > cap) {
-                GG_free(order);
-                cap = 2 * len;
-                order = hs_alloc_n(cap, sizeof *order);
-                ok = order != NULL;
-                if (!ok) break;
-            }
-            if (len > 0) {
-                memset(cnt, 0, d * sizeof *cnt);
-                for (uint64_t k = lo; k < hi; k++) cnt[(col[k] >> b) & m]++;
-                for (uint64_t c = 0, sum = 0; c < d; c++) {
-                    uint64_t n = cnt[c];
-                    cnt[c] = sum;
-                    sum += n;
-                }
-                for (uint64_t k = lo; k < hi; k++) order[cnt[(col[k] >> b) & m]++] = k;
-            }
-            for (uint64_t e = lo; e < hi; e++) {
-                uint64_t k = len > 0 ? order[e - lo] : e, payload = k;
-                if (B->carry) {
-                    payload = load_bits(x + k * xsize, xsize);
-                    same = same && payload == first;
-                }
-                B->P[next[col[k] >> qb]++] = (hs_pair){tab_key(B->KT, row[k], col[k]), payload};
-            }
+    for (uint64_t lo = B->start[s], hi; lo < B->start[s + 1]; lo = hi) {
+        /* one level-1 strip: [lo, hi), in the order of order[] (q = 2) or as it comes */
+        hi = lo + 1;
+        while (hi < B->start[s + 1] && row[hi] >> b == row[lo] >> b) hi++;
+        uint64_t len = B->q == 2 ? hi - lo : 0;
+        if (len > *cap) {
+            GG_free(*order);
+            *cap = 2 * len;
+            *order = hs_alloc_n(*cap, sizeof **order);
+            if (*order == NULL) return false;
         }
+        uint64_t *o = *order;
+        if (len > 0) {
+            memset(cnt, 0, d * sizeof *cnt);
+            for (uint64_t k = lo; k < hi; k++) cnt[(col[k] >> b) & m]++;
+            for (uint64_t c = 0, sum = 0; c < d; c++) {
+                uint64_t n = cnt[c];
+                cnt[c] = sum;
+                sum += n;
+            }
+            for (uint64_t k = lo; k < hi; k++) o[cnt[(col[k] >> b) & m]++] = k;
+        }
+        bool all = *same;
+        for (uint64_t e = lo; e < hi; e++) {
+            uint64_t k = len > 0 ? o[e - lo] : e, payload = k;
+            if (B->carry) {
+                payload = load_bits(x + k * xsize, xsize);
+                all = all && payload == first;
+            }
+            P[next[col[k] >> qb]++] = (hs_pair){tab_key(B->KT, row[k], col[k]), payload};
+        }
+        *same = all;
     }
-    GG_free(next);
-    GG_free(order);
-    *equal = same;
-    return ok;
+    return true;
 }
 
 /* (key, payload) pairs in tree order into P from input sorted by rows, in np parts; *equal (carry
@@ -1093,73 +1175,35 @@ static bool blocks_write(const hs_blocks *B, uint64_t s0, uint64_t s1, bool *equ
 static int order_blocks(const GG_hs_tuples *t, const hs_keyfmt *f, const hs_keytab *KT, bool carry,
                         hs_pair *P, GrB_Index nrows, GrB_Index ncols, int np, bool *equal)
 {
-    uint64_t n = t->n, nblk;
-    int q = f->h >= 3 ? 2 : 1, qb = q * f->b;
-    hs_blocks B = {t, KT, q, f->b, ((nrows - 1) >> qb) + 1, ((ncols - 1) >> qb) + 1, NULL, NULL,
-                   carry, P};
-    if (__builtin_mul_overflow(B.nstrips, B.ncb, &nblk) || nblk > n / HS_BLOCK_FILL) return -1;
-    B.start = hs_alloc_n(B.nstrips + 1, sizeof *B.start);
-    if (B.start == NULL) return 0;
-    HS_OMP("omp parallel for num_threads(hs_threads(np)) schedule(static)")
-    for (uint64_t s = 0; s <= B.nstrips; s++)
-        B.start[s] = s < B.nstrips ? GG_lower_bound(t->row, 0, n, s << qb) : n;
-    uint64_t biggest = 0;
-    for (uint64_t s = 0; s < B.nstrips; s++)
-        if (B.start[s + 1] - B.start[s] > biggest) biggest = B.start[s + 1] - B.start[s];
-    if (biggest > HS_STRIP_ANY && biggest * (uint64_t)hs_threads(np) > n) {
-        GG_free(B.start);
-        return -1;
+    hs_blocks B;
+    int result = blocks_plan(&B, t, f, KT, carry, nrows, ncols, np);
+    if (result != 1) {
+        if (result == 0) blocks_free(&B);
+        return result;
     }
-    /* part p: the strips that start in its share of the input */
-    uint64_t sp[HS_MAX_PARTS + 1];
-    for (int p = 0; p < np; p++)
-        sp[p] = p == 0 ? 0 : GG_lower_bound(B.start, 0, B.nstrips, part_start(n, p, np));
-    sp[np] = B.nstrips;
-    B.pos = GG_calloc((size_t)nblk, sizeof *B.pos);
-    hs_pair *blocks = NULL, *tmp = NULL;
-    int result = B.pos != NULL ? 1 : 0;
-    if (result == 1) {
-        HS_OMP("omp parallel for num_threads(hs_threads(np)) schedule(dynamic, 1)")
-        for (int p = 0; p < np; p++)
-            for (uint64_t s = sp[p]; s < sp[p + 1]; s++)
-                for (uint64_t k = B.start[s]; k < B.start[s + 1]; k++)
-                    B.pos[s * B.ncb + (t->col[k] >> qb)]++;
-        /* the blocks in tree order of their origins; each count becomes the block's first place */
-        uint64_t nz = 0;
-        for (uint64_t g = 0; g < nblk; g++) nz += B.pos[g] > 0;
-        blocks = hs_alloc_n(nz, sizeof *blocks);
-        tmp = hs_alloc_n(nz, sizeof *tmp);
-        if (blocks == NULL || tmp == NULL) result = 0;
+    /* each block's count becomes its first place */
+    for (uint64_t k = 0, at = 0; k < B.z; k++) {
+        uint64_t c = B.count[B.order[k].src];
+        B.count[B.order[k].src] = at;
+        at += c;
     }
-    if (result == 1) {
-        uint64_t z = 0;
-        for (uint64_t g = 0; g < nblk; g++)
-            if (B.pos[g] > 0)
-                blocks[z++] = (hs_pair){tab_key(KT, (g / B.ncb) << qb, (g % B.ncb) << qb), g};
-        hs_pair *sorted = z > 0 ? hs_radix_sort(blocks, tmp, z, 2 * f->bits) : blocks;
-        if (sorted == NULL) result = 0;
-        for (uint64_t k = 0, at = 0; result == 1 && k < z; k++) {
-            uint64_t c = B.pos[sorted[k].src];
-            B.pos[sorted[k].src] = at;
-            at += c;
+    bool ok = true, same = true;
+    HS_OMP("omp parallel for num_threads(hs_threads(np)) schedule(dynamic, 1) reduction(&&: ok, same)")
+    for (int p = 0; p < np; p++) {
+        uint64_t *next = hs_alloc_n(B.ncb, sizeof *next), *order = NULL, cap = 0;
+        bool part_ok = next != NULL, part_same = true;
+        for (uint64_t s = B.sp[p]; part_ok && s < B.sp[p + 1]; s++) {
+            memcpy(next, B.count + s * B.ncb, B.ncb * sizeof *next);
+            part_ok = strip_write(&B, s, next, &order, &cap, P, &part_same);
         }
+        GG_free(next);
+        GG_free(order);
+        ok = ok && part_ok;
+        same = same && part_same;
     }
-    if (result == 1) {
-        bool ok = true, same = true;
-        HS_OMP("omp parallel for num_threads(hs_threads(np)) schedule(dynamic, 1) reduction(&&: ok, same)")
-        for (int p = 0; p < np; p++) {
-            bool part_same;
-            ok = blocks_write(&B, sp[p], sp[p + 1], &part_same) && ok;
-            same = same && part_same;
-        }
-        if (!ok) result = 0;
-        *equal = same;
-    }
-    GG_free(B.start);
-    GG_free(B.pos);
-    GG_free(blocks);
-    GG_free(tmp);
-    return result;
+    *equal = same;
+    blocks_free(&B);
+    return ok ? 1 : 0;
 }
 
 /* ---- runs of equal keys -------------------------------------------------------------------------------
