@@ -187,17 +187,29 @@ static void shape_init(hs_shape *S, int dbits, GrB_Index nrows, GrB_Index ncols,
 }
 
 /* The cheapest level-1 leaf for n entries whose first is entry `first`. */
+/* Whether n entries may fill a level-1 block: a complete block may be dense; it holds d*d
+ * entries, or fewer at the matrix's edges. */
+static inline bool leaf1_may_fill(const hs_shape *S, uint64_t n)
+{
+    uint64_t d = 1ULL << S->b;
+    return n == d * d || n == S->er * d || n == d * S->ec || n == S->er * S->ec;
+}
+
+/* The cheapest level-1 leaf for n entries of the block holding (i, j) (read only when n may fill
+ * it). */
+static inline hs_choice leaf1_choice_at(const hs_shape *S, uint64_t n, GrB_Index i, GrB_Index j)
+{
+    GrB_Index m = hs_mask(S->b);
+    bool full = leaf1_may_fill(S, n) &&
+                n == hs_extent(S->nrows, i & ~m, S->b) * hs_extent(S->ncols, j & ~m, S->b);
+    return n < SMALL_LEAF && !full ? S->small[n] : hs_leaf1_choice(n, S->b, S->vb, full);
+}
+
 static inline hs_choice leaf1_choice(const hs_shape *S, uint64_t n, uint64_t first)
 {
-    /* a complete block may be dense: it holds d*d entries, or fewer at the matrix's edges */
-    uint64_t d = 1ULL << S->b;
-    bool full = false;
-    if (n == d * d || n == S->er * d || n == d * S->ec || n == S->er * S->ec) {
-        GrB_Index i, j, m = hs_mask(S->b);
-        ent_local(S->s, first, S->h, &i, &j);
-        full = n == hs_extent(S->nrows, i & ~m, S->b) * hs_extent(S->ncols, j & ~m, S->b);
-    }
-    return n < SMALL_LEAF && !full ? S->small[n] : hs_leaf1_choice(n, S->b, S->vb, full);
+    GrB_Index i = 0, j = 0;
+    if (leaf1_may_fill(S, n)) ent_local(S->s, first, S->h, &i, &j);
+    return leaf1_choice_at(S, n, i, j);
 }
 
 /* ---- the skeleton --------------------------------------------------------------------------------- */
@@ -265,23 +277,37 @@ static bool attach(hs_skel *K, const hs_rec *r, uint64_t best)
     return true;
 }
 
+/* The record of the open node o at level >= 2, leaf or inner, whichever is cheaper; *best: the
+ * bytes of its subtree. */
+static hs_rec node_rec(const hs_shape *S, const hs_open *o, int level, uint64_t *best)
+{
+    hs_choice c = hs_node_choice(o->n, o->nkids, o->kids_bytes, level, S->b, S->vb, best);
+    hs_rec r = {o->first, o->n, c.size, 0, 0, -1, -1, 0, (uint8_t)level, (uint8_t)c.tag};
+    if (hs_is_inner(c.tag)) {
+        r.kids_bytes = level == 2 ? o->kids_bytes : 0;
+        r.first_child = o->first_child;
+        r.nkids = o->nkids;
+    }
+    return r;
+}
+
 /* Closes the open node at level >= 2: chooses leaf or inner, records it and adds it to its parent
  * (if any). The cost of a subtree is its bytes; the parent's child word is the parent's. */
 static bool close_node(hs_skel *K, int level)
 {
-    const hs_shape *S = K->S;
     hs_open *o = &K->open[level];
     uint64_t best;
-    hs_choice c = hs_node_choice(o->n, o->nkids, o->kids_bytes, level, S->b, S->vb, &best);
-    hs_rec r = {o->first, o->n, c.size, 0, 0, -1, -1, 0, (uint8_t)level, (uint8_t)c.tag};
-    if (!hs_is_inner(c.tag)) {
-        K->nrec = o->mark;
-        return attach(K, &r, best);
-    }
-    r.kids_bytes = level == 2 ? o->kids_bytes : 0;
-    r.first_child = o->first_child;
-    r.nkids = o->nkids;
+    hs_rec r = node_rec(K->S, o, level, &best);
+    if (!hs_is_inner(r.tag)) K->nrec = o->mark;
     return attach(K, &r, best);
+}
+
+/* Adds a level-1 leaf of n entries to its open parent p. */
+static inline void add_leaf1(hs_open *p, uint64_t n, hs_choice c)
+{
+    p->n += n;
+    p->kids_bytes += c.size;
+    p->nkids++;
 }
 
 /* Closes the level-1 node ending before entry `end`. */
@@ -294,10 +320,7 @@ static inline bool close_leaf1(hs_skel *K, uint64_t end)
         hs_rec r = {o->first, o->n, c.size, 0, 0, -1, -1, 0, 1, (uint8_t)c.tag};
         return push(K, &r);
     }
-    hs_open *p = &K->open[2];
-    p->n += o->n;
-    p->kids_bytes += c.size;
-    p->nkids++;
+    add_leaf1(&K->open[2], o->n, c);
     return true;
 }
 
@@ -1120,9 +1143,42 @@ static int blocks_plan(hs_blocks *B, const GG_hs_tuples *t, const hs_keyfmt *f, 
     return B->order != NULL;
 }
 
+/* The end of the level-1 strip of input sorted by rows that starts at lo (at most hi). */
+static inline uint64_t l1_strip_end(const GrB_Index *row, uint64_t lo, uint64_t hi, int b)
+{
+    uint64_t e = lo + 1;
+    while (e < hi && row[e] >> b == row[lo] >> b) e++;
+    return e;
+}
+
+/* Orders the input [lo, hi) of one level-1 strip stably by j_1, the column's level-1 digit, into
+ * (*order)[0, hi - lo) (cap: its size, grown as needed); end[c] becomes the end of digit c's
+ * entries there. False when out of memory. */
+static bool l1_order(const GrB_Index *col, uint64_t lo, uint64_t hi, int b, uint64_t **order,
+                     uint64_t *cap, uint64_t *end)
+{
+    uint64_t len = hi - lo, d = 1ULL << b, m = d - 1;
+    if (len > *cap) {
+        GG_free(*order);
+        *cap = 2 * len;
+        *order = hs_alloc_n(*cap, sizeof **order);
+        if (*order == NULL) return false;
+    }
+    uint64_t *o = *order;
+    memset(end, 0, d * sizeof *end);
+    for (uint64_t k = lo; k < hi; k++) end[(col[k] >> b) & m]++;
+    for (uint64_t c = 0, sum = 0; c < d; c++) {
+        uint64_t n = end[c];
+        end[c] = sum;
+        sum += n;
+    }
+    for (uint64_t k = lo; k < hi; k++) o[end[(col[k] >> b) & m]++] = k;
+    return true;
+}
+
 /* Writes the pairs of strip s into P, block (s, J)'s from next[J] on (next advances); order and
- * cap: the caller's scratch for the sort of a level-1 strip. False when out of memory. *same
- * (carry): stays true while every value equals the first input value. */
+ * cap: the caller's scratch for l1_order. False when out of memory. *same (carry): stays true
+ * while every value equals the first input value. */
 static bool strip_write(const hs_blocks *B, uint64_t s, uint64_t *next, uint64_t **order,
                         uint64_t *cap, hs_pair *P, bool *same)
 {
@@ -1130,31 +1186,15 @@ static bool strip_write(const hs_blocks *B, uint64_t s, uint64_t *next, uint64_t
     const GrB_Index *row = t->row, *col = t->col;
     const char *x = t->x;
     size_t xsize = t->xtype->size;
-    uint64_t first = B->carry ? load_bits(x, xsize) : 0, d = 1ULL << B->b, m = d - 1;
-    uint64_t cnt[GG_HS_DIM_MAX];
+    uint64_t first = B->carry ? load_bits(x, xsize) : 0;
+    uint64_t end[GG_HS_DIM_MAX];
     int b = B->b, qb = B->q * b;
     for (uint64_t lo = B->start[s], hi; lo < B->start[s + 1]; lo = hi) {
         /* one level-1 strip: [lo, hi), in the order of order[] (q = 2) or as it comes */
-        hi = lo + 1;
-        while (hi < B->start[s + 1] && row[hi] >> b == row[lo] >> b) hi++;
+        hi = l1_strip_end(row, lo, B->start[s + 1], b);
         uint64_t len = B->q == 2 ? hi - lo : 0;
-        if (len > *cap) {
-            GG_free(*order);
-            *cap = 2 * len;
-            *order = hs_alloc_n(*cap, sizeof **order);
-            if (*order == NULL) return false;
-        }
-        uint64_t *o = *order;
-        if (len > 0) {
-            memset(cnt, 0, d * sizeof *cnt);
-            for (uint64_t k = lo; k < hi; k++) cnt[(col[k] >> b) & m]++;
-            for (uint64_t c = 0, sum = 0; c < d; c++) {
-                uint64_t n = cnt[c];
-                cnt[c] = sum;
-                sum += n;
-            }
-            for (uint64_t k = lo; k < hi; k++) o[cnt[(col[k] >> b) & m]++] = k;
-        }
+        if (len > 0 && !l1_order(col, lo, hi, b, order, cap, end)) return false;
+        const uint64_t *o = *order;
         bool all = *same;
         for (uint64_t e = lo; e < hi; e++) {
             uint64_t k = len > 0 ? o[e - lo] : e, payload = k;
@@ -1400,6 +1440,232 @@ static bool order_buckets(const GG_hs_tuples *t, const hs_keyfmt *f, const hs_ke
     return ok;
 }
 
+/* ---- input sorted by rows, strip by strip -------------------------------------------------------------
+ * In a tree of three levels or more, the blocks of input sorted by rows (above) are the level-2
+ * nodes, and each lies whole in its strip. So the pairs need not exist all at once: each strip is
+ * put in tree order in a buffer of its own (its blocks in column order, each in tree order
+ * inside, as strip_write does), small enough to stay in cache, once for the skeleton of its
+ * level-2 nodes and once more for their fill. The nodes above level 2 come from the blocks'
+ * records, replayed in the tree order of the blocks' origins as the parallel skeleton replays its
+ * parts' (each block one entry of a stream of origins, which also gives the inner nodes their
+ * children's places). This saves writing and twice reading n pairs of 16 bytes of fresh memory, the
+ * page faults of the first touch included. It applies to unique entries whose values ride in the
+ * pairs (or an iso tree), and gives way (-1) where a node above level 2 would be a leaf, since
+ * its entries come from many strips. */
+
+typedef struct {
+    const hs_blocks *B;
+    const hs_settle *c;
+    const hs_shape *S; /* the tree's shape; each strip puts its own stream in a copy */
+    hs_rec *rec;       /* the blocks' records: strip s's from rec[first[s]], in column order */
+    const uint64_t *first;
+    uint8_t *pool;     /* the fill pass: the pool, record offsets set */
+} hs_strips;
+
+/* One part's scratch: a strip's pairs, the places of its blocks, l1_order's, and the skeleton's
+ * entries per block of a level-1 column (cnt, those touched) and open level-2 nodes. */
+typedef struct {
+    hs_pair *P;
+    uint64_t *next, *order, cap, *cnt, *touched;
+    hs_open *open;
+} hs_strip_scratch;
+
+/* The skeleton of strip s's blocks, from counts alone: each level-1 strip ordered by j_1 gives
+ * its level-1 blocks, column block by column block, in tree order within each level-2 block, and
+ * every block's level-2 node is closed at the end. Writes the strip's records to rec. */
+static bool strip_skeleton(const hs_strips *W, uint64_t s, hs_strip_scratch *X, hs_rec *rec)
+{
+    const hs_blocks *B = W->B;
+    const hs_shape *S = W->S;
+    const GrB_Index *row = B->t->row, *col = B->t->col;
+    int b = B->b, qb = 2 * b;
+    uint64_t d = 1ULL << b, end[GG_HS_DIM_MAX];
+    const uint64_t *count = B->count + s * B->ncb;
+    for (uint64_t J = 0, at = 0; J < B->ncb; J++) {
+        X->open[J] = (hs_open){at, 0, 0, 0, 0, -1, -1};
+        at += count[J];
+    }
+    for (uint64_t lo = B->start[s], hi; lo < B->start[s + 1]; lo = hi) {
+        hi = l1_strip_end(row, lo, B->start[s + 1], b);
+        if (!l1_order(col, lo, hi, b, &X->order, &X->cap, end)) return false;
+        for (uint64_t c = 0, e = 0; c < d; c++) {
+            uint64_t nt = 0;
+            for (; e < end[c]; e++) {
+                uint64_t J = col[X->order[e]] >> qb;
+                if (X->cnt[J]++ == 0) X->touched[nt++] = J;
+            }
+            for (uint64_t k = 0; k < nt; k++) {
+                uint64_t J = X->touched[k], n = X->cnt[J];
+                add_leaf1(&X->open[J], n, leaf1_choice_at(S, n, row[lo], (J << qb) | (c << b)));
+                X->cnt[J] = 0;
+            }
+        }
+    }
+    for (uint64_t J = 0, r = 0; J < B->ncb; J++) {
+        uint64_t best;
+        if (count[J] > 0) rec[r++] = node_rec(S, &X->open[J], 2, &best);
+    }
+    return true;
+}
+
+/* One part's pass over its strips: the skeleton of each strip's blocks into W->rec, or (pool set)
+ * their fill. False when out of memory. */
+static bool strips_pass(const hs_strips *W, int p)
+{
+    const hs_blocks *B = W->B;
+    bool fill = W->pool != NULL;
+    uint64_t biggest = 0;
+    for (uint64_t s = B->sp[p]; s < B->sp[p + 1]; s++)
+        if (B->start[s + 1] - B->start[s] > biggest) biggest = B->start[s + 1] - B->start[s];
+    hs_strip_scratch X = {.P = fill ? hs_alloc_n(biggest, sizeof(hs_pair)) : NULL,
+                          .next = fill ? hs_alloc_n(B->ncb, sizeof(uint64_t)) : NULL,
+                          .cnt = fill ? NULL : GG_calloc((size_t)B->ncb, sizeof(uint64_t)),
+                          .touched = fill ? NULL : hs_alloc_n(B->ncb, sizeof(uint64_t)),
+                          .open = fill ? NULL : hs_alloc_n(B->ncb, sizeof(hs_open))};
+    hs_stream sl = *W->S->s;
+    sl.P = X.P;
+    hs_shape S = *W->S;
+    S.s = &sl;
+    hs_fill F = {&S, &sl, W->pool, W->c->vsize, false,
+                 W->c->scratch + (size_t)hs_thread_id() * W->c->scratch_size};
+    bool ok = fill ? X.P != NULL && X.next != NULL
+                   : X.cnt != NULL && X.touched != NULL && X.open != NULL, same = true;
+    for (uint64_t s = B->sp[p]; ok && s < B->sp[p + 1]; s++) {
+        uint64_t m = B->start[s + 1] - B->start[s];
+        hs_rec *rec = W->rec + W->first[s];
+        uint64_t nrec = W->first[s + 1] - W->first[s];
+        if (m == 0) continue;
+        if (!fill) {
+            ok = strip_skeleton(W, s, &X, rec);
+            continue;
+        }
+        const uint64_t *cnt = B->count + s * B->ncb;
+        for (uint64_t J = 0, at = 0; J < B->ncb; J++) {
+            X.next[J] = at;
+            at += cnt[J];
+        }
+        ok = strip_write(B, s, X.next, &X.order, &X.cap, X.P, &same);
+        if (!ok) break;
+        if (W->c->carry && W->c->cast) settle(W->c, X.P, 0, m);
+        sl.n = m;
+        for (uint64_t r = 0; r < nrec; r++) fill_record(&F, NULL, &rec[r]);
+    }
+    GG_free(X.P);
+    GG_free(X.next);
+    GG_free(X.order);
+    GG_free(X.cnt);
+    GG_free(X.touched);
+    GG_free(X.open);
+    return ok;
+}
+
+/* Builds A from input sorted by rows with unique entries, strip by strip, in a tree of three
+ * levels or more; s: the stream's key format and values, c: how payloads are cast (values ride in
+ * the pairs, or iso). 1 done, 0 out of memory, -1 not applicable (A
+ * untouched). */
+static int build_strips(GG_hs_matrix *A, GrB_Type type, GrB_Index nrows, GrB_Index ncols,
+                        const GG_hs_tuples *t, const hs_keytab *KT, const hs_settle *c,
+                        const hs_stream *s, bool iso, int np)
+{
+    const hs_keyfmt *f = &s->f;
+    hs_blocks B;
+    int result = blocks_plan(&B, t, f, KT, c->carry, nrows, ncols, np);
+    if (result != 1) {
+        if (result == 0) blocks_free(&B);
+        return result;
+    }
+    GG_hs_matrix R;
+    tree_head(&R, type, nrows, ncols, f->b, t->n, iso);
+    /* the blocks' records, strip after strip: first[s], and each block's place there (rank) */
+    hs_stream sl = {.P = B.order, .f = *f, .bits = c->carry, .v = s->v}; /* P: each strip's own */
+    hs_stream so = {.n = B.z, .P = B.order, .f = *f};
+    hs_shape S, SO;
+    shape_init(&S, f->b, nrows, ncols, iso ? 0 : type->size, &sl);
+    SO = S;
+    SO.s = &so;
+    hs_rec *rec = hs_alloc_n(B.z, sizeof *rec);
+    uint64_t *first = hs_alloc_n(B.nstrips + 1, sizeof *first);
+    uint64_t *rank = hs_alloc_n(B.nblk, sizeof *rank);
+    size_t *at = hs_alloc_n(B.z, sizeof *at);
+    hs_skel K = {.S = &SO};
+    result = rec != NULL && first != NULL && rank != NULL && at != NULL ? 1 : 0;
+    for (uint64_t g = 0, z = 0; result == 1 && g < B.nblk; g++) {
+        if (g % B.ncb == 0) first[g / B.ncb] = z;
+        rank[g] = z;
+        z += B.count[g] > 0;
+    }
+    if (result == 1) first[B.nstrips] = B.z;
+    hs_strips W = {&B, c, &S, rec, first, NULL};
+    bool ok = result == 1;
+    if (ok) {
+        HS_OMP("omp parallel for num_threads(hs_threads(np)) schedule(dynamic, 1) reduction(&&: ok)")
+        for (int p = 0; p < np; p++) ok = strips_pass(&W, p) && ok;
+        result = ok ? 1 : 0;
+    }
+    /* the levels above 2, over the blocks in tree order */
+    for (int level = 3; result == 1 && level <= S.h; level++) open_node(&K, level, 0);
+    for (uint64_t k = 0; result == 1 && k < B.z; k++) {
+        hs_rec r = rec[rank[B.order[k].src]];
+        r.first = k;
+        if (!replay_level2(&K, r, k + 1 < B.z ? ent_level(&SO, k + 1) : 0, k + 1, &at[k]))
+            result = 0;
+    }
+    for (int level = 3; result == 1 && level <= S.h; level++)
+        if (!close_node(&K, level)) result = 0;
+    for (size_t k = 0; result == 1 && k < K.nrec; k++)
+        if (K.rec[k].level > 2 && !hs_is_inner(K.rec[k].tag)) result = -1;
+    uint8_t *pool = result == 1 ? skeleton_pool(&R, &K) : NULL;
+    if (result == 1 && pool == NULL) result = 0;
+    if (result == 1) {
+        if (iso) {
+            hs_stream first_value = {.v = s->v};
+            hs_stream_value(&first_value, 0, pool + HS_HEADER_BYTES, c->scratch);
+        }
+        for (uint64_t k = 0; k < B.z; k++) rec[rank[B.order[k].src]].offset = K.rec[at[k]].offset;
+        W.pool = pool;
+        ok = true;
+        HS_OMP("omp parallel for num_threads(hs_threads(np)) schedule(dynamic, 1) reduction(&&: ok)")
+        for (int p = 0; p < np; p++) ok = strips_pass(&W, p) && ok;
+        hs_fill F = {&SO, &so, pool, type->size, false, c->scratch};
+        for (size_t k = 0; k < K.nrec; k++)
+            if (K.rec[k].level > 2) fill_inner(&F, &K, &K.rec[k]);
+        if (ok) {
+            *A = R;
+        } else {
+            GG_hs_free(&R);
+            result = 0;
+        }
+    }
+    blocks_free(&B);
+    GG_free(rec);
+    GG_free(first);
+    GG_free(rank);
+    GG_free(at);
+    GG_free(K.rec);
+    return result;
+}
+
+/* True when every input value is bitwise equal to the first. */
+static bool all_equal(const GG_hs_tuples *t)
+{
+    size_t size = t->xtype->size;
+    const char *x = t->x;
+    uint64_t n = t->n;
+    if (n == 0) return true;
+    int np = hs_parts(n);
+    bool equal = true;
+    uint64_t first = size <= 8 ? load_bits(x, size) : 0;
+    HS_OMP("omp parallel for num_threads(hs_threads(np)) schedule(static, 1) reduction(&&: equal)")
+    for (int p = 0; p < np; p++) {
+        bool same = true;
+        for (uint64_t k = part_start(n, p, np); same && k < part_start(n, p + 1, np); k++)
+            same = size > 8 ? memcmp(x, x + k * size, size) == 0
+                            : load_bits(x + k * size, size) == first;
+        equal = equal && same;
+    }
+    return equal;
+}
+
 /* ---- ordering tuples ------------------------------------------------------------------------------- */
 
 /* What one part of the input shows: an index out of range; whether it goes on in tree order
@@ -1446,10 +1712,11 @@ static void scan_part(const GG_hs_tuples *t, GrB_Index nrows, GrB_Index ncols, i
 
 /* Puts the tuples in tree order: fills s (unique entries, their coordinates and values); *equal
  * becomes 1 or 0 when a pass over the values found whether all of them are the same. want_iso: an
- * iso tree is allowed (then, when it is certain, only the first value is cast). */
+ * iso tree is allowed (then, when it is certain, only the first value is cast). Unique input
+ * sorted by rows may be built into *A strip by strip instead: then *built becomes true. */
 static GrB_Info order_tuples(const GG_hs_tuples *t, GrB_Type type, GrB_Index nrows,
                              GrB_Index ncols, int b, bool want_iso, hs_stream *s, hs_tmp *T,
-                             int *equal)
+                             int *equal, GG_hs_matrix *A, bool *built)
 {
     uint64_t n = t->n;
     const hs_keyfmt *f = &s->f;
@@ -1529,11 +1796,22 @@ static GrB_Info order_tuples(const GG_hs_tuples *t, GrB_Type type, GrB_Index nro
     c.pv.src = NULL;
     c.scratch_size = 3 * (v->dup != NULL ? v->dup->ztype->size : 1);
     c.scratch = hs_alloc_n((uint64_t)hs_threads(np), c.scratch_size);
+    if (c.scratch != NULL && by_rows && nu_rows == n && f->h >= 3) {
+        if (want_iso && !t->x_iso && *equal < 0) *equal = all_equal(t);
+        bool iso = want_iso && (t->x_iso || *equal == 1);
+        int r = iso || c.carry ? build_strips(A, type, nrows, ncols, t, KT, &c, s, iso, np) : -1;
+        if (r >= 0) {
+            *built = r == 1;
+            GG_free(KT);
+            GG_free(c.scratch);
+            return r == 1 ? GrB_SUCCESS : GrB_OUT_OF_MEMORY;
+        }
+    }
     uint64_t nseg = (uint64_t)np, *bound = hs_alloc_n(HS_MAX_SEGMENTS + 1, sizeof *bound);
     uint64_t *ucount = hs_alloc_n(HS_MAX_SEGMENTS + 1, sizeof *ucount);
     T->pairs = hs_huge(hs_alloc_n(n, sizeof(hs_pair)), n * sizeof(hs_pair));
     int strips = c.scratch != NULL && bound != NULL && ucount != NULL && T->pairs != NULL ? -1 : 0;
-    bool same;
+    bool same = true;
     if (strips < 0 && by_rows) {
         strips = order_blocks(t, f, KT, c.carry, T->pairs, nrows, ncols, np, &same);
         if (strips > 0 && c.carry) *equal = same;
@@ -1561,27 +1839,6 @@ static GrB_Info order_tuples(const GG_hs_tuples *t, GrB_Type type, GrB_Index nro
     return info;
 }
 
-/* True when every input value is bitwise equal to the first. */
-static bool all_equal(const GG_hs_tuples *t)
-{
-    size_t size = t->xtype->size;
-    const char *x = t->x;
-    uint64_t n = t->n;
-    if (n == 0) return true;
-    int np = hs_parts(n);
-    bool equal = true;
-    uint64_t first = size <= 8 ? load_bits(x, size) : 0;
-    HS_OMP("omp parallel for num_threads(hs_threads(np)) schedule(static, 1) reduction(&&: equal)")
-    for (int p = 0; p < np; p++) {
-        bool same = true;
-        for (uint64_t k = part_start(n, p, np); same && k < part_start(n, p + 1, np); k++)
-            same = size > 8 ? memcmp(x, x + k * size, size) == 0
-                            : load_bits(x + k * size, size) == first;
-        equal = equal && same;
-    }
-    return equal;
-}
-
 GrB_Info hs_build_tuples(GG_hs_matrix *A, GrB_Type type, GrB_Index nrows, GrB_Index ncols,
                          const GG_hs_tuples *t, GrB_BinaryOp dup, unsigned flags, int b)
 {
@@ -1599,8 +1856,10 @@ GrB_Info hs_build_tuples(GG_hs_matrix *A, GrB_Type type, GrB_Index nrows, GrB_In
     hs_tmp T;
     memset(&T, 0, sizeof T);
     int equal = -1; /* every input value the same: 1 or 0 when the ordering found out */
-    GrB_Info info =
-        order_tuples(t, type, nrows, ncols, b, !(flags & GG_HS_NO_ISO), &s, &T, &equal);
+    bool built = false;
+    GrB_Info info = order_tuples(t, type, nrows, ncols, b, !(flags & GG_HS_NO_ISO), &s, &T,
+                                 &equal, A, &built);
+    if (built) return GrB_SUCCESS; /* nothing held in T */
     bool dups = s.n < t->n;
     if (info == GrB_SUCCESS && dups && dup == NULL && !t->x_iso && !(flags & GG_HS_LAST_WINS))
         info = GrB_INVALID_VALUE;
