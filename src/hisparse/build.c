@@ -471,38 +471,68 @@ static void put_coord(uint8_t *c, unsigned cb, uint64_t k, uint64_t i, uint64_t 
     }
 }
 
+/* Writes the coordinates of a leaf's n entries one by one, in tree order; its values go to
+ * values[0, n). */
+typedef struct {
+    int tag, b;
+    unsigned cb;        /* COO: coordinate bytes */
+    uint8_t *coords;    /* COO pairs, or the bitmap */
+    uint16_t *rowstart; /* bitmap */
+    uint8_t *values;
+    uint64_t k;         /* entries written */
+} hs_leaf_writer;
+
+static void leaf_begin(hs_leaf_writer *L, const hs_shape *S, int level, int tag, uint8_t *node,
+                       uint64_t n)
+{
+    *L = (hs_leaf_writer){.tag = tag, .b = S->b, .values = node};
+    if (tag == GG_HS_LEAF_DENSE) return;
+    uint32_t count = (uint32_t)n;
+    memcpy(node, &count, 4);
+    hs_geom g;
+    if (tag == GG_HS_LEAF_BITMAP) {
+        g = hs_bitmap_geom(n, S->b, S->vb);
+        L->rowstart = (uint16_t *)(node + 4);
+    } else {
+        L->cb = hs_coord_bytes(level, S->b);
+        g = hs_coo_geom(n, hs_coo_x(tag), L->cb, S->vb);
+    }
+    L->coords = node + g.coords;
+    L->values = node + g.values;
+}
+
+/* The next entry, at (li, lj) within the leaf. */
+static inline void leaf_put(hs_leaf_writer *L, uint64_t li, uint64_t lj)
+{
+    if (L->tag == GG_HS_LEAF_BITMAP) {
+        uint64_t pos = (li << L->b) | lj, *bm = (uint64_t *)L->coords;
+        bm[pos / 64] |= 1ULL << (pos % 64);
+        if (li + 1 < (1ULL << L->b)) L->rowstart[li + 1]++;
+    } else if (L->tag != GG_HS_LEAF_DENSE) {
+        put_coord(L->coords, L->cb, L->k, li, lj);
+    }
+    L->k++;
+}
+
+static void leaf_end(hs_leaf_writer *L)
+{
+    if (L->tag != GG_HS_LEAF_BITMAP) return;
+    for (uint64_t r = 1; r < (1ULL << L->b); r++)
+        L->rowstart[r] = (uint16_t)(L->rowstart[r] + L->rowstart[r - 1]);
+}
+
 static void fill_leaf(const hs_fill *F, int level, int tag, uint8_t *node, uint64_t first,
                       uint64_t n)
 {
-    const hs_shape *S = F->S;
-    if (tag == GG_HS_LEAF_DENSE) {
-        fill_values(F, node, first, n);
-        return;
-    }
-    uint32_t count = (uint32_t)n;
-    memcpy(node, &count, 4);
+    hs_leaf_writer L;
+    leaf_begin(&L, F->S, level, tag, node, n);
     GrB_Index li, lj;
-    if (tag == GG_HS_LEAF_BITMAP) {
-        hs_geom g = hs_bitmap_geom(n, S->b, S->vb);
-        uint16_t *rowstart = (uint16_t *)(node + 4);
-        uint64_t *bm = (uint64_t *)(node + g.coords), d = 1ULL << S->b;
-        for (uint64_t k = 0; k < n; k++) {
-            ent_local(F->s, first + k, 1, &li, &lj);
-            uint64_t pos = (li << S->b) | lj;
-            bm[pos / 64] |= 1ULL << (pos % 64);
-            if (li + 1 < d) rowstart[li + 1]++;
-        }
-        for (uint64_t r = 1; r < d; r++) rowstart[r] = (uint16_t)(rowstart[r] + rowstart[r - 1]);
-        fill_values(F, node + g.values, first, n);
-        return;
+    for (uint64_t k = 0; tag != GG_HS_LEAF_DENSE && k < n; k++) {
+        ent_local(F->s, first + k, tag == GG_HS_LEAF_BITMAP ? 1 : level, &li, &lj);
+        leaf_put(&L, li, lj);
     }
-    unsigned cb = hs_coord_bytes(level, S->b);
-    hs_geom g = hs_coo_geom(n, hs_coo_x(tag), cb, S->vb);
-    for (uint64_t k = 0; k < n; k++) {
-        ent_local(F->s, first + k, level, &li, &lj);
-        put_coord(node + g.coords, cb, k, li, lj);
-    }
-    fill_values(F, node + g.values, first, n);
+    leaf_end(&L);
+    fill_values(F, L.values, first, n);
 }
 
 /* Writes an inner node's child list: `kids` children, child k at (ci[k], cj[k]) with word w[k]. */
@@ -1462,12 +1492,17 @@ typedef struct {
     uint8_t *pool;     /* the fill pass: the pool, record offsets set */
 } hs_strips;
 
-/* One part's scratch: a strip's pairs, the places of its blocks, l1_order's, and the skeleton's
- * entries per block of a level-1 column (cnt, those touched) and open level-2 nodes. */
+/* One part's scratch, per column block J of a strip (ncb each): entries in the current level-1
+ * block (cnt, and the blocks touched), the open level-2 node (skeleton), or (fill) the level-2
+ * node being written: its record, the child list of an inner node, the next leaf's place, and
+ * the leaf being written (of level 1, or the level-2 node itself). And l1_order's. */
 typedef struct {
-    hs_pair *P;
-    uint64_t *next, *order, cap, *cnt, *touched;
+    uint64_t *order, cap, *cnt, *touched;
     hs_open *open;
+    const hs_rec **rec;
+    hs_inner_writer *inner;
+    uint64_t *cursor;
+    hs_leaf_writer *leaf;
 } hs_strip_scratch;
 
 /* The skeleton of strip s's blocks, from counts alone: each level-1 strip ordered by j_1 gives
@@ -1508,54 +1543,112 @@ static bool strip_skeleton(const hs_strips *W, uint64_t s, hs_strip_scratch *X, 
     return true;
 }
 
+/* The value bits of input k in the tree type (carry; cast when the tree needs it). */
+static inline uint64_t strip_value(const hs_strips *W, uint64_t k, void *scratch)
+{
+    const GG_hs_tuples *t = W->B->t;
+    if (!W->c->cast) return load_bits(t->x + k * t->xtype->size, t->xtype->size);
+    uint8_t z[8];
+    fold_run(&W->S->s->v, k, k + 1, z, scratch);
+    return load_bits(z, W->c->vsize);
+}
+
+/* The fill of strip s's blocks straight from the input, in the order of the skeleton: level-1
+ * strip by level-1 strip, each level-1 block (one j_1 of one column block) a leaf of the block's
+ * inner node, laid out after the leaves before it, or a run of entries of the block's own leaf. */
+static bool strip_fill(const hs_strips *W, uint64_t s, hs_strip_scratch *X, const hs_rec *rec,
+                       void *scratch)
+{
+    const hs_blocks *B = W->B;
+    const hs_shape *S = W->S;
+    const GrB_Index *row = B->t->row, *col = B->t->col;
+    int b = B->b, qb = 2 * b;
+    uint64_t d = 1ULL << b, m = d - 1, m2 = hs_mask(qb), end[GG_HS_DIM_MAX];
+    size_t vsize = S->vb, xsize = B->t->xtype->size;
+    const char *x = B->t->x;
+    const uint64_t *count = B->count + s * B->ncb;
+    for (uint64_t J = 0, r = 0; J < B->ncb; J++) {
+        if (count[J] == 0) continue;
+        const hs_rec *q = X->rec[J] = &rec[r++];
+        if (hs_is_inner(q->tag)) {
+            inner_begin(&X->inner[J], W->pool + q->offset, q->tag, q->nkids, b, 0, true);
+            X->cursor[J] = q->offset - q->kids_bytes;
+        } else {
+            leaf_begin(&X->leaf[J], S, 2, q->tag, W->pool + q->offset, q->n);
+        }
+    }
+    for (uint64_t lo = B->start[s], hi; lo < B->start[s + 1]; lo = hi) {
+        hi = l1_strip_end(row, lo, B->start[s + 1], b);
+        /* the values are read in the order of j_1: bring them in first, in input order */
+        if (vsize > 0)
+            for (const char *p = x + lo * xsize, *e = x + hi * xsize; p < e; p += 64)
+                __builtin_prefetch(p);
+        if (!l1_order(col, lo, hi, b, &X->order, &X->cap, end)) return false;
+        uint64_t i1 = (row[lo] >> b) & m;
+        for (uint64_t c = 0, e0 = 0; c < d; e0 = end[c++]) {
+            uint64_t nt = 0;
+            for (uint64_t e = e0; e < end[c]; e++) {
+                uint64_t J = col[X->order[e]] >> qb;
+                if (X->cnt[J]++ == 0) X->touched[nt++] = J;
+            }
+            for (uint64_t k = 0; k < nt; k++) {
+                uint64_t J = X->touched[k], n = X->cnt[J];
+                X->cnt[J] = 0;
+                if (!hs_is_inner(X->rec[J]->tag)) continue;
+                hs_choice ch = leaf1_choice_at(S, n, row[lo], (J << qb) | (c << b));
+                leaf_begin(&X->leaf[J], S, 1, ch.tag, W->pool + X->cursor[J], n);
+                inner_put(&X->inner[J], i1, c, hs_word(X->cursor[J], ch.tag));
+                X->cursor[J] += ch.size;
+            }
+            for (uint64_t e = e0; e < end[c]; e++) {
+                uint64_t k = X->order[e], J = col[k] >> qb;
+                hs_leaf_writer *L = &X->leaf[J];
+                if (vsize > 0) store_bits(L->values + L->k * vsize, strip_value(W, k, scratch), vsize);
+                if (hs_is_inner(X->rec[J]->tag))
+                    leaf_put(L, row[k] & m, col[k] & m);
+                else
+                    leaf_put(L, row[k] & m2, col[k] & m2);
+            }
+            for (uint64_t k = 0; k < nt; k++)
+                if (hs_is_inner(X->rec[X->touched[k]]->tag)) leaf_end(&X->leaf[X->touched[k]]);
+        }
+    }
+    for (uint64_t J = 0; J < B->ncb; J++)
+        if (count[J] > 0 && !hs_is_inner(X->rec[J]->tag)) leaf_end(&X->leaf[J]);
+    return true;
+}
+
 /* One part's pass over its strips: the skeleton of each strip's blocks into W->rec, or (pool set)
  * their fill. False when out of memory. */
 static bool strips_pass(const hs_strips *W, int p)
 {
     const hs_blocks *B = W->B;
     bool fill = W->pool != NULL;
-    uint64_t biggest = 0;
-    for (uint64_t s = B->sp[p]; s < B->sp[p + 1]; s++)
-        if (B->start[s + 1] - B->start[s] > biggest) biggest = B->start[s + 1] - B->start[s];
-    hs_strip_scratch X = {.P = fill ? hs_alloc_n(biggest, sizeof(hs_pair)) : NULL,
-                          .next = fill ? hs_alloc_n(B->ncb, sizeof(uint64_t)) : NULL,
-                          .cnt = fill ? NULL : GG_calloc((size_t)B->ncb, sizeof(uint64_t)),
-                          .touched = fill ? NULL : hs_alloc_n(B->ncb, sizeof(uint64_t)),
-                          .open = fill ? NULL : hs_alloc_n(B->ncb, sizeof(hs_open))};
-    hs_stream sl = *W->S->s;
-    sl.P = X.P;
-    hs_shape S = *W->S;
-    S.s = &sl;
-    hs_fill F = {&S, &sl, W->pool, W->c->vsize, false,
-                 W->c->scratch + (size_t)hs_thread_id() * W->c->scratch_size};
-    bool ok = fill ? X.P != NULL && X.next != NULL
-                   : X.cnt != NULL && X.touched != NULL && X.open != NULL, same = true;
+    size_t ncb = (size_t)B->ncb;
+    hs_strip_scratch X = {.cnt = GG_calloc(ncb, sizeof(uint64_t)),
+                          .touched = hs_alloc_n(ncb, sizeof(uint64_t)),
+                          .open = fill ? NULL : hs_alloc_n(ncb, sizeof(hs_open)),
+                          .rec = fill ? hs_alloc_n(ncb, sizeof(const hs_rec *)) : NULL,
+                          .inner = fill ? hs_alloc_n(ncb, sizeof(hs_inner_writer)) : NULL,
+                          .cursor = fill ? hs_alloc_n(ncb, sizeof(uint64_t)) : NULL,
+                          .leaf = fill ? hs_alloc_n(ncb, sizeof(hs_leaf_writer)) : NULL};
+    bool ok = X.cnt != NULL && X.touched != NULL &&
+              (fill ? X.rec != NULL && X.inner != NULL && X.cursor != NULL && X.leaf != NULL
+                    : X.open != NULL);
+    void *scratch = W->c->scratch + (size_t)hs_thread_id() * W->c->scratch_size;
     for (uint64_t s = B->sp[p]; ok && s < B->sp[p + 1]; s++) {
-        uint64_t m = B->start[s + 1] - B->start[s];
         hs_rec *rec = W->rec + W->first[s];
-        uint64_t nrec = W->first[s + 1] - W->first[s];
-        if (m == 0) continue;
-        if (!fill) {
-            ok = strip_skeleton(W, s, &X, rec);
-            continue;
-        }
-        const uint64_t *cnt = B->count + s * B->ncb;
-        for (uint64_t J = 0, at = 0; J < B->ncb; J++) {
-            X.next[J] = at;
-            at += cnt[J];
-        }
-        ok = strip_write(B, s, X.next, &X.order, &X.cap, X.P, &same);
-        if (!ok) break;
-        if (W->c->carry && W->c->cast) settle(W->c, X.P, 0, m);
-        sl.n = m;
-        for (uint64_t r = 0; r < nrec; r++) fill_record(&F, NULL, &rec[r]);
+        if (B->start[s + 1] == B->start[s]) continue;
+        ok = fill ? strip_fill(W, s, &X, rec, scratch) : strip_skeleton(W, s, &X, rec);
     }
-    GG_free(X.P);
-    GG_free(X.next);
     GG_free(X.order);
     GG_free(X.cnt);
     GG_free(X.touched);
     GG_free(X.open);
+    GG_free(X.rec);
+    GG_free(X.inner);
+    GG_free(X.cursor);
+    GG_free(X.leaf);
     return ok;
 }
 
