@@ -1472,21 +1472,22 @@ static bool order_buckets(const GG_hs_tuples *t, const hs_keyfmt *f, const hs_ke
 
 /* ---- input sorted by rows, strip by strip -------------------------------------------------------------
  * In a tree of three levels or more, the blocks of input sorted by rows (above) are the level-2
- * nodes, and each lies whole in its strip. So the pairs need not exist all at once: each strip is
- * put in tree order in a buffer of its own (its blocks in column order, each in tree order
- * inside, as strip_write does), small enough to stay in cache, once for the skeleton of its
- * level-2 nodes and once more for their fill. The nodes above level 2 come from the blocks'
- * records, replayed in the tree order of the blocks' origins as the parallel skeleton replays its
- * parts' (each block one entry of a stream of origins, which also gives the inner nodes their
- * children's places). This saves writing and twice reading n pairs of 16 bytes of fresh memory, the
- * page faults of the first touch included. It applies to unique entries whose values ride in the
- * pairs (or an iso tree), and gives way (-1) where a node above level 2 would be a leaf, since
- * its entries come from many strips. */
+ * nodes, and each lies whole in its strip; inside a block, the level-1 blocks of one level-1
+ * strip (d rows) follow each other in the order of j_1, the column's level-1 digit. So no pairs
+ * are needed at all: each level-1 strip, ordered by j_1 (l1_order, in cache), gives its level-1
+ * blocks column block by column block, twice: once counted, for the skeleton of the strip's
+ * level-2 nodes, and once written, each entry straight to its place in its leaf. The nodes above
+ * level 2 come from the blocks' records, replayed in the tree order of the blocks' origins as the
+ * parallel skeleton replays its parts' (each block one entry of a stream of origins, which also
+ * gives the inner nodes their children's places). This saves writing and twice reading n pairs of
+ * 16 bytes of fresh memory (Doc/performance.md). It applies to unique entries whose values fit a
+ * word (or an iso tree), and gives way (-1) where a node above level 2 would be a leaf, since its
+ * entries come from many strips. */
 
 typedef struct {
     const hs_blocks *B;
     const hs_settle *c;
-    const hs_shape *S; /* the tree's shape; each strip puts its own stream in a copy */
+    const hs_shape *S; /* the tree's shape; its stream: the blocks' origins, and the values */
     hs_rec *rec;       /* the blocks' records: strip s's from rec[first[s]], in column order */
     const uint64_t *first;
     uint8_t *pool;     /* the fill pass: the pool, record offsets set */
@@ -1669,18 +1670,15 @@ static int build_strips(GG_hs_matrix *A, GrB_Type type, GrB_Index nrows, GrB_Ind
     }
     GG_hs_matrix R;
     tree_head(&R, type, nrows, ncols, f->b, t->n, iso);
+    hs_stream so = {.n = B.z, .P = B.order, .f = *f, .v = s->v};
+    hs_shape S;
+    shape_init(&S, f->b, nrows, ncols, iso ? 0 : type->size, &so);
     /* the blocks' records, strip after strip: first[s], and each block's place there (rank) */
-    hs_stream sl = {.P = B.order, .f = *f, .bits = c->carry, .v = s->v}; /* P: each strip's own */
-    hs_stream so = {.n = B.z, .P = B.order, .f = *f};
-    hs_shape S, SO;
-    shape_init(&S, f->b, nrows, ncols, iso ? 0 : type->size, &sl);
-    SO = S;
-    SO.s = &so;
     hs_rec *rec = hs_alloc_n(B.z, sizeof *rec);
     uint64_t *first = hs_alloc_n(B.nstrips + 1, sizeof *first);
     uint64_t *rank = hs_alloc_n(B.nblk, sizeof *rank);
     size_t *at = hs_alloc_n(B.z, sizeof *at);
-    hs_skel K = {.S = &SO};
+    hs_skel K = {.S = &S};
     result = rec != NULL && first != NULL && rank != NULL && at != NULL ? 1 : 0;
     for (uint64_t g = 0, z = 0; result == 1 && g < B.nblk; g++) {
         if (g % B.ncb == 0) first[g / B.ncb] = z;
@@ -1700,7 +1698,7 @@ static int build_strips(GG_hs_matrix *A, GrB_Type type, GrB_Index nrows, GrB_Ind
     for (uint64_t k = 0; result == 1 && k < B.z; k++) {
         hs_rec r = rec[rank[B.order[k].src]];
         r.first = k;
-        if (!replay_level2(&K, r, k + 1 < B.z ? ent_level(&SO, k + 1) : 0, k + 1, &at[k]))
+        if (!replay_level2(&K, r, k + 1 < B.z ? ent_level(&S, k + 1) : 0, k + 1, &at[k]))
             result = 0;
     }
     for (int level = 3; result == 1 && level <= S.h; level++)
@@ -1710,16 +1708,13 @@ static int build_strips(GG_hs_matrix *A, GrB_Type type, GrB_Index nrows, GrB_Ind
     uint8_t *pool = result == 1 ? skeleton_pool(&R, &K) : NULL;
     if (result == 1 && pool == NULL) result = 0;
     if (result == 1) {
-        if (iso) {
-            hs_stream first_value = {.v = s->v};
-            hs_stream_value(&first_value, 0, pool + HS_HEADER_BYTES, c->scratch);
-        }
+        if (iso) hs_stream_value(&so, 0, pool + HS_HEADER_BYTES, c->scratch); /* input 0's */
         for (uint64_t k = 0; k < B.z; k++) rec[rank[B.order[k].src]].offset = K.rec[at[k]].offset;
         W.pool = pool;
         ok = true;
         HS_OMP("omp parallel for num_threads(hs_threads(np)) schedule(dynamic, 1) reduction(&&: ok)")
         for (int p = 0; p < np; p++) ok = strips_pass(&W, p) && ok;
-        hs_fill F = {&SO, &so, pool, type->size, false, c->scratch};
+        hs_fill F = {&S, &so, pool, type->size, false, c->scratch};
         for (size_t k = 0; k < K.nrec; k++)
             if (K.rec[k].level > 2) fill_inner(&F, &K, &K.rec[k]);
         if (ok) {
