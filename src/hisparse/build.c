@@ -1517,10 +1517,8 @@ static bool strip_skeleton(const hs_strips *W, uint64_t s, hs_strip_scratch *X, 
     int b = B->b, qb = 2 * b;
     uint64_t d = 1ULL << b, end[GG_HS_DIM_MAX];
     const uint64_t *count = B->count + s * B->ncb;
-    for (uint64_t J = 0, at = 0; J < B->ncb; J++) {
-        X->open[J] = (hs_open){at, 0, 0, 0, 0, -1, -1};
-        at += count[J];
-    }
+    for (uint64_t J = 0; J < B->ncb; J++) /* first: the replay sets it */
+        X->open[J] = (hs_open){0, 0, 0, 0, 0, -1, -1};
     for (uint64_t lo = B->start[s], hi; lo < B->start[s + 1]; lo = hi) {
         hi = l1_strip_end(row, lo, B->start[s + 1], b);
         if (!l1_order(col, lo, hi, b, &X->order, &X->cap, end)) return false;
