@@ -10,15 +10,21 @@
  *   iso     BOOL, every value true, duplicates combined by GrB_LOR (an iso, pattern-only matrix)
  *   sorted  the same graph cleaned (sorted by row then column, no duplicates: GG_GEN_CLEAN), FP64,
  *           dup NULL
+ *   colsorted  the cleaned tuples sorted by column then row (a CSC export), FP64, dup NULL; run
+ *           only when named (it holds one more copy of the tuples)
  * The timed region is GrB_Matrix_new + GrB_Matrix_build + GrB_Matrix_wait(MATERIALIZE); one
  * warm-up build, then the median of `runs` timed builds. Each case's result is checked once by a
  * checksum over its tuples (order-independent), which must agree between the two libraries.
  *
- * Usage: build_bench [gen-spec] [runs] [case...]
- * Output: "input ..." then per case "op <case> <median ms> <min ms> <nvals> <checksum>" and
+ * Usage: build_bench [gen-spec] [runs] [case...] (no case: dup, iso and sorted)
+ * Output: "input ..." then per case "op <case> <median ms> <min ms> <nvals> <checksum>",
  * "cpu <case> <median ms>", the CPU time of the process (all threads) per build: on a machine
- * shared with other work, where wall times vary by 2x, it shows the work itself (the runner script
- * reads only the op lines). */
+ * shared with other work, where wall times vary by 2x, it shows the work itself, and
+ * "mem <case> <MiB> <bytes per tuple>", the peak resident memory the first build of the case added
+ * to what the process held before it (the result included; Linux's VmHWM, reset before the build
+ * through /proc/self/clear_refs; run one case per process for the cleanest number, since memory
+ * a previous case freed but the allocator kept is reused without counting). The runner script
+ * reads only the op lines. */
 #include "gg_gen.h"
 
 #include <stdint.h>
@@ -36,7 +42,48 @@ static double cpu_ms(void)
     return t.tv_sec * 1e3 + t.tv_nsec * 1e-6;
 }
 
-typedef enum { CASE_DUP, CASE_ISO, CASE_SORTED } bench_case;
+/* A field of /proc/self/status in bytes (-1 when unreadable). */
+static long long status_bytes(const char *field)
+{
+    FILE *f = fopen("/proc/self/status", "r");
+    if (f == NULL) return -1;
+    char line[256];
+    long long kb = -1;
+    size_t len = strlen(field);
+    while (fgets(line, sizeof line, f) != NULL)
+        if (strncmp(line, field, len) == 0 && line[len] == ':') kb = atoll(line + len + 1);
+    fclose(f);
+    return kb < 0 ? -1 : kb * 1024;
+}
+
+/* Starts a new peak (VmHWM) at the current resident size. */
+static void peak_reset(void)
+{
+    FILE *f = fopen("/proc/self/clear_refs", "w");
+    if (f == NULL) return;
+    fputs("5", f);
+    fclose(f);
+}
+
+typedef enum { CASE_DUP, CASE_ISO, CASE_SORTED, CASE_COLSORTED } bench_case;
+
+/* t's tuples (sorted by rows) sorted by column then row, into *out (a stable counting sort). */
+static void by_columns(const GG_coo *t, GG_coo *out)
+{
+    *out = (GG_coo){t->nrows, t->ncols, t->nvals, malloc((t->nvals + 1) * sizeof(GrB_Index)),
+                    malloc((t->nvals + 1) * sizeof(GrB_Index)), malloc((t->nvals + 1) * sizeof(double))};
+    GrB_Index *start = calloc(t->ncols + 1, sizeof *start);
+    if (out->I == NULL || out->J == NULL || out->X == NULL || start == NULL) exit(1);
+    for (GrB_Index k = 0; k < t->nvals; k++) start[t->J[k] + 1]++;
+    for (GrB_Index j = 0; j < t->ncols; j++) start[j + 1] += start[j];
+    for (GrB_Index k = 0; k < t->nvals; k++) {
+        GrB_Index p = start[t->J[k]]++;
+        out->I[p] = t->I[k];
+        out->J[p] = t->J[k];
+        out->X[p] = t->X[k];
+    }
+    free(start);
+}
 
 static const bool *case_true;
 
@@ -80,15 +127,20 @@ int main(int argc, char **argv)
     printf("input %s tuples %llu clean %llu runs %d\n", text, (unsigned long long)raw.nvals,
            (unsigned long long)clean.nvals, runs);
 
-    static const char *const names[] = {"dup", "iso", "sorted"};
+    static const char *const names[] = {"dup", "iso", "sorted", "colsorted"};
+    GG_coo cols = {0};
     double *ms = malloc((size_t)runs * sizeof *ms), *cpu = malloc((size_t)runs * sizeof *cpu);
     if (ms == NULL || cpu == NULL) return 1;
-    for (int c = 0; c < 3; c++) {
-        bool wanted = argc <= 3;
+    for (int c = 0; c < 4; c++) {
+        bool wanted = argc <= 3 && c != CASE_COLSORTED;
         for (int a = 3; a < argc; a++) wanted = wanted || strcmp(argv[a], names[c]) == 0;
         if (!wanted) continue;
-        const GG_coo *t = c == CASE_SORTED ? &clean : &raw;
+        if (c == CASE_COLSORTED) by_columns(&clean, &cols);
+        const GG_coo *t = c == CASE_SORTED ? &clean : c == CASE_COLSORTED ? &cols : &raw;
+        long long before = status_bytes("VmRSS");
+        peak_reset();
         GrB_Matrix A = build((bench_case)c, t); /* warm-up, and the result checked */
+        long long peak = status_bytes("VmHWM") - before;
         GrB_Index nvals;
         uint64_t sum = bench_checksum(A, NULL, &nvals);
         GrB_Matrix_free(&A);
@@ -104,11 +156,16 @@ int main(int argc, char **argv)
         printf("op %s %.3f %.3f %llu %016llx\n", names[c], ms[runs / 2], ms[0],
                (unsigned long long)nvals, (unsigned long long)sum);
         printf("cpu %s %.3f\n", names[c], cpu[runs / 2]);
+        if (before >= 0 && peak >= 0)
+            printf("mem %s %.1f %.2f\n", names[c], peak / 1048576.0, (double)peak / (double)t->nvals);
         fflush(stdout);
     }
     free(ms);
     free(cpu);
     free(ones);
+    free(cols.I);
+    free(cols.J);
+    free(cols.X);
     GG_coo_free(&raw);
     GG_coo_free(&clean);
     GrB_finalize();

@@ -43,6 +43,8 @@ clang -g -O1 -std=c11 -D_GNU_SOURCE -fsanitize=fuzzer,address,undefined \
     -fno-sanitize-recover=undefined -Itools/mmio -Iinclude/graphblas_gpu -Iinclude \
     $sources -L"$build" -lgraphblas_gpu -Wl,-rpath,"$PWD/$build" -lm -o "$build/fuzz_$harness"
 mkdir -p "$build/corpus-$harness"
+# every tree the library builds is verified (src/store/store.c, tree_verify)
+export GRAPHBLAS_GPU_CHECK=1
 # -rss_limit_mb and -malloc_limit_mb keep a hostile size field from passing as a memory bug
 # shellcheck disable=SC2086
 exec "$build/fuzz_$harness" -max_total_time="$seconds" -max_len=4096 -timeout=10 \

@@ -141,6 +141,8 @@ for t in json.load(sys.stdin):
 }
 
 # Every test, one per line: NAME<TAB>shell-quoted command.
+# Tests run here outside `meson test` (whose default setup sets it) get GRAPHBLAS_GPU_CHECK=1 too:
+# the HiSparse checker then verifies every tree, as in the suites; benchmarks run without it.
 named_tests() {
     meson introspect "$build" --tests | python3 -c '
 import json, shlex, sys
@@ -159,7 +161,7 @@ sanitize() {
     while IFS=$'\t' read -r name cmd; do
         [ "$only" = "  " ] || [[ $only == *" $name "* ]] || continue
         echo "== $name: compute-sanitizer --tool $tool"
-        eval "GG_TEST_SANITIZER=1 GRAPHBLAS_GPU_POOL_CACHE=0 \"$sanitizer\" --tool $tool $extra --error-exitcode 99 $cmd"
+        eval "GRAPHBLAS_GPU_CHECK=1 GG_TEST_SANITIZER=1 GRAPHBLAS_GPU_POOL_CACHE=0 \"$sanitizer\" --tool $tool $extra --error-exitcode 99 $cmd"
         status=$?
         echo "== $name: exit $status"
         case $status in 0 | 77) ;; *) worst=$status ;; esac
@@ -198,11 +200,11 @@ fault_run() {
         case $name in
         algorithms)
             echo "== $name: compute-sanitizer --tool memcheck, GRAPHBLAS_GPU_BACKEND=cuda"
-            eval "GRAPHBLAS_GPU_BACKEND=cuda GG_TEST_SANITIZER=1 GRAPHBLAS_GPU_POOL_CACHE=0 \"$sanitizer\" --tool memcheck \
+            eval "GRAPHBLAS_GPU_CHECK=1 GRAPHBLAS_GPU_BACKEND=cuda GG_TEST_SANITIZER=1 GRAPHBLAS_GPU_POOL_CACHE=0 \"$sanitizer\" --tool memcheck \
                 --leak-check full --error-exitcode 99 $cmd" ;;
         cuda_oom | cuda_threads)
             echo "== $name"
-            eval "$cmd" ;;
+            eval "GRAPHBLAS_GPU_CHECK=1 $cmd" ;;
         *) continue ;;
         esac
         status=$?
@@ -220,7 +222,7 @@ tsan_run() {
         meson setup "$tsan" -Dcuda=enabled -Dgpu_arch="$arch" -Db_sanitize=thread || return 1
     fi
     ninja -C "$tsan" cuda/test/test_cuda_threads || return 1
-    TSAN_OPTIONS=halt_on_error=1 "$tsan/cuda/test/test_cuda_threads"
+    GRAPHBLAS_GPU_CHECK=1 TSAN_OPTIONS=halt_on_error=1 "$tsan/cuda/test/test_cuda_threads"
 }
 
 steps=" ${STEPS:-info cuda other status memcheck racecheck bench resident gap} "

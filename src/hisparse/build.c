@@ -187,17 +187,29 @@ static void shape_init(hs_shape *S, int dbits, GrB_Index nrows, GrB_Index ncols,
 }
 
 /* The cheapest level-1 leaf for n entries whose first is entry `first`. */
+/* Whether n entries may fill a level-1 block: a complete block may be dense; it holds d*d
+ * entries, or fewer at the matrix's edges. */
+static inline bool leaf1_may_fill(const hs_shape *S, uint64_t n)
+{
+    uint64_t d = 1ULL << S->b;
+    return n == d * d || n == S->er * d || n == d * S->ec || n == S->er * S->ec;
+}
+
+/* The cheapest level-1 leaf for n entries of the block holding (i, j) (read only when n may fill
+ * it). */
+static inline hs_choice leaf1_choice_at(const hs_shape *S, uint64_t n, GrB_Index i, GrB_Index j)
+{
+    GrB_Index m = hs_mask(S->b);
+    bool full = leaf1_may_fill(S, n) &&
+                n == hs_extent(S->nrows, i & ~m, S->b) * hs_extent(S->ncols, j & ~m, S->b);
+    return n < SMALL_LEAF && !full ? S->small[n] : hs_leaf1_choice(n, S->b, S->vb, full);
+}
+
 static inline hs_choice leaf1_choice(const hs_shape *S, uint64_t n, uint64_t first)
 {
-    /* a complete block may be dense: it holds d*d entries, or fewer at the matrix's edges */
-    uint64_t d = 1ULL << S->b;
-    bool full = false;
-    if (n == d * d || n == S->er * d || n == d * S->ec || n == S->er * S->ec) {
-        GrB_Index i, j, m = hs_mask(S->b);
-        ent_local(S->s, first, S->h, &i, &j);
-        full = n == hs_extent(S->nrows, i & ~m, S->b) * hs_extent(S->ncols, j & ~m, S->b);
-    }
-    return n < SMALL_LEAF && !full ? S->small[n] : hs_leaf1_choice(n, S->b, S->vb, full);
+    GrB_Index i = 0, j = 0;
+    if (leaf1_may_fill(S, n)) ent_local(S->s, first, S->h, &i, &j);
+    return leaf1_choice_at(S, n, i, j);
 }
 
 /* ---- the skeleton --------------------------------------------------------------------------------- */
@@ -265,23 +277,37 @@ static bool attach(hs_skel *K, const hs_rec *r, uint64_t best)
     return true;
 }
 
+/* The record of the open node o at level >= 2, leaf or inner, whichever is cheaper; *best: the
+ * bytes of its subtree. */
+static hs_rec node_rec(const hs_shape *S, const hs_open *o, int level, uint64_t *best)
+{
+    hs_choice c = hs_node_choice(o->n, o->nkids, o->kids_bytes, level, S->b, S->vb, best);
+    hs_rec r = {o->first, o->n, c.size, 0, 0, -1, -1, 0, (uint8_t)level, (uint8_t)c.tag};
+    if (hs_is_inner(c.tag)) {
+        r.kids_bytes = level == 2 ? o->kids_bytes : 0;
+        r.first_child = o->first_child;
+        r.nkids = o->nkids;
+    }
+    return r;
+}
+
 /* Closes the open node at level >= 2: chooses leaf or inner, records it and adds it to its parent
  * (if any). The cost of a subtree is its bytes; the parent's child word is the parent's. */
 static bool close_node(hs_skel *K, int level)
 {
-    const hs_shape *S = K->S;
     hs_open *o = &K->open[level];
     uint64_t best;
-    hs_choice c = hs_node_choice(o->n, o->nkids, o->kids_bytes, level, S->b, S->vb, &best);
-    hs_rec r = {o->first, o->n, c.size, 0, 0, -1, -1, 0, (uint8_t)level, (uint8_t)c.tag};
-    if (!hs_is_inner(c.tag)) {
-        K->nrec = o->mark;
-        return attach(K, &r, best);
-    }
-    r.kids_bytes = level == 2 ? o->kids_bytes : 0;
-    r.first_child = o->first_child;
-    r.nkids = o->nkids;
+    hs_rec r = node_rec(K->S, o, level, &best);
+    if (!hs_is_inner(r.tag)) K->nrec = o->mark;
     return attach(K, &r, best);
+}
+
+/* Adds a level-1 leaf of n entries to its open parent p. */
+static inline void add_leaf1(hs_open *p, uint64_t n, hs_choice c)
+{
+    p->n += n;
+    p->kids_bytes += c.size;
+    p->nkids++;
 }
 
 /* Closes the level-1 node ending before entry `end`. */
@@ -294,10 +320,7 @@ static inline bool close_leaf1(hs_skel *K, uint64_t end)
         hs_rec r = {o->first, o->n, c.size, 0, 0, -1, -1, 0, 1, (uint8_t)c.tag};
         return push(K, &r);
     }
-    hs_open *p = &K->open[2];
-    p->n += o->n;
-    p->kids_bytes += c.size;
-    p->nkids++;
+    add_leaf1(&K->open[2], o->n, c);
     return true;
 }
 
@@ -328,6 +351,19 @@ static bool skeleton_range(hs_skel *K, uint64_t lo, uint64_t hi, int top)
     if (!close_leaf1(K, hi)) return false;
     for (int level = 2; level <= top; level++)
         if (!close_node(K, level)) return false;
+    return true;
+}
+
+/* Adds r, a node of level 2 closed elsewhere, to K (at K->rec[*at]), then closes K's nodes of
+ * levels 3..D, which end after it, and opens their successors at entry `next`. */
+static bool replay_level2(hs_skel *K, hs_rec r, int D, uint64_t next, size_t *at)
+{
+    r.next = -1;
+    if (!attach(K, &r, r.size + r.kids_bytes)) return false;
+    *at = K->nrec - 1;
+    for (int level = 3; level <= D; level++)
+        if (!close_node(K, level)) return false;
+    for (int level = 3; level <= D; level++) open_node(K, level, next);
     return true;
 }
 
@@ -377,15 +413,10 @@ static bool skeleton_parts(hs_skel *K, hs_skel_part *part, int np)
     }
     for (int level = 3; level <= S->h; level++) open_node(K, level, 0);
     for (int p = 0; p < np; p++) {
-        for (size_t k = 0; k < part[p].K.nrec; k++) {
-            hs_rec r = part[p].K.rec[k]; /* a node of level 2, closed by the part */
-            r.next = -1;
-            if (!attach(K, &r, r.size + r.kids_bytes)) return false;
-            uint64_t next = r.first + r.n;
-            int D = next < n ? ent_level(S, next) : 0;
-            for (int level = 3; level <= D; level++)
-                if (!close_node(K, level)) return false;
-            for (int level = 3; level <= D; level++) open_node(K, level, next);
+        for (size_t k = 0, at; k < part[p].K.nrec; k++) {
+            const hs_rec *r = &part[p].K.rec[k]; /* a node of level 2, closed by the part */
+            uint64_t next = r->first + r->n;
+            if (!replay_level2(K, *r, next < n ? ent_level(S, next) : 0, next, &at)) return false;
         }
     }
     for (int level = 3; level <= S->h; level++)
@@ -440,38 +471,68 @@ static void put_coord(uint8_t *c, unsigned cb, uint64_t k, uint64_t i, uint64_t 
     }
 }
 
+/* Writes the coordinates of a leaf's n entries one by one, in tree order; its values go to
+ * values[0, n). */
+typedef struct {
+    int tag, b;
+    unsigned cb;        /* COO: coordinate bytes */
+    uint8_t *coords;    /* COO pairs, or the bitmap */
+    uint16_t *rowstart; /* bitmap */
+    uint8_t *values;
+    uint64_t k;         /* entries written */
+} hs_leaf_writer;
+
+static void leaf_begin(hs_leaf_writer *L, const hs_shape *S, int level, int tag, uint8_t *node,
+                       uint64_t n)
+{
+    *L = (hs_leaf_writer){.tag = tag, .b = S->b, .values = node};
+    if (tag == GG_HS_LEAF_DENSE) return;
+    uint32_t count = (uint32_t)n;
+    memcpy(node, &count, 4);
+    hs_geom g;
+    if (tag == GG_HS_LEAF_BITMAP) {
+        g = hs_bitmap_geom(n, S->b, S->vb);
+        L->rowstart = (uint16_t *)(node + 4);
+    } else {
+        L->cb = hs_coord_bytes(level, S->b);
+        g = hs_coo_geom(n, hs_coo_x(tag), L->cb, S->vb);
+    }
+    L->coords = node + g.coords;
+    L->values = node + g.values;
+}
+
+/* The next entry, at (li, lj) within the leaf. */
+static inline void leaf_put(hs_leaf_writer *L, uint64_t li, uint64_t lj)
+{
+    if (L->tag == GG_HS_LEAF_BITMAP) {
+        uint64_t pos = (li << L->b) | lj, *bm = (uint64_t *)L->coords;
+        bm[pos / 64] |= 1ULL << (pos % 64);
+        if (li + 1 < (1ULL << L->b)) L->rowstart[li + 1]++;
+    } else if (L->tag != GG_HS_LEAF_DENSE) {
+        put_coord(L->coords, L->cb, L->k, li, lj);
+    }
+    L->k++;
+}
+
+static void leaf_end(hs_leaf_writer *L)
+{
+    if (L->tag != GG_HS_LEAF_BITMAP) return;
+    for (uint64_t r = 1; r < (1ULL << L->b); r++)
+        L->rowstart[r] = (uint16_t)(L->rowstart[r] + L->rowstart[r - 1]);
+}
+
 static void fill_leaf(const hs_fill *F, int level, int tag, uint8_t *node, uint64_t first,
                       uint64_t n)
 {
-    const hs_shape *S = F->S;
-    if (tag == GG_HS_LEAF_DENSE) {
-        fill_values(F, node, first, n);
-        return;
-    }
-    uint32_t count = (uint32_t)n;
-    memcpy(node, &count, 4);
+    hs_leaf_writer L;
+    leaf_begin(&L, F->S, level, tag, node, n);
     GrB_Index li, lj;
-    if (tag == GG_HS_LEAF_BITMAP) {
-        hs_geom g = hs_bitmap_geom(n, S->b, S->vb);
-        uint16_t *rowstart = (uint16_t *)(node + 4);
-        uint64_t *bm = (uint64_t *)(node + g.coords), d = 1ULL << S->b;
-        for (uint64_t k = 0; k < n; k++) {
-            ent_local(F->s, first + k, 1, &li, &lj);
-            uint64_t pos = (li << S->b) | lj;
-            bm[pos / 64] |= 1ULL << (pos % 64);
-            if (li + 1 < d) rowstart[li + 1]++;
-        }
-        for (uint64_t r = 1; r < d; r++) rowstart[r] = (uint16_t)(rowstart[r] + rowstart[r - 1]);
-        fill_values(F, node + g.values, first, n);
-        return;
+    for (uint64_t k = 0; tag != GG_HS_LEAF_DENSE && k < n; k++) {
+        ent_local(F->s, first + k, tag == GG_HS_LEAF_BITMAP ? 1 : level, &li, &lj);
+        leaf_put(&L, li, lj);
     }
-    unsigned cb = hs_coord_bytes(level, S->b);
-    hs_geom g = hs_coo_geom(n, hs_coo_x(tag), cb, S->vb);
-    for (uint64_t k = 0; k < n; k++) {
-        ent_local(F->s, first + k, level, &li, &lj);
-        put_coord(node + g.coords, cb, k, li, lj);
-    }
-    fill_values(F, node + g.values, first, n);
+    leaf_end(&L);
+    fill_values(F, L.values, first, n);
 }
 
 /* Writes an inner node's child list: `kids` children, child k at (ci[k], cj[k]) with word w[k]. */
@@ -596,23 +657,51 @@ static void fill_all(const hs_fill *F0, const hs_skel *K, const hs_skel_part *pa
     }
 }
 
+/* The header fields of a tree of nvals entries (no pool yet). */
+static void tree_head(GG_hs_matrix *R, GrB_Type type, GrB_Index nrows, GrB_Index ncols, int dbits,
+                      GrB_Index nvals, bool iso)
+{
+    memset(R, 0, sizeof *R);
+    R->type = type;
+    R->nrows = nrows;
+    R->ncols = ncols;
+    R->scale = 1.0;
+    R->dbits = (uint8_t)dbits;
+    R->height = (uint8_t)hs_height(nrows, ncols, dbits);
+    R->nvals = nvals;
+    R->iso = nvals > 0 && iso;
+}
+
+/* Lays out K's records in record order (children before parents; the iso value follows the
+ * header), allocates the pool and makes it R's, with K's last record as the root. NULL when out
+ * of memory. */
+static uint8_t *skeleton_pool(GG_hs_matrix *R, hs_skel *K)
+{
+    uint64_t cursor = HS_HEADER_BYTES + (R->iso ? hs_align(R->type->size, 16) : 0);
+    for (size_t k = 0; k < K->nrec; k++) {
+        cursor += K->rec[k].kids_bytes;
+        K->rec[k].offset = cursor;
+        cursor += K->rec[k].size;
+    }
+    uint8_t *pool = cursor <= SIZE_MAX ? hs_huge(GG_calloc(1, (size_t)cursor), cursor) : NULL;
+    if (pool == NULL) return NULL;
+    R->pool = (GG_hs_pool *)pool;
+    atomic_init(&R->pool->refs, 1);
+    R->pool->bytes = cursor;
+    const hs_rec *root = &K->rec[K->nrec - 1];
+    R->root = hs_word(root->offset, root->tag);
+    return pool;
+}
+
 GrB_Info hs_build_stream(GG_hs_matrix *A, GrB_Type type, GrB_Index nrows, GrB_Index ncols, int dbits,
                          const hs_stream *s, bool iso)
 {
     GG_hs_matrix R;
-    memset(&R, 0, sizeof R);
-    R.type = type;
-    R.nrows = nrows;
-    R.ncols = ncols;
-    R.scale = 1.0;
-    R.dbits = (uint8_t)dbits;
-    R.height = (uint8_t)hs_height(nrows, ncols, dbits);
-    R.nvals = s->n;
+    tree_head(&R, type, nrows, ncols, dbits, s->n, iso);
     if (s->n == 0) {
         *A = R;
         return GrB_SUCCESS;
     }
-    R.iso = iso;
 
     hs_stream st = *s; /* the array form of coordinates needs the digit width too */
     hs_keyfmt_make(&st.f, nrows, ncols, dbits);
@@ -629,23 +718,13 @@ GrB_Info hs_build_stream(GG_hs_matrix *A, GrB_Type type, GrB_Index nrows, GrB_In
     if (ok) ok = np == 1 ? skeleton_range(&K, 0, s->n, S.h) : skeleton_parts(&K, part, np);
     for (int p = 0; part != NULL && p < np; p++) GG_free(part[p].K.rec);
 
-    /* Offsets in record order (children before parents); the iso value follows the header. */
-    uint64_t cursor = HS_HEADER_BYTES + (iso ? hs_align(type->size, 16) : 0);
-    for (size_t k = 0; ok && k < K.nrec; k++) {
-        cursor += K.rec[k].kids_bytes;
-        K.rec[k].offset = cursor;
-        cursor += K.rec[k].size;
-    }
-    uint8_t *pool = ok && cursor <= SIZE_MAX ? hs_huge(GG_calloc(1, (size_t)cursor), cursor) : NULL;
+    uint8_t *pool = ok ? skeleton_pool(&R, &K) : NULL;
     if (pool == NULL) {
         GG_free(part);
         GG_free(scratch);
         GG_free(K.rec);
         return GrB_OUT_OF_MEMORY;
     }
-    R.pool = (GG_hs_pool *)pool;
-    atomic_init(&R.pool->refs, 1);
-    R.pool->bytes = cursor;
     if (iso) hs_stream_value(s, 0, pool + HS_HEADER_BYTES, scratch);
 
     const hs_values *v = &s->v;
@@ -655,8 +734,6 @@ GrB_Info hs_build_stream(GG_hs_matrix *A, GrB_Type type, GrB_Index nrows, GrB_In
                  v->src == NULL && v->run == NULL && v->to_z.f == NULL && !v->x_iso && plain_dup,
                  scratch};
     fill_all(&F, &K, part, np, scratch_size);
-    const hs_rec *root = &K.rec[K.nrec - 1];
-    R.root = hs_word(root->offset, root->tag);
     GG_free(part);
     GG_free(scratch);
     GG_free(K.rec);
@@ -1027,64 +1104,139 @@ typedef struct {
     const GG_hs_tuples *t;
     const hs_keytab *KT;
     int q, b;               /* strip level, digit bits */
+    int np;                 /* parts: part p holds strips [sp[p], sp[p + 1]) */
     uint64_t nstrips, ncb;  /* strips, column blocks */
+    uint64_t nblk, z;       /* blocks (s, J) at s * ncb + J; those not empty */
     uint64_t *start;        /* strip s: input [start[s], start[s + 1]) */
-    uint64_t *pos;          /* block (s, J) at s * ncb + J: its entries' first place in tree order */
+    uint64_t *count;        /* entries of each block */
+    hs_pair *order;         /* the z blocks not empty in tree order: (origin key, s * ncb + J) */
+    hs_pair *mem[2];        /* the arrays of the blocks' sort */
+    uint64_t sp[HS_MAX_PARTS + 1];
     bool carry;
-    hs_pair *P;
 } hs_blocks;
 
-/* Writes the pairs of strips [s0, s1); false when out of memory. *equal (carry): whether every
- * value equals the first input value. */
-static bool blocks_write(const hs_blocks *B, uint64_t s0, uint64_t s1, bool *equal)
+static void blocks_free(hs_blocks *B)
+{
+    GG_free(B->start);
+    GG_free(B->count);
+    GG_free(B->mem[0]);
+    GG_free(B->mem[1]);
+}
+
+/* Splits input sorted by rows into strips and counts the entries of its blocks, in np parts;
+ * B->order lists the blocks in tree order. 1 done, 0 out of memory, -1 when the blocks are too
+ * sparse or the strips too unequal for the blocks to pay (*B then holds nothing to free). */
+static int blocks_plan(hs_blocks *B, const GG_hs_tuples *t, const hs_keyfmt *f, const hs_keytab *KT,
+                       bool carry, GrB_Index nrows, GrB_Index ncols, int np)
+{
+    uint64_t n = t->n;
+    int q = f->h >= 3 ? 2 : 1, qb = q * f->b;
+    *B = (hs_blocks){.t = t, .KT = KT, .q = q, .b = f->b, .np = np,
+                     .nstrips = ((nrows - 1) >> qb) + 1, .ncb = ((ncols - 1) >> qb) + 1,
+                     .carry = carry};
+    if (__builtin_mul_overflow(B->nstrips, B->ncb, &B->nblk) || B->nblk > n / HS_BLOCK_FILL)
+        return -1;
+    B->start = hs_alloc_n(B->nstrips + 1, sizeof *B->start);
+    if (B->start == NULL) return 0;
+    HS_OMP("omp parallel for num_threads(hs_threads(np)) schedule(static)")
+    for (uint64_t s = 0; s <= B->nstrips; s++)
+        B->start[s] = s < B->nstrips ? GG_lower_bound(t->row, 0, n, s << qb) : n;
+    uint64_t biggest = 0;
+    for (uint64_t s = 0; s < B->nstrips; s++)
+        if (B->start[s + 1] - B->start[s] > biggest) biggest = B->start[s + 1] - B->start[s];
+    if (biggest > HS_STRIP_ANY && biggest * (uint64_t)hs_threads(np) > n) {
+        blocks_free(B);
+        return -1;
+    }
+    /* part p: the strips that start in its share of the input */
+    for (int p = 0; p < np; p++)
+        B->sp[p] = p == 0 ? 0 : GG_lower_bound(B->start, 0, B->nstrips, part_start(n, p, np));
+    B->sp[np] = B->nstrips;
+    B->count = GG_calloc((size_t)B->nblk, sizeof *B->count);
+    if (B->count == NULL) return 0;
+    HS_OMP("omp parallel for num_threads(hs_threads(np)) schedule(dynamic, 1)")
+    for (int p = 0; p < np; p++)
+        for (uint64_t s = B->sp[p]; s < B->sp[p + 1]; s++)
+            for (uint64_t k = B->start[s]; k < B->start[s + 1]; k++)
+                B->count[s * B->ncb + (t->col[k] >> qb)]++;
+    /* the blocks in tree order of their origins */
+    uint64_t z = 0;
+    for (uint64_t g = 0; g < B->nblk; g++) z += B->count[g] > 0;
+    B->mem[0] = hs_alloc_n(z, sizeof(hs_pair));
+    B->mem[1] = hs_alloc_n(z, sizeof(hs_pair));
+    if (B->mem[0] == NULL || B->mem[1] == NULL) return 0;
+    B->z = 0;
+    for (uint64_t g = 0; g < B->nblk; g++)
+        if (B->count[g] > 0)
+            B->mem[0][B->z++] = (hs_pair){tab_key(KT, (g / B->ncb) << qb, (g % B->ncb) << qb), g};
+    B->order = B->z > 0 ? hs_radix_sort(B->mem[0], B->mem[1], B->z, 2 * f->bits) : B->mem[0];
+    return B->order != NULL;
+}
+
+/* The end of the level-1 strip of input sorted by rows that starts at lo (at most hi). */
+static inline uint64_t l1_strip_end(const GrB_Index *row, uint64_t lo, uint64_t hi, int b)
+{
+    uint64_t e = lo + 1;
+    while (e < hi && row[e] >> b == row[lo] >> b) e++;
+    return e;
+}
+
+/* Orders the input [lo, hi) of one level-1 strip stably by j_1, the column's level-1 digit, into
+ * (*order)[0, hi - lo) (cap: its size, grown as needed); end[c] becomes the end of digit c's
+ * entries there. False when out of memory. */
+static bool l1_order(const GrB_Index *col, uint64_t lo, uint64_t hi, int b, uint64_t **order,
+                     uint64_t *cap, uint64_t *end)
+{
+    uint64_t len = hi - lo, d = 1ULL << b, m = d - 1;
+    if (len > *cap) {
+        GG_free(*order);
+        *cap = 2 * len;
+        *order = hs_alloc_n(*cap, sizeof **order);
+        if (*order == NULL) return false;
+    }
+    uint64_t *o = *order;
+    memset(end, 0, d * sizeof *end);
+    for (uint64_t k = lo; k < hi; k++) end[(col[k] >> b) & m]++;
+    for (uint64_t c = 0, sum = 0; c < d; c++) {
+        uint64_t n = end[c];
+        end[c] = sum;
+        sum += n;
+    }
+    for (uint64_t k = lo; k < hi; k++) o[end[(col[k] >> b) & m]++] = k;
+    return true;
+}
+
+/* Writes the pairs of strip s into P, block (s, J)'s from next[J] on (next advances); order and
+ * cap: the caller's scratch for l1_order. False when out of memory. *same (carry): stays true
+ * while every value equals the first input value. */
+static bool strip_write(const hs_blocks *B, uint64_t s, uint64_t *next, uint64_t **order,
+                        uint64_t *cap, hs_pair *P, bool *same)
 {
     const GG_hs_tuples *t = B->t;
     const GrB_Index *row = t->row, *col = t->col;
     const char *x = t->x;
     size_t xsize = t->xtype->size;
-    uint64_t first = B->carry ? load_bits(x, xsize) : 0, d = 1ULL << B->b, m = d - 1;
+    uint64_t first = B->carry ? load_bits(x, xsize) : 0;
+    uint64_t end[GG_HS_DIM_MAX];
     int b = B->b, qb = B->q * b;
-    uint64_t *next = hs_alloc_n(B->ncb, sizeof *next), cnt[GG_HS_DIM_MAX];
-    uint64_t *order = NULL, cap = 0;
-    bool ok = next != NULL, same = true;
-    for (uint64_t s = s0; ok && s < s1; s++) {
-        memcpy(next, B->pos + s * B->ncb, B->ncb * sizeof *next);
-        for (uint64_t lo = B->start[s], hi; ok && lo < B->start[s + 1]; lo = hi) {
-            /* one level-1 strip: [lo, hi), in the order of order[] (q = 2) or as it comes */
-            hi = lo + 1;
-            while (hi < B->start[s + 1] && row[hi] >> b == row[lo] >> b) hi++;
-            uint64_t len = B->q == 2 ? hi - lo : 0;
-            if (len > cap) {
-                GG_free(order);
-                cap = 2 * len;
-                order = hs_alloc_n(cap, sizeof *order);
-                ok = order != NULL;
-                if (!ok) break;
+    for (uint64_t lo = B->start[s], hi; lo < B->start[s + 1]; lo = hi) {
+        /* one level-1 strip: [lo, hi), in the order of order[] (q = 2) or as it comes */
+        hi = l1_strip_end(row, lo, B->start[s + 1], b);
+        uint64_t len = B->q == 2 ? hi - lo : 0;
+        if (len > 0 && !l1_order(col, lo, hi, b, order, cap, end)) return false;
+        const uint64_t *o = *order;
+        bool all = *same;
+        for (uint64_t e = lo; e < hi; e++) {
+            uint64_t k = len > 0 ? o[e - lo] : e, payload = k;
+            if (B->carry) {
+                payload = load_bits(x + k * xsize, xsize);
+                all = all && payload == first;
             }
-            if (len > 0) {
-                memset(cnt, 0, d * sizeof *cnt);
-                for (uint64_t k = lo; k < hi; k++) cnt[(col[k] >> b) & m]++;
-                for (uint64_t c = 0, sum = 0; c < d; c++) {
-                    uint64_t n = cnt[c];
-                    cnt[c] = sum;
-                    sum += n;
-                }
-                for (uint64_t k = lo; k < hi; k++) order[cnt[(col[k] >> b) & m]++] = k;
-            }
-            for (uint64_t e = lo; e < hi; e++) {
-                uint64_t k = len > 0 ? order[e - lo] : e, payload = k;
-                if (B->carry) {
-                    payload = load_bits(x + k * xsize, xsize);
-                    same = same && payload == first;
-                }
-                B->P[next[col[k] >> qb]++] = (hs_pair){tab_key(B->KT, row[k], col[k]), payload};
-            }
+            P[next[col[k] >> qb]++] = (hs_pair){tab_key(B->KT, row[k], col[k]), payload};
         }
+        *same = all;
     }
-    GG_free(next);
-    GG_free(order);
-    *equal = same;
-    return ok;
+    return true;
 }
 
 /* (key, payload) pairs in tree order into P from input sorted by rows, in np parts; *equal (carry
@@ -1093,73 +1245,35 @@ static bool blocks_write(const hs_blocks *B, uint64_t s0, uint64_t s1, bool *equ
 static int order_blocks(const GG_hs_tuples *t, const hs_keyfmt *f, const hs_keytab *KT, bool carry,
                         hs_pair *P, GrB_Index nrows, GrB_Index ncols, int np, bool *equal)
 {
-    uint64_t n = t->n, nblk;
-    int q = f->h >= 3 ? 2 : 1, qb = q * f->b;
-    hs_blocks B = {t, KT, q, f->b, ((nrows - 1) >> qb) + 1, ((ncols - 1) >> qb) + 1, NULL, NULL,
-                   carry, P};
-    if (__builtin_mul_overflow(B.nstrips, B.ncb, &nblk) || nblk > n / HS_BLOCK_FILL) return -1;
-    B.start = hs_alloc_n(B.nstrips + 1, sizeof *B.start);
-    if (B.start == NULL) return 0;
-    HS_OMP("omp parallel for num_threads(hs_threads(np)) schedule(static)")
-    for (uint64_t s = 0; s <= B.nstrips; s++)
-        B.start[s] = s < B.nstrips ? GG_lower_bound(t->row, 0, n, s << qb) : n;
-    uint64_t biggest = 0;
-    for (uint64_t s = 0; s < B.nstrips; s++)
-        if (B.start[s + 1] - B.start[s] > biggest) biggest = B.start[s + 1] - B.start[s];
-    if (biggest > HS_STRIP_ANY && biggest * (uint64_t)hs_threads(np) > n) {
-        GG_free(B.start);
-        return -1;
+    hs_blocks B;
+    int result = blocks_plan(&B, t, f, KT, carry, nrows, ncols, np);
+    if (result != 1) {
+        if (result == 0) blocks_free(&B);
+        return result;
     }
-    /* part p: the strips that start in its share of the input */
-    uint64_t sp[HS_MAX_PARTS + 1];
-    for (int p = 0; p < np; p++)
-        sp[p] = p == 0 ? 0 : GG_lower_bound(B.start, 0, B.nstrips, part_start(n, p, np));
-    sp[np] = B.nstrips;
-    B.pos = GG_calloc((size_t)nblk, sizeof *B.pos);
-    hs_pair *blocks = NULL, *tmp = NULL;
-    int result = B.pos != NULL ? 1 : 0;
-    if (result == 1) {
-        HS_OMP("omp parallel for num_threads(hs_threads(np)) schedule(dynamic, 1)")
-        for (int p = 0; p < np; p++)
-            for (uint64_t s = sp[p]; s < sp[p + 1]; s++)
-                for (uint64_t k = B.start[s]; k < B.start[s + 1]; k++)
-                    B.pos[s * B.ncb + (t->col[k] >> qb)]++;
-        /* the blocks in tree order of their origins; each count becomes the block's first place */
-        uint64_t nz = 0;
-        for (uint64_t g = 0; g < nblk; g++) nz += B.pos[g] > 0;
-        blocks = hs_alloc_n(nz, sizeof *blocks);
-        tmp = hs_alloc_n(nz, sizeof *tmp);
-        if (blocks == NULL || tmp == NULL) result = 0;
+    /* each block's count becomes its first place */
+    for (uint64_t k = 0, at = 0; k < B.z; k++) {
+        uint64_t c = B.count[B.order[k].src];
+        B.count[B.order[k].src] = at;
+        at += c;
     }
-    if (result == 1) {
-        uint64_t z = 0;
-        for (uint64_t g = 0; g < nblk; g++)
-            if (B.pos[g] > 0)
-                blocks[z++] = (hs_pair){tab_key(KT, (g / B.ncb) << qb, (g % B.ncb) << qb), g};
-        hs_pair *sorted = z > 0 ? hs_radix_sort(blocks, tmp, z, 2 * f->bits) : blocks;
-        if (sorted == NULL) result = 0;
-        for (uint64_t k = 0, at = 0; result == 1 && k < z; k++) {
-            uint64_t c = B.pos[sorted[k].src];
-            B.pos[sorted[k].src] = at;
-            at += c;
+    bool ok = true, same = true;
+    HS_OMP("omp parallel for num_threads(hs_threads(np)) schedule(dynamic, 1) reduction(&&: ok, same)")
+    for (int p = 0; p < np; p++) {
+        uint64_t *next = hs_alloc_n(B.ncb, sizeof *next), *order = NULL, cap = 0;
+        bool part_ok = next != NULL, part_same = true;
+        for (uint64_t s = B.sp[p]; part_ok && s < B.sp[p + 1]; s++) {
+            memcpy(next, B.count + s * B.ncb, B.ncb * sizeof *next);
+            part_ok = strip_write(&B, s, next, &order, &cap, P, &part_same);
         }
+        GG_free(next);
+        GG_free(order);
+        ok = ok && part_ok;
+        same = same && part_same;
     }
-    if (result == 1) {
-        bool ok = true, same = true;
-        HS_OMP("omp parallel for num_threads(hs_threads(np)) schedule(dynamic, 1) reduction(&&: ok, same)")
-        for (int p = 0; p < np; p++) {
-            bool part_same;
-            ok = blocks_write(&B, sp[p], sp[p + 1], &part_same) && ok;
-            same = same && part_same;
-        }
-        if (!ok) result = 0;
-        *equal = same;
-    }
-    GG_free(B.start);
-    GG_free(B.pos);
-    GG_free(blocks);
-    GG_free(tmp);
-    return result;
+    *equal = same;
+    blocks_free(&B);
+    return ok ? 1 : 0;
 }
 
 /* ---- runs of equal keys -------------------------------------------------------------------------------
@@ -1356,6 +1470,288 @@ static bool order_buckets(const GG_hs_tuples *t, const hs_keyfmt *f, const hs_ke
     return ok;
 }
 
+/* ---- input sorted by rows, strip by strip -------------------------------------------------------------
+ * In a tree of three levels or more, the blocks of input sorted by rows (above) are the level-2
+ * nodes, and each lies whole in its strip; inside a block, the level-1 blocks of one level-1
+ * strip (d rows) follow each other in the order of j_1, the column's level-1 digit. So no pairs
+ * are needed at all: each level-1 strip, ordered by j_1 (l1_order, in cache), gives its level-1
+ * blocks column block by column block, twice: once counted, for the skeleton of the strip's
+ * level-2 nodes, and once written, each entry straight to its place in its leaf. The nodes above
+ * level 2 come from the blocks' records, replayed in the tree order of the blocks' origins as the
+ * parallel skeleton replays its parts' (each block one entry of a stream of origins, which also
+ * gives the inner nodes their children's places). This saves writing and twice reading n pairs of
+ * 16 bytes of fresh memory (Doc/performance.md). It applies to unique entries whose values fit a
+ * word (or an iso tree), and gives way (-1) where a node above level 2 would be a leaf, since its
+ * entries come from many strips. */
+
+typedef struct {
+    const hs_blocks *B;
+    const hs_settle *c;
+    const hs_shape *S; /* the tree's shape; its stream: the blocks' origins, and the values */
+    hs_rec *rec;       /* the blocks' records: strip s's from rec[first[s]], in column order */
+    const uint64_t *first;
+    uint8_t *pool;     /* the fill pass: the pool, record offsets set */
+} hs_strips;
+
+/* One part's scratch, per column block J of a strip (ncb each): entries in the current level-1
+ * block (cnt, and the blocks touched), the open level-2 node (skeleton), or (fill) the level-2
+ * node being written: its record, the child list of an inner node, the next leaf's place, and
+ * the leaf being written (of level 1, or the level-2 node itself). And l1_order's. */
+typedef struct {
+    uint64_t *order, cap, *cnt, *touched;
+    hs_open *open;
+    const hs_rec **rec;
+    hs_inner_writer *inner;
+    uint64_t *cursor;
+    hs_leaf_writer *leaf;
+} hs_strip_scratch;
+
+/* The skeleton of strip s's blocks, from counts alone: each level-1 strip ordered by j_1 gives
+ * its level-1 blocks, column block by column block, in tree order within each level-2 block, and
+ * every block's level-2 node is closed at the end. Writes the strip's records to rec. */
+static bool strip_skeleton(const hs_strips *W, uint64_t s, hs_strip_scratch *X, hs_rec *rec)
+{
+    const hs_blocks *B = W->B;
+    const hs_shape *S = W->S;
+    const GrB_Index *row = B->t->row, *col = B->t->col;
+    int b = B->b, qb = 2 * b;
+    uint64_t d = 1ULL << b, end[GG_HS_DIM_MAX];
+    const uint64_t *count = B->count + s * B->ncb;
+    for (uint64_t J = 0; J < B->ncb; J++) /* first: the replay sets it */
+        X->open[J] = (hs_open){0, 0, 0, 0, 0, -1, -1};
+    for (uint64_t lo = B->start[s], hi; lo < B->start[s + 1]; lo = hi) {
+        hi = l1_strip_end(row, lo, B->start[s + 1], b);
+        if (!l1_order(col, lo, hi, b, &X->order, &X->cap, end)) return false;
+        for (uint64_t c = 0, e = 0; c < d; c++) {
+            uint64_t nt = 0;
+            for (; e < end[c]; e++) {
+                uint64_t J = col[X->order[e]] >> qb;
+                if (X->cnt[J]++ == 0) X->touched[nt++] = J;
+            }
+            for (uint64_t k = 0; k < nt; k++) {
+                uint64_t J = X->touched[k], n = X->cnt[J];
+                add_leaf1(&X->open[J], n, leaf1_choice_at(S, n, row[lo], (J << qb) | (c << b)));
+                X->cnt[J] = 0;
+            }
+        }
+    }
+    for (uint64_t J = 0, r = 0; J < B->ncb; J++) {
+        uint64_t best;
+        if (count[J] > 0) rec[r++] = node_rec(S, &X->open[J], 2, &best);
+    }
+    return true;
+}
+
+/* The value bits of input k in the tree type (carry; cast when the tree needs it). */
+static inline uint64_t strip_value(const hs_strips *W, uint64_t k, void *scratch)
+{
+    const GG_hs_tuples *t = W->B->t;
+    if (!W->c->cast) return load_bits(t->x + k * t->xtype->size, t->xtype->size);
+    uint8_t z[8];
+    fold_run(&W->S->s->v, k, k + 1, z, scratch);
+    return load_bits(z, W->c->vsize);
+}
+
+/* The fill of strip s's blocks straight from the input, in the order of the skeleton: level-1
+ * strip by level-1 strip, each level-1 block (one j_1 of one column block) a leaf of the block's
+ * inner node, laid out after the leaves before it, or a run of entries of the block's own leaf. */
+static bool strip_fill(const hs_strips *W, uint64_t s, hs_strip_scratch *X, const hs_rec *rec,
+                       void *scratch)
+{
+    const hs_blocks *B = W->B;
+    const hs_shape *S = W->S;
+    const GrB_Index *row = B->t->row, *col = B->t->col;
+    int b = B->b, qb = 2 * b;
+    uint64_t d = 1ULL << b, m = d - 1, m2 = hs_mask(qb), end[GG_HS_DIM_MAX];
+    size_t vsize = S->vb, xsize = B->t->xtype->size;
+    const char *x = B->t->x;
+    const uint64_t *count = B->count + s * B->ncb;
+    for (uint64_t J = 0, r = 0; J < B->ncb; J++) {
+        if (count[J] == 0) continue;
+        const hs_rec *q = X->rec[J] = &rec[r++];
+        if (hs_is_inner(q->tag)) {
+            inner_begin(&X->inner[J], W->pool + q->offset, q->tag, q->nkids, b, 0, true);
+            X->cursor[J] = q->offset - q->kids_bytes;
+        } else {
+            leaf_begin(&X->leaf[J], S, 2, q->tag, W->pool + q->offset, q->n);
+        }
+    }
+    for (uint64_t lo = B->start[s], hi; lo < B->start[s + 1]; lo = hi) {
+        hi = l1_strip_end(row, lo, B->start[s + 1], b);
+        /* the values are read in the order of j_1: bring them in first, in input order */
+        if (vsize > 0)
+            for (const char *p = x + lo * xsize, *e = x + hi * xsize; p < e; p += 64)
+                __builtin_prefetch(p);
+        if (!l1_order(col, lo, hi, b, &X->order, &X->cap, end)) return false;
+        uint64_t i1 = (row[lo] >> b) & m;
+        for (uint64_t c = 0, e0 = 0; c < d; e0 = end[c++]) {
+            uint64_t nt = 0;
+            for (uint64_t e = e0; e < end[c]; e++) {
+                uint64_t J = col[X->order[e]] >> qb;
+                if (X->cnt[J]++ == 0) X->touched[nt++] = J;
+            }
+            for (uint64_t k = 0; k < nt; k++) {
+                uint64_t J = X->touched[k], n = X->cnt[J];
+                X->cnt[J] = 0;
+                if (!hs_is_inner(X->rec[J]->tag)) continue;
+                hs_choice ch = leaf1_choice_at(S, n, row[lo], (J << qb) | (c << b));
+                leaf_begin(&X->leaf[J], S, 1, ch.tag, W->pool + X->cursor[J], n);
+                inner_put(&X->inner[J], i1, c, hs_word(X->cursor[J], ch.tag));
+                X->cursor[J] += ch.size;
+            }
+            for (uint64_t e = e0; e < end[c]; e++) {
+                uint64_t k = X->order[e], J = col[k] >> qb;
+                hs_leaf_writer *L = &X->leaf[J];
+                if (vsize > 0) store_bits(L->values + L->k * vsize, strip_value(W, k, scratch), vsize);
+                if (hs_is_inner(X->rec[J]->tag))
+                    leaf_put(L, row[k] & m, col[k] & m);
+                else
+                    leaf_put(L, row[k] & m2, col[k] & m2);
+            }
+            for (uint64_t k = 0; k < nt; k++)
+                if (hs_is_inner(X->rec[X->touched[k]]->tag)) leaf_end(&X->leaf[X->touched[k]]);
+        }
+    }
+    for (uint64_t J = 0; J < B->ncb; J++)
+        if (count[J] > 0 && !hs_is_inner(X->rec[J]->tag)) leaf_end(&X->leaf[J]);
+    return true;
+}
+
+/* One part's pass over its strips: the skeleton of each strip's blocks into W->rec, or (pool set)
+ * their fill. False when out of memory. */
+static bool strips_pass(const hs_strips *W, int p)
+{
+    const hs_blocks *B = W->B;
+    bool fill = W->pool != NULL;
+    size_t ncb = (size_t)B->ncb;
+    hs_strip_scratch X = {.cnt = GG_calloc(ncb, sizeof(uint64_t)),
+                          .touched = hs_alloc_n(ncb, sizeof(uint64_t)),
+                          .open = fill ? NULL : hs_alloc_n(ncb, sizeof(hs_open)),
+                          .rec = fill ? hs_alloc_n(ncb, sizeof(const hs_rec *)) : NULL,
+                          .inner = fill ? hs_alloc_n(ncb, sizeof(hs_inner_writer)) : NULL,
+                          .cursor = fill ? hs_alloc_n(ncb, sizeof(uint64_t)) : NULL,
+                          .leaf = fill ? hs_alloc_n(ncb, sizeof(hs_leaf_writer)) : NULL};
+    bool ok = X.cnt != NULL && X.touched != NULL &&
+              (fill ? X.rec != NULL && X.inner != NULL && X.cursor != NULL && X.leaf != NULL
+                    : X.open != NULL);
+    void *scratch = W->c->scratch + (size_t)hs_thread_id() * W->c->scratch_size;
+    for (uint64_t s = B->sp[p]; ok && s < B->sp[p + 1]; s++) {
+        hs_rec *rec = W->rec + W->first[s];
+        if (B->start[s + 1] == B->start[s]) continue;
+        ok = fill ? strip_fill(W, s, &X, rec, scratch) : strip_skeleton(W, s, &X, rec);
+    }
+    GG_free(X.order);
+    GG_free(X.cnt);
+    GG_free(X.touched);
+    GG_free(X.open);
+    GG_free(X.rec);
+    GG_free(X.inner);
+    GG_free(X.cursor);
+    GG_free(X.leaf);
+    return ok;
+}
+
+/* Builds A from input sorted by rows with unique entries, strip by strip, in a tree of three
+ * levels or more; s: the stream's key format and values, c: how payloads are cast (values ride in
+ * the pairs, or iso). 1 done, 0 out of memory, -1 not applicable (A
+ * untouched). */
+static int build_strips(GG_hs_matrix *A, GrB_Type type, GrB_Index nrows, GrB_Index ncols,
+                        const GG_hs_tuples *t, const hs_keytab *KT, const hs_settle *c,
+                        const hs_stream *s, bool iso, int np)
+{
+    const hs_keyfmt *f = &s->f;
+    hs_blocks B;
+    int result = blocks_plan(&B, t, f, KT, c->carry, nrows, ncols, np);
+    if (result != 1) {
+        if (result == 0) blocks_free(&B);
+        return result;
+    }
+    GG_hs_matrix R;
+    tree_head(&R, type, nrows, ncols, f->b, t->n, iso);
+    hs_stream so = {.n = B.z, .P = B.order, .f = *f, .v = s->v};
+    hs_shape S;
+    shape_init(&S, f->b, nrows, ncols, iso ? 0 : type->size, &so);
+    /* the blocks' records, strip after strip: first[s], and each block's place there (rank) */
+    hs_rec *rec = hs_alloc_n(B.z, sizeof *rec);
+    uint64_t *first = hs_alloc_n(B.nstrips + 1, sizeof *first);
+    uint64_t *rank = hs_alloc_n(B.nblk, sizeof *rank);
+    size_t *at = hs_alloc_n(B.z, sizeof *at);
+    hs_skel K = {.S = &S};
+    result = rec != NULL && first != NULL && rank != NULL && at != NULL ? 1 : 0;
+    for (uint64_t g = 0, z = 0; result == 1 && g < B.nblk; g++) {
+        if (g % B.ncb == 0) first[g / B.ncb] = z;
+        rank[g] = z;
+        z += B.count[g] > 0;
+    }
+    if (result == 1) first[B.nstrips] = B.z;
+    hs_strips W = {&B, c, &S, rec, first, NULL};
+    bool ok = result == 1;
+    if (ok) {
+        HS_OMP("omp parallel for num_threads(hs_threads(np)) schedule(dynamic, 1) reduction(&&: ok)")
+        for (int p = 0; p < np; p++) ok = strips_pass(&W, p) && ok;
+        result = ok ? 1 : 0;
+    }
+    /* the levels above 2, over the blocks in tree order */
+    for (int level = 3; result == 1 && level <= S.h; level++) open_node(&K, level, 0);
+    for (uint64_t k = 0; result == 1 && k < B.z; k++) {
+        hs_rec r = rec[rank[B.order[k].src]];
+        r.first = k;
+        if (!replay_level2(&K, r, k + 1 < B.z ? ent_level(&S, k + 1) : 0, k + 1, &at[k]))
+            result = 0;
+    }
+    for (int level = 3; result == 1 && level <= S.h; level++)
+        if (!close_node(&K, level)) result = 0;
+    for (size_t k = 0; result == 1 && k < K.nrec; k++)
+        if (K.rec[k].level > 2 && !hs_is_inner(K.rec[k].tag)) result = -1;
+    uint8_t *pool = result == 1 ? skeleton_pool(&R, &K) : NULL;
+    if (result == 1 && pool == NULL) result = 0;
+    if (result == 1) {
+        if (iso) hs_stream_value(&so, 0, pool + HS_HEADER_BYTES, c->scratch); /* input 0's */
+        for (uint64_t k = 0; k < B.z; k++) rec[rank[B.order[k].src]].offset = K.rec[at[k]].offset;
+        W.pool = pool;
+        ok = true;
+        HS_OMP("omp parallel for num_threads(hs_threads(np)) schedule(dynamic, 1) reduction(&&: ok)")
+        for (int p = 0; p < np; p++) ok = strips_pass(&W, p) && ok;
+        hs_fill F = {&S, &so, pool, type->size, false, c->scratch};
+        for (size_t k = 0; k < K.nrec; k++)
+            if (K.rec[k].level > 2) fill_inner(&F, &K, &K.rec[k]);
+        if (ok) {
+            *A = R;
+        } else {
+            GG_hs_free(&R);
+            result = 0;
+        }
+    }
+    blocks_free(&B);
+    GG_free(rec);
+    GG_free(first);
+    GG_free(rank);
+    GG_free(at);
+    GG_free(K.rec);
+    return result;
+}
+
+/* True when every input value is bitwise equal to the first. */
+static bool all_equal(const GG_hs_tuples *t)
+{
+    size_t size = t->xtype->size;
+    const char *x = t->x;
+    uint64_t n = t->n;
+    if (n == 0) return true;
+    int np = hs_parts(n);
+    bool equal = true;
+    uint64_t first = size <= 8 ? load_bits(x, size) : 0;
+    HS_OMP("omp parallel for num_threads(hs_threads(np)) schedule(static, 1) reduction(&&: equal)")
+    for (int p = 0; p < np; p++) {
+        bool same = true;
+        for (uint64_t k = part_start(n, p, np); same && k < part_start(n, p + 1, np); k++)
+            same = size > 8 ? memcmp(x, x + k * size, size) == 0
+                            : load_bits(x + k * size, size) == first;
+        equal = equal && same;
+    }
+    return equal;
+}
+
 /* ---- ordering tuples ------------------------------------------------------------------------------- */
 
 /* What one part of the input shows: an index out of range; whether it goes on in tree order
@@ -1402,10 +1798,11 @@ static void scan_part(const GG_hs_tuples *t, GrB_Index nrows, GrB_Index ncols, i
 
 /* Puts the tuples in tree order: fills s (unique entries, their coordinates and values); *equal
  * becomes 1 or 0 when a pass over the values found whether all of them are the same. want_iso: an
- * iso tree is allowed (then, when it is certain, only the first value is cast). */
+ * iso tree is allowed (then, when it is certain, only the first value is cast). Unique input
+ * sorted by rows may be built into *A strip by strip instead: then *built becomes true. */
 static GrB_Info order_tuples(const GG_hs_tuples *t, GrB_Type type, GrB_Index nrows,
                              GrB_Index ncols, int b, bool want_iso, hs_stream *s, hs_tmp *T,
-                             int *equal)
+                             int *equal, GG_hs_matrix *A, bool *built)
 {
     uint64_t n = t->n;
     const hs_keyfmt *f = &s->f;
@@ -1485,11 +1882,22 @@ static GrB_Info order_tuples(const GG_hs_tuples *t, GrB_Type type, GrB_Index nro
     c.pv.src = NULL;
     c.scratch_size = 3 * (v->dup != NULL ? v->dup->ztype->size : 1);
     c.scratch = hs_alloc_n((uint64_t)hs_threads(np), c.scratch_size);
+    if (c.scratch != NULL && by_rows && nu_rows == n && f->h >= 3) {
+        if (want_iso && !t->x_iso && *equal < 0) *equal = all_equal(t);
+        bool iso = want_iso && (t->x_iso || *equal == 1);
+        int r = iso || c.carry ? build_strips(A, type, nrows, ncols, t, KT, &c, s, iso, np) : -1;
+        if (r >= 0) {
+            *built = r == 1;
+            GG_free(KT);
+            GG_free(c.scratch);
+            return r == 1 ? GrB_SUCCESS : GrB_OUT_OF_MEMORY;
+        }
+    }
     uint64_t nseg = (uint64_t)np, *bound = hs_alloc_n(HS_MAX_SEGMENTS + 1, sizeof *bound);
     uint64_t *ucount = hs_alloc_n(HS_MAX_SEGMENTS + 1, sizeof *ucount);
     T->pairs = hs_huge(hs_alloc_n(n, sizeof(hs_pair)), n * sizeof(hs_pair));
     int strips = c.scratch != NULL && bound != NULL && ucount != NULL && T->pairs != NULL ? -1 : 0;
-    bool same;
+    bool same = true;
     if (strips < 0 && by_rows) {
         strips = order_blocks(t, f, KT, c.carry, T->pairs, nrows, ncols, np, &same);
         if (strips > 0 && c.carry) *equal = same;
@@ -1517,27 +1925,6 @@ static GrB_Info order_tuples(const GG_hs_tuples *t, GrB_Type type, GrB_Index nro
     return info;
 }
 
-/* True when every input value is bitwise equal to the first. */
-static bool all_equal(const GG_hs_tuples *t)
-{
-    size_t size = t->xtype->size;
-    const char *x = t->x;
-    uint64_t n = t->n;
-    if (n == 0) return true;
-    int np = hs_parts(n);
-    bool equal = true;
-    uint64_t first = size <= 8 ? load_bits(x, size) : 0;
-    HS_OMP("omp parallel for num_threads(hs_threads(np)) schedule(static, 1) reduction(&&: equal)")
-    for (int p = 0; p < np; p++) {
-        bool same = true;
-        for (uint64_t k = part_start(n, p, np); same && k < part_start(n, p + 1, np); k++)
-            same = size > 8 ? memcmp(x, x + k * size, size) == 0
-                            : load_bits(x + k * size, size) == first;
-        equal = equal && same;
-    }
-    return equal;
-}
-
 GrB_Info hs_build_tuples(GG_hs_matrix *A, GrB_Type type, GrB_Index nrows, GrB_Index ncols,
                          const GG_hs_tuples *t, GrB_BinaryOp dup, unsigned flags, int b)
 {
@@ -1555,8 +1942,10 @@ GrB_Info hs_build_tuples(GG_hs_matrix *A, GrB_Type type, GrB_Index nrows, GrB_In
     hs_tmp T;
     memset(&T, 0, sizeof T);
     int equal = -1; /* every input value the same: 1 or 0 when the ordering found out */
-    GrB_Info info =
-        order_tuples(t, type, nrows, ncols, b, !(flags & GG_HS_NO_ISO), &s, &T, &equal);
+    bool built = false;
+    GrB_Info info = order_tuples(t, type, nrows, ncols, b, !(flags & GG_HS_NO_ISO), &s, &T,
+                                 &equal, A, &built);
+    if (built) return GrB_SUCCESS; /* nothing held in T */
     bool dups = s.n < t->n;
     if (info == GrB_SUCCESS && dups && dup == NULL && !t->x_iso && !(flags & GG_HS_LAST_WINS))
         info = GrB_INVALID_VALUE;

@@ -18,6 +18,7 @@
 #include "GG_hisparse.h"
 #include "GG_store_private.h"
 
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -174,20 +175,31 @@ void GG_views_drop(GG_container *c)
 
 /* ---- the tree of a matrix ------------------------------------------------------------------------ */
 
-/* Builds without NDEBUG verify every tree the store receives and abort on a broken one, so a
- * failing invariant fails the tests. */
+/* With GRAPHBLAS_GPU_CHECK set (not empty, not "0"; read once), every tree the store receives is
+ * verified and a broken one aborts, so a failing invariant fails the tests: the test setup of
+ * meson.build and fuzz/run.sh set it. The check is serial and walks the whole tree, so it stays
+ * out of benchmarks and applications in every build type (Doc/decisions.md, "The tree checker"). */
+static bool tree_check_wanted(void)
+{
+    static _Atomic int wanted = -1;
+    int w = atomic_load_explicit(&wanted, memory_order_relaxed);
+    if (w < 0) {
+        const char *e = getenv("GRAPHBLAS_GPU_CHECK");
+        w = e != NULL && e[0] != '\0' && strcmp(e, "0") != 0;
+        atomic_store_explicit(&wanted, w, memory_order_relaxed);
+    }
+    return w;
+}
+
 static void tree_verify(const GG_hs_matrix *hs)
 {
-#ifndef NDEBUG
+    if (!tree_check_wanted()) return;
     char msg[256] = "";
     /* a check that runs out of memory itself (failure injection) has found nothing */
     if (GG_hs_check(hs, msg, sizeof msg) == GrB_INVALID_OBJECT) {
         fprintf(stderr, "GraphBLAS_gpu: HiSparse invariant violated after a build: %s\n", msg);
         abort();
     }
-#else
-    (void)hs;
-#endif
 }
 
 /* Makes the host tree of a matrix current when its content is on the device only (GG_store.h):

@@ -817,6 +817,82 @@ static void bad_overlap(GG_hs_matrix *B)
     memcpy((uint8_t *)it.words + 8, &w0, 8);
 }
 
+/* Unique input sorted by rows in a tree of three levels or more, with well-filled level-2 blocks,
+ * is built strip by strip, without the array of pairs (build.c, build_strips). The tree must be
+ * the one the same tuples give in tree order (no sort) and in random order (the buckets), for
+ * every number of parts, for values that ride in the pairs (cast or not, through dup's type when
+ * dup is given), iso trees, and where the path gives way: values of 12 bytes, one value for all
+ * kept as values, and a node above level 2 that is a leaf (a lone entry far from the rest). */
+static void test_rows_strip_by_strip(void **state)
+{
+    (void)state;
+    GrB_Type udt;
+    OK(GrB_Type_new(&udt, sizeof(udt12)));
+    static const struct {
+        int d;
+        GrB_Index nrows, ncols, count;
+        int pattern;
+    } cases[] = {{4, 64, 64, 1500, 0},   {4, 64, 48, 1500, 0},    {2, 32, 32, 5000, 0},
+                 {8, 512, 512, 5000, 0}, {16, 4096, 3000, 30000, 0}, {4, 256, 256, 6000, 2},
+                 {4, 200, 256, 6000, 3}, {8, 1000, 700, 20000, 1}};
+    uint64_t seed = 31;
+    for (size_t q = 0; q < sizeof cases / sizeof cases[0]; q++) {
+        OK(GG_hs_set_node_dim(cases[q].d));
+        for (int variant = 0; variant < 8; variant++) {
+            GrB_Type xtype = variant == 1 ? GrB_INT32 : variant == 5 ? udt : GrB_FP64;
+            GrB_Type type = variant == 1 || variant == 3 ? GrB_FP64 : xtype;
+            GrB_BinaryOp dup = variant == 3 ? GrB_PLUS_INT16 : NULL;
+            unsigned flags = variant == 6 ? GG_HS_NO_ISO : 0;
+            tuples t, ref, tree;
+            tuples_init(&t, xtype, cases[q].nrows, cases[q].ncols);
+            random_pattern(&t, &seed, cases[q].count, cases[q].pattern);
+            if (variant == 2 || variant == 6) /* every value equal */
+                for (GrB_Index k = 1; k < t.n; k++) memcpy(t.X + k * xtype->size, t.X, xtype->size);
+            if (variant == 7) { /* a lone entry in the last row, far from the dense corner */
+                for (GrB_Index k = 0; k < t.n; k++) t.I[k] %= t.nrows / 4;
+                tuples_add(&t, t.nrows - 1, t.ncols - 1, t.X);
+            }
+            reference(&t, NULL, false, &ref); /* unique: the last of each position */
+            tree_order(&ref, &tree);
+            GG_hs_tuples rows = {ref.I, ref.J, ref.X, xtype, variant == 4 || variant == 6, ref.n};
+            GG_hs_tuples ordered = {tree.I, tree.J, tree.X, xtype, rows.x_iso, tree.n};
+            void *one = malloc(xtype->size); /* x_iso: the input holds one value, no more */
+            assert_non_null(one);
+            memcpy(one, ref.X, xtype->size);
+            if (rows.x_iso) rows.x = ordered.x = one;
+            GG_hs_matrix A, B, C;
+            OK(GG_hs_build(&A, type, t.nrows, t.ncols, &rows, dup, flags));
+            check_tree(&A);
+            OK(GG_hs_build(&B, type, t.nrows, t.ncols, &ordered, dup, flags));
+            expect_same_tree(&A, &B);
+            /* random order: reversed rows, then the buckets sort it */
+            for (GrB_Index k = 0; k < tree.n / 2; k++) {
+                GrB_Index e = tree.n - 1 - k, i = tree.I[k], j = tree.J[k];
+                uint8_t x[sizeof(udt12)];
+                memcpy(x, tree.X + k * xtype->size, xtype->size);
+                tree.I[k] = tree.I[e];
+                tree.J[k] = tree.J[e];
+                memcpy(tree.X + k * xtype->size, tree.X + e * xtype->size, xtype->size);
+                tree.I[e] = i;
+                tree.J[e] = j;
+                memcpy(tree.X + e * xtype->size, x, xtype->size);
+            }
+            OK(GG_hs_build(&C, type, t.nrows, t.ncols, &ordered, dup, flags));
+            expect_same_tree(&A, &C);
+            parts_agree(&rows, type, t.nrows, t.ncols, dup, flags);
+            GG_hs_free(&A);
+            GG_hs_free(&B);
+            GG_hs_free(&C);
+            free(one);
+            tuples_free(&tree);
+            tuples_free(&ref);
+            tuples_free(&t);
+        }
+    }
+    OK(GrB_free(&udt));
+    OK(GG_hs_set_node_dim(GG_HS_DIM_DEFAULT));
+}
+
 static void test_checker_finds_damage(void **state)
 {
     (void)state;
@@ -871,6 +947,7 @@ int main(void)
         cmocka_unit_test(test_scale_and_sharing),
         cmocka_unit_test(test_build_casts),
         cmocka_unit_test(test_sorted_equal_cast),
+        cmocka_unit_test(test_rows_strip_by_strip),
         cmocka_unit_test(test_checker_finds_damage),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
