@@ -141,7 +141,7 @@ GrB_Info GG_cpu_vapply(GG_vdata *T, const GG_vdata *A, GrB_Type atype, const GG_
     uint64_t len = GG_cpu_vlen(A);
     int nth = iso ? 1 : GG_cpu_nthreads(len);
     size_t zsize = ztype->size, bsize = btype == NULL ? 0 : btype->size;
-    size_t insize = intype == NULL ? 0 : (intype->size + 15) / 16 * 16;
+    size_t insize = intype == NULL ? 0 : GG_cpu_line_round(intype->size);
     GrB_Info info = GG_vdata_alloc(T, A->n, zsize, (GG_vform_kind)A->form,
                                    A->form == GG_VF_BITMAP ? 0 : A->nvals, iso);
     char *scratch = NULL;
@@ -214,7 +214,8 @@ GrB_Info GG_cpu_apply(GG_container *C, GG_container *M, GrB_BinaryOp accum, cons
     GrB_Index n = a.n;
     int nth = GG_cpu_nthreads(n);
     size_t bsize = btype == NULL ? 0 : btype->size;
-    size_t insize = intype == NULL ? 0 : intype->size;
+    size_t insize = intype == NULL ? 0 : GG_cpu_line_round(intype->size);
+    bsize = GG_cpu_line_round(bsize); /* the bound value, then each thread's cast operand */
     char *scratch = GG_malloc(bsize + (size_t)nth * insize + 1);
     info = scratch == NULL ? GrB_OUT_OF_MEMORY : GG_cpu_coo_alloc(&t, n, ztype->size);
     if (info != GrB_SUCCESS) {

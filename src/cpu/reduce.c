@@ -189,8 +189,7 @@ GrB_Info GG_cpu_reduce_vector(GG_container *w, GG_container *M, GrB_BinaryOp acc
     GrB_Index nvec = v->nvec, nnz = v->ptr[nvec], m = w->nrows;
     /* an iso row costs one step, unless its fold needs them all (then the first row says so) */
     int nth = GG_cpu_nthreads(iso ? nvec : nvec + nnz);
-    /* each thread's scratch on its own cache line: the fold writes it at every step */
-    size_t stride = (f.bufsize + 63) / 64 * 64;
+    size_t stride = GG_cpu_line_round(f.bufsize);
     GrB_Index *offset = GG_calloc((size_t)nth + 1, sizeof(GrB_Index));
     char *scratch = GG_malloc((size_t)nth * stride);
     GG_vdata T;
@@ -243,24 +242,25 @@ static GrB_Info fold_all(void *t, GrB_BinaryOp op, const void *x, GrB_Type intyp
 {
     int nth = GG_cpu_nthreads(n);
     GG_fold f = fold_make(op, intype);
-    /* nth partial results, then scratch for each chunk's fold */
-    char *mem = GG_malloc((size_t)nth * (f.zsize + f.bufsize) + 1);
+    /* per chunk, on its own cache lines: its partial result, then its fold's scratch */
+    size_t zoff = (f.zsize + 15) / 16 * 16, stride = GG_cpu_line_round(zoff + f.bufsize);
+    char *mem = GG_malloc((size_t)nth * stride + 1);
     if (mem == NULL) return GrB_OUT_OF_MEMORY;
-    char *partial = mem, *scratch = mem + (size_t)nth * f.zsize;
     if (nth <= 1) {
         /* no parallel region: even one thread's costs a team set-up */
-        fold_range(&f, partial, x, 0, n, scratch);
+        fold_range(&f, mem, x, 0, n, mem + zoff);
     } else {
 #pragma omp parallel for num_threads(nth) schedule(static)
         for (int k = 0; k < nth; k++) {
             GrB_Index lo = n * k / nth, hi = n * (k + 1) / nth;
-            if (lo < hi) fold_range(&f, partial + k * f.zsize, x, lo, hi, scratch + k * f.bufsize);
+            char *own = mem + (size_t)k * stride;
+            if (lo < hi) fold_range(&f, own, x, lo, hi, own + zoff);
         }
     }
-    char *ybuf = scratch + op->xtype->size;
+    char *scratch = mem + zoff, *ybuf = scratch + op->xtype->size;
     for (int k = 1; k < nth; k++)
-        fold_step(&f, partial, GG_cpu_cast_in(&f.z2y, ybuf, partial + k * f.zsize), scratch);
-    memcpy(t, partial, f.zsize);
+        fold_step(&f, mem, GG_cpu_cast_in(&f.z2y, ybuf, mem + (size_t)k * stride), scratch);
+    memcpy(t, mem, f.zsize);
     GG_free(mem);
     return GrB_SUCCESS;
 }

@@ -77,8 +77,8 @@ static wb_ops wb_prepare(const GG_cpu_vwb *w, GrB_Type ttype)
         o.z2c = GG_cpu_cast_make(w->ctype, w->accum->ztype);
         o.xsize = w->accum->xtype->size;
         o.ysize = w->accum->ytype->size;
-        /* rounded up so each chunk's scratch stays aligned for the operator's typed reads */
-        o.scratch = (o.xsize + o.ysize + w->accum->ztype->size + 15) / 16 * 16;
+        /* whole cache lines: aligned for the operator's typed reads, and not shared by threads */
+        o.scratch = GG_cpu_line_round(o.xsize + o.ysize + w->accum->ztype->size);
     }
     return o;
 }
