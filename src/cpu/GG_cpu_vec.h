@@ -21,6 +21,14 @@ static inline void GG_cpu_cast_put(const GG_cpu_cast *c, void *z, const void *x)
         GG_cpu_cast_do(c, z, x);
 }
 
+/* Bytes of per-thread scratch rounded up to whole cache lines: a kernel that writes its scratch
+ * at every entry would otherwise share a line with its neighbour thread's (false sharing made a
+ * 2-thread fold slower than one thread's). */
+static inline size_t GG_cpu_line_round(size_t bytes)
+{
+    return (bytes + 63) / 64 * 64;
+}
+
 /* ---- reading entries ------------------------------------------------------------------------- */
 
 /* Bytes between consecutive stored values: 0 for an iso vector (one value serves all). */

@@ -120,6 +120,13 @@ static int apply_key(const GG_apply_op *op, GrB_Type t)
     return own ? GG_APPLY_KEY(op->kind, f->opcode, code) : -1;
 }
 
+/* Whether apply_typed has a loop for op on values of type t. */
+static bool apply_has_typed(const GG_apply_op *op, GrB_Type t)
+{
+    int key = apply_key(op, t);
+    return key >= 0 && apply_typed(key, NULL, NULL, NULL, 0, 0);
+}
+
 /* T's values at A's storage positions [lo, hi) (vector entries (i, 0)); buf: a cast operand. */
 static void vapply_range(const GG_apply_ctx *c, GG_vdata *T, const GG_vdata *A, uint64_t lo,
                          uint64_t hi, char *buf)
@@ -141,7 +148,7 @@ GrB_Info GG_cpu_vapply(GG_vdata *T, const GG_vdata *A, GrB_Type atype, const GG_
     uint64_t len = GG_cpu_vlen(A);
     int nth = iso ? 1 : GG_cpu_nthreads(len);
     size_t zsize = ztype->size, bsize = btype == NULL ? 0 : btype->size;
-    size_t insize = intype == NULL ? 0 : (intype->size + 15) / 16 * 16;
+    size_t insize = intype == NULL ? 0 : GG_cpu_line_round(intype->size);
     GrB_Info info = GG_vdata_alloc(T, A->n, zsize, (GG_vform_kind)A->form,
                                    A->form == GG_VF_BITMAP ? 0 : A->nvals, iso);
     char *scratch = NULL;
@@ -168,7 +175,7 @@ GrB_Info GG_cpu_vapply(GG_vdata *T, const GG_vdata *A, GrB_Type atype, const GG_
                atype == ztype && !A->iso) {
         if (GG_vdata_nx(A) > 0) /* identity: the values as they are */
             memcpy(T->x, A->x, GG_vdata_nx(A) * zsize);
-    } else if (apply_key(op, atype) >= 0 && apply_typed(apply_key(op, atype), NULL, NULL, NULL, 0, 0)) {
+    } else if (apply_has_typed(op, atype)) {
         const int key = apply_key(op, atype);
         uint64_t nx = GG_vdata_nx(A);
         int nm = GG_cpu_nthreads_move(nx);
@@ -202,7 +209,23 @@ GrB_Info GG_cpu_apply(GG_container *C, GG_container *M, GrB_BinaryOp accum, cons
         GrB_Info info;
         if (GG_cpu_vec_masked_out(C, M, d, &info)) return info;
         info = GG_vec_host(A, &av);
+        /* A plain mask with far fewer entries than A: f runs only where the mask allows (its
+         * other results could never reach C), on A cut down to those positions, when that saves
+         * operator calls (f not a typed loop) or the mask is sparse (the cut then costs its
+         * entries alone); MIS's prob<cand> = score(degree) once cand has shrunk. */
+        GG_vdata R, empty;
+        GG_cpu_vmask mk;
+        bool cut = false;
+        if (info == GrB_SUCCESS && M != NULL && !d->mask_comp) {
+            info = GG_cpu_vmask_of(&mk, M, d, &empty);
+            cut = info == GrB_SUCCESS && mk.m->nvals * 4 < av->nvals &&
+                  (mk.m->form == GG_VF_SPARSE || !apply_has_typed(op, A->type));
+            if (cut) info = GG_cpu_vrestrict(&R, av, &mk, NULL);
+            cut = cut && info == GrB_SUCCESS; /* a failed cut leaves R empty */
+            if (cut) av = &R;
+        }
         if (info == GrB_SUCCESS) info = GG_cpu_vapply(&T, av, A->type, op);
+        if (cut) GG_vdata_free(&R);
         if (info != GrB_SUCCESS) return info;
         return GG_cpu_vec_writeback(C, M, accum, &T, true, ztype, d, NULL);
     }
@@ -214,7 +237,8 @@ GrB_Info GG_cpu_apply(GG_container *C, GG_container *M, GrB_BinaryOp accum, cons
     GrB_Index n = a.n;
     int nth = GG_cpu_nthreads(n);
     size_t bsize = btype == NULL ? 0 : btype->size;
-    size_t insize = intype == NULL ? 0 : intype->size;
+    size_t insize = intype == NULL ? 0 : GG_cpu_line_round(intype->size);
+    bsize = GG_cpu_line_round(bsize); /* the bound value, then each thread's cast operand */
     char *scratch = GG_malloc(bsize + (size_t)nth * insize + 1);
     info = scratch == NULL ? GrB_OUT_OF_MEMORY : GG_cpu_coo_alloc(&t, n, ztype->size);
     if (info != GrB_SUCCESS) {

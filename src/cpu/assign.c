@@ -308,6 +308,46 @@ static GrB_Info assign_line(GG_container *C, GG_container *M, GrB_BinaryOp accum
     return info;
 }
 
+/* C<M, struct> = s over GrB_ALL into an empty C without an accumulator (MIS's first candidates
+ * and set: `cand<degree, struct> = true`): the result is s wherever the mask allows and nothing
+ * elsewhere (replace changes nothing in an empty C), so it is the mask's pattern, or its
+ * complement, as an iso vector: one copy of the mask's indices or flags instead of a write-back
+ * over every position. False (nothing done) when the call is not of that kind. */
+static bool assign_scalar_to_empty(GG_container *C, GG_container *M, GrB_BinaryOp accum,
+                                   const void *scalar, GrB_Type stype, const GG_cpu_ilist *L,
+                                   const GG_desc *d, GrB_Info *info)
+{
+    const GG_vdata *c;
+    GG_vdata empty;
+    GG_cpu_vmask mk;
+    if (scalar == NULL || accum != NULL || M == NULL || !L->identity) return false;
+    if ((*info = GG_vec_host(C, &c)) != GrB_SUCCESS || c->nvals > 0) return *info != GrB_SUCCESS;
+    if ((*info = GG_cpu_vmask_of(&mk, M, d, &empty)) != GrB_SUCCESS) return true;
+    if (!mk.structural) return false;
+    const GG_vdata *m = mk.m;
+    uint64_t n = C->nrows;
+    GG_vform_kind form = mk.comp || m->form == GG_VF_BITMAP ? GG_VF_BITMAP : (GG_vform_kind)m->form;
+    uint64_t nvals = mk.comp ? n - m->nvals : m->nvals;
+    GG_vdata T;
+    *info = GG_vdata_alloc(&T, n, C->type->size, form, nvals, true);
+    if (*info != GrB_SUCCESS) return true;
+    GG_cpu_cast_value(T.x, C->type, scalar, stype);
+    if (form == GG_VF_SPARSE && nvals > 0) memcpy(T.i, m->i, nvals * sizeof(uint64_t));
+    if (form == GG_VF_BITMAP) {
+        T.nvals = nvals;
+        if (!mk.comp) {
+            memcpy(T.b, m->b, n);
+        } else if (m->form == GG_VF_SPARSE) {
+            memset(T.b, 1, n);
+            for (uint64_t k = 0; k < m->nvals; k++) T.b[m->i[k]] = 0;
+        } else if (m->form == GG_VF_BITMAP) {
+            for (uint64_t i = 0; i < n; i++) T.b[i] = !m->b[i];
+        }
+    }
+    GG_vec_adopt(C, &T);
+    return true;
+}
+
 /* GrB_Vector_assign: the source in its form, then the write-back on forms over the region I. */
 static GrB_Info assign_vector(GG_container *C, GG_container *M, GrB_BinaryOp accum,
                               GG_container *A, const void *scalar, GrB_Type stype,
@@ -323,6 +363,10 @@ static GrB_Info assign_vector(GG_container *C, GG_container *M, GrB_BinaryOp acc
     if (info != GrB_SUCCESS) return info;
     info = GG_cpu_ilist_init(&L, I, ni, C->nrows);
     if (info != GrB_SUCCESS) return info;
+    if (assign_scalar_to_empty(C, M, accum, A == NULL ? scalar : NULL, stype, &L, d, &info)) {
+        GG_cpu_ilist_free(&L);
+        return info;
+    }
     GrB_Type ttype = A != NULL ? A->type : stype;
     info = GG_cpu_vassign_source(&T, &owned, s, scalar, ttype->size, &L, C->nrows);
     if (info == GrB_SUCCESS)

@@ -22,7 +22,6 @@ typedef struct {
     GxB_binary_function f;
     size_t xsize, ysize, zsize; /* the operands as cast for op, and op's result */
     size_t asize, bsize;        /* A's and B's own values */
-    GG_cast_fn a2z, b2z;        /* an entry of one input to the result (NULL: a copy) */
     GrB_BinaryOp positional;    /* a positional operator (f is not called), else NULL */
 } GG_bop;
 
@@ -42,21 +41,57 @@ typedef struct {
     X(__VA_ARGS__, LOR, BOOL, bool, B)                                                             \
     X(__VA_ARGS__, LAND, BOOL, bool, B)
 
+/* Fast comparisons X(..., OP, T, E, K): operands of type T, a BOOL result (MIS's prob > nmax). */
+#define GG_BOP_CMP(X, ...)                                                                         \
+    X(__VA_ARGS__, GT, FP64, double, F)                                                            \
+    X(__VA_ARGS__, LT, FP64, double, F)                                                            \
+    X(__VA_ARGS__, GE, FP64, double, F)                                                            \
+    X(__VA_ARGS__, LE, FP64, double, F)                                                            \
+    X(__VA_ARGS__, EQ, FP64, double, F)                                                            \
+    X(__VA_ARGS__, NE, FP64, double, F)                                                            \
+    X(__VA_ARGS__, GT, INT64, int64_t, S)                                                          \
+    X(__VA_ARGS__, LT, INT64, int64_t, S)                                                          \
+    X(__VA_ARGS__, GE, INT64, int64_t, S)                                                          \
+    X(__VA_ARGS__, LE, INT64, int64_t, S)                                                          \
+    X(__VA_ARGS__, EQ, INT64, int64_t, S)                                                          \
+    X(__VA_ARGS__, NE, INT64, int64_t, S)
+/* Every fast instance: the operators on their own type, then the comparisons. */
+#define GG_BOP_ALL(X) GG_BOP_FAST(X, ~) GG_BOP_CMP(X, ~)
+
 #define GG_BOP_ID(unused, OP, T, E, K) GG_BOP_##OP##_##T,
-typedef enum { GG_BOP_GENERIC, GG_BOP_FAST(GG_BOP_ID, ~) GG_BOP_COUNT } GG_bop_kind;
+typedef enum { GG_BOP_GENERIC, GG_BOP_ALL(GG_BOP_ID) GG_BOP_COUNT } GG_bop_kind;
 #undef GG_BOP_ID
+
+/* A comparison as a function of two values of type E, by the operator objects' rule. */
+#define GG_DEFINE_KCMP(unused, OP, T, E, K)                                                        \
+    static inline void GG_kcmp_##OP##_##T(void *z, const void *x, const void *y)                   \
+    {                                                                                              \
+        E a, b;                                                                                    \
+        memcpy(&a, x, sizeof(a));                                                                  \
+        memcpy(&b, y, sizeof(b));                                                                  \
+        bool r = GG_BIN_##OP(K, T, E, a, b);                                                       \
+        memcpy(z, &r, sizeof(r));                                                                  \
+    }
+GG_BOP_CMP(GG_DEFINE_KCMP, ~)
+#undef GG_DEFINE_KCMP
 
 #define GG_BOP_CONST(unused, OP, T, E, K)                                                          \
     static const GG_bop GG_bop_##OP##_##T = {GG_kfn_##OP##_##T, sizeof(E), sizeof(E), sizeof(E),   \
-                                             sizeof(E),         sizeof(E), NULL,      NULL, NULL};
+                                             sizeof(E),         sizeof(E), NULL};
 GG_BOP_FAST(GG_BOP_CONST, ~)
 #undef GG_BOP_CONST
+#define GG_BOP_CMP_CONST(unused, OP, T, E, K)                                                      \
+    static const GG_bop GG_bop_##OP##_##T = {GG_kcmp_##OP##_##T, sizeof(E), sizeof(E),             \
+                                             sizeof(bool),       sizeof(E), sizeof(E), NULL};
+GG_BOP_CMP(GG_BOP_CMP_CONST, ~)
+#undef GG_BOP_CMP_CONST
 
 typedef struct {
     const GG_bop *op;
     bool add;
     const GG_coo *A, *B;
     const char *Ax, *Bx; /* values cast to op's operand types */
+    GG_cast_fn a2z, b2z;  /* an entry of one input to op's result type (NULL: a copy) */
     GrB_Index *alo, *blo; /* chunk c merges A[alo[c], alo[c+1]) with B[blo[c], blo[c+1]) */
     GrB_Index *start;     /* chunk c writes from T[start[c]] */
     GG_coo *T;
@@ -119,16 +154,16 @@ GG_ALWAYS_INLINE void ewise_fill(const GG_bop *op, ewise_ctx *c, int chunk, int 
                 op->f(z, x, y);
             o++, pa++, pb++;
         } else if (k < 0) {
-            if (c->add) one_side(op, T, o++, A, pa, op->asize, op->a2z);
+            if (c->add) one_side(op, T, o++, A, pa, op->asize, c->a2z);
             pa++;
         } else {
-            if (c->add) one_side(op, T, o++, B, pb, op->bsize, op->b2z);
+            if (c->add) one_side(op, T, o++, B, pb, op->bsize, c->b2z);
             pb++;
         }
     }
     if (!c->add) return;
-    for (; pa < ea; pa++) one_side(op, T, o++, A, pa, op->asize, op->a2z);
-    for (; pb < eb; pb++) one_side(op, T, o++, B, pb, op->bsize, op->b2z);
+    for (; pa < ea; pa++) one_side(op, T, o++, A, pa, op->asize, c->a2z);
+    for (; pb < eb; pb++) one_side(op, T, o++, B, pb, op->bsize, c->b2z);
 }
 
 #define GG_BOP_INSTANCE(unused, OP, T, E, K)                                                       \
@@ -136,7 +171,7 @@ GG_ALWAYS_INLINE void ewise_fill(const GG_bop *op, ewise_ctx *c, int chunk, int 
     {                                                                                              \
         ewise_fill(&GG_bop_##OP##_##T, ctx, chunk, tid);                                           \
     }
-GG_BOP_FAST(GG_BOP_INSTANCE, ~)
+GG_BOP_ALL(GG_BOP_INSTANCE)
 #undef GG_BOP_INSTANCE
 static void ewise_GENERIC(void *ctx, int chunk, int tid)
 {
@@ -144,7 +179,7 @@ static void ewise_GENERIC(void *ctx, int chunk, int tid)
 }
 #define GG_BOP_ENTRY(unused, OP, T, E, K) ewise_##OP##_##T,
 static GG_cpu_chunk_fn *const ewise_table[GG_BOP_COUNT] = {ewise_GENERIC,
-                                                           GG_BOP_FAST(GG_BOP_ENTRY, ~)};
+                                                           GG_BOP_ALL(GG_BOP_ENTRY)};
 #undef GG_BOP_ENTRY
 
 static GG_bop_kind bop_kind(GrB_BinaryOp op, GrB_Type atype, GrB_Type btype)
@@ -155,6 +190,12 @@ static GG_bop_kind bop_kind(GrB_BinaryOp op, GrB_Type atype, GrB_Type btype)
         return GG_BOP_##OP##_##T;
     GG_BOP_FAST(GG_BOP_MATCH, ~)
 #undef GG_BOP_MATCH
+#define GG_BOP_CMP_MATCH(unused, OP, T, E, K)                                                      \
+    if (op->opcode == GG_OP_##OP && op->ztype == GrB_BOOL && op->xtype == GrB_##T &&              \
+        op->ytype == GrB_##T && atype == GrB_##T && btype == GrB_##T)                              \
+        return GG_BOP_##OP##_##T;
+    GG_BOP_CMP(GG_BOP_CMP_MATCH, ~)
+#undef GG_BOP_CMP_MATCH
     return GG_BOP_GENERIC;
 }
 
@@ -176,6 +217,7 @@ typedef struct {
     const GG_vdata *A, *B;
     const GG_vdata *D, *O;    /* VEW_PROBE: the sparse driver and the side probed */
     GG_cpu_cast a2x, b2y;     /* A's and B's values to op's operand types */
+    GG_cast_fn a2z, b2z;      /* an entry of one input to op's result type (NULL: a copy) */
     size_t as, bs;            /* strides of A's and B's values */
     GG_vdata *T;
     uint64_t *alo, *blo;      /* chunk c: A[alo[c], alo[c+1]) and B[blo..] (merge), the driver's
@@ -225,13 +267,13 @@ GG_ALWAYS_INLINE uint64_t vew_merge(const GG_bop *op, const vew_ctx *c, int k, b
         } else if (ia < ib) {
             if (c->add && write) {
                 T->i[o] = ia;
-                vew_one(op, tx + o++ * op->zsize, ax + pa * c->as, op->a2z);
+                vew_one(op, tx + o++ * op->zsize, ax + pa * c->as, c->a2z);
             }
             n += c->add, pa++;
         } else {
             if (c->add && write) {
                 T->i[o] = ib;
-                vew_one(op, tx + o++ * op->zsize, bx + pb * c->bs, op->b2z);
+                vew_one(op, tx + o++ * op->zsize, bx + pb * c->bs, c->b2z);
             }
             n += c->add, pb++;
         }
@@ -295,9 +337,9 @@ GG_ALWAYS_INLINE void vew_dense(const GG_bop *op, const vew_ctx *c, int k)
         if (ha && hb)
             vew_both(op, c, z, ax + qa * c->as, bx + qb * c->bs, i);
         else if (ha)
-            vew_one(op, z, ax + qa * c->as, op->a2z);
+            vew_one(op, z, ax + qa * c->as, c->a2z);
         else
-            vew_one(op, z, bx + qb * c->bs, op->b2z);
+            vew_one(op, z, bx + qb * c->bs, c->b2z);
     }
     c->start[k + 1] = n;
 }
@@ -325,7 +367,7 @@ static void vew_count(void *ctx, int k, int tid)
         (void)tid;                                                                                 \
         vew_fill(&GG_bop_##OP##_##T, ctx, chunk);                                                  \
     }
-GG_BOP_FAST(GG_BOP_VINSTANCE, ~)
+GG_BOP_ALL(GG_BOP_VINSTANCE)
 #undef GG_BOP_VINSTANCE
 static void vew_GENERIC(void *ctx, int chunk, int tid)
 {
@@ -333,7 +375,7 @@ static void vew_GENERIC(void *ctx, int chunk, int tid)
     vew_fill(((vew_ctx *)ctx)->op, ctx, chunk);
 }
 #define GG_BOP_ENTRY(unused, OP, T, E, K) vew_##OP##_##T,
-static GG_cpu_chunk_fn *const vew_table[GG_BOP_COUNT] = {vew_GENERIC, GG_BOP_FAST(GG_BOP_ENTRY, ~)};
+static GG_cpu_chunk_fn *const vew_table[GG_BOP_COUNT] = {vew_GENERIC, GG_BOP_ALL(GG_BOP_ENTRY)};
 #undef GG_BOP_ENTRY
 
 GrB_Info GG_cpu_vewise(GG_vdata *T, GrB_BinaryOp op, const GG_vdata *A, GrB_Type atype,
@@ -343,11 +385,11 @@ GrB_Info GG_cpu_vewise(GG_vdata *T, GrB_BinaryOp op, const GG_vdata *A, GrB_Type
     GG_bop gop = {
         .f = op->f, .xsize = op->xtype->size, .ysize = op->ytype->size,
         .zsize = op->ztype->size, .asize = atype->size, .bsize = btype->size,
-        .a2z = to_result(op, atype), .b2z = to_result(op, btype),
         .positional = GG_opcode_positional(op->opcode) ? op : NULL,
     };
     vew_ctx c = {.op = &gop, .add = add, .A = A, .B = B,
                  .a2x = GG_cpu_cast_make(op->xtype, atype), .b2y = GG_cpu_cast_make(op->ytype, btype),
+                 .a2z = to_result(op, atype), .b2z = to_result(op, btype),
                  .as = GG_vstride(A), .bs = GG_vstride(B), .T = T};
     c.iso = !add && A->iso && B->iso && gop.positional == NULL;
     c.mode = sa && sb ? VEW_MERGE : !add && (sa || sb) ? VEW_PROBE : VEW_DENSE;
@@ -445,10 +487,10 @@ static GrB_Info ewise(GG_container *C, GG_container *M, GrB_BinaryOp accum, GrB_
     GG_bop gop = {
         .f = op->f, .xsize = op->xtype->size, .ysize = op->ytype->size,
         .zsize = op->ztype->size, .asize = A->type->size, .bsize = B->type->size,
-        .a2z = to_result(op, A->type), .b2z = to_result(op, B->type),
         .positional = GG_opcode_positional(op->opcode) ? op : NULL,
     };
-    ewise_ctx c = {.op = &gop, .add = add, .A = &a, .B = &b, .T = &T};
+    ewise_ctx c = {.op = &gop, .add = add, .A = &a, .B = &b, .T = &T,
+                   .a2z = to_result(op, A->type), .b2z = to_result(op, B->type)};
     GrB_Info info = GG_cpu_coo_of(A, d->tran0, &a, &own_a);
     if (info == GrB_SUCCESS) info = GG_cpu_coo_of(B, d->tran1, &b, &own_b);
     if (info == GrB_SUCCESS) info = GG_cpu_operand(&ax, &ax_owned, a.x, A->type, a.n, op->xtype);

@@ -3,6 +3,9 @@
  * folded left to right; large reductions to a scalar fold chunks in parallel and then combine the
  * chunks' partial results in order, which the operator's associativity makes equal. */
 #include "GG_cpu_vec.h"
+#include "GG_hisparse.h"
+
+#include <math.h>
 
 /* A fold with `op`: acc = op(acc, y) with y cast from the input type. */
 typedef struct {
@@ -98,20 +101,99 @@ static void fold_range(const GG_fold *f, void *acc, const void *x, GrB_Index lo,
         fold_step(f, acc, GG_cpu_cast_in(&f->in2y, ybuf, v + p * f->insize), buf);
 }
 
+/* The fold of k copies of one value when it is known without k steps: c (cast once to op's z
+ * type, which is also its x and y type) k times folds to c for an idempotent operator, to k * c
+ * for PLUS on an integer type (wrapping, as k additions do) and on a floating type whenever c is
+ * a whole number and k |c| stays exact (every partial sum is then exact too). False otherwise. */
+static bool fold_copies(const GG_fold *f, void *acc, const void *c, GrB_Index k)
+{
+    GrB_BinaryOp op = f->op;
+    GrB_Type_Code code = op->ztype->code;
+    switch (op->opcode) {
+    case GG_OP_MIN: case GG_OP_MAX: case GG_OP_FIRST: case GG_OP_SECOND: case GG_OP_ANY:
+    case GG_OP_LOR: case GG_OP_LAND: case GG_OP_BOR: case GG_OP_BAND:
+        memcpy(acc, c, f->zsize);
+        return true;
+    case GG_OP_PLUS: break;
+    default: return false;
+    }
+    if (code == GrB_FP64_CODE || code == GrB_FP32_CODE) {
+        double v, limit = code == GrB_FP64_CODE ? 0x1p53 : 0x1p24;
+        if (code == GrB_FP64_CODE) {
+            memcpy(&v, c, sizeof v);
+        } else {
+            float u;
+            memcpy(&u, c, sizeof u);
+            v = u;
+        }
+        if (v != floor(v) || fabs(v) * (double)k > limit) return false;
+        v *= (double)k;
+        if (code == GrB_FP64_CODE) {
+            memcpy(acc, &v, sizeof v);
+        } else {
+            float u = (float)v;
+            memcpy(acc, &u, sizeof u);
+        }
+        return true;
+    }
+    if (code == GrB_BOOL_CODE || code > GrB_UINT64_CODE) return false;
+    /* an integer: the product's low bytes, in the machine's order */
+    uint64_t u = 0;
+    memcpy(&u, c, f->zsize);
+    u *= k;
+    memcpy(acc, &u, f->zsize);
+    return true;
+}
+
+/* The value an iso matrix A repeats, cast to op's z type, in *c, when op is a built-in operator on
+ * one type (so that the fold of copies is fold_copies's business); else false. */
+static bool iso_operand(GG_container *A, const GG_fold *f, void *c)
+{
+    GrB_BinaryOp op = f->op;
+    const GG_hs_matrix *h;
+    if (A->h.kind != GG_KIND_MATRIX || op->opcode == GG_OP_USER || f->zsize > 16 ||
+        op->xtype->code != op->ztype->code || op->ytype->code != op->ztype->code ||
+        op->ztype->code == GrB_UDT_CODE || GG_view_hs(A, &h) != GrB_SUCCESS ||
+        GG_hs_iso_value(h) == NULL || h->scale != 1.0)
+        return false;
+    GG_cpu_cast_do(&f->in2z, c, GG_hs_iso_value(h));
+    return true;
+}
+
+/* Rows [lo, hi) of the view folded into T's values (FULL T: at the row, else packed from entry
+ * e with their indices); `c` is the iso operand (iso_operand) or NULL. */
+static void reduce_rows(GG_vdata *T, const GG_cview *v, const GG_fold *f, const void *c,
+                        GrB_Index lo, GrB_Index hi, GrB_Index e, char *buf)
+{
+    bool full = T->form == GG_VF_FULL;
+    for (GrB_Index q = lo; q < hi; q++) {
+        GrB_Index k = v->ptr[q + 1] - v->ptr[q];
+        if (k == 0) continue;
+        char *acc = (char *)T->x + (full ? q : e) * f->zsize;
+        if (!full) T->i[e++] = v->vec == NULL ? q : v->vec[q];
+        if (c == NULL || !fold_copies(f, acc, c, k)) fold_range(f, acc, v->x, v->ptr[q], v->ptr[q + 1], buf);
+    }
+}
+
 GrB_Info GG_cpu_reduce_vector(GG_container *w, GG_container *M, GrB_BinaryOp accum,
                               GrB_BinaryOp op, GrB_Monoid monoid, GG_container *A,
                               const GG_desc *d)
 {
     (void)monoid; /* rows without entries give no entry, so the identity is never needed */
+    GG_fold f = fold_make(op, A->type);
+    GG_SCRATCH_ALIGN unsigned char c[16];
+    bool iso = iso_operand(A, &f, c);
     const GG_cview *v;
     GrB_Info info = GG_cpu_rows_of(A, d->tran0, &v);
     if (info != GrB_SUCCESS) return info;
-    GrB_Index nvec = v->nvec, nnz = v->ptr[nvec];
-    int nth = GG_cpu_nthreads(nvec + nnz);
-    GG_fold f = fold_make(op, A->type);
+    GrB_Index nvec = v->nvec, nnz = v->ptr[nvec], m = w->nrows;
+    /* an iso row costs one step, unless its fold needs them all (then the first row says so) */
+    int nth = GG_cpu_nthreads(iso ? nvec : nvec + nnz);
+    size_t stride = GG_cpu_line_round(f.bufsize);
     GrB_Index *offset = GG_calloc((size_t)nth + 1, sizeof(GrB_Index));
-    char *scratch = GG_malloc((size_t)nth * f.bufsize);
-    GG_coo t = {0};
+    char *scratch = GG_malloc((size_t)nth * stride);
+    GG_vdata T;
+    GG_vdata_init(&T, m, f.zsize);
     if (offset == NULL || scratch == NULL) {
         info = GrB_OUT_OF_MEMORY;
         goto done;
@@ -124,25 +206,19 @@ GrB_Info GG_cpu_reduce_vector(GG_container *w, GG_container *M, GrB_BinaryOp acc
         offset[k + 1] = n;
     }
     for (int k = 0; k < nth; k++) offset[k + 1] += offset[k];
-    info = GG_cpu_coo_alloc(&t, offset[nth], f.zsize);
+    /* every row has an entry: the values alone, row q at q */
+    bool full = v->vec == NULL && offset[nth] == m && m > 0;
+    info = GG_vdata_alloc(&T, m, f.zsize, full ? GG_VF_FULL : GG_VF_SPARSE, offset[nth], false);
     if (info != GrB_SUCCESS) goto done;
 #pragma omp parallel for num_threads(nth) schedule(static)
-    for (int k = 0; k < nth; k++) {
-        GrB_Index e = offset[k];
-        for (GrB_Index q = nvec * k / nth; q < nvec * (k + 1) / nth; q++) {
-            if (v->ptr[q + 1] == v->ptr[q]) continue;
-            t.row[e] = v->vec == NULL ? q : v->vec[q];
-            t.col[e] = 0;
-            fold_range(&f, (char *)t.x + e * f.zsize, v->x, v->ptr[q], v->ptr[q + 1],
-                       scratch + k * f.bufsize);
-            e++;
-        }
-    }
+    for (int k = 0; k < nth; k++)
+        reduce_rows(&T, v, &f, iso ? c : NULL, nvec * k / nth, nvec * (k + 1) / nth, offset[k],
+                    scratch + k * stride);
 done:
     GG_free(offset);
     GG_free(scratch);
     if (info != GrB_SUCCESS) return info;
-    return GG_cpu_writeback(w, M, accum, &t, op->ztype, d);
+    return GG_cpu_vec_writeback(w, M, accum, &T, true, op->ztype, d, NULL);
 }
 
 /* out = accum(out, t) for one value of type otype, or out = t without accum. */
@@ -166,24 +242,25 @@ static GrB_Info fold_all(void *t, GrB_BinaryOp op, const void *x, GrB_Type intyp
 {
     int nth = GG_cpu_nthreads(n);
     GG_fold f = fold_make(op, intype);
-    /* nth partial results, then scratch for each chunk's fold */
-    char *mem = GG_malloc((size_t)nth * (f.zsize + f.bufsize) + 1);
+    /* per chunk, on its own cache lines: its partial result, then its fold's scratch */
+    size_t zoff = (f.zsize + 15) / 16 * 16, stride = GG_cpu_line_round(zoff + f.bufsize);
+    char *mem = GG_malloc((size_t)nth * stride + 1);
     if (mem == NULL) return GrB_OUT_OF_MEMORY;
-    char *partial = mem, *scratch = mem + (size_t)nth * f.zsize;
     if (nth <= 1) {
         /* no parallel region: even one thread's costs a team set-up */
-        fold_range(&f, partial, x, 0, n, scratch);
+        fold_range(&f, mem, x, 0, n, mem + zoff);
     } else {
 #pragma omp parallel for num_threads(nth) schedule(static)
         for (int k = 0; k < nth; k++) {
             GrB_Index lo = n * k / nth, hi = n * (k + 1) / nth;
-            if (lo < hi) fold_range(&f, partial + k * f.zsize, x, lo, hi, scratch + k * f.bufsize);
+            char *own = mem + (size_t)k * stride;
+            if (lo < hi) fold_range(&f, own, x, lo, hi, own + zoff);
         }
     }
-    char *ybuf = scratch + op->xtype->size;
+    char *scratch = mem + zoff, *ybuf = scratch + op->xtype->size;
     for (int k = 1; k < nth; k++)
-        fold_step(&f, partial, GG_cpu_cast_in(&f.z2y, ybuf, partial + k * f.zsize), scratch);
-    memcpy(t, partial, f.zsize);
+        fold_step(&f, mem, GG_cpu_cast_in(&f.z2y, ybuf, mem + (size_t)k * stride), scratch);
+    memcpy(t, mem, f.zsize);
     GG_free(mem);
     return GrB_SUCCESS;
 }

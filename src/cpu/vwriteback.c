@@ -77,8 +77,8 @@ static wb_ops wb_prepare(const GG_cpu_vwb *w, GrB_Type ttype)
         o.z2c = GG_cpu_cast_make(w->ctype, w->accum->ztype);
         o.xsize = w->accum->xtype->size;
         o.ysize = w->accum->ytype->size;
-        /* rounded up so each chunk's scratch stays aligned for the operator's typed reads */
-        o.scratch = (o.xsize + o.ysize + w->accum->ztype->size + 15) / 16 * 16;
+        /* whole cache lines: aligned for the operator's typed reads, and not shared by threads */
+        o.scratch = GG_cpu_line_round(o.xsize + o.ysize + w->accum->ztype->size);
     }
     return o;
 }
@@ -438,8 +438,19 @@ GrB_Info GG_cpu_vwb_new(GG_vdata *Z, const GG_vdata *C, const GG_cpu_vwb *w, con
 /* T's flags at [lo, hi) cleared where the mask rules the entry out; returns the entries kept. */
 static uint64_t vfilter_range(GG_vdata *T, const GG_cpu_vmask *mk, uint64_t lo, uint64_t hi)
 {
-    GG_cpu_vcur mc = GG_cpu_vcur_make(mk->m);
     uint64_t kept = 0;
+    if (mk->structural && mk->m != NULL && mk->m->form == GG_VF_BITMAP) {
+        /* a structural bitmap mask: its flags and T's, without a lookup per position; no
+         * branch, so the loop vectorizes */
+        const uint8_t *mb = mk->m->b;
+        uint8_t comp = mk->comp;
+        for (uint64_t i = lo; i < hi; i++) {
+            T->b[i] = (uint8_t)(T->b[i] & ((mb[i] != 0) ^ comp));
+            kept += T->b[i];
+        }
+        return kept;
+    }
+    GG_cpu_vcur mc = GG_cpu_vcur_make(mk->m);
     for (uint64_t i = lo; i < hi; i++) {
         if (!T->b[i]) continue;
         T->b[i] = GG_cpu_vmask_allows(mk, &mc, i);

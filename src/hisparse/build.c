@@ -26,6 +26,11 @@ void GG_hs_set_build_parts(int parts)
     atomic_store(&forced_parts, parts < 0 ? 0 : parts > HS_MAX_PARTS ? HS_MAX_PARTS : parts);
 }
 
+bool hs_parts_forced(void)
+{
+    return atomic_load(&forced_parts) > 0;
+}
+
 int hs_parts(uint64_t work)
 {
     int forced = atomic_load(&forced_parts);

@@ -39,6 +39,9 @@ static inline void *hs_alloc_n(uint64_t n, size_t size)
 
 int hs_parts(uint64_t work);
 
+/* Whether a test fixed the number of parts (GG_hs_set_build_parts). */
+bool hs_parts_forced(void);
+
 /* Threads to run np parts. */
 static inline int hs_threads(int np)
 {
@@ -225,9 +228,10 @@ void hs_walk_band(const GG_hs_matrix *A, int yc, GrB_Index lo, GrB_Index hi, hs_
                   void *ctx);
 
 /* The width of the bands a phase of np parts cuts a dimension `dim` of A into: all of it for one
- * part, else the widest d^g (g >= 1) leaving at least four bands a part (the threads take them
- * dynamically; skewed graphs need the slack), else d. Level-1 leaves (dense and bitmap ones among
- * them) never reach beyond a band, nor do leaves of level g or below. */
+ * part, else a d^g (g >= 1) chosen by the entries it makes the bands read (layout.c): a leaf of
+ * level l > g is read by each of the d^(l - g) bands it reaches; with the parts fixed by a test,
+ * d, so that such leaves cross bands even on small inputs. Level-1 leaves (dense and bitmap ones
+ * among them) never reach beyond a band, nor do leaves of level g or below. */
 GrB_Index hs_band_width(const GG_hs_matrix *A, GrB_Index dim, int np);
 
 /* ---- values ------------------------------------------------------------------------------------------- */

@@ -255,6 +255,109 @@ static void test_reduce(void **state)
     GrB_Scalar_free(&S), GrB_Vector_free(&w), GrB_Matrix_free(&A), GrB_Matrix_free(&E);
 }
 
+/* An iso matrix (every entry x) of `type` with the pattern of t, built in one call. */
+static GrB_Matrix iso_mat(GrB_Type type, GrB_Index nr, GrB_Index nc, const tup *t, int n, double x)
+{
+    GrB_Matrix A;
+    GrB_Index I[64], J[64];
+    double X[64];
+    for (int k = 0; k < n; k++) I[k] = t[k].i, J[k] = t[k].j, X[k] = x;
+    OK(GrB_Matrix_new(&A, type, nr, nc));
+    OK(GrB_Matrix_build_FP64(A, I, J, X, (GrB_Index)n, NULL));
+    OK(GrB_Matrix_wait(A, GrB_MATERIALIZE));
+    return A;
+}
+
+/* Reduce to a vector of an iso matrix (an unweighted graph's degrees), where a row of k entries
+ * folds k copies of one value: each row's result equals the left-to-right fold, for an idempotent
+ * monoid, PLUS on a whole number (a BOOL pattern's degree in FP64), PLUS on an integer type that
+ * wraps (INT8: 3 x 100 = 44), PLUS on 0.1, whose repeated sum is not 7 x 0.1, and TIMES; empty
+ * rows give no entry, a matrix whose rows all have entries gives every position, the transposed
+ * matrix gives column counts, and the mask and accumulator apply to the result. */
+static void test_reduce_iso(void **state)
+{
+    (void)state;
+    /* rows 0: 3 entries, 1: none, 2: 1, 3: 4 (row 4 of the second pattern: 7) */
+    const tup p[] = {{0, 0, 0}, {0, 2, 0}, {0, 5, 0}, {2, 1, 0}, {3, 0, 0}, {3, 1, 0}, {3, 2, 0},
+                     {3, 6, 0}};
+    const tup q[] = {{0, 0, 0}, {0, 3, 0}, {1, 1, 0}, {2, 2, 0}, {3, 3, 0}, {4, 0, 0}, {4, 1, 0},
+                     {4, 2, 0}, {4, 3, 0}, {4, 4, 0}, {4, 5, 0}, {4, 6, 0}};
+    GrB_Matrix A = iso_mat(GrB_BOOL, 4, 7, p, 8, 1);
+    GrB_Vector w, wt, m;
+    OK(GrB_Vector_new(&w, GrB_FP64, 4));
+    OK(GrB_Matrix_reduce_Monoid(w, NULL, NULL, GrB_PLUS_MONOID_FP64, A, NULL));
+    const tup deg[] = {{0, 0, 3}, {2, 0, 1}, {3, 0, 4}};
+    check_vec(w, deg, 3);
+    OK(GrB_Vector_new(&wt, GrB_INT64, 7));
+    OK(GrB_Matrix_reduce_Monoid(wt, NULL, NULL, GrB_PLUS_MONOID_INT64, A, GrB_DESC_T0));
+    const tup cdeg[] = {{0, 0, 2}, {1, 0, 2}, {2, 0, 2}, {5, 0, 1}, {6, 0, 1}};
+    check_vec(wt, cdeg, 5);
+    /* w<m> += degrees: row 0 masked out keeps its 3, row 3 becomes 4 + 4 */
+    OK(GrB_Vector_new(&m, GrB_BOOL, 4));
+    OK(GrB_Vector_setElement_BOOL(m, true, 2));
+    OK(GrB_Vector_setElement_BOOL(m, true, 3));
+    OK(GrB_Matrix_reduce_Monoid(w, m, GrB_PLUS_FP64, GrB_PLUS_MONOID_FP64, A, NULL));
+    const tup acc[] = {{0, 0, 3}, {2, 0, 2}, {3, 0, 8}};
+    check_vec(w, acc, 3);
+    GrB_Matrix_free(&A);
+
+    /* every row has entries: all five positions */
+    struct {
+        GrB_Type type;
+        double x;
+        GrB_BinaryOp op;
+    } cases[] = {{GrB_INT8, 100, GrB_PLUS_INT8}, {GrB_FP64, 0.1, GrB_PLUS_FP64},
+                 {GrB_FP32, 3, GrB_PLUS_FP32}, {GrB_INT32, 7, GrB_MIN_INT32},
+                 {GrB_FP64, 2, GrB_TIMES_FP64}, {GrB_UINT16, 9, GrB_MAX_UINT16}};
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        A = iso_mat(cases[c].type, 5, 7, q, 12, cases[c].x);
+        GrB_Vector r;
+        OK(GrB_Vector_new(&r, cases[c].type, 5));
+        OK(GrB_Matrix_reduce_BinaryOp(r, NULL, NULL, cases[c].op, A, NULL));
+        GrB_Index nv;
+        OK(GrB_Vector_nvals(&nv, r));
+        assert_int_equal(nv, 5);
+        const int len[] = {2, 1, 1, 1, 7};
+        for (GrB_Index i = 0; i < 5; i++) {
+            /* the left-to-right fold of len[i] copies, in the operator's type */
+            GrB_Vector zv, yv;
+            OK(GrB_Vector_new(&zv, cases[c].type, 1));
+            OK(GrB_Vector_new(&yv, cases[c].type, 1));
+            OK(GrB_Vector_setElement_FP64(zv, cases[c].x, 0));
+            OK(GrB_Vector_setElement_FP64(yv, cases[c].x, 0));
+            for (int k = 1; k < len[i]; k++)
+                OK(GrB_Vector_eWiseMult_BinaryOp(zv, NULL, NULL, cases[c].op, zv, yv, NULL));
+            double want, got;
+            OK(GrB_Vector_extractElement_FP64(&want, zv, 0));
+            OK(GrB_Vector_extractElement_FP64(&got, r, i));
+            if (got != want)
+                fail_msg("case %zu row %llu: %.17g, the fold gives %.17g", c, (unsigned long long)i,
+                         got, want);
+            GrB_Vector_free(&zv), GrB_Vector_free(&yv);
+        }
+        GrB_Vector_free(&r);
+        GrB_Matrix_free(&A);
+    }
+    double r4;
+    GrB_Vector w5;
+    A = iso_mat(GrB_FP64, 5, 7, q, 12, 0.1);
+    OK(GrB_Vector_new(&w5, GrB_FP64, 5));
+    OK(GrB_Matrix_reduce_Monoid(w5, NULL, NULL, GrB_PLUS_MONOID_FP64, A, NULL));
+    OK(GrB_Vector_extractElement_FP64(&r4, w5, 4));
+    assert_true(r4 == 0.1 + 0.1 + 0.1 + 0.1 + 0.1 + 0.1 + 0.1); /* not 7 * 0.1 */
+    int8_t b;
+    GrB_Vector w8;
+    GrB_Matrix_free(&A);
+    A = iso_mat(GrB_INT8, 5, 7, q, 12, 100);
+    OK(GrB_Vector_new(&w8, GrB_INT8, 5));
+    OK(GrB_Matrix_reduce_Monoid(w8, NULL, NULL, GrB_PLUS_MONOID_INT8, A, NULL));
+    OK(GrB_Vector_extractElement_INT8(&b, w8, 4));
+    assert_int_equal(b, (int8_t)(uint8_t)(7 * 100 % 256)); /* 700 wrapped: -68 */
+    GrB_Vector_free(&w8), GrB_Vector_free(&w5), GrB_Vector_free(&w), GrB_Vector_free(&wt);
+    GrB_Vector_free(&m);
+    GrB_Matrix_free(&A);
+}
+
 /* ---- transpose and aliasing ---------------------------------------------------------------------- */
 
 static void test_transpose_aliased(void **state)
@@ -804,6 +907,7 @@ int main(void)
         cmocka_unit_test(test_apply_positional_transposed),
         cmocka_unit_test(test_select_builtin),
         cmocka_unit_test(test_reduce),
+        cmocka_unit_test(test_reduce_iso),
         cmocka_unit_test(test_transpose_aliased),
         cmocka_unit_test(test_extract_repeats),
         cmocka_unit_test(test_assign_repeats),

@@ -502,9 +502,11 @@ static void test_ewise(void **state)
     for (uint64_t seed = 1; seed <= 4000; seed++) {
         vref_seed(seed);
         uint64_t n = random_dim();
-        GrB_BinaryOp ops[] = {GrB_PLUS_FP64, GrB_TIMES_FP64, GrB_MIN_INT64, GrB_MINUS_FP64,
-                              GrB_NE_INT64,  GxB_FIRSTI_INT64, GrB_SECOND_INT32, GrB_LOR};
-        ewise_arg arg = {.op = ops[vref_below(8)], .add = vref_below(2) == 0};
+        /* the comparisons have typed instances too (a BOOL result, an entry of one input cast) */
+        GrB_BinaryOp ops[] = {GrB_PLUS_FP64, GrB_TIMES_FP64, GrB_MIN_INT64,   GrB_MINUS_FP64,
+                              GrB_NE_INT64,  GxB_FIRSTI_INT64, GrB_SECOND_INT32, GrB_LOR,
+                              GrB_GT_FP64,   GrB_LE_FP64,    GrB_EQ_INT64,    GrB_LT_INT64};
+        ewise_arg arg = {.op = ops[vref_below(12)], .add = vref_below(2) == 0};
         /* half the time exactly op's types, so the typed instances run */
         bool own = vref_below(2) == 0;
         arg.atype = own ? arg.op->xtype : random_type();

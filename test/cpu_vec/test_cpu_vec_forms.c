@@ -188,10 +188,57 @@ static void test_forms(void **st)
     printf("vector forms: %d successful calls agree with their sparse twins\n", cases);
 }
 
+/* C<M> = s over GrB_ALL into an empty C (assign.c's copy of the mask's pattern): for the mask in
+ * each form, iso or not, structural or by value, complemented or not, with and without replace,
+ * C holds s (cast to C's type) exactly where the mask allows, checked position by position. */
+static void test_assign_scalar_to_empty(void **st)
+{
+    (void)st;
+    GrB_Descriptor descs[] = {NULL, GrB_DESC_R, GrB_DESC_C, GrB_DESC_S, GrB_DESC_RC, GrB_DESC_RS,
+                              GrB_DESC_SC, GrB_DESC_RSC};
+    int checked = 0;
+    for (uint64_t seed = 1; seed <= 600; seed++) {
+        state = seed;
+        int form = (int)rnd(3), dk = (int)rnd(8);
+        bool iso = rnd(2), comp = dk == 2 || dk == 4 || dk == 6 || dk == 7;
+        bool structural = dk == 3 || dk == 5 || dk == 6 || dk == 7;
+        GrB_Vector M = random_vector(random_type(), N, iso), C;
+        force_form(M, form, iso);
+        OK(GrB_Vector_new(&C, GrB_INT32, N));
+        OK(GrB_Vector_assign_FP64(C, M, NULL, 2.5, GrB_ALL, N, descs[dk]));
+        GrB_Index nv, want = 0;
+        OK(GrB_Vector_nvals(&nv, C));
+        for (GrB_Index i = 0; i < N; i++) {
+            double mv = 0;
+            GrB_Info has = GrB_Vector_extractElement_FP64(&mv, M, i);
+            bool allowed = (has == GrB_SUCCESS && (structural || mv != 0)) != comp;
+            int32_t cv = 0;
+            GrB_Info got = GrB_Vector_extractElement_INT32(&cv, C, i);
+            if (allowed) {
+                want++;
+                if (got != GrB_SUCCESS || cv != 2) {
+                    printf("seed %llu: position %llu missing or %d\n", (unsigned long long)seed,
+                           (unsigned long long)i, cv);
+                    fail();
+                }
+            } else if (got != GrB_NO_VALUE) {
+                printf("seed %llu: position %llu set\n", (unsigned long long)seed, (unsigned long long)i);
+                fail();
+            }
+        }
+        assert_int_equal(nv, want);
+        checked++;
+        GrB_Vector_free(&M);
+        GrB_Vector_free(&C);
+    }
+    printf("assign of a scalar into an empty vector: %d masks checked\n", checked);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_forms),
+        cmocka_unit_test(test_assign_scalar_to_empty),
     };
     return cmocka_run_group_tests(tests, GG_test_setup, GG_test_teardown);
 }

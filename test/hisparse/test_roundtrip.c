@@ -216,6 +216,57 @@ static void test_dense_rows_and_blocks(void **state)
     tuples_free(&t);
 }
 
+/* Entries per leaf level (ctx: uint64_t[64]). */
+static void leaf_levels(void *ctx, const hs_leaf *L)
+{
+    ((uint64_t *)ctx)[L->level] += L->n;
+}
+
+/* Bands are not so narrow that leaves wider than them are read over and over: blocks of scattered
+ * entries (d = 8, 4096 x 4096) keep them in leaves above level 1 (level 2, 64 wide), and with 32
+ * parts the bands are as wide as those leaves, 64 of them (the rule of four bands a part alone
+ * gave bands of 8, reading every entry 8 times). A matrix of level-1 leaves keeps the widest bands
+ * that leave four a part. With the parts fixed by a test, the bands are d wide (leaves then cross
+ * them). */
+static void test_band_width_follows_leaves(void **state)
+{
+    (void)state;
+    OK(GG_hs_set_node_dim(8));
+    uint64_t seed = 17;
+    tuples t;
+    tuples_init(&t, GrB_BOOL, 4096, 4096);
+    bool one = true;
+    for (GrB_Index b = 0; b < 8; b++)
+        for (int k = 0; k < 800; k++)
+            tuples_add(&t, 512 * b + rng_below(&seed, 512), 512 * b + rng_below(&seed, 512), &one);
+    GG_hs_matrix A;
+    build_ok(&A, &t, GrB_LOR, 0);
+    uint64_t per_level[64] = {0};
+    hs_walk(&A, leaf_levels, per_level);
+    int widest = 1;
+    for (int l = 2; l <= A.height; l++)
+        if (per_level[l] > 0) widest = l;
+    assert_true(widest >= 2);
+    GrB_Index span = 1ULL << (3 * widest);
+    GrB_Index w = hs_band_width(&A, 4096, 32);
+    assert_true(4096 / span >= 2 * 32);
+    assert_true(w >= span);
+    GG_hs_set_build_parts(2);
+    assert_int_equal(hs_band_width(&A, 4096, 2), 8);
+    GG_hs_set_build_parts(0);
+    GG_hs_free(&A);
+    tuples_free(&t);
+    /* dense: level-1 leaves only, the old rule's width (the widest d^g leaving 8 bands: 512) */
+    tuples_init(&t, GrB_BOOL, 4096, 64);
+    for (GrB_Index i = 0; i < 4096; i++)
+        for (GrB_Index j = 0; j < 64; j++) tuples_add(&t, i, j, &one);
+    build_ok(&A, &t, NULL, 0);
+    assert_int_equal(hs_band_width(&A, 4096, 2), 512);
+    GG_hs_free(&A);
+    tuples_free(&t);
+    OK(GG_hs_set_node_dim(GG_HS_DIM_DEFAULT));
+}
+
 static void test_duplicates(void **state)
 {
     (void)state;
@@ -949,6 +1000,7 @@ int main(void)
         cmocka_unit_test(test_sorted_equal_cast),
         cmocka_unit_test(test_rows_strip_by_strip),
         cmocka_unit_test(test_checker_finds_damage),
+        cmocka_unit_test(test_band_width_follows_leaves),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
