@@ -4,8 +4,9 @@
  * A filter that can judge a whole block from its bounds (the positional tests) drops or keeps a
  * subtree without reading its entries' values or testing them one by one.
  * Parallel: the top of the tree is cut into subtrees in tree order (at least HS_SEL_ITEMS per
- * thread where the tree allows), each thread walks whole subtrees into its own buffers, and the
- * buffers are concatenated in order. C keeps A's content orientation, node size and iso flag. */
+ * thread where the tree allows), which form HS_SEL_ITEMS groups of consecutive subtrees per
+ * thread (a wide node opens into thousands of them); each thread walks whole groups into the
+ * group's own buffer, and the buffers are concatenated in order. C keeps A's content orientation, node size and iso flag. */
 #include "hs_internal.h"
 
 #define HS_SEL_ITEMS 8
@@ -47,7 +48,7 @@ static GG_hs_cover sel_box(const hs_sel *S, GrB_Index r0, GrB_Index c0, int leve
 static bool buf_reserve(hs_sel *S, hs_sel_buf *b, uint64_t extra)
 {
     if (b->n + extra <= b->cap) return true;
-    uint64_t cap = b->cap < 1024 ? 1024 : 2 * b->cap;
+    uint64_t cap = 2 * b->cap;
     if (cap < b->n + extra) cap = b->n + extra;
     GrB_Index *I = GG_realloc(b->I, cap * sizeof *I);
     if (I != NULL) b->I = I;
@@ -182,8 +183,10 @@ GrB_Info GG_hs_select(GG_hs_matrix *C, const GG_hs_matrix *A, const GG_hs_filter
     uint64_t nitems;
     GrB_Info info = sel_items(&S, (uint64_t)nth * HS_SEL_ITEMS, &items, &nitems);
     if (info != GrB_SUCCESS) return info;
-    hs_sel_buf *bufs = GG_calloc(nitems == 0 ? 1 : nitems, sizeof *bufs);
-    uint64_t *at = GG_calloc(nitems + 1, sizeof *at);
+    uint64_t ngroups = (uint64_t)nth * HS_SEL_ITEMS;
+    if (ngroups > nitems) ngroups = nitems;
+    hs_sel_buf *bufs = GG_calloc(ngroups == 0 ? 1 : ngroups, sizeof *bufs);
+    uint64_t *at = GG_calloc(ngroups + 1, sizeof *at);
     GrB_Index *I = NULL, *J = NULL;
     size_t size = A->type->size;
     uint8_t *x = NULL, *iso = GG_malloc(size);
@@ -192,16 +195,18 @@ GrB_Info GG_hs_select(GG_hs_matrix *C, const GG_hs_matrix *A, const GG_hs_filter
     if (A->iso) hs_read_value(A, NULL, iso);
     S.iso = iso;
     HS_OMP("omp parallel for num_threads(nth) schedule(dynamic, 1)")
-    for (uint64_t k = 0; k < nitems; k++) sel_walk(&S, &bufs[k], items[k], hs_thread_id());
+    for (uint64_t g = 0; g < ngroups; g++)
+        for (uint64_t k = nitems * g / ngroups; k < nitems * (g + 1) / ngroups; k++)
+            sel_walk(&S, &bufs[g], items[k], hs_thread_id());
     if (S.oom) goto done;
-    for (uint64_t k = 0; k < nitems; k++) at[k + 1] = at[k] + bufs[k].n;
-    uint64_t n = at[nitems];
+    for (uint64_t g = 0; g < ngroups; g++) at[g + 1] = at[g] + bufs[g].n;
+    uint64_t n = at[ngroups];
     I = hs_alloc_n(n, sizeof *I);
     J = hs_alloc_n(n, sizeof *J);
     x = hs_alloc_n(S.vsize > 0 ? n : 1, size);
     if (I == NULL || J == NULL || x == NULL) goto done;
     HS_OMP("omp parallel for num_threads(nth) schedule(dynamic, 1)")
-    for (uint64_t k = 0; k < nitems; k++) {
+    for (uint64_t k = 0; k < ngroups; k++) {
         uint64_t m = bufs[k].n;
         if (m == 0) continue;
         memcpy(I + at[k], bufs[k].I, m * sizeof *I);
@@ -216,7 +221,7 @@ GrB_Info GG_hs_select(GG_hs_matrix *C, const GG_hs_matrix *A, const GG_hs_filter
     info = hs_build_stream(C, A->type, A->nrows, A->ncols, A->dbits, &s, S.vsize == 0 && n > 0);
     if (info == GrB_SUCCESS) C->transposed = A->transposed;
 done:
-    for (uint64_t k = 0; bufs != NULL && k < nitems; k++) {
+    for (uint64_t k = 0; bufs != NULL && k < ngroups; k++) {
         GG_free(bufs[k].I);
         GG_free(bufs[k].J);
         GG_free(bufs[k].x);
