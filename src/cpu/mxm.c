@@ -346,6 +346,8 @@ typedef struct {
     char *val;         /* per mask entry: its value ... */
     uint8_t *has;      /* ... and whether it has one */
     GG_cast_fn count_to_z; /* counting semiring: int64 to the result type (NULL: int64) */
+    uint8_t *marks;        /* counting: per thread, kdim flags of the inner index (0 between rows) */
+    GrB_Index kdim;
     int failed;
 } dot_ctx;
 
@@ -448,24 +450,37 @@ static inline uint64_t dot_count(const GrB_Index *a, GrB_Index la, const GrB_Ind
     return n;
 }
 
+/* A row of A at least this long, with at least as many mask entries, has its indices flagged
+ * once (dot_count_chunk): each of its counts then costs B's column alone. */
+#define GG_DOT_MARK_MIN 32
+
 /* The dot product's chunk under a counting semiring: each mask entry's count, stored in the
- * result type (int64 as it is, else cast). */
+ * result type (int64 as it is, else cast). A long row of A that many mask entries share is
+ * flagged in the thread's marks, and a column of B that is not much longer than it is summed
+ * over the flags instead of merged. */
 static void dot_count_chunk(void *ctx, int chunk, int tid)
 {
-    (void)tid;
     dot_ctx *c = ctx;
     const GG_cview *A = c->A, *B = c->B, *M = c->M;
     const size_t zsize = c->sr->zsize;
+    uint8_t *mark = c->marks == NULL ? NULL : c->marks + (size_t)tid * c->kdim;
     GrB_Index found = 0;
     for (GrB_Index r = c->bounds[chunk]; r < c->bounds[chunk + 1]; r++) {
         GrB_Index ka, p0 = M->ptr[r], p1 = M->ptr[r + 1];
         memset(c->has + p0, 0, p1 - p0);
         if (!GG_cv_find(A, GG_cv_id(M, r), &ka)) continue;
         const GrB_Index *ai = A->idx + A->ptr[ka], la = A->ptr[ka + 1] - A->ptr[ka];
+        bool marked = mark != NULL && la >= GG_DOT_MARK_MIN && p1 - p0 >= GG_DOT_MARK_MIN;
+        for (GrB_Index q = 0; marked && q < la; q++) mark[ai[q]] = 1;
         for (GrB_Index p = p0; p < p1; p++) {
             GrB_Index kb;
             if (!GG_cpu_mrows_entry(&c->mr, p) || !GG_cv_find(B, M->idx[p], &kb)) continue;
-            int64_t n = (int64_t)dot_count(ai, la, B->idx + B->ptr[kb], B->ptr[kb + 1] - B->ptr[kb]);
+            const GrB_Index *bi = B->idx + B->ptr[kb], lb = B->ptr[kb + 1] - B->ptr[kb];
+            int64_t n = 0;
+            if (marked && lb <= GG_DOT_LEAP * la)
+                for (GrB_Index q = 0; q < lb; q++) n += mark[bi[q]];
+            else
+                n = (int64_t)dot_count(ai, la, bi, lb);
             if (n == 0) continue;
             if (c->count_to_z == NULL)
                 memcpy(c->val + p * zsize, &n, sizeof n);
@@ -474,6 +489,7 @@ static void dot_count_chunk(void *ctx, int chunk, int tid)
             c->has[p] = 1;
             found++;
         }
+        for (GrB_Index q = 0; marked && q < la; q++) mark[ai[q]] = 0;
     }
     c->count[chunk] = found;
 }
@@ -490,7 +506,8 @@ static bool counts_only(GrB_Semiring s)
 }
 
 GrB_Info GG_cpu_dot(GG_coo *T, const GG_cpu_opnd *A, const GG_cpu_opnd *Bcols,
-                    const GG_cpu_mrows *M, const GG_sr *sr, GG_sr_kind kind, GrB_Type counts)
+                    const GG_cpu_mrows *M, const GG_sr *sr, GG_sr_kind kind, GrB_Type counts,
+                    GrB_Index kdim)
 {
     const GG_cview *mv = M->v;
     GrB_Index nm = GG_cv_nnz(mv);
@@ -504,8 +521,14 @@ GrB_Info GG_cpu_dot(GG_coo *T, const GG_cpu_opnd *A, const GG_cpu_opnd *Bcols,
     c.count = GG_calloc((size_t)nchunks + 1, sizeof(GrB_Index));
     c.val = GG_malloc((nm == 0 ? 1 : nm) * sr->zsize);
     c.has = GG_malloc(nm == 0 ? 1 : nm);
+    /* flags of the inner index per thread, for counting, unless the dimension is far larger
+     * than the work (hypersparse) */
+    bool marks = counts != NULL && kdim <= 4 * (nm + GG_cv_nnz(c.A)) + 4096;
+    c.kdim = kdim;
+    c.marks = marks ? GG_calloc((size_t)nth * (kdim == 0 ? 1 : kdim), 1) : NULL;
     GrB_Info info = GrB_OUT_OF_MEMORY;
-    if (c.bounds != NULL && c.count != NULL && c.val != NULL && c.has != NULL) {
+    if (c.bounds != NULL && c.count != NULL && c.val != NULL && c.has != NULL &&
+        (c.marks != NULL || !marks)) {
         /* mask rows weighted by their entries, from the view's own running totals */
         GG_cpu_split(mv->ptr, mv->nvec, nchunks, c.bounds);
         GG_cpu_parallel(nth, nchunks, counts != NULL ? dot_count_chunk : dot_table[kind], &c);
@@ -538,6 +561,7 @@ done:
     GG_free(c.count);
     GG_free(c.val);
     GG_free(c.has);
+    GG_free(c.marks);
     return info;
 }
 
@@ -685,7 +709,8 @@ GrB_Info GG_cpu_mxm(GG_container *C, GG_container *M, GrB_BinaryOp accum, GrB_Se
                                         GG_cpu_opnd_type(&a, A->type, atype),
                                         GG_cpu_opnd_type(&b, B->type, btype));
         info = dot ? GG_cpu_dot(&T, &a, &b, &mr, &sr, kind,
-                                counts_only(semiring) ? semiring->add->op->ztype : NULL)
+                                counts_only(semiring) ? semiring->add->op->ztype : NULL,
+                                d->tran0 ? A->nrows : A->ncols)
                    : GG_cpu_saxpy(&T, C->ncols, &a, &b, &mr, &sr, kind);
     }
     GG_cpu_opnd_free(&a);
