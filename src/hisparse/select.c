@@ -31,6 +31,8 @@ typedef struct {
     const GG_hs_filter *f;
     size_t vsize;       /* value bytes gathered per entry: 0 for an iso A */
     const uint8_t *iso; /* an iso A's value (scaled), what the filter tests for every entry */
+    uint64_t first_cap; /* a group buffer's first size: its share of A's entries, with slack
+                         * (untouched pages cost no memory), all of them for a single group */
     bool oom;
 } hs_sel;
 
@@ -48,7 +50,7 @@ static GG_hs_cover sel_box(const hs_sel *S, GrB_Index r0, GrB_Index c0, int leve
 static bool buf_reserve(hs_sel *S, hs_sel_buf *b, uint64_t extra)
 {
     if (b->n + extra <= b->cap) return true;
-    uint64_t cap = 2 * b->cap;
+    uint64_t cap = b->cap == 0 ? S->first_cap : 2 * b->cap;
     if (cap < b->n + extra) cap = b->n + extra;
     GrB_Index *I = GG_realloc(b->I, cap * sizeof *I);
     if (I != NULL) b->I = I;
@@ -183,8 +185,9 @@ GrB_Info GG_hs_select(GG_hs_matrix *C, const GG_hs_matrix *A, const GG_hs_filter
     uint64_t nitems;
     GrB_Info info = sel_items(&S, (uint64_t)nth * HS_SEL_ITEMS, &items, &nitems);
     if (info != GrB_SUCCESS) return info;
-    uint64_t ngroups = (uint64_t)nth * HS_SEL_ITEMS;
+    uint64_t ngroups = nth == 1 ? 1 : (uint64_t)nth * HS_SEL_ITEMS;
     if (ngroups > nitems) ngroups = nitems;
+    S.first_cap = ngroups <= 1 ? A->nvals : 4 * (A->nvals / ngroups) + 4096;
     hs_sel_buf *bufs = GG_calloc(ngroups == 0 ? 1 : ngroups, sizeof *bufs);
     uint64_t *at = GG_calloc(ngroups + 1, sizeof *at);
     GrB_Index *I = NULL, *J = NULL;
@@ -201,21 +204,28 @@ GrB_Info GG_hs_select(GG_hs_matrix *C, const GG_hs_matrix *A, const GG_hs_filter
     if (S.oom) goto done;
     for (uint64_t g = 0; g < ngroups; g++) at[g + 1] = at[g] + bufs[g].n;
     uint64_t n = at[ngroups];
-    I = hs_alloc_n(n, sizeof *I);
-    J = hs_alloc_n(n, sizeof *J);
-    x = hs_alloc_n(S.vsize > 0 ? n : 1, size);
-    if (I == NULL || J == NULL || x == NULL) goto done;
-    HS_OMP("omp parallel for num_threads(nth) schedule(dynamic, 1)")
-    for (uint64_t k = 0; k < ngroups; k++) {
-        uint64_t m = bufs[k].n;
-        if (m == 0) continue;
-        memcpy(I + at[k], bufs[k].I, m * sizeof *I);
-        memcpy(J + at[k], bufs[k].J, m * sizeof *J);
-        if (S.vsize > 0) memcpy(x + at[k] * size, bufs[k].x, m * size);
+    hs_stream s = {.n = n};
+    if (ngroups == 1 && n > 0) {
+        /* one group (one thread): its buffer is the stream */
+        s.I = bufs[0].I, s.J = bufs[0].J;
+        s.v.x = S.vsize > 0 ? (const char *)bufs[0].x : (const char *)iso;
+    } else {
+        I = hs_alloc_n(n, sizeof *I);
+        J = hs_alloc_n(n, sizeof *J);
+        x = hs_alloc_n(S.vsize > 0 ? n : 1, size);
+        if (I == NULL || J == NULL || x == NULL) goto done;
+        HS_OMP("omp parallel for num_threads(nth) schedule(dynamic, 1)")
+        for (uint64_t k = 0; k < ngroups; k++) {
+            uint64_t m = bufs[k].n;
+            if (m == 0) continue;
+            memcpy(I + at[k], bufs[k].I, m * sizeof *I);
+            memcpy(J + at[k], bufs[k].J, m * sizeof *J);
+            if (S.vsize > 0) memcpy(x + at[k] * size, bufs[k].x, m * size);
+        }
+        if (S.vsize == 0) memcpy(x, iso, size);
+        s.I = I, s.J = J;
+        s.v.x = (const char *)x;
     }
-    if (S.vsize == 0) memcpy(x, iso, size);
-    hs_stream s = {.n = n, .I = I, .J = J};
-    s.v.x = (const char *)x;
     s.v.xsize = size;
     s.v.to_z = hs_cast_make(A->type, A->type);
     info = hs_build_stream(C, A->type, A->nrows, A->ncols, A->dbits, &s, S.vsize == 0 && n > 0);
