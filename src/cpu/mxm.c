@@ -346,7 +346,8 @@ typedef struct {
     char *val;         /* per mask entry: its value ... */
     uint8_t *has;      /* ... and whether it has one */
     GG_cast_fn count_to_z; /* counting semiring: int64 to the result type (NULL: int64) */
-    uint8_t *marks;        /* counting: per thread, kdim flags of the inner index (0 between rows) */
+    uint8_t *marks;        /* counting: per thread, kdim flags of the inner index (all 0 between
+                            * rows) */
     GrB_Index kdim;
     int failed;
 } dot_ctx;

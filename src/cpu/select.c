@@ -4,8 +4,8 @@
  * chunks, then each chunk copies its kept entries to its offset. A vector keeps its form: a
  * sparse one is compacted, a bitmap or full one becomes a bitmap whose flags are the tests; an
  * iso vector under a test that reads no position is decided by one call. A matrix result that
- * replaces all of C (no mask, no accumulator, C of A's type) is selected tree to tree
- * (GG_hs_select): the positional tests keep or drop whole blocks from their bounds. */
+ * replaces all of C (no mask, no accumulator; C of A's type, or both types built-in) is selected
+ * tree to tree (GG_hs_select): the positional tests keep or drop whole blocks from their bounds. */
 #include "GG_cpu_vec.h"
 #include "GG_hisparse.h"
 
@@ -192,7 +192,7 @@ oom:
     return GrB_OUT_OF_MEMORY;
 }
 
-/* ---- matrices: tree to tree ---------------------------------------------------------------------- */
+/* ---- matrices: tree to tree ------------------------------------------------------------------ */
 
 typedef struct {
     GG_select_ctx c;
@@ -230,7 +230,8 @@ static bool mselect_keep(void *ctx, GrB_Index i, GrB_Index j, const void *x, int
     return select_one(&m->c, x, i, j, m->buf + (size_t)tid * m->bufsize);
 }
 
-/* C = select(op0(A)), all of C replaced and C of A's type: the tree of A filtered into C's. */
+/* C = select(op0(A)), all of C replaced: the tree of A filtered into C's (values cast to C's
+ * type by the build). */
 static GrB_Info select_tree(GG_container *C, GrB_IndexUnaryOp op, GG_container *A,
                             const void *thunk, GrB_Type ttype, bool tran)
 {
@@ -250,7 +251,7 @@ static GrB_Info select_tree(GG_container *C, GrB_IndexUnaryOp op, GG_container *
                           (op->opcode >= GG_OP_ROWINDEX && op->opcode <= GG_OP_DIAGINDEX);
     if (a.iso && !reads_position) m.all = select_one(&m.c, GG_hs_iso_value(&a), 0, 0, m.buf);
     GG_hs_filter f = {.box = mselect_box, .keep = mselect_keep, .ctx = &m};
-    info = GG_hs_select(&t, &a, &f, nth);
+    info = GG_hs_select(&t, C->type, &a, &f, nth);
     GG_free(scratch);
     if (info == GrB_SUCCESS) GG_container_adopt_hs(C, &t);
     return info;
@@ -270,7 +271,7 @@ GrB_Info GG_cpu_select(GG_container *C, GG_container *M, GrB_BinaryOp accum, GrB
         return GG_cpu_vec_writeback(C, M, accum, &T, true, A->type, d, NULL);
     }
     if (M == NULL && !d->mask_comp && accum == NULL &&
-        (C->type == A->type || (C->type->code != GrB_UDT_CODE && C->type->code == A->type->code)))
+        (C->type == A->type || (C->type->code != GrB_UDT_CODE && A->type->code != GrB_UDT_CODE)))
         return select_tree(C, op, A, thunk, ttype, d->tran0);
     GG_coo a, t = {0};
     bool owned;

@@ -98,8 +98,10 @@ typedef struct {
     bool (*keep)(void *ctx, GrB_Index i, GrB_Index j, const void *x, int tid);
     void *ctx;
 } GG_hs_filter;
-/* On up to nth threads. On GrB_OUT_OF_MEMORY *C is untouched. */
-GrB_Info GG_hs_select(GG_hs_matrix *C, const GG_hs_matrix *A, const GG_hs_filter *f, int nth);
+/* C of type ztype (A's kept values cast to it; a built-in type, or A's own), on up to nth
+ * threads. On GrB_OUT_OF_MEMORY *C is untouched. */
+GrB_Info GG_hs_select(GG_hs_matrix *C, GrB_Type ztype, const GG_hs_matrix *A,
+                      const GG_hs_filter *f, int nth);
 
 /* ---- convert (each honours the transposed flag and the scale) ---------------------------------- */
 

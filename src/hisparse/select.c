@@ -6,7 +6,9 @@
  * Parallel: the top of the tree is cut into subtrees in tree order (at least HS_SEL_ITEMS per
  * thread where the tree allows), which form HS_SEL_ITEMS groups of consecutive subtrees per
  * thread (a wide node opens into thousands of them); each thread walks whole groups into the
- * group's own buffer, and the buffers are concatenated in order. C keeps A's content orientation, node size and iso flag. */
+ * group's own buffer, and the buffers are concatenated in order (one group on one thread is the
+ * stream itself). C keeps A's content orientation, node size and iso flag; its values are A's,
+ * cast by the stream build when C's type differs. */
 #include "hs_internal.h"
 
 #define HS_SEL_ITEMS 8
@@ -44,7 +46,8 @@ static GG_hs_cover sel_box(const hs_sel *S, GrB_Index r0, GrB_Index c0, int leve
     GrB_Index r1 = A->nrows - r0 < span ? A->nrows - 1 : r0 + span - 1;
     GrB_Index c1 = A->ncols - c0 < span ? A->ncols - 1 : c0 + span - 1;
     if (S->f->box == NULL) return GG_HS_SOME;
-    return A->transposed ? S->f->box(S->f->ctx, c0, c1, r0, r1) : S->f->box(S->f->ctx, r0, r1, c0, c1);
+    return A->transposed ? S->f->box(S->f->ctx, c0, c1, r0, r1)
+                         : S->f->box(S->f->ctx, r0, r1, c0, c1);
 }
 
 static bool buf_reserve(hs_sel *S, hs_sel_buf *b, uint64_t extra)
@@ -113,7 +116,8 @@ static void sel_walk(hs_sel *S, hs_sel_buf *b, hs_sel_node nd, int tid)
     uint64_t cw, ci, cj;
     while (hs_kids_next(&it, &cw, &ci, &cj))
         sel_walk(S, b,
-                 (hs_sel_node){cw, nd.level - 1, nd.all, nd.r0 + (ci << shift), nd.c0 + (cj << shift)},
+                 (hs_sel_node){cw, nd.level - 1, nd.all, nd.r0 + (ci << shift),
+                               nd.c0 + (cj << shift)},
                  tid);
 }
 
@@ -177,7 +181,8 @@ static GrB_Info sel_items(hs_sel *S, uint64_t want, hs_sel_node **items, uint64_
     return GrB_SUCCESS;
 }
 
-GrB_Info GG_hs_select(GG_hs_matrix *C, const GG_hs_matrix *A, const GG_hs_filter *f, int nth)
+GrB_Info GG_hs_select(GG_hs_matrix *C, GrB_Type ztype, const GG_hs_matrix *A,
+                      const GG_hs_filter *f, int nth)
 {
     if (nth < 1) nth = 1;
     hs_sel S = {.A = A, .f = f, .vsize = A->iso ? 0 : A->type->size};
@@ -227,8 +232,8 @@ GrB_Info GG_hs_select(GG_hs_matrix *C, const GG_hs_matrix *A, const GG_hs_filter
         s.v.x = (const char *)x;
     }
     s.v.xsize = size;
-    s.v.to_z = hs_cast_make(A->type, A->type);
-    info = hs_build_stream(C, A->type, A->nrows, A->ncols, A->dbits, &s, S.vsize == 0 && n > 0);
+    s.v.to_z = hs_cast_make(ztype, A->type);
+    info = hs_build_stream(C, ztype, A->nrows, A->ncols, A->dbits, &s, S.vsize == 0 && n > 0);
     if (info == GrB_SUCCESS) C->transposed = A->transposed;
 done:
     for (uint64_t k = 0; bufs != NULL && k < ngroups; k++) {

@@ -214,7 +214,8 @@ static void test_select_builtin(void **state)
 
 /* Select on trees of several levels, large enough to run on two threads: every positional test
  * with thunks that cut through, fall outside and straddle the matrix, and a value test, on a plain
- * A, an iso A, a tree transposed by GrB_transpose, and A' by the descriptor. Each result is
+ * A, an iso A, a tree transposed by GrB_transpose, and A' by the descriptor, into C of A's type
+ * (FP64) or of another (INT32: the values cast; they are small integers). Each result is
  * checked against the rule applied here to A's tuples, and against the same select with an
  * accumulator into an empty C (the write-back path, not the tree to tree one). */
 static bool sel_rule(GrB_IndexUnaryOp op, GrB_Index i, GrB_Index j, double x, int64_t k)
@@ -292,8 +293,9 @@ static void test_select_trees(void **state)
             for (size_t t = 0; t < sizeof thunks / sizeof thunks[0]; t++) {
                 int64_t k = ops[o] == GrB_VALUEGT_FP64 ? thunks[t] % 5 : thunks[t];
                 GrB_Matrix C, D;
-                OK(GrB_Matrix_new(&C, GrB_FP64, nr, nc));
-                OK(GrB_Matrix_new(&D, GrB_FP64, nr, nc));
+                GrB_Type ct = variant & 1 ? GrB_INT32 : GrB_FP64;
+                OK(GrB_Matrix_new(&C, ct, nr, nc));
+                OK(GrB_Matrix_new(&D, ct, nr, nc));
                 OK(GrB_Matrix_select_INT64(C, NULL, NULL, ops[o], A, k, desc));
                 OK(GrB_Matrix_select_INT64(D, NULL, GrB_PLUS_FP64, ops[o], A, k, desc));
                 GrB_Index *ci, *cj, cn, *di, *dj, dn, q = 0;
