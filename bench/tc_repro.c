@@ -13,7 +13,9 @@
  *              (algorithms/tc.c's formulation; the tril is timed too)
  * Each run works on a fresh GrB_Matrix_dup of A made outside the timed region, so no transpose
  * cached with A by an earlier run is reused. The timed region is the product and the reduction.
- * Output: one line per operation: "op <name> <median ms> <min ms> <triangles> <sum>". */
+ * Output: one line per operation: "op <name> <median ms> <min ms> <triangles> <sum>"; with
+ * BENCH_STEPS=1 also "info step <op>.<step> <median ms>" for each call of the timed region
+ * (select, mxm, reduce), from the same runs. */
 #include <GraphBLAS.h>
 
 #include <stdint.h>
@@ -50,6 +52,18 @@ static GrB_Matrix generate(GrB_Index n)
 typedef enum { BURKHARDT, SANDIA, NOPS } opid;
 static const char *const names[NOPS] = {"burkhardt", "sandia"};
 
+/* The steps of a run, timed separately only with BENCH_STEPS=1 (a clock read costs ~50 ns). */
+enum { STEP_SELECT, STEP_MXM, STEP_REDUCE, NSTEPS };
+static const char *const step_names[NSTEPS] = {"select", "mxm", "reduce"};
+static bool steps_on;
+static double step_ms[NSTEPS];
+#define STEP(k, call)                                                                              \
+    do {                                                                                           \
+        double t0_ = steps_on ? now_ms() : 0;                                                      \
+        CHECK(call);                                                                               \
+        if (steps_on) step_ms[k] = now_ms() - t0_;                                                 \
+    } while (0)
+
 /* One run on A; returns sum(C). */
 static int64_t run_op(opid op, GrB_Matrix A, GrB_Semiring plus_oneb)
 {
@@ -58,14 +72,14 @@ static int64_t run_op(opid op, GrB_Matrix A, GrB_Semiring plus_oneb)
     GrB_Matrix C, L = NULL;
     CHECK(GrB_Matrix_new(&C, GrB_INT64, n, n));
     if (op == BURKHARDT) {
-        CHECK(GrB_mxm(C, A, NULL, plus_oneb, A, A, GrB_DESC_S));
+        STEP(STEP_MXM, GrB_mxm(C, A, NULL, plus_oneb, A, A, GrB_DESC_S));
     } else {
         CHECK(GrB_Matrix_new(&L, GrB_BOOL, n, n));
-        CHECK(GrB_Matrix_select_INT64(L, NULL, NULL, GrB_TRIL, A, -1, NULL));
-        CHECK(GrB_mxm(C, L, NULL, plus_oneb, L, L, GrB_DESC_ST1));
+        STEP(STEP_SELECT, GrB_Matrix_select_INT64(L, NULL, NULL, GrB_TRIL, A, -1, NULL));
+        STEP(STEP_MXM, GrB_mxm(C, L, NULL, plus_oneb, L, L, GrB_DESC_ST1));
     }
     int64_t sum = 0;
-    CHECK(GrB_Matrix_reduce_INT64(&sum, NULL, GrB_PLUS_MONOID_INT64, C, NULL));
+    STEP(STEP_REDUCE, GrB_Matrix_reduce_INT64(&sum, NULL, GrB_PLUS_MONOID_INT64, C, NULL));
     GrB_Matrix_free(&C);
     GrB_Matrix_free(&L);
     return sum;
@@ -82,6 +96,8 @@ int main(int argc, char **argv)
     GrB_Index n = argc > 1 ? strtoull(argv[1], NULL, 10) : 50000;
     int runs = argc > 2 ? atoi(argv[2]) : 3;
     const char *only = getenv("BENCH_OPS"); /* optional comma-separated subset */
+    const char *steps = getenv("BENCH_STEPS");
+    steps_on = steps != NULL && steps[0] == '1';
     if (runs < 1) runs = 1;
     if (n < DENSE) n = DENSE;
 
@@ -98,7 +114,8 @@ int main(int argc, char **argv)
                          (int64_t)(DENSE * (DENSE - 1) / 2) * (int64_t)(n - DENSE);
 
     double *t = malloc((size_t)runs * sizeof(double));
-    if (t == NULL) exit(1);
+    double *st = malloc((size_t)runs * NSTEPS * sizeof(double));
+    if (t == NULL || st == NULL) exit(1);
     for (int op = 0; op < NOPS; op++) {
         if (only != NULL && strstr(only, names[op]) == NULL) continue;
         int64_t sum = 0, per = op == BURKHARDT ? 6 : 1;
@@ -109,7 +126,10 @@ int main(int argc, char **argv)
             CHECK(GrB_Matrix_wait(fresh, GrB_MATERIALIZE));
             double s = now_ms();
             sum = run_op((opid)op, fresh, plus_oneb);
-            if (r >= 0) t[r] = now_ms() - s;
+            if (r >= 0) {
+                t[r] = now_ms() - s;
+                for (int k = 0; k < NSTEPS; k++) st[k * runs + r] = step_ms[k];
+            }
             GrB_Matrix_free(&fresh);
             if (sum != want * per) {
                 fprintf(stderr, "%s: sum %lld, expected %lld\n", names[op], (long long)sum,
@@ -120,9 +140,15 @@ int main(int argc, char **argv)
         qsort(t, (size_t)runs, sizeof(double), cmp_double);
         printf("op %s %.3f %.3f %lld %lld\n", names[op], t[runs / 2], t[0], (long long)want,
                (long long)sum);
+        for (int k = 0; steps_on && k < NSTEPS; k++) {
+            if (op == BURKHARDT && k == STEP_SELECT) continue;
+            qsort(st + k * runs, (size_t)runs, sizeof(double), cmp_double);
+            printf("info step %s.%s %.3f\n", names[op], step_names[k], st[k * runs + runs / 2]);
+        }
         fflush(stdout);
     }
     free(t);
+    free(st);
     GrB_Matrix_free(&A);
     GrB_Semiring_free(&plus_oneb);
     CHECK(GrB_finalize());

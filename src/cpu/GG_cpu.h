@@ -121,6 +121,9 @@ typedef struct {
 /* Prepares the mask M (NULL: none) under descriptor d. A mask of a user-defined type is read as
  * structural (the ops layer allows no other use of it). */
 GrB_Info GG_cpu_mask_init(GG_cpu_mask *mk, GG_container *M, const GG_desc *d);
+/* The same test for a mask of type mtype (NULL: none), without M's tuples (mk->m stays NULL), for
+ * a kernel that reads the mask through another view. */
+void GG_cpu_mask_test(GG_cpu_mask *mk, GrB_Type mtype, const GG_desc *d);
 
 /* Whether a built-in mask value of `size` bytes at x is true. */
 static inline bool GG_cpu_mask_value(size_t size, const void *x)

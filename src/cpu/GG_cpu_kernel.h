@@ -344,11 +344,14 @@ static inline bool GG_cpu_mrows_entry(const GG_cpu_mrows *mr, GrB_Index p)
  * T (nrows x ncols) = A (+.*) B under the mask rows M, both engines parallel over rows:
  * - saxpy: Gustavson, A and B given by rows; a dense or hash accumulator per row, chosen by the
  *   row's work against ncols; the mask (plain or complemented) is applied while accumulating.
- * - dot: B given by columns; computes only the entries of a mask that is not complemented.
+ * - dot: B given by columns; computes only the entries of a mask that is not complemented. With
+ *   counts (a counting semiring's result type: PLUS with ONEB), each entry is the number of
+ *   common indices, found without reading values; kdim is the inner dimension.
  * The mask restricts what is computed; the write-back still applies it. */
 GrB_Info GG_cpu_saxpy(GG_coo *T, GrB_Index ncols, const GG_cpu_opnd *A, const GG_cpu_opnd *B,
                       const GG_cpu_mrows *M, const GG_sr *sr, GG_sr_kind kind);
 GrB_Info GG_cpu_dot(GG_coo *T, const GG_cpu_opnd *A, const GG_cpu_opnd *Bcols,
-                    const GG_cpu_mrows *M, const GG_sr *sr, GG_sr_kind kind);
+                    const GG_cpu_mrows *M, const GG_sr *sr, GG_sr_kind kind, GrB_Type counts,
+                    GrB_Index kdim);
 
 #endif /* GG_CPU_KERNEL_H */

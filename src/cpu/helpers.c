@@ -161,20 +161,23 @@ GG_MASK_TRUE(4)
 GG_MASK_TRUE(8)
 #undef GG_MASK_TRUE
 
-GrB_Info GG_cpu_mask_init(GG_cpu_mask *mk, GG_container *M, const GG_desc *d)
+void GG_cpu_mask_test(GG_cpu_mask *mk, GrB_Type mtype, const GG_desc *d)
 {
     *mk = (GG_cpu_mask){.comp = d->mask_comp};
-    if (M == NULL) return GrB_SUCCESS;
-    GrB_Info info = GG_view_coo(M, &mk->m);
-    if (info != GrB_SUCCESS) return info;
-    mk->size = M->type->size;
-    mk->structural = d->mask_struct || M->type->code == GrB_UDT_CODE;
+    if (mtype == NULL) return;
+    mk->size = mtype->size;
+    mk->structural = d->mask_struct || mtype->code == GrB_UDT_CODE;
     if (!mk->structural) {
         static const GG_cast_fn tests[] = {[1] = mask_true_1, [2] = mask_true_2,
                                            [4] = mask_true_4, [8] = mask_true_8};
         mk->to_bool = tests[mk->size];
     }
-    return GrB_SUCCESS;
+}
+
+GrB_Info GG_cpu_mask_init(GG_cpu_mask *mk, GG_container *M, const GG_desc *d)
+{
+    GG_cpu_mask_test(mk, M == NULL ? NULL : M->type, d);
+    return M == NULL ? GrB_SUCCESS : GG_view_coo(M, &mk->m);
 }
 
 /* ---- index lists ------------------------------------------------------------------------------ */

@@ -286,8 +286,7 @@ GrB_Info GG_cpu_mrows_get(GG_cpu_mrows *mr, GG_container *M, const GG_desc *d, b
     *mr = (GG_cpu_mrows){.comp = d->mask_comp};
     if (M == NULL) return GrB_SUCCESS;
     GG_cpu_mask mk;
-    GrB_Info info = GG_cpu_mask_init(&mk, M, d);
-    if (info != GrB_SUCCESS) return info;
+    GG_cpu_mask_test(&mk, M->type, d);
     mr->to_bool = mk.to_bool;
     mr->size = mk.size;
     return csc ? GG_view_csc(M, &mr->v) : GG_view_csr(M, &mr->v);

@@ -3,8 +3,11 @@
  * operators are called per entry and their result cast to bool. Entries are flagged in parallel
  * chunks, then each chunk copies its kept entries to its offset. A vector keeps its form: a
  * sparse one is compacted, a bitmap or full one becomes a bitmap whose flags are the tests; an
- * iso vector under a test that reads no position is decided by one call. */
+ * iso vector under a test that reads no position is decided by one call. A matrix result that
+ * replaces all of C (no mask, no accumulator; C of A's type, or both types built-in) is selected
+ * tree to tree (GG_hs_select): the positional tests keep or drop whole blocks from their bounds. */
 #include "GG_cpu_vec.h"
+#include "GG_hisparse.h"
 
 typedef struct {
     GrB_IndexUnaryOp op;
@@ -189,6 +192,71 @@ oom:
     return GrB_OUT_OF_MEMORY;
 }
 
+/* ---- matrices: tree to tree ------------------------------------------------------------------ */
+
+typedef struct {
+    GG_select_ctx c;
+    char *buf;      /* per-thread scratch of bufsize bytes */
+    size_t bufsize;
+    int all;        /* every entry decided at once (an iso A under a test of the value): 1 kept,
+                     * 0 not; -1 each tested */
+} mselect_ctx;
+
+/* The positional tests over the logical block [i0, i1] x [j0, j1]: d = j - i ranges over
+ * [j0 - i1, j1 - i0]. Indices are below 2^60, so the differences fit int64. */
+static GG_hs_cover mselect_box(void *ctx, GrB_Index i0, GrB_Index i1, GrB_Index j0, GrB_Index j1)
+{
+    const mselect_ctx *m = ctx;
+    if (m->all >= 0) return m->all ? GG_HS_ALL : GG_HS_NONE;
+    int64_t k = m->c.k, dlo = (int64_t)j0 - (int64_t)i1, dhi = (int64_t)j1 - (int64_t)i0;
+    bool all, none;
+    switch (m->c.op->opcode) {
+    case GG_OP_TRIL: all = dhi <= k, none = dlo > k; break;
+    case GG_OP_TRIU: all = dlo >= k, none = dhi < k; break;
+    case GG_OP_DIAG: all = dlo == k && dhi == k, none = k < dlo || k > dhi; break;
+    case GG_OP_OFFDIAG: all = k < dlo || k > dhi, none = dlo == k && dhi == k; break;
+    case GG_OP_COLLE: all = (int64_t)j1 <= k, none = (int64_t)j0 > k; break;
+    case GG_OP_COLGT: all = (int64_t)j0 > k, none = (int64_t)j1 <= k; break;
+    case GG_OP_ROWLE: all = (int64_t)i1 <= k, none = (int64_t)i0 > k; break;
+    case GG_OP_ROWGT: all = (int64_t)i0 > k, none = (int64_t)i1 <= k; break;
+    default: return GG_HS_SOME;
+    }
+    return all ? GG_HS_ALL : none ? GG_HS_NONE : GG_HS_SOME;
+}
+
+static bool mselect_keep(void *ctx, GrB_Index i, GrB_Index j, const void *x, int tid)
+{
+    const mselect_ctx *m = ctx;
+    return select_one(&m->c, x, i, j, m->buf + (size_t)tid * m->bufsize);
+}
+
+/* C = select(op0(A)), all of C replaced: the tree of A filtered into C's (values cast to C's
+ * type by the build). */
+static GrB_Info select_tree(GG_container *C, GrB_IndexUnaryOp op, GG_container *A,
+                            const void *thunk, GrB_Type ttype, bool tran)
+{
+    const GG_hs_matrix *ha;
+    GrB_Info info = GG_view_hs(A, &ha);
+    if (info != GrB_SUCCESS) return info;
+    GG_hs_matrix a = *ha, t;
+    if (tran) GG_hs_transpose(&a);
+    int nth = GG_cpu_nthreads(a.nvals);
+    size_t ysize;
+    char *scratch;
+    mselect_ctx m = {.all = -1};
+    info = select_prepare(&m.c, &scratch, &ysize, &m.bufsize, nth, op, thunk, ttype, A->type);
+    if (info != GrB_SUCCESS) return info;
+    m.buf = scratch + ysize;
+    bool reads_position = op->opcode == GG_OP_USER || is_positional_test(op->opcode) ||
+                          (op->opcode >= GG_OP_ROWINDEX && op->opcode <= GG_OP_DIAGINDEX);
+    if (a.iso && !reads_position) m.all = select_one(&m.c, GG_hs_iso_value(&a), 0, 0, m.buf);
+    GG_hs_filter f = {.box = mselect_box, .keep = mselect_keep, .ctx = &m};
+    info = GG_hs_select(&t, C->type, &a, &f, nth);
+    GG_free(scratch);
+    if (info == GrB_SUCCESS) GG_container_adopt_hs(C, &t);
+    return info;
+}
+
 GrB_Info GG_cpu_select(GG_container *C, GG_container *M, GrB_BinaryOp accum, GrB_IndexUnaryOp op,
                        GG_container *A, const void *thunk, GrB_Type ttype, const GG_desc *d)
 {
@@ -202,6 +270,9 @@ GrB_Info GG_cpu_select(GG_container *C, GG_container *M, GrB_BinaryOp accum, GrB
         if (info != GrB_SUCCESS) return info;
         return GG_cpu_vec_writeback(C, M, accum, &T, true, A->type, d, NULL);
     }
+    if (M == NULL && !d->mask_comp && accum == NULL &&
+        (C->type == A->type || (C->type->code != GrB_UDT_CODE && A->type->code != GrB_UDT_CODE)))
+        return select_tree(C, op, A, thunk, ttype, d->tran0);
     GG_coo a, t = {0};
     bool owned;
     GrB_Info info = GG_cpu_coo_of(A, d->tran0, &a, &owned);

@@ -7,6 +7,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -209,6 +210,118 @@ static void test_select_builtin(void **state)
     select_case(GrB_COLGT, 1, colgt, 3);
     const tup valuegt[] = {{1, 2, 6}, {2, 0, 7}, {2, 1, 8}, {2, 2, 9}};
     select_case(GrB_VALUEGT_INT32, 5, valuegt, 4);
+}
+
+/* Select on trees of several levels, large enough to run on two threads: every positional test
+ * with thunks that cut through, fall outside and straddle the matrix, and a value test, on a plain
+ * A, an iso A, a tree transposed by GrB_transpose, and A' by the descriptor, into C of A's type
+ * (FP64) or of another (INT32: the values cast; they are small integers). Each result is
+ * checked against the rule applied here to A's tuples, and against the same select with an
+ * accumulator into an empty C (the write-back path, not the tree to tree one). */
+static bool sel_rule(GrB_IndexUnaryOp op, GrB_Index i, GrB_Index j, double x, int64_t k)
+{
+    int64_t d = (int64_t)j - (int64_t)i;
+    if (op == GrB_TRIL) return d <= k;
+    if (op == GrB_TRIU) return d >= k;
+    if (op == GrB_DIAG) return d == k;
+    if (op == GrB_OFFDIAG) return d != k;
+    if (op == GrB_COLLE) return (int64_t)j <= k;
+    if (op == GrB_COLGT) return (int64_t)j > k;
+    if (op == GrB_ROWLE) return (int64_t)i <= k;
+    if (op == GrB_ROWGT) return (int64_t)i > k;
+    return x > (double)k; /* GrB_VALUEGT_FP64 */
+}
+
+static void tuples_of(GrB_Matrix A, GrB_Index **I, GrB_Index **J, double **X, GrB_Index *n)
+{
+    OK(GrB_Matrix_nvals(n, A));
+    *I = malloc((*n + 1) * sizeof **I), *J = malloc((*n + 1) * sizeof **J);
+    *X = malloc((*n + 1) * sizeof **X);
+    assert_non_null(*I), assert_non_null(*J), assert_non_null(*X);
+    OK(GrB_Matrix_extractTuples_FP64(*I, *J, *X, n, A));
+}
+
+static void test_select_trees(void **state)
+{
+    (void)state;
+    /* random entries, and a full band |i - j| <= 3, so that blocks whose corner touches a
+     * diagonal the test cuts at have that corner */
+    const GrB_Index nr = 1500, nc = 1300, nrand = 150000, ne = nrand + 7 * nc;
+    GrB_Index *I = malloc(ne * sizeof *I), *J = malloc(ne * sizeof *J);
+    double *X = malloc(ne * sizeof *X);
+    assert_non_null(I), assert_non_null(J), assert_non_null(X);
+    uint64_t s = 12345;
+    GrB_Index e = 0;
+    for (; e < nrand; e++) {
+        s = s * 6364136223846793005ULL + 1442695040888963407ULL;
+        I[e] = (s >> 20) % nr, J[e] = (s >> 40) % nc, X[e] = (double)((s >> 8) % 7);
+    }
+    for (GrB_Index j = 0; j < nc; j++)
+        for (GrB_Index i = j < 3 ? 0 : j - 3; i <= j + 3; i++) I[e] = i, J[e] = j, X[e++] = 1;
+    GrB_IndexUnaryOp ops[] = {GrB_TRIL,  GrB_TRIU,  GrB_DIAG,  GrB_OFFDIAG,      GrB_COLLE,
+                              GrB_COLGT, GrB_ROWLE, GrB_ROWGT, GrB_VALUEGT_FP64};
+    const int64_t thunks[] = {-900, -2, -1, 0, 1, 2, 1200};
+    for (int variant = 0; variant < 4; variant++) {
+        /* 0 plain, 1 iso, 2 transposed by GrB_transpose (nc x nr source), 3 A' by descriptor */
+        bool flip = variant >= 2;
+        GrB_Matrix S, A;
+        OK(GrB_Matrix_new(&S, GrB_FP64, flip ? nc : nr, flip ? nr : nc));
+        if (variant == 1) {
+            OK(GrB_Matrix_build_FP64(S, I, J, X, e, GrB_SECOND_FP64));
+            OK(GrB_Matrix_apply_BinaryOp2nd_FP64(S, NULL, NULL, GrB_SECOND_FP64, S, 3.0, NULL));
+        } else {
+            OK(GrB_Matrix_build_FP64(S, flip ? J : I, flip ? I : J, X, e, GrB_PLUS_FP64));
+        }
+        A = S;
+        if (variant == 2) {
+            OK(GrB_Matrix_new(&A, GrB_FP64, nr, nc));
+            OK(GrB_transpose(A, NULL, NULL, S, NULL));
+        }
+        GrB_Descriptor desc = variant == 3 ? GrB_DESC_T0 : NULL;
+        GrB_Matrix L;
+        if (variant == 3) {
+            OK(GrB_Matrix_new(&L, GrB_FP64, nr, nc));
+            OK(GrB_transpose(L, NULL, NULL, S, NULL));
+            OK(GrB_Matrix_wait(L, GrB_MATERIALIZE));
+        } else {
+            L = A;
+        }
+        GrB_Index *ai, *aj, an;
+        double *ax;
+        tuples_of(L, &ai, &aj, &ax, &an); /* the logical op0(A) */
+        for (size_t o = 0; o < sizeof ops / sizeof ops[0]; o++)
+            for (size_t t = 0; t < sizeof thunks / sizeof thunks[0]; t++) {
+                int64_t k = ops[o] == GrB_VALUEGT_FP64 ? thunks[t] % 5 : thunks[t];
+                GrB_Matrix C, D;
+                GrB_Type ct = variant & 1 ? GrB_INT32 : GrB_FP64;
+                OK(GrB_Matrix_new(&C, ct, nr, nc));
+                OK(GrB_Matrix_new(&D, ct, nr, nc));
+                OK(GrB_Matrix_select_INT64(C, NULL, NULL, ops[o], A, k, desc));
+                OK(GrB_Matrix_select_INT64(D, NULL, GrB_PLUS_FP64, ops[o], A, k, desc));
+                GrB_Index *ci, *cj, cn, *di, *dj, dn, q = 0;
+                double *cx, *dx;
+                tuples_of(C, &ci, &cj, &cx, &cn);
+                tuples_of(D, &di, &dj, &dx, &dn);
+                assert_int_equal(cn, dn);
+                for (GrB_Index p = 0; p < an; p++) {
+                    if (!sel_rule(ops[o], ai[p], aj[p], ax[p], k)) continue;
+                    assert_true(q < cn);
+                    assert_int_equal(ci[q], ai[p]);
+                    assert_int_equal(cj[q], aj[p]);
+                    assert_true(cx[q] == ax[p]);
+                    assert_true(di[q] == ci[q] && dj[q] == cj[q] && dx[q] == cx[q]);
+                    q++;
+                }
+                assert_int_equal(q, cn);
+                free(ci), free(cj), free(cx), free(di), free(dj), free(dx);
+                GrB_Matrix_free(&C), GrB_Matrix_free(&D);
+            }
+        free(ai), free(aj), free(ax);
+        if (L != A) GrB_Matrix_free(&L);
+        if (A != S) GrB_Matrix_free(&A);
+        GrB_Matrix_free(&S);
+    }
+    free(I), free(J), free(X);
 }
 
 /* ---- reduce -------------------------------------------------------------------------------------- */
@@ -906,6 +1019,7 @@ int main(void)
         cmocka_unit_test(test_writeback_casts),
         cmocka_unit_test(test_apply_positional_transposed),
         cmocka_unit_test(test_select_builtin),
+        cmocka_unit_test(test_select_trees),
         cmocka_unit_test(test_reduce),
         cmocka_unit_test(test_reduce_iso),
         cmocka_unit_test(test_transpose_aliased),

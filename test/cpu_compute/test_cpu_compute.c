@@ -875,11 +875,18 @@ static dm dm_skewed(uint64_t *s, GrB_Type t, GrB_Index n, unsigned permille, GrB
 static void test_mxm_engines(void **state)
 {
     (void)state;
-    GrB_Semiring plus_oneb_u64;
+    GrB_Semiring plus_oneb_u64, plus_oneb_fp64, plus_oneb_i8;
     assert_int_equal(GrB_Semiring_new(&plus_oneb_u64, GrB_PLUS_MONOID_UINT64, GrB_ONEB_UINT64),
                      GrB_SUCCESS);
-    /* PLUS_TIMES, PLUS_PAIR and PLUS_ONEB, MIN_PLUS, LOR_LAND, ANY_PAIR, a positional one */
+    assert_int_equal(GrB_Semiring_new(&plus_oneb_fp64, GrB_PLUS_MONOID_FP64, GrB_ONEB_FP64),
+                     GrB_SUCCESS);
+    assert_int_equal(GrB_Semiring_new(&plus_oneb_i8, GrB_PLUS_MONOID_INT8, GrB_ONEB_INT8),
+                     GrB_SUCCESS);
+    /* PLUS_TIMES, PLUS_PAIR and PLUS_ONEB (the dot product's counting merge for the 32- and
+     * 64-bit types and FP64; INT8 sums as a semiring), MIN_PLUS, LOR_LAND, ANY_PAIR, a
+     * positional one */
     GrB_Semiring classes[] = {GrB_PLUS_TIMES_SEMIRING_FP64, GxB_PLUS_PAIR_INT64, plus_oneb_u64,
+                              plus_oneb_fp64, GxB_PLUS_PAIR_UINT32, plus_oneb_i8,
                               GrB_MIN_PLUS_SEMIRING_INT32,  GrB_LOR_LAND_SEMIRING_BOOL,
                               GxB_ANY_PAIR_BOOL,            GxB_MIN_SECONDI_INT64};
     /* mask kinds: none, valued, structural, each complemented or not, with and without replace */
@@ -925,6 +932,62 @@ static void test_mxm_engines(void **state)
                     }
     print_message("mxm engines: %d cases\n", cases);
     GrB_Semiring_free(&plus_oneb_u64);
+    GrB_Semiring_free(&plus_oneb_fp64);
+    GrB_Semiring_free(&plus_oneb_i8);
+}
+
+/* The dot product's counting merge (PLUS_PAIR / PLUS_ONEB) against PLUS_TIMES over ones by
+ * Gustavson: half-dense rows and columns against sparse ones, so the merge both steps and
+ * gallops through lists that are not full (where every search would succeed). */
+static void test_mxm_counting(void **state)
+{
+    (void)state;
+    const GrB_Index n = 400;
+    GrB_Matrix A, M, C, R;
+    assert_int_equal(GrB_Matrix_new(&A, GrB_INT64, n, n), GrB_SUCCESS);
+    assert_int_equal(GrB_Matrix_new(&M, GrB_BOOL, n, n), GrB_SUCCESS);
+    uint64_t s = 99;
+    for (GrB_Index i = 0; i < n; i++)
+        for (GrB_Index j = 0; j < n; j++) {
+            unsigned permille = i < 3 || j < 3 ? 450 : 25;
+            if (rnd(&s, 1000) < permille)
+                assert_int_equal(GrB_Matrix_setElement_INT64(A, 1, i, j), GrB_SUCCESS);
+            if (rnd(&s, 1000) < 150)
+                assert_int_equal(GrB_Matrix_setElement_BOOL(M, true, i, j), GrB_SUCCESS);
+        }
+    GrB_Descriptor dot, gus;
+    assert_int_equal(GrB_Descriptor_new(&dot), GrB_SUCCESS);
+    assert_int_equal(GrB_Descriptor_new(&gus), GrB_SUCCESS);
+    assert_int_equal(GrB_Descriptor_set(dot, GxB_AxB_METHOD, GxB_AxB_DOT), GrB_SUCCESS);
+    assert_int_equal(GrB_Descriptor_set(gus, GxB_AxB_METHOD, GxB_AxB_GUSTAVSON), GrB_SUCCESS);
+    GrB_Semiring counting[] = {GxB_PLUS_PAIR_INT64, GxB_PLUS_PAIR_UINT32, GxB_PLUS_PAIR_FP64};
+    for (size_t q = 0; q < COUNT(counting); q++) {
+        GrB_Type z = counting[q]->add->op->ztype;
+        assert_int_equal(GrB_Matrix_new(&C, z, n, n), GrB_SUCCESS);
+        assert_int_equal(GrB_Matrix_new(&R, GrB_INT64, n, n), GrB_SUCCESS);
+        assert_int_equal(GrB_mxm(C, M, NULL, counting[q], A, A, dot), GrB_SUCCESS);
+        assert_int_equal(GrB_mxm(R, M, NULL, GrB_PLUS_TIMES_SEMIRING_INT64, A, A, gus),
+                         GrB_SUCCESS);
+        GrB_Index nc, nr;
+        assert_int_equal(GrB_Matrix_nvals(&nc, C), GrB_SUCCESS);
+        assert_int_equal(GrB_Matrix_nvals(&nr, R), GrB_SUCCESS);
+        assert_int_equal(nc, nr);
+        assert_true(nc > 1000);
+        for (GrB_Index i = 0; i < n; i++)
+            for (GrB_Index j = 0; j < n; j++) {
+                double x = -1, y = -1;
+                GrB_Info a = GrB_Matrix_extractElement_FP64(&x, C, i, j);
+                GrB_Info b = GrB_Matrix_extractElement_FP64(&y, R, i, j);
+                assert_int_equal(a, b);
+                assert_true(x == y);
+            }
+        GrB_Matrix_free(&C);
+        GrB_Matrix_free(&R);
+    }
+    GrB_Descriptor_free(&dot);
+    GrB_Descriptor_free(&gus);
+    GrB_Matrix_free(&A);
+    GrB_Matrix_free(&M);
 }
 
 /* ---- a user-defined type end to end ------------------------------------------------------------- */
@@ -1279,7 +1342,7 @@ static void test_add_on_tree(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_mxm),        cmocka_unit_test(test_mxm_engines),
+        cmocka_unit_test(test_mxm),        cmocka_unit_test(test_mxm_engines), cmocka_unit_test(test_mxm_counting),
         cmocka_unit_test(test_mxv),
         cmocka_unit_test(test_vxm),        cmocka_unit_test(test_ewise_add),
         cmocka_unit_test(test_ewise_mult), cmocka_unit_test(test_kronecker),
