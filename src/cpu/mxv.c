@@ -385,9 +385,6 @@ GG_ALWAYS_INLINE bool hash_term(const GG_sr *sr, push_ctx *c, GG_cpu_vcur *mc, c
     return true;
 }
 
-/* Rows ahead of the one being multiplied whose first entries push asks the cache for. */
-#define PUSH_AHEAD 8
-
 /* Task `chunk`: its share of the products, row by row (a row may begin before the share or end
  * after it). */
 GG_ALWAYS_INLINE void push_chunk(const GG_sr *sr, push_ctx *c, int chunk, int tid, void *z,
@@ -410,8 +407,6 @@ GG_ALWAYS_INLINE void push_chunk(const GG_sr *sr, push_ctx *c, int chunk, int ti
     /* the row holding product w0: the last one starting at or before it */
     GrB_Index r = GG_lower_bound(s->w, 0, s->n, w0 + 1);
     for (r = r > 0 ? r - 1 : 0; r < s->n && s->w[r] < w1; r++) {
-        /* a few rows ahead: short rows make the push a chain of scattered row starts */
-        if (r + PUSH_AHEAD < s->n) __builtin_prefetch(idx + s->ptr[r + PUSH_AHEAD]);
         GrB_Index k = GG_cv_id(R, s->kr[r]), base = s->ptr[r] - s->w[r];
         GrB_Index p = base + (w0 > s->w[r] ? w0 : s->w[r]);
         GrB_Index pe = base + (w1 < s->w[r + 1] ? w1 : s->w[r + 1]);
