@@ -442,11 +442,12 @@ static bool push_dense(GrB_Index work, GrB_Index m)
 static void push_states(uint8_t *flag, GrB_Index m, const GG_cpu_vmask *mk)
 {
     const GG_vdata *M = mk != NULL ? mk->m : NULL;
+    /* the state where the mask (before its complement) is true, and where it is not; no mask
+     * counts as true everywhere */
     const uint8_t in = mk != NULL && mk->comp ? PUSH_OUT : PUSH_FREE, out = in ^ PUSH_OUT;
     if (M == NULL || M->form == GG_VF_SPARSE) {
         memset(flag, mk == NULL ? PUSH_VALUE : M == NULL ? in : out, m);
         if (M == NULL) return;
-        /* out: a set mask position is not allowed when complemented */
 #pragma omp parallel for num_threads(GG_cpu_nthreads_move(M->nvals)) schedule(static)
         for (GrB_Index e = 0; e < M->nvals; e++)
             if (GG_cpu_vmask_true(mk, e)) flag[M->i[e]] = in;
