@@ -736,6 +736,11 @@ GrB_Info GG_cpu_vmxv(GG_vdata *T, GG_container *A, bool rtran, const GG_vdata *U
         info = push(T, &Ro, &sel, &uo, m, mk, &sr, kind, NULL);
     else if (info == GrB_SUCCESS)
         info = pull(T, &Ro, U, &uo, m, n, mk, &sr, kind);
+    /* the tree computes every row: the mask applied after it, as push and pull do while they run */
+    if (info == GrB_SUCCESS && tree && (mk->m != NULL || mk->comp)) {
+        info = GG_cpu_vfilter(T, mk);
+        if (info != GrB_SUCCESS) GG_vdata_free(T);
+    }
     GG_cpu_opnd_free(&uo);
     GG_cpu_opnd_free(&Ro);
     push_rows_free(&sel);
@@ -863,5 +868,12 @@ GrB_Info GG_cpu_mxv(GG_container *w, GG_container *M, GrB_BinaryOp accum, GrB_Se
     if (info == GrB_SUCCESS) info = GG_cpu_vmask_of(&mk, M, d, &empty);
     if (info == GrB_SUCCESS) info = GG_cpu_vmxv(&T, A, rtran, U, u->type, &mk, semiring, vxm);
     if (info != GrB_SUCCESS) return info;
+    if (M != NULL && accum == NULL && d->replace) {
+        /* T holds only what the mask allows: C = T, and the write-back need not test the mask
+         * again (a pass over a BFS level's n positions) */
+        GG_desc plain = *d;
+        plain.mask_comp = false;
+        return GG_cpu_vec_writeback(w, NULL, NULL, &T, true, semiring->add->op->ztype, &plain, NULL);
+    }
     return GG_cpu_vec_writeback(w, M, accum, &T, true, semiring->add->op->ztype, d, NULL);
 }

@@ -5,7 +5,8 @@
  * absent, plain, complemented, structural or valued; the semirings are a terminal one (LOR),
  * sums (PLUS) and minima (MIN_FIRST, MIN_SECOND, as a BFS with parents uses), and w += A'u into
  * a full w. Eight OpenMP threads are asked for, more than the machine's cores, so that the work
- * is cut into many pieces whatever the machine. */
+ * is cut into many pieces whatever the machine. w holds entries before the call, with and without
+ * GrB_REPLACE. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -107,12 +108,14 @@ static double add(int sr, double x, double y)
     return x < y ? x : y;
 }
 
-/* One case: w<mask> = u'A (vxm) or A'u (mxv, transposed by descriptor), or, with `into`, a full w
- * += A'u; compared with the reference at every position. */
-static void push_case(const graph *g, int sr, bool vxm, uint64_t den, int maskkind, bool into)
+/* One case: w<mask> = u'A (vxm) or A'u (mxv, transposed by descriptor), w holding entries before
+ * (kept outside the mask unless `replace`), or, with `into`, a full w += A'u; compared with the
+ * reference at every position. */
+static void push_case(const graph *g, int sr, bool vxm, uint64_t den, int maskkind, bool replace,
+                      bool into)
 {
     static double uval[NV], mval[NV], ref[NV], wval[NV];
-    static bool uhas[NV], mhas[NV], rhas[NV];
+    static bool uhas[NV], mhas[NV], rhas[NV], whas[NV];
     GrB_Semiring srs[SR_COUNT] = {GrB_LOR_LAND_SEMIRING_BOOL, GrB_PLUS_TIMES_SEMIRING_FP64,
                                   GrB_MIN_FIRST_SEMIRING_INT64, GrB_MIN_SECOND_SEMIRING_INT64};
     GrB_Type ztypes[SR_COUNT] = {GrB_BOOL, GrB_FP64, GrB_INT64, GrB_INT64};
@@ -138,7 +141,14 @@ static void push_case(const graph *g, int sr, bool vxm, uint64_t den, int maskki
     if (!vxm) OK(GrB_Descriptor_set(d, GrB_INP0, GrB_TRAN));
     if (comp) OK(GrB_Descriptor_set(d, GrB_MASK, GrB_COMP));
     if (structural) OK(GrB_Descriptor_set(d, GrB_MASK, GrB_STRUCTURE));
+    if (replace) OK(GrB_Descriptor_set(d, GrB_OUTP, GrB_REPLACE));
     OK(GrB_Vector_new(&w, ztype, NV));
+    memset(whas, 0, sizeof whas);
+    if (!into) {
+        for (GrB_Index k = 0; k < NV; k++)
+            if (rnd(3) == 0) OK(GrB_Vector_setElement_FP64(w, wval[k] = 1, k)), whas[k] = true;
+        OK(GrB_Vector_wait(w, GrB_MATERIALIZE));
+    }
     if (into) {
         for (GrB_Index k = 0; k < NV; k++) wval[k] = (double)rnd(3);
         OK(GrB_Vector_assign_FP64(w, NULL, NULL, 0, GrB_ALL, NV, NULL));
@@ -156,14 +166,14 @@ static void push_case(const graph *g, int sr, bool vxm, uint64_t den, int maskki
     OK(GrB_Vector_extractTuples_FP64(wi, wx, &nw, w));
     for (GrB_Index j = 0; j < NV; j++) {
         bool allow = m == NULL || ((mhas[j] && (structural || mval[j] != 0)) != comp);
-        bool want = allow && (into || rhas[j]);
-        double x = into ? (rhas[j] ? add(sr, wval[j], ref[j]) : wval[j]) : ref[j];
+        bool want = into || (allow ? rhas[j] : whas[j] && !replace);
+        double x = into ? (rhas[j] ? add(sr, wval[j], ref[j]) : wval[j]) : allow ? ref[j] : wval[j];
         bool has = e < nw && wi[e] == j;
         double got = has ? wx[e++] : 0;
         assert_int_equal(has, want);
         if (want && got != x) {
-            printf("push sr %d %s den %llu mask %d into %d: at %llu want %g got %g\n", sr,
-                   vxm ? "vxm" : "mxv", (unsigned long long)den, maskkind, into,
+            printf("push sr %d %s den %llu mask %d replace %d into %d: at %llu want %g got %g\n", sr,
+                   vxm ? "vxm" : "mxv", (unsigned long long)den, maskkind, replace, into,
                    (unsigned long long)j, x, got);
             fail();
         }
@@ -189,10 +199,10 @@ static void test_push(void **st)
     for (int sr = 0; sr < SR_COUNT; sr++)
         for (int vxm = 0; vxm < 2; vxm++)
             for (int dn = 0; dn < 2; dn++)
-                for (int mk = 0; mk <= 4; mk++) push_case(&g, sr, vxm, dens[dn], mk, false);
+                for (int mk = 0; mk <= 4; mk++) push_case(&g, sr, vxm, dens[dn], mk, (mk + dn) % 2, false);
     /* w += A'u into a full w (no mask), u sparse */
-    push_case(&g, SR_PLUS, false, 40, 0, true);
-    push_case(&g, SR_PLUS, true, 40, 0, true);
+    push_case(&g, SR_PLUS, false, 40, 0, false, true);
+    push_case(&g, SR_PLUS, true, 40, 0, false, true);
     GrB_Matrix_free(&g.A);
     free(g.I);
     free(g.J);
