@@ -223,9 +223,8 @@ GrB_Info GG_cpu_vec_writeback(GG_container *C, GG_container *M, GrB_BinaryOp acc
                               const GG_cpu_ilist *region);
 
 /* T = R (+.*) u for R = op(A) (mxv) or op(A)' (vxm): rtran says whether R is A's transpose as
- * stored; u's content U of type utype; the mask mk limits what is computed (the write-back
- * applies it). T has R's row count, values of the monoid's type, in the form its way makes
- * (mxv.c). */
+ * stored; u's content U of type utype; T holds only the positions the mask mk allows. T has R's
+ * row count, values of the monoid's type, in the form its way makes (mxv.c). */
 GrB_Info GG_cpu_vmxv(GG_vdata *T, GG_container *A, bool rtran, const GG_vdata *U, GrB_Type utype,
                      const GG_cpu_vmask *mk, GrB_Semiring semiring, bool vxm);
 

@@ -10,16 +10,16 @@
  *   plain sparse mask restricts the rows to its entries, any other mask is tested per row, and a
  *   terminal monoid (LOR) ends a row at its first true term. Rows of a standard view give T as a
  *   bitmap straight from the per-row results.
- * - push: T' = u' * R', the rows of R' that u's entries select scattered into one accumulator,
- *   the mask tested (any form, complemented too) before a column is first taken: a hash table
- *   sized by the work, sorted into a sparse T, or, when the work is a sizeable part of the
- *   dimension, a dense array that is T's bitmap. Serial: it is chosen when its work is small.
- * The choice is by cost: push costs about nnz(u) average columns of R, serially; pull costs R's
- * entries (or those of the mask's rows), spread over the threads. */
+ * - push: T' = u' * R', the rows of R' that u's entries select scattered into one accumulator:
+ *   a hash table sized by the work (one thread, the mask tested before a column is first taken),
+ *   sorted into a sparse T; or, when the work is a 64th of the dimension or more, a dense array
+ *   of values and states (the mask's verdicts written in first) that becomes T's bitmap. The
+ *   dense push splits the products evenly among its threads, long rows shared, each column's
+ *   state changed by atomics (Doc/decisions.md, "CPU push by work").
+ * The choice is by cost: push costs the selected rows and their entries; pull costs R's entries
+ * (or those of the mask's rows); both spread over the threads. */
 #include "GG_cpu_vec.h"
 #include "GG_hisparse.h"
-
-#include <math.h>
 
 /* Scratch for one operand entry cast to the operator's type. */
 typedef struct {
@@ -198,27 +198,118 @@ done:
 
 /* ---- push ------------------------------------------------------------------------------------------ */
 
+/* The rows of R' (R's columns) that u's entries select, in u's order: R's vector kr[r], where its
+ * entries start in R (ptr[r], so the push reads no scattered row pointers), u's value position
+ * q[r], and where the row's products start in the whole push's work, w[r] (w[n] is the work). The
+ * work is split among threads by these offsets, so a long row is shared by several threads and
+ * each thread reads only the rows it multiplies. */
+typedef struct {
+    GrB_Index n;
+    GrB_Index *kr;
+    GrB_Index *ptr;
+    uint64_t *q;
+    GrB_Index *w;
+} push_rows;
+
+static void push_rows_free(push_rows *s)
+{
+    GG_free(s->kr);
+    GG_free(s->ptr);
+    GG_free(s->q);
+    GG_free(s->w);
+    *s = (push_rows){0};
+}
+
+/* The entries of u in storage positions [lo, hi) that select a row of R: each one's row written
+ * into s from *r on, below `end` (when s is not NULL), *r and *work advanced. */
+static void select_range(const GG_cview *R, const GG_vdata *U, uint64_t lo, uint64_t hi,
+                         push_rows *s, GrB_Index end, GrB_Index *r, GrB_Index *work)
+{
+    if (U->form == GG_VF_BITMAP && R->vec == NULL) {
+        /* u's index is R's vector: no lookups, and no branch on u's flags, whose density (often
+         * near a half in a BFS) would make one a coin toss */
+        const uint8_t *b = U->b;
+        const GrB_Index *ptr = R->ptr;
+        GrB_Index rr = *r, wk = *work;
+        if (hi > R->nvec) hi = R->nvec < lo ? lo : R->nvec;
+        for (uint64_t k = lo; k < hi; k++) {
+            GrB_Index len = ptr[k + 1] - ptr[k], f = b[k] != 0;
+            /* written whether selected or not (the next one overwrites), but never past the
+             * range's own rows, which another thread may be writing */
+            if (s != NULL && rr < end) s->kr[rr] = k, s->ptr[rr] = ptr[k], s->q[rr] = k, s->w[rr] = wk;
+            rr += f;
+            wk += f * len;
+        }
+        *r = rr, *work = wk;
+        return;
+    }
+    uint64_t k, pos;
+    while (GG_cpu_vnext(U, &lo, hi, &k, &pos)) {
+        GrB_Index v;
+        if (!GG_cv_find(R, k, &v)) continue;
+        if (s != NULL) s->kr[*r] = v, s->ptr[*r] = R->ptr[v], s->q[*r] = pos, s->w[*r] = *work;
+        (*r)++;
+        *work += R->ptr[v + 1] - R->ptr[v];
+    }
+}
+
+/* push_rows of u on R, in two passes over ranges of u in parallel: one counts each range's rows
+ * and work, the other writes them where the counts place them. */
+static GrB_Info push_select(push_rows *s, const GG_cview *R, const GG_vdata *U)
+{
+    *s = (push_rows){0};
+    uint64_t len = GG_cpu_vlen(U);
+    int nth = GG_cpu_nthreads_move(len), nch = GG_cpu_nchunks(nth, len);
+    GrB_Index *rows = GG_calloc((size_t)nch + 1, sizeof(GrB_Index));
+    GrB_Index *work = GG_calloc((size_t)nch + 1, sizeof(GrB_Index));
+    GrB_Info info = GrB_OUT_OF_MEMORY;
+    if (rows == NULL || work == NULL) goto done;
+#pragma omp parallel for num_threads(nth) schedule(static)
+    for (int c = 0; c < nch; c++)
+        select_range(R, U, len * (uint64_t)c / (uint64_t)nch, len * (uint64_t)(c + 1) / (uint64_t)nch,
+                     NULL, 0, &rows[c + 1], &work[c + 1]);
+    for (int c = 0; c < nch; c++) rows[c + 1] += rows[c], work[c + 1] += work[c];
+    s->n = rows[nch];
+    s->kr = GG_malloc((s->n + 1) * sizeof(GrB_Index));
+    s->ptr = GG_malloc((s->n + 1) * sizeof(GrB_Index));
+    s->q = GG_malloc((s->n + 1) * sizeof(uint64_t));
+    s->w = GG_malloc((s->n + 1) * sizeof(GrB_Index));
+    if (s->kr == NULL || s->ptr == NULL || s->q == NULL || s->w == NULL) goto done;
+    s->w[s->n] = work[nch];
+#pragma omp parallel for num_threads(nth) schedule(static)
+    for (int c = 0; c < nch; c++) {
+        GrB_Index r = rows[c], wk = work[c];
+        select_range(R, U, len * (uint64_t)c / (uint64_t)nch, len * (uint64_t)(c + 1) / (uint64_t)nch,
+                     s, rows[c + 1], &r, &wk);
+    }
+    info = GrB_SUCCESS;
+done:
+    if (info != GrB_SUCCESS) push_rows_free(s);
+    GG_free(rows);
+    GG_free(work);
+    return info;
+}
+
 typedef struct {
     const GG_sr *sr;
     const GG_cview *R;     /* the rows of R' (R's columns) */
     const GG_cpu_opnd *Ro;
-    const GG_vdata *U;
+    const push_rows *sel;  /* the rows u selects */
     const GG_cpu_opnd *uo;
     const GG_cpu_vmask *mk;
+    int ntasks;            /* task t takes products [work * t / ntasks, work * (t+1) / ntasks) */
     bool dense;
-    bool into; /* the values are a full vector's, every column holding a sum: no states */
-    /* dense: a value and a flag per column of T (T's bitmap arrays); chunk c takes the columns
-     * [jlo[c], jlo[c+1]) of every selected row, so chunks run in parallel without sharing */
+    bool shared;           /* several threads: the dense states change by atomic operations */
+    /* dense: a value and a state per column of T (the states become T's bitmap) */
     char *val;
     uint8_t *flag;
-    GrB_Index *jlo, *counts;
-    /* hash: slot keys, states (PUSH_FREE ...) and values, and the columns taken, in the order
-     * found */
+    GrB_Index *counts;     /* per task: the columns it took first */
+    /* hash (one thread): slot keys, states (PUSH_FREE ...) and values, and the columns taken, in
+     * the order found */
     GrB_Index *key, hmask;
     uint8_t *state;
     char *hval;
     GrB_Index *list;
-    GrB_Index count;
     int failed;
 } push_ctx;
 
@@ -227,119 +318,187 @@ static inline GrB_Index hash_slot(GrB_Index j, GrB_Index mask)
     return (GrB_Index)((j * 0x9E3779B97F4A7C15ULL) >> 17) & mask;
 }
 
-/* The states of a column in push's accumulator (a flag of the dense one, a slot of the hash). */
-enum { PUSH_FREE, PUSH_VALUE, PUSH_DONE, PUSH_OUT };
+/* The states of a column in push's accumulator (a flag of the dense one, a slot of the hash).
+ * PUSH_LOCK: a thread is writing the column's value (dense, shared only). */
+enum { PUSH_FREE, PUSH_VALUE, PUSH_DONE, PUSH_OUT, PUSH_LOCK };
 
+/* The term a (x) R'(k, j) at R's entry p added into dense column j; true when it is the column's
+ * first term. The states start as the mask says (PUSH_FREE where it allows, PUSH_OUT elsewhere).
+ * Shared, a thread owns the column while its state is PUSH_LOCK, taken from PUSH_FREE or
+ * PUSH_VALUE by compare-and-swap (acquire) and left by a release store, so each value is written
+ * by one thread at a time and read after its last write. A finished sum (PUSH_DONE) or a
+ * masked-out column costs one load: in a BFS push nearly every term lands on one of these. */
+GG_ALWAYS_INLINE bool dense_term(const GG_sr *sr, uint8_t *flag, char *val, bool shared,
+                                 const GG_cpu_opnd *Ro, const char *a, GrB_Index p, GrB_Index k,
+                                 GrB_Index j, void *t, void *btmp)
+{
+    uint8_t *st = flag + j;
+    uint8_t s = shared ? __atomic_load_n(st, __ATOMIC_RELAXED) : *st;
+    for (;;) {
+        if (s == PUSH_DONE || s == PUSH_OUT) return false;
+        if (!shared) break;
+        if (s != PUSH_LOCK &&
+            __atomic_compare_exchange_n(st, &s, PUSH_LOCK, false, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
+            break;
+        if (s == PUSH_LOCK) s = __atomic_load_n(st, __ATOMIC_RELAXED);
+    }
+    char *zj = val + j * sr->zsize;
+    const char *b = GG_opnd_at(sr, Ro, p, sr->bsize, btmp);
+    if (s == PUSH_FREE) {
+        GG_sr_mul(sr, zj, a, b, 0, k, j);
+    } else {
+        GG_sr_mul(sr, t, a, b, 0, k, j);
+        sr->add(zj, zj, t);
+    }
+    uint8_t next = GG_sr_done(sr, zj) ? PUSH_DONE : PUSH_VALUE;
+    if (shared)
+        __atomic_store_n(st, next, __ATOMIC_RELEASE);
+    else
+        *st = next;
+    return s == PUSH_FREE;
+}
+
+/* The term at R's entry p into column j of the hash accumulator (one thread); true when it is
+ * the column's first. */
+GG_ALWAYS_INLINE bool hash_term(const GG_sr *sr, push_ctx *c, GG_cpu_vcur *mc, const char *a,
+                                GrB_Index p, GrB_Index k, GrB_Index j, void *t, void *btmp)
+{
+    GrB_Index h = hash_slot(j, c->hmask);
+    while (c->state[h] != PUSH_FREE && c->key[h] != j) h = (h + 1) & c->hmask;
+    uint8_t st = c->state[h];
+    if (st == PUSH_DONE || st == PUSH_OUT) return false;
+    char *zj = c->hval + h * sr->zsize;
+    const char *b = GG_opnd_at(sr, c->Ro, p, sr->bsize, btmp);
+    if (st == PUSH_VALUE) {
+        GG_sr_mul(sr, t, a, b, 0, k, j);
+        sr->add(zj, zj, t);
+        if (GG_sr_done(sr, zj)) c->state[h] = PUSH_DONE;
+        return false;
+    }
+    c->key[h] = j;
+    if (!GG_cpu_vmask_allows(c->mk, mc, j)) {
+        c->state[h] = PUSH_OUT;
+        return false;
+    }
+    GG_sr_mul(sr, zj, a, b, 0, k, j);
+    c->state[h] = GG_sr_done(sr, zj) ? PUSH_DONE : PUSH_VALUE;
+    return true;
+}
+
+/* Task `chunk`: its share of the products, row by row (a row may begin before the share or end
+ * after it). */
 GG_ALWAYS_INLINE void push_chunk(const GG_sr *sr, push_ctx *c, int chunk, int tid, void *z,
                                  void *t)
 {
     (void)tid, (void)z;
     opnd_tmp tmp;
-    const GG_vdata *U = c->U;
+    const push_rows *s = c->sel;
     const GG_cview Rv = *c->R, *R = &Rv;
     const GG_cpu_opnd Ro = *c->Ro;
-    GG_cpu_vcur mc = GG_cpu_vcur_make(c->mk->m);
-    const bool dense = c->dense;
-    char *val = dense ? c->val : c->hval;
-    uint8_t *state = dense ? c->flag : c->state;
-    const GrB_Index jlo = dense ? c->jlo[chunk] : 0, jhi = dense ? c->jlo[chunk + 1] : UINT64_MAX;
+    GG_cpu_vcur mc = GG_cpu_vcur_make(c->dense ? NULL : c->mk->m);
+    /* locals: the kernel's stores through char pointers would otherwise reload them */
+    uint8_t *const flag = c->flag;
+    char *const val = c->val;
+    const bool shared = c->shared, dense = c->dense;
+    const GrB_Index *const idx = R->idx;
+    const GrB_Index work = s->w[s->n], nt = (GrB_Index)c->ntasks;
+    const GrB_Index w0 = work * (GrB_Index)chunk / nt, w1 = work * (GrB_Index)(chunk + 1) / nt;
     GrB_Index cnt = 0;
-    uint64_t pu = 0, end = GG_cpu_vlen(U), k, q;
-    while (GG_cpu_vnext(U, &pu, end, &k, &q)) {
-        GrB_Index kr;
-        if (!GG_cv_find(R, k, &kr)) continue;
-        const char *a = GG_opnd_at(sr, c->uo, q, sr->asize, tmp.a);
-        GrB_Index p = R->ptr[kr], pe = R->ptr[kr + 1];
-        if (jlo > 0) p = GG_cpu_vseek(R->idx, p, pe, jlo);
-        if (c->into) {
-            for (; p < pe && R->idx[p] < jhi; p++) {
-                char *zj = val + R->idx[p] * sr->zsize;
-                GG_sr_mul(sr, t, a, GG_opnd_at(sr, &Ro, p, sr->bsize, tmp.b), 0, k, R->idx[p]);
-                sr->add(zj, zj, t);
+    /* the row holding product w0: the last one starting at or before it */
+    GrB_Index r = GG_lower_bound(s->w, 0, s->n, w0 + 1);
+    for (r = r > 0 ? r - 1 : 0; r < s->n && s->w[r] < w1; r++) {
+        GrB_Index k = GG_cv_id(R, s->kr[r]), base = s->ptr[r] - s->w[r];
+        GrB_Index p = base + (w0 > s->w[r] ? w0 : s->w[r]);
+        GrB_Index pe = base + (w1 < s->w[r + 1] ? w1 : s->w[r + 1]);
+        const char *a = GG_opnd_at(sr, c->uo, s->q[r], sr->asize, tmp.a);
+        if (dense) {
+            for (; p < pe; p++) cnt += dense_term(sr, flag, val, shared, &Ro, a, p, k, idx[p], t, tmp.b);
+        } else {
+            for (; p < pe; p++) {
+                GrB_Index j = idx[p];
+                if (hash_term(sr, c, &mc, a, p, k, j, t, tmp.b)) c->list[cnt++] = j;
             }
-            continue;
-        }
-        for (; p < pe && R->idx[p] < jhi; p++) {
-            GrB_Index j = R->idx[p], h = j;
-            if (!dense)
-                for (h = hash_slot(j, c->hmask); state[h] != PUSH_FREE && c->key[h] != j;)
-                    h = (h + 1) & c->hmask;
-            uint8_t st = state[h];
-            /* a finished sum or a column the mask rules out: one read of the state and no more */
-            if (st == PUSH_DONE || st == PUSH_OUT) continue;
-            char *zj = val + h * sr->zsize;
-            if (st == PUSH_VALUE) {
-                GG_sr_mul(sr, t, a, GG_opnd_at(sr, &Ro, p, sr->bsize, tmp.b), 0, k, j);
-                sr->add(zj, zj, t);
-                if (GG_sr_done(sr, zj)) state[h] = PUSH_DONE;
-                continue;
-            }
-            if (!dense) c->key[h] = j;
-            if (!GG_cpu_vmask_allows(c->mk, &mc, j)) {
-                state[h] = PUSH_OUT;
-                continue;
-            }
-            GG_sr_mul(sr, zj, a, GG_opnd_at(sr, &Ro, p, sr->bsize, tmp.b), 0, k, j);
-            state[h] = GG_sr_done(sr, zj) ? PUSH_DONE : PUSH_VALUE;
-            if (!dense) c->list[cnt] = j;
-            cnt++;
         }
     }
-    if (c->into) {
-        return;
-    } else if (dense) {
-        /* the flags become T's bitmap */
-        for (GrB_Index j = jlo; j < jhi; j++) state[j] = state[j] == PUSH_VALUE || state[j] == PUSH_DONE;
-        c->counts[chunk] = cnt;
-    } else {
-        c->count = cnt;
-    }
+    c->counts[chunk] = cnt;
 }
 
 GG_SR_INSTANCES(push, push_chunk, push_ctx);
 
-/* The work of a push: the lengths of the rows of R' that u selects, which bound T's entries. */
-static GrB_Index push_work(const GG_cview *R, const GG_vdata *U)
-{
-    GrB_Index work = 0;
-    uint64_t p = 0, end = GG_cpu_vlen(U), k, q;
-    while (GG_cpu_vnext(U, &p, end, &k, &q)) {
-        GrB_Index kr;
-        if (GG_cv_find(R, k, &kr)) work += R->ptr[kr + 1] - R->ptr[kr];
-    }
-    return work;
-}
-
-/* Whether a push of `work` products scatters into a dense accumulator over T's m columns (and so
- * may run in parallel), rather than a hash table. */
+/* Whether a push of `work` products scatters into a dense accumulator over T's m columns (in
+ * parallel; its states make T's bitmap), rather than a hash table (serial, T sparse): already
+ * when the work is a 64th of m, where the dense arrays cost about as much as the serial push's
+ * scattered reads of rows (Doc/decisions.md). */
 static bool push_dense(GrB_Index work, GrB_Index m)
 {
-    return work * 16 >= m && m <= GG_VFORM_BITMAP_MAX;
+    return work * 64 >= m && m <= GG_VFORM_BITMAP_MAX;
 }
 
-/* T' = u' * R' (m columns) under the mask; R's rows of R' given by Ro; work from push_work.
+/* The dense accumulator's first states: PUSH_VALUE everywhere for `into` (mk NULL: every column
+ * holds a sum), else PUSH_FREE where the mask allows and PUSH_OUT elsewhere. Streaming passes
+ * (a sparse mask scatters its entries over a fill), where testing the mask at each column's first
+ * term would cost a scattered read of the mask; a bitmap or full mask without branches, its
+ * density being anything. */
+static void push_states(uint8_t *flag, GrB_Index m, const GG_cpu_vmask *mk)
+{
+    const GG_vdata *M = mk != NULL ? mk->m : NULL;
+    /* the state where the mask (before its complement) is true, and where it is not; no mask
+     * counts as true everywhere */
+    const uint8_t in = mk != NULL && mk->comp ? PUSH_OUT : PUSH_FREE, out = in ^ PUSH_OUT;
+    if (M == NULL || M->form == GG_VF_SPARSE) {
+        memset(flag, mk == NULL ? PUSH_VALUE : M == NULL ? in : out, m);
+        if (M == NULL) return;
+#pragma omp parallel for num_threads(GG_cpu_nthreads_move(M->nvals)) schedule(static)
+        for (GrB_Index e = 0; e < M->nvals; e++)
+            if (GG_cpu_vmask_true(mk, e)) flag[M->i[e]] = in;
+        return;
+    }
+    const uint8_t *b = M->form == GG_VF_BITMAP ? M->b : NULL;
+    int nth = GG_cpu_nthreads_move(m);
+    if (mk->structural && b == NULL) {
+        memset(flag, in, m);
+    } else if (mk->structural) {
+#pragma omp parallel for num_threads(nth) schedule(static)
+        for (GrB_Index j = 0; j < m; j++) flag[j] = b[j] ? in : out;
+    } else {
+#pragma omp parallel for num_threads(nth) schedule(static)
+        for (GrB_Index j = 0; j < m; j++)
+            flag[j] = (b == NULL || b[j]) && GG_cpu_vmask_true(mk, j) ? in : out;
+    }
+}
+
+/* Threads for a push of `work` products from `rows` rows: one unless dense; a row start and a
+ * product each cost a few scattered reads, so each counts four units of the library's rule. */
+static int push_threads(GrB_Index work, GrB_Index rows, bool dense)
+{
+    return dense ? GG_cpu_nthreads(4 * (work + rows)) : 1;
+}
+
+/* T' = u' * R' (m columns) under the mask; R's rows of R' given by Ro, those u selects by sel.
  * With `into` (a full, non-iso vector of the monoid's type, no mask) the products are added into
  * its values instead, every column already holding a sum, and T is not made. */
-static GrB_Info push(GG_vdata *T, const GG_cpu_opnd *Ro, const GG_vdata *U,
+static GrB_Info push(GG_vdata *T, const GG_cpu_opnd *Ro, const push_rows *sel,
                      const GG_cpu_opnd *uo, GrB_Index m, const GG_cpu_vmask *mk, const GG_sr *sr,
-                     GG_sr_kind kind, GrB_Index work, GG_vdata *into)
+                     GG_sr_kind kind, GG_vdata *into)
 {
-    push_ctx c = {.sr = sr, .R = Ro->v, .Ro = Ro, .U = U, .uo = uo, .mk = mk,
-                  .dense = into != NULL || push_dense(work, m), .into = into != NULL};
+    GrB_Index work = sel->w[sel->n];
+    push_ctx c = {.sr = sr, .R = Ro->v, .Ro = Ro, .sel = sel, .uo = uo, .mk = mk,
+                  .dense = into != NULL || push_dense(work, m)};
     GrB_Info info = GrB_OUT_OF_MEMORY;
     GrB_Index slots = 16;
-    /* one column range per thread: each range seeks its start in every selected row once */
-    int nth = c.dense ? GG_cpu_nthreads(work) : 1, nchunks = nth;
+    int nth = push_threads(work, sel->n, c.dense);
+    c.ntasks = GG_cpu_nchunks(nth, work);
+    c.shared = nth > 1;
+    c.counts = GG_calloc((size_t)c.ntasks, sizeof(GrB_Index));
+    if (c.counts == NULL) goto done;
     if (c.dense) {
         c.val = into != NULL ? into->x : GG_malloc((size_t)(m == 0 ? 1 : m) * sr->zsize);
-        c.flag = into != NULL ? NULL : GG_calloc(m == 0 ? 1 : (size_t)m, 1);
-        c.jlo = GG_malloc(((size_t)nchunks + 1) * sizeof(GrB_Index));
-        c.counts = GG_calloc((size_t)nchunks, sizeof(GrB_Index));
-        if (c.val == NULL || (into == NULL && c.flag == NULL) || c.jlo == NULL || c.counts == NULL) {
+        c.flag = GG_malloc(m == 0 ? 1 : (size_t)m);
+        if (c.val == NULL || c.flag == NULL) {
             if (into != NULL) c.val = NULL; /* not ours */
             goto done;
         }
-        for (int k = 0; k <= nchunks; k++) c.jlo[k] = m * (GrB_Index)k / (GrB_Index)nchunks;
+        push_states(c.flag, m, into != NULL ? NULL : mk);
     } else {
         while (slots < 2 * work) slots *= 2;
         c.hmask = slots - 1;
@@ -349,7 +508,7 @@ static GrB_Info push(GG_vdata *T, const GG_cpu_opnd *Ro, const GG_vdata *U,
         c.list = GG_malloc((work + 1) * sizeof(GrB_Index));
         if (c.key == NULL || c.state == NULL || c.hval == NULL || c.list == NULL) goto done;
     }
-    GG_cpu_parallel(nth, nchunks, push_table[kind], &c);
+    GG_cpu_parallel(nth, c.ntasks, push_table[kind], &c);
     if (into != NULL) c.val = NULL; /* not ours */
     if (c.failed) goto done;
     if (into != NULL) {
@@ -357,20 +516,25 @@ static GrB_Info push(GG_vdata *T, const GG_cpu_opnd *Ro, const GG_vdata *U,
         goto done;
     }
     if (c.dense) {
+        /* the states become T's bitmap */
+        uint8_t *flag = c.flag;
+#pragma omp parallel for num_threads(GG_cpu_nthreads_move(m)) schedule(static)
+        for (GrB_Index j = 0; j < m; j++) flag[j] = flag[j] == PUSH_VALUE || flag[j] == PUSH_DONE;
         GG_vdata_init(T, m, sr->zsize);
         T->form = GG_VF_BITMAP;
         T->x = c.val;
         T->b = c.flag;
-        for (int k = 0; k < nchunks; k++) T->nvals += c.counts[k];
+        for (int k = 0; k < c.ntasks; k++) T->nvals += c.counts[k];
         c.val = NULL;
         c.flag = NULL;
         info = GrB_SUCCESS;
         goto done;
     }
-    info = GG_vdata_alloc(T, m, sr->zsize, GG_VF_SPARSE, c.count, false);
+    GrB_Index count = c.counts[0];
+    info = GG_vdata_alloc(T, m, sr->zsize, GG_VF_SPARSE, count, false);
     if (info != GrB_SUCCESS) goto done;
-    GG_cpu_sort_index(c.list, c.count);
-    for (GrB_Index e = 0; e < c.count; e++) {
+    GG_cpu_sort_index(c.list, count);
+    for (GrB_Index e = 0; e < count; e++) {
         GrB_Index j = c.list[e], h = hash_slot(j, c.hmask);
         while (c.key[h] != j) h = (h + 1) & c.hmask;
         T->i[e] = j;
@@ -379,7 +543,6 @@ static GrB_Info push(GG_vdata *T, const GG_cpu_opnd *Ro, const GG_vdata *U,
 done:
     GG_free(c.val);
     GG_free(c.flag);
-    GG_free(c.jlo);
     GG_free(c.counts);
     GG_free(c.key);
     GG_free(c.state);
@@ -504,17 +667,13 @@ static double pull_cost(GrB_Index m, GrB_Index n, GrB_Index nnz, const GG_vdata 
 }
 
 /* The cost of a push of `work` products from `rows` rows of R' into m columns, per thread, in
- * pull's units: a product costs about three steps of pull's row scan (its accumulator and mask
- * reads land anywhere in T, pull's reads of u follow the row), measured on an RMAT-20 BFS level
- * (Doc/decisions.md). A parallel push splits T's columns among its threads and each of them looks
- * up every selected row and seeks its columns there (a binary search: about 2 + log2 of the mean
- * row length), so that part does not shrink with the threads: at 16 threads it is what keeps a
- * wide frontier from scaling, and pull, split by rows, wins there. */
+ * pull's units: a product or a row start costs about three steps of pull's row scan (its
+ * accumulator and mask reads land anywhere in T, pull's reads of u follow the row), measured on an
+ * RMAT-20 BFS level (Doc/decisions.md). The threads share the products, not T's columns, so the
+ * whole cost divides among them. */
 static double push_cost(GrB_Index work, GrB_Index rows, GrB_Index m)
 {
-    int nth = push_dense(work, m) ? GG_cpu_nthreads(work) : 1;
-    double seek = nth > 1 ? (double)rows * (2 + log2(1 + (double)work / (double)(rows + 1))) : 0;
-    return 3.0 * (double)work / nth + seek;
+    return 3.0 * (double)(work + rows) / push_threads(work, rows, push_dense(work, m));
 }
 
 /* The cost of building A's CSR (csc false) or CSC view when it is not cached yet, in pull's
@@ -548,7 +707,7 @@ GrB_Info GG_cpu_vmxv(GG_vdata *T, GG_container *A, bool rtran, const GG_vdata *U
      * estimate with the build still beats pull. */
     GG_cpu_opnd Ro = {0}, uo = {0};
     bool push_way = false;
-    GrB_Index work = 0;
+    push_rows sel = {0};
     double cdeg = (double)nnz_a / (double)(n ? n : 1);
     double push_est = push_cost((GrB_Index)((double)U->nvals * (cdeg + 1)), U->nvals, m);
     double push_view = view_cost(A, !rtran, nnz_a);
@@ -556,8 +715,9 @@ GrB_Info GG_cpu_vmxv(GG_vdata *T, GG_container *A, bool rtran, const GG_vdata *U
         const GG_cview *Rt;
         info = GG_cpu_rows_of(A, !rtran, &Rt);
         if (info != GrB_SUCCESS) return info;
-        work = push_work(Rt, U);
-        push_way = push_cost(work, U->nvals, m) < pulls;
+        info = push_select(&sel, Rt, U);
+        if (info != GrB_SUCCESS) return info;
+        push_way = push_cost(sel.w[sel.n], sel.n, m) < pulls;
     }
     /* The multiplier sees (a, u) for mxv and (u, a) for vxm. Pull's left operand is R and push's
      * is u', so push swaps the engine's operand order. */
@@ -573,11 +733,17 @@ GrB_Info GG_cpu_vmxv(GG_vdata *T, GG_container *A, bool rtran, const GG_vdata *U
     if (info == GrB_SUCCESS && tree)
         info = mxv_tree(T, A, U, &uo, semiring, rtran, vxm, m);
     else if (info == GrB_SUCCESS && push_way)
-        info = push(T, &Ro, U, &uo, m, mk, &sr, kind, work, NULL);
+        info = push(T, &Ro, &sel, &uo, m, mk, &sr, kind, NULL);
     else if (info == GrB_SUCCESS)
         info = pull(T, &Ro, U, &uo, m, n, mk, &sr, kind);
+    /* the tree computes every row: the mask applied after it, as push and pull do while they run */
+    if (info == GrB_SUCCESS && tree && (mk->m != NULL || mk->comp)) {
+        info = GG_cpu_vfilter(T, mk);
+        if (info != GrB_SUCCESS) GG_vdata_free(T);
+    }
     GG_cpu_opnd_free(&uo);
     GG_cpu_opnd_free(&Ro);
+    push_rows_free(&sel);
     return info;
 }
 
@@ -669,10 +835,12 @@ static GrB_Info mxv_into(GG_container *w, GG_container *A, bool rtran, const GG_
     GG_sr_kind kind = GG_sr_prepare(&sr, semiring, flip, GG_cpu_opnd_type(&uo, utype, atype),
                                     GG_cpu_opnd_type(&Ro, A->type, btype));
     GG_cpu_vmask none = {0};
-    if (info == GrB_SUCCESS)
-        info = push(NULL, &Ro, U, &uo, W->n, &none, &sr, kind, push_work(Ro.v, U), W);
+    push_rows sel = {0};
+    if (info == GrB_SUCCESS) info = push_select(&sel, Ro.v, U);
+    if (info == GrB_SUCCESS) info = push(NULL, &Ro, &sel, &uo, W->n, &none, &sr, kind, W);
     GG_cpu_opnd_free(&uo);
     GG_cpu_opnd_free(&Ro);
+    push_rows_free(&sel);
     GG_vec_written(w);
     return info;
 }
@@ -700,5 +868,12 @@ GrB_Info GG_cpu_mxv(GG_container *w, GG_container *M, GrB_BinaryOp accum, GrB_Se
     if (info == GrB_SUCCESS) info = GG_cpu_vmask_of(&mk, M, d, &empty);
     if (info == GrB_SUCCESS) info = GG_cpu_vmxv(&T, A, rtran, U, u->type, &mk, semiring, vxm);
     if (info != GrB_SUCCESS) return info;
+    if (M != NULL && accum == NULL && d->replace) {
+        /* T holds only what the mask allows: C = T, and the write-back need not test the mask
+         * again (a pass over a BFS level's n positions) */
+        GG_desc plain = *d;
+        plain.mask_comp = false;
+        return GG_cpu_vec_writeback(w, NULL, NULL, &T, true, semiring->add->op->ztype, &plain, NULL);
+    }
     return GG_cpu_vec_writeback(w, M, accum, &T, true, semiring->add->op->ztype, d, NULL);
 }

@@ -668,7 +668,10 @@ static GrB_Info run_mxv(GG_vdata *T, void *p)
  * 0: small (up to 60 x 60), any densities, so the tree, pull and push all run;
  * 1: wide (3000 x 3000, 300 entries, u with a few entries): push with a hash accumulator;
  * 2: the same with a one-entry plain mask and u of hundreds of entries, so pull visits the mask's
- *    row only and looks u's entries up instead of scattering them. */
+ *    row only and looks u's entries up instead of scattering them;
+ * 3: skewed (3000 x 3000, twenty rows of R' mostly full, the rest sparse, u holding the long rows
+ *    among a few hundred): a push whose work (over 32K terms) runs on several threads, which
+ *    share the long rows and update T's columns by atomic states, under every mask kind. */
 static void mxv_case(uint64_t seed, int shape)
 {
     vref_seed(seed);
@@ -678,14 +681,22 @@ static void mxv_case(uint64_t seed, int shape)
     GrB_Semiring sr = srs[vref_below(6)];
     bool vxm = vref_below(2), tran = vref_below(2), rtran = tran != vxm;
     uint64_t rows = shape ? 3000 : 1 + vref_below(60), cols = shape ? 3000 : 1 + vref_below(60);
+    const uint64_t hubs = 20, hub_len = 2900;
     uint64_t m = rtran ? cols : rows, n = rtran ? rows : cols;
     GrB_Type atype = vref_below(2) ? sr->mul->xtype : random_type();
     GrB_Type utype = vref_below(2) ? sr->mul->ytype : random_type();
-    static GrB_Index I[4000], J[4000];
-    static double X[4000];
-    GrB_Index na = 0, want_na = shape ? 300 : vref_below(4) * rows * cols / 6;
+    static GrB_Index I[64000], J[64000];
+    static double X[64000];
+    GrB_Index na = 0, want_na = shape == 3 ? 2000 : shape ? 300 : vref_below(4) * rows * cols / 6;
     for (; na < want_na; na++)
         I[na] = vref_below(rows), J[na] = vref_below(cols), X[na] = (double)vref_below(5) - 2;
+    if (shape == 3) /* rows k = 100 h of R' (R's columns) with entries at hub_len random places */
+        for (uint64_t h = 0; h < hubs; h++)
+            for (uint64_t e = 0; e < hub_len; e++, na++) {
+                *(rtran ? &I[na] : &J[na]) = 100 * h;
+                *(rtran ? &J[na] : &I[na]) = vref_below(rtran ? cols : rows);
+                X[na] = (double)vref_below(5) - 2;
+            }
     if (shape == 2) /* a row of R with many entries, which the mask will select */
         for (GrB_Index e = 0; e < 40; e++) *(rtran ? &J[e] : &I[e]) = 7;
     GrB_Matrix A;
@@ -700,8 +711,10 @@ static void mxv_case(uint64_t seed, int shape)
         for (uint64_t k = 0; k < n; k++) u.has[k] = vref_below(n) < 4;
     if (shape == 2)
         for (uint64_t k = 0; k < n; k++) u.has[k] = vref_below(8) == 0;
+    if (shape == 3)
+        for (uint64_t k = 0; k < n; k++) u.has[k] = (k % 100 == 0 && k / 100 < hubs) || vref_below(10) == 0;
     for (uint64_t k = 0; k < n; k++) u.val[k] = u.has[k] ? vref_cast(utype, u.val[k]) : 0;
-    vref_to(&U, &u, utype, shape ? GG_VF_SPARSE : vref_form(), false);
+    vref_to(&U, &u, utype, shape == 1 || shape == 2 ? GG_VF_SPARSE : vref_form(), false);
     /* the mask, of dimension m */
     tmask mk;
     mask_random(&mk, m);
@@ -738,10 +751,10 @@ static void mxv_case(uint64_t seed, int shape)
     }
     static vref got;
     vref_from(&got, &T, z);
-    /* only what the mask allows must agree (the kernel may compute more) */
+    /* T is the product where the mask allows and nothing elsewhere */
     for (uint64_t i = 0; i < m; i++) {
-        if (!mask_allows(&mk, i)) continue;
-        if (got.has[i] != t.has[i] || (t.has[i] && got.val[i] != t.val[i])) {
+        bool want = mask_allows(&mk, i) && t.has[i];
+        if (got.has[i] != want || (want && got.val[i] != t.val[i])) {
             printf("mxv seed %llu shape %d (%s, %s, tran %d, %llu x %llu, u %s, mask %s%s, T %s): "
                    "at %llu want %d:%g got %d:%g\n",
                    (unsigned long long)seed, shape, sr->h.name, vxm ? "vxm" : "mxv", tran,
@@ -763,6 +776,7 @@ static void test_mxv(void **state)
     (void)state;
     for (uint64_t seed = 1; seed <= 3000; seed++) mxv_case(seed, 0);
     for (uint64_t seed = 1; seed <= 200; seed++) mxv_case(seed, 1 + (int)(seed % 2));
+    for (uint64_t seed = 1; seed <= 60; seed++) mxv_case(seed, 3);
 }
 
 /* The thread rule (GG_nthreads_for): serial below two chunks of work, then one thread a chunk up
