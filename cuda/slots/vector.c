@@ -82,6 +82,17 @@ GrB_Info GG_cuda_apply_decode(const GG_apply_op *op, GrB_Type atype, GG_cuda_tki
     return GrB_SUCCESS;
 }
 
+/* The most positions a vector call takes on the device: its kernels hold several arrays of n
+ * (flags, values of up to 8 bytes, T and the result) at once, so n beyond a 32nd of the device's
+ * memory in bytes would end in GrB_OUT_OF_MEMORY where the CPU, working by entries, succeeds (a
+ * hypersparse vector of 2^40 in the differential test). */
+static GrB_Index device_positions(void)
+{
+    size_t memory = 0;
+    GG_device_info(NULL, 0, &memory);
+    return (GrB_Index)(memory / 32);
+}
+
 GrB_Info GG_cuda_vec_take(const GG_desc *d, GrB_Index n, GG_container *const *objs, int nobjs)
 {
     bool resident = false;
@@ -91,12 +102,21 @@ GrB_Info GG_cuda_vec_take(const GG_desc *d, GrB_Index n, GG_container *const *ob
         /* the device works on vectors by position (bitmaps): an empty dimension has nothing to
          * compute, and one beyond a bitmap's reach (a hypersparse 2^60 vector) stays on the host */
         if (objs[k]->h.kind == GG_KIND_VECTOR &&
-            (objs[k]->nrows == 0 || objs[k]->nrows > GG_VFORM_BITMAP_MAX))
+            (objs[k]->nrows == 0 || objs[k]->nrows > GG_VFORM_BITMAP_MAX ||
+             objs[k]->nrows > device_positions()))
             return GG_decline(objs[k]->nrows == 0 ? "an empty dimension"
                                                   : "a vector longer than a device bitmap");
         resident = resident || on_device(objs[k]);
     }
-    if (resident || !GG_cuda_too_small(d, n)) return GrB_SUCCESS;
+    if (resident) return GrB_SUCCESS;
+    /* every operand on the host: the device's vector kernels cost O(positions), the CPU's
+     * O(entries), so a hypersparse call (entries under a 64th of n) counts by its entries; the
+     * differential test's 2^30-long vectors of a few entries took 30 ms a call on the device */
+    GrB_Index entries = 0, e;
+    for (int k = 0; k < nobjs; k++)
+        if (objs[k] != NULL && GG_container_nvals(objs[k], &e) == GrB_SUCCESS) entries += e;
+    GrB_Index work = entries < n / 64 ? entries * 64 : n;
+    if (!GG_cuda_too_small(d, work)) return GrB_SUCCESS;
     return GG_decline("every operand on the host and too few positions to pay for the device");
 }
 
