@@ -64,7 +64,7 @@ static inline bool clipped(const hs_mv *c, const hs_leaf *L)
         int yc = c->yc;                                                                            \
         uint64_t n = L->n;                                                                         \
         T *yb = y + yo;                                                                            \
-        const T *xb = x + xo;                                                                      \
+        const T *xb = x != NULL ? x + xo : NULL; /* NULL: all ones, never read (HS_X_ONE) */       \
         bool clip = clipped(c, L);                                                                 \
         for (uint64_t k = 0; k < n; k++) {                                                         \
             GrB_Index o = cc[2 * k + yc];                                                          \
