@@ -64,7 +64,7 @@ static inline bool clipped(const hs_mv *c, const hs_leaf *L)
         int yc = c->yc;                                                                            \
         uint64_t n = L->n;                                                                         \
         T *yb = y + yo;                                                                            \
-        const T *xb = x != NULL ? x + xo : NULL; /* NULL: all ones, never read (HS_X_ONE) */       \
+        const T *xb = XV##_OFF(x, xo);                                                             \
         bool clip = clipped(c, L);                                                                 \
         for (uint64_t k = 0; k < n; k++) {                                                         \
             GrB_Index o = cc[2 * k + yc];                                                          \
@@ -78,6 +78,9 @@ static inline bool clipped(const hs_mv *c, const hs_leaf *L)
  * multiplier of an out-degree count). */
 #define HS_X_AT(x, i) ((x)[i])
 #define HS_X_ONE(x, i) ((void)(x), (void)(i), 1)
+/* x moved to offset o: a NULL x stays NULL (no arithmetic on a null pointer) */
+#define HS_X_AT_OFF(x, o) ((x) + (o))
+#define HS_X_ONE_OFF(x, o) ((void)(o), (x))
 
 #define HS_SPMV_TERM(yv, k, xv) ((yv) += v[(k) * vs] * scale * (xv))
 #define HS_SPMV_COO(NAME, T, CT, XV) HS_COO_LOOP(spmv_coo_##NAME, T, CT, HS_SPMV_TERM, XV)
