@@ -574,6 +574,8 @@ static bool plus_times_alike(const GG_hs_matrix *a, GrB_Semiring sr, bool vxm, b
 
 /* u's n values for the tree, as one array of the multiplier's vector-side type (xsize bytes): u's
  * own when it is full, not iso and already of that type; else cast, or 1 for ONEB (`ones`). A
+ * full u under ONEB gives no array at all (*x NULL, which GG_hs_mxv reads as all ones): the
+ * out-degree count of PageRank's set-up wrote and read an 8 MB array of ones at n = 10^6. A
  * bitmap u is only read on the PLUS_TIMES_FP64 path (plus_times_alike, A iso 1): its missing
  * entries become -0.0, whose term 1 * -0.0 is exactly neutral for the sum. */
 static GrB_Info tree_x(const GG_vdata *U, const GG_cpu_opnd *uo, size_t xsize, bool ones,
@@ -583,6 +585,10 @@ static GrB_Info tree_x(const GG_vdata *U, const GG_cpu_opnd *uo, size_t xsize, b
     *owned = NULL;
     *x = U->x;
     if (U->form == GG_VF_FULL && !U->iso && uo->same && !ones) return GrB_SUCCESS;
+    if (U->form == GG_VF_FULL && ones) {
+        *x = NULL;
+        return GrB_SUCCESS;
+    }
     char *xo = GG_malloc((size_t)(n > 0 ? n : 1) * xsize);
     if (xo == NULL) return GrB_OUT_OF_MEMORY;
     const uint8_t *b = U->form == GG_VF_BITMAP ? U->b : NULL;

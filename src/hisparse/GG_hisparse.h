@@ -137,12 +137,13 @@ GrB_Info GG_hs_check(const GG_hs_matrix *A, char *msg, size_t msglen);
  * monoid's type: the fold of the row's terms from its first (the identity is never folded in) or
  * the identity where op(A) has an empty row; ypresent (may be NULL) tells which rows hold at least
  * one entry. A's values are cast to the multiply's matrix-side type. PLUS_TIMES on FP32 or FP64
- * takes a specialised path. */
+ * takes a specialised path; with PLUS_TIMES_FP64 on an FP64 A, x may be NULL for an x of all ones
+ * (no n-array of ones to write and read: an out-degree count). */
 GrB_Info GG_hs_mxv(void *y, bool *ypresent, const GG_hs_matrix *A, bool tran, GrB_Semiring sr,
                    const void *x, bool vec_first);
 
 /* y += op(A) x over PLUS_TIMES for an FP32 or FP64 A, x and y of A's type: each row's terms summed
- * in tree order onto y's value. Runs over bands of y like GG_hs_mxv. */
+ * in tree order onto y's value. Runs over bands of y like GG_hs_mxv; x NULL as there. */
 void GG_hs_mxv_add(void *y, const GG_hs_matrix *A, bool tran, const void *x);
 
 /* C = A (+) B (union, eWiseAdd) or A (*) B (intersection, eWiseMult) with op, through the papers'

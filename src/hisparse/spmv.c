@@ -55,7 +55,7 @@ static inline bool clipped(const hs_mv *c, const hs_leaf *L)
  * UPDATE(yv, k, xv) folds entry k's term, whose vector value is xv, into y's element yv. A leaf
  * reaching beyond the band tests each entry (the test is the same for the whole leaf, so it is
  * always predicted). Shared by PLUS_TIMES and the structural folds. */
-#define HS_COO_LOOP(NAME, T, CT, UPDATE)                                                           \
+#define HS_COO_LOOP(NAME, T, CT, UPDATE, XV)                                                       \
     static void NAME##_##CT(const hs_mv *c, const hs_leaf *L, const T *v, size_t vs, const T *x,  \
                             T *y, GrB_Index yo, GrB_Index xo, T scale)                             \
     {                                                                                              \
@@ -64,27 +64,35 @@ static inline bool clipped(const hs_mv *c, const hs_leaf *L)
         int yc = c->yc;                                                                            \
         uint64_t n = L->n;                                                                         \
         T *yb = y + yo;                                                                            \
-        const T *xb = x + xo;                                                                      \
+        const T *xb = XV##_OFF(x, xo);                                                             \
         bool clip = clipped(c, L);                                                                 \
         for (uint64_t k = 0; k < n; k++) {                                                         \
             GrB_Index o = cc[2 * k + yc];                                                          \
             if (clip && (yo + o < c->lo || yo + o >= c->hi)) continue;                             \
-            UPDATE(yb[o], k, xb[cc[2 * k + 1 - yc]]);                                              \
+            UPDATE(yb[o], k, XV(xb, cc[2 * k + 1 - yc]));                                          \
             mark(c, yo + o);                                                                       \
         }                                                                                          \
     }
 
-#define HS_SPMV_TERM(yv, k, xv) ((yv) += v[(k) * vs] * scale * (xv))
-#define HS_SPMV_COO(T, CT) HS_COO_LOOP(spmv_coo_##T, T, CT, HS_SPMV_TERM)
+/* x's value at i: read from x, or 1 for an x of all ones that is never stored (x NULL, the ONEB
+ * multiplier of an out-degree count). */
+#define HS_X_AT(x, i) ((x)[i])
+#define HS_X_ONE(x, i) ((void)(x), (void)(i), 1)
+/* x moved to offset o: a NULL x stays NULL (no arithmetic on a null pointer) */
+#define HS_X_AT_OFF(x, o) ((x) + (o))
+#define HS_X_ONE_OFF(x, o) ((void)(o), (x))
 
-/* One leaf of y += A x (yc 0) or y += A' x (yc 1) for element type T. An iso leaf reads its one
- * value through a zero stride. */
-#define HS_SPMV_LEAF(T)                                                                            \
-    HS_SPMV_COO(T, uint8_t)                                                                        \
-    HS_SPMV_COO(T, uint16_t)                                                                       \
-    HS_SPMV_COO(T, uint32_t)                                                                       \
-    HS_SPMV_COO(T, uint64_t)                                                                       \
-    static void spmv_leaf_##T(const hs_mv *c, const hs_leaf *L, const T *x, T *y)                 \
+#define HS_SPMV_TERM(yv, k, xv) ((yv) += v[(k) * vs] * scale * (xv))
+#define HS_SPMV_COO(NAME, T, CT, XV) HS_COO_LOOP(spmv_coo_##NAME, T, CT, HS_SPMV_TERM, XV)
+
+/* One leaf of y += A x (yc 0) or y += A' x (yc 1) for element type T, x read through XV. An iso
+ * leaf reads its one value through a zero stride. */
+#define HS_SPMV_LEAF(NAME, T, XV)                                                                  \
+    HS_SPMV_COO(NAME, T, uint8_t, XV)                                                              \
+    HS_SPMV_COO(NAME, T, uint16_t, XV)                                                             \
+    HS_SPMV_COO(NAME, T, uint32_t, XV)                                                             \
+    HS_SPMV_COO(NAME, T, uint64_t, XV)                                                             \
+    static void spmv_leaf_##NAME(const hs_mv *c, const hs_leaf *L, const T *x, T *y)              \
     {                                                                                              \
         T iso;                                                                                     \
         const T *v = (const T *)L->x;                                                              \
@@ -104,11 +112,11 @@ static inline bool clipped(const hs_mv *c, const hs_leaf *L)
                 const T *row = v + r * nc * vs;                                                    \
                 if (!yc) {                                                                         \
                     T sum = (T)-0.0;                                                                     \
-                    for (uint64_t k = 0; k < nc; k++) sum += row[k * vs] * x[xo + k];             \
+                    for (uint64_t k = 0; k < nc; k++) sum += row[k * vs] * XV(x, xo + k);         \
                     y[yo + r] += sum * scale;                                                      \
                     mark(c, yo + r);                                                               \
                 } else {                                                                           \
-                    T xr = x[xo + r] * scale;                                                      \
+                    T xr = XV(x, xo + r) * scale;                                                  \
                     for (uint64_t k = 0; k < nc; k++) y[yo + k] += row[k * vs] * xr;             \
                 }                                                                                  \
             }                                                                                      \
@@ -127,9 +135,9 @@ static inline bool clipped(const hs_mv *c, const hs_leaf *L)
                     for (; word != 0; word &= word - 1, k++) {                                     \
                         uint64_t col = p % d + (uint64_t)__builtin_ctzll(word);                    \
                         if (!yc) {                                                                 \
-                            sum += v[k * vs] * x[xo + col];                                        \
+                            sum += v[k * vs] * XV(x, xo + col);                                    \
                         } else {                                                                   \
-                            y[yo + col] += v[k * vs] * x[xo + r] * scale;                          \
+                            y[yo + col] += v[k * vs] * XV(x, xo + r) * scale;                      \
                             mark(c, yo + col);                                                     \
                         }                                                                          \
                     }                                                                              \
@@ -143,21 +151,22 @@ static inline bool clipped(const hs_mv *c, const hs_leaf *L)
         }                                                                                          \
         default:                                                                                   \
             switch (L->cb) {                                                                       \
-            case 1: spmv_coo_##T##_uint8_t(c, L, v, vs, x, y, yo, xo, scale); break;              \
-            case 2: spmv_coo_##T##_uint16_t(c, L, v, vs, x, y, yo, xo, scale); break;             \
-            case 4: spmv_coo_##T##_uint32_t(c, L, v, vs, x, y, yo, xo, scale); break;             \
-            default: spmv_coo_##T##_uint64_t(c, L, v, vs, x, y, yo, xo, scale);                   \
+            case 1: spmv_coo_##NAME##_uint8_t(c, L, v, vs, x, y, yo, xo, scale); break;           \
+            case 2: spmv_coo_##NAME##_uint16_t(c, L, v, vs, x, y, yo, xo, scale); break;          \
+            case 4: spmv_coo_##NAME##_uint32_t(c, L, v, vs, x, y, yo, xo, scale); break;          \
+            default: spmv_coo_##NAME##_uint64_t(c, L, v, vs, x, y, yo, xo, scale);                \
             }                                                                                      \
         }                                                                                          \
     }                                                                                              \
-    static void spmv_walk_##T(void *ctx, const hs_leaf *L)                                         \
+    static void spmv_walk_##NAME(void *ctx, const hs_leaf *L)                                      \
     {                                                                                              \
         const hs_mv *c = ctx;                                                                      \
-        spmv_leaf_##T(c, L, (const T *)c->x, (T *)c->y);                                           \
+        spmv_leaf_##NAME(c, L, (const T *)c->x, (T *)c->y);                                        \
     }
 
-HS_SPMV_LEAF(float)
-HS_SPMV_LEAF(double)
+HS_SPMV_LEAF(float, float, HS_X_AT)
+HS_SPMV_LEAF(double, double, HS_X_AT)
+HS_SPMV_LEAF(ones, double, HS_X_ONE)
 
 /* ---- structural folds: the product is x's value ------------------------------------------------ */
 
@@ -168,7 +177,7 @@ HS_SPMV_LEAF(double)
 #define HS_TERM_MAX(yv, k, xv) ((yv) = HS_FOLD_MAX(yv, xv))
 #define HS_TERM_PLUS(yv, k, xv) ((yv) = HS_FOLD_PLUS(yv, xv))
 
-#define HS_FOLD_COO(NAME, T, OP, CT) HS_COO_LOOP(fold_coo_##NAME, T, CT, HS_TERM_##OP)
+#define HS_FOLD_COO(NAME, T, OP, CT) HS_COO_LOOP(fold_coo_##NAME, T, CT, HS_TERM_##OP, HS_X_AT)
 
 #define HS_FOLD(NAME, T, OP)                                                                       \
     HS_FOLD_COO(NAME, T, OP, uint8_t)                                                              \
@@ -326,6 +335,14 @@ static void band_run(const mv_bands *B, GrB_Index band)
             if (!c.ypresent[i]) memcpy(c.y + i * c.zsize, sr->add->identity, c.zsize);
 }
 
+/* The PLUS_TIMES walk for A's type; x NULL (FP64 only) stands for an x of all ones. */
+static hs_leaf_fn typed_walk(const GG_hs_matrix *A, const void *x)
+{
+    return x == NULL                        ? spmv_walk_ones
+           : A->type->code == GrB_FP32_CODE ? spmv_walk_float
+                                            : spmv_walk_double;
+}
+
 /* Runs the walk over bands of y (hs_band_width), taken by the threads dynamically. */
 static void bands_run(mv_bands *B)
 {
@@ -353,7 +370,7 @@ GrB_Info GG_hs_mxv(void *y, bool *ypresent, const GG_hs_matrix *A, bool tran, Gr
                   .ny = ny,
                   .fn = fold != NULL ? fold
                         : !fast      ? generic_leaf
-                        : A->type->code == GrB_FP32_CODE ? spmv_walk_float : spmv_walk_double};
+                                     : typed_walk(A, x)};
     if (B.mode == MV_GENERIC) {
         B.asz = hs_align(A->type->size, 16);
         B.msz = hs_align(mtype->size, 16);
@@ -379,9 +396,7 @@ GrB_Info GG_hs_mxv(void *y, bool *ypresent, const GG_hs_matrix *A, bool tran, Gr
 void GG_hs_mxv_add(void *y, const GG_hs_matrix *A, bool tran, const void *x)
 {
     bool t = tran != A->transposed;
-    bool f32 = A->type->code == GrB_FP32_CODE;
     hs_mv c = {.A = A, .yc = t, .x = x, .y = y};
-    mv_bands B = {.proto = &c, .mode = MV_ADD, .ny = t ? A->ncols : A->nrows,
-                  .fn = f32 ? spmv_walk_float : spmv_walk_double};
+    mv_bands B = {.proto = &c, .mode = MV_ADD, .ny = t ? A->ncols : A->nrows, .fn = typed_walk(A, x)};
     if (B.ny > 0) bands_run(&B);
 }

@@ -1,6 +1,7 @@
 /* test_traverse.c: the CPU traversals against references computed from the tuples: SpMV and
- * SpMV^T (fast PLUS_TIMES FP32/FP64 path, its accumulating form, and the generic path with built-in
- * and user semirings, non-commutative multiplies, casts, scale, iso values, the transposed flag),
+ * SpMV^T (fast PLUS_TIMES FP32/FP64 path, its accumulating form, its all-ones x given as NULL, and
+ * the generic path with built-in and user semirings, non-commutative multiplies, casts, scale, iso
+ * values, the transposed flag),
  * each on one band and on bands forced narrow (GG_hs_set_build_parts), and the dual
  * traversal for eWiseAdd / eWiseMult with every combination of transposed inputs, casts,
  * non-commutative operators and differing node dimensions. */
@@ -128,6 +129,26 @@ static void test_spmv_plus_times(void **state)
                 ((double *)y2)[k] = (double)k / 4;
         }
         GG_hs_mxv_add(y2, &A, tran, x);
+        if (!fp32) {
+            /* x NULL stands for all ones: the same bits as an array of ones, fresh and added */
+            double *ones = malloc((nx + 1) * sizeof *ones), *ya = malloc((ny + 1) * 8),
+                   *yb = malloc((ny + 1) * 8);
+            bool *pa = malloc(ny + 1), *pb = malloc(ny + 1);
+            for (GrB_Index k = 0; k < nx; k++) ones[k] = 1;
+            OK(GG_hs_mxv(ya, pa, &A, tran, sr, ones, false));
+            OK(GG_hs_mxv(yb, pb, &A, tran, sr, NULL, false));
+            assert_memory_equal(ya, yb, ny * sizeof *ya);
+            assert_memory_equal(pa, pb, ny);
+            for (GrB_Index k = 0; k < ny; k++) ya[k] = yb[k] = (double)k / 4;
+            GG_hs_mxv_add(ya, &A, tran, ones);
+            GG_hs_mxv_add(yb, &A, tran, NULL);
+            assert_memory_equal(ya, yb, ny * sizeof *ya);
+            free(ones);
+            free(ya);
+            free(yb);
+            free(pa);
+            free(pb);
+        }
         GG_hs_set_build_parts(0);
         for (GrB_Index k = 0; k < ny; k++) {
             double got = fp32 ? ((float *)y)[k] : ((double *)y)[k];
