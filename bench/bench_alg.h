@@ -75,6 +75,20 @@ static inline GrB_Matrix bench_alg_start(int argc, char **argv, const char *def_
  * (checking the result first; the check is not timed), else frees the result and returns 0. */
 typedef uint64_t (*bench_alg_fn)(GrB_Matrix A, bool verify, GrB_Index *nvals);
 
+/* The start of a call-by-call benchmark (cc_calls.c, bfs_calls.c): arguments [gen-spec] [runs]
+ * (default rmat:18, 5), GrB_init, the graph with FP64 values and the spec's default seed. */
+static inline GrB_Matrix bench_calls_start(int argc, char **argv, const char **spec, int *runs,
+                                           GrB_Index *n, GrB_Index *nvals)
+{
+    *spec = argc > 1 ? argv[1] : "rmat:18";
+    *runs = argc > 2 ? atoi(argv[2]) : 5;
+    if (*runs < 1) *runs = 1;
+    CHECK(GrB_init(GrB_NONBLOCKING));
+    GrB_Matrix A = bench_graph(*spec, 1, GrB_FP64, n);
+    CHECK(GrB_Matrix_nvals(nvals, A));
+    return A;
+}
+
 /* The verification run, then `runs` timed runs; prints the op line. */
 static inline void bench_alg_run(const char *name, bench_alg_fn f, GrB_Matrix A, int runs)
 {

@@ -119,28 +119,19 @@ static void check(GrB_Matrix A, GrB_Index n, GrB_Index source, GrB_Vector v)
     free(ptr), free(idx), free(want), free(X), free(queue), free(I);
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
 /* The median and minimum of t[0 .. runs) (sorted in place). */
 static void print_op(const char *name, double *t, int runs, int levels, GrB_Index reached)
 {
-    qsort(t, (size_t)runs, sizeof *t, cmp_double);
+    qsort(t, (size_t)runs, sizeof *t, bench_cmp_double);
     printf("op %s %.3f %.3f %d %llu\n", name, t[runs / 2], t[0], levels, (unsigned long long)reached);
 }
 
 int main(int argc, char **argv)
 {
-    const char *spec_text = argc > 1 ? argv[1] : "rmat:18";
-    int runs = argc > 2 ? atoi(argv[2]) : 5;
-    if (runs < 1) runs = 1;
-    CHECK(GrB_init(GrB_NONBLOCKING));
+    const char *spec_text;
+    int runs;
     GrB_Index n, nvals;
-    GrB_Matrix A = bench_graph(spec_text, 1, GrB_FP64, &n); /* the spec's default seed */
-    CHECK(GrB_Matrix_nvals(&nvals, A));
+    GrB_Matrix A = bench_calls_start(argc, argv, &spec_text, &runs, &n, &nvals);
     /* default source: the lowest vertex with an edge, as grbgpu's */
     GrB_Index source = 0;
     if (argc > 3) {

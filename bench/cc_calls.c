@@ -44,12 +44,6 @@ static double spent[K_COUNT];
         spent[kind] += now_ms() - t0_;                                                             \
     } while (0)
 
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
 /* parent[v] = f(v) for every v (f is dense). */
 static void parents(GrB_Index *parent, GrB_Index *idx, int64_t *val, GrB_Vector f, GrB_Index n)
 {
@@ -115,13 +109,10 @@ static int fastsv(GrB_Matrix A, GrB_Index n, GrB_Index *ncomp)
 
 int main(int argc, char **argv)
 {
-    const char *spec_text = argc > 1 ? argv[1] : "rmat:18";
-    int runs = argc > 2 ? atoi(argv[2]) : 5;
-    if (runs < 1) runs = 1;
-    CHECK(GrB_init(GrB_NONBLOCKING));
+    const char *spec_text;
+    int runs;
     GrB_Index n, nvals;
-    GrB_Matrix A = bench_graph(spec_text, 1, GrB_FP64, &n); /* the spec's default seed */
-    CHECK(GrB_Matrix_nvals(&nvals, A));
+    GrB_Matrix A = bench_calls_start(argc, argv, &spec_text, &runs, &n, &nvals);
     printf("unit ms\ninput %s n %llu nnz %llu\n", spec_text, (unsigned long long)n,
            (unsigned long long)nvals);
 
@@ -136,7 +127,7 @@ int main(int argc, char **argv)
     }
     for (int k = 0; k < K_COUNT; k++) {
         double *t = times + k * runs;
-        qsort(t, (size_t)runs, sizeof *t, cmp_double);
+        qsort(t, (size_t)runs, sizeof *t, bench_cmp_double);
         printf("op %s %.3f %.3f %d %llu\n", kind_names[k], t[runs / 2], t[0], iters,
                (unsigned long long)ncomp);
     }

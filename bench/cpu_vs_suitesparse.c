@@ -201,12 +201,6 @@ static bool vector_result(opid op)
     return op == MXV || op == VXM_SPARSE || op == VXM_BFS;
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
 /* One timed run: a fresh copy of A first when the operation needs one. */
 static double timed(opid op, inputs *in)
 {
@@ -256,7 +250,7 @@ int main(int argc, char **argv)
         timed((opid)op, &in);
         double *t = malloc((size_t)runs * sizeof(double));
         for (int r = 0; r < runs; r++) t[r] = timed((opid)op, &in);
-        qsort(t, (size_t)runs, sizeof(double), cmp_double);
+        qsort(t, (size_t)runs, sizeof(double), bench_cmp_double);
         printf("op %s %.3f %.3f %llu %016llx\n", names[op], t[runs / 2], t[0],
                (unsigned long long)nv, (unsigned long long)h);
         fflush(stdout);

@@ -85,12 +85,6 @@ static int64_t run_op(opid op, GrB_Matrix A, GrB_Semiring plus_oneb)
     return sum;
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
 int main(int argc, char **argv)
 {
     GrB_Index n = argc > 1 ? strtoull(argv[1], NULL, 10) : 50000;
@@ -137,12 +131,12 @@ int main(int argc, char **argv)
                 return 1;
             }
         }
-        qsort(t, (size_t)runs, sizeof(double), cmp_double);
+        qsort(t, (size_t)runs, sizeof(double), bench_cmp_double);
         printf("op %s %.3f %.3f %lld %lld\n", names[op], t[runs / 2], t[0], (long long)want,
                (long long)sum);
         for (int k = 0; steps_on && k < NSTEPS; k++) {
             if (op == BURKHARDT && k == STEP_SELECT) continue;
-            qsort(st + k * runs, (size_t)runs, sizeof(double), cmp_double);
+            qsort(st + k * runs, (size_t)runs, sizeof(double), bench_cmp_double);
             printf("info step %s.%s %.3f\n", names[op], step_names[k], st[k * runs + runs / 2]);
         }
         fflush(stdout);
