@@ -154,6 +154,11 @@ const GG_backend *GG_op_last_backend(void);
  * reason (GG_decline_reason) before the CPU runs the call. */
 void GG_op_trace_choice(const GG_op *k, GG_opfamily fam, const GG_backend *be, const char *reason);
 void GG_op_trace_decline(const GG_op *k, GG_opfamily fam);
+/* The per-operation profile (profile.c, GRAPHBLAS_GPU_PROFILE=1, printed at exit): whether it is
+ * on, and the wait and clock around one dispatched call. */
+bool GG_profile_on(void);
+void GG_op_profile_begin(void);
+void GG_op_profile_end(const GG_op *k, const GG_backend *be);
 
 #define GG_UNPAREN(...) __VA_ARGS__
 
@@ -170,6 +175,7 @@ void GG_op_trace_decline(const GG_op *k, GG_opfamily fam);
         if (!GG_backend_has(gg_be_, GG_FAM_##FAM))                                                 \
             return GG_op_unavailable((k), GG_FAM_##FAM, gg_be_, gg_reason_);                       \
         if (GG_trace_on()) GG_op_trace_choice((k), GG_FAM_##FAM, gg_be_, gg_reason_);              \
+        if (GG_profile_on()) GG_op_profile_begin();                                                \
         GrB_Info gg_info_ = gg_be_->slot(GG_UNPAREN args);                                         \
         if (gg_info_ == GG_DECLINE && gg_be_ != &GG_cpu_backend &&                                 \
             GG_backend_has(&GG_cpu_backend, GG_FAM_##FAM)) {                                       \
@@ -178,6 +184,7 @@ void GG_op_trace_decline(const GG_op *k, GG_opfamily fam);
             gg_be_ = &GG_cpu_backend;                                                              \
             gg_info_ = gg_be_->slot(GG_UNPAREN args);                                              \
         }                                                                                          \
+        if (GG_profile_on()) GG_op_profile_end((k), gg_be_);                                       \
         return GG_op_finish((k), GG_FAM_##FAM, gg_be_, gg_info_);                                  \
     } while (0)
 
