@@ -72,7 +72,8 @@ GrB_Info GG_cuda_mxm_dot(GG_container *C, GG_container *M, GrB_BinaryOp accum,
     if (add == GG_OP_USER || semiring->mul->opcode == GG_OP_USER)
         return GG_decline("user-defined operator");
     GG_cuda_op mul = GG_cuda_op_of_binary(semiring->mul);
-    if (!GG_cuda_mat_dot_supported(add, &mul)) return GG_decline("no device kernel for this semiring");
+    if (!GG_cuda_mat_dot_supported(add, &mul))
+        return GG_decline("no device kernel for this semiring");
     const GrB_Index wide = (GrB_Index)1 << 32;
     GrB_Index inner = d->tran0 ? A->nrows : A->ncols;
     if (C->nrows > wide || C->ncols > wide || inner > wide)

@@ -122,20 +122,23 @@ static void semiring_parity(void **state)
     OK(GrB_Semiring_new(&any_times, GxB_ANY_FP64_MONOID, GrB_TIMES_FP64));
     OK(GrB_Semiring_new(&max_first, GrB_MAX_MONOID_FP64, GrB_FIRST_FP64));
     const sr_case cases[] = {
-        {"PLUS_ONEB UINT64 (tc)", plus_oneb, GrB_BOOL, GrB_BOOL, GrB_UINT64, GrB_PLUS_UINT64, false},
-        {"PLUS_PAIR INT32", GxB_PLUS_PAIR_INT32, GrB_FP64, GrB_INT8, GrB_INT32, GrB_MINUS_INT32, false},
+        {"PLUS_ONEB UINT64 (tc)", plus_oneb, GrB_BOOL, GrB_BOOL, GrB_UINT64, GrB_PLUS_UINT64,
+         false},
+        {"PLUS_PAIR INT32", GxB_PLUS_PAIR_INT32, GrB_FP64, GrB_INT8, GrB_INT32, GrB_MINUS_INT32,
+         false},
         /* INT8 sums of ones wrap: the value path, not the count */
         {"PLUS_PAIR INT8", GxB_PLUS_PAIR_INT8, GrB_BOOL, GrB_BOOL, GrB_INT8, GrB_PLUS_INT8, false},
-        {"PLUS_TIMES FP64", GrB_PLUS_TIMES_SEMIRING_FP64, GrB_FP64, GrB_FP64, GrB_FP64, GrB_PLUS_FP64,
-         false},
+        {"PLUS_TIMES FP64", GrB_PLUS_TIMES_SEMIRING_FP64, GrB_FP64, GrB_FP64, GrB_FP64,
+         GrB_PLUS_FP64, false},
         /* FP32 result into INT64 C: cast in the write-back */
         {"PLUS_TIMES FP32", GrB_PLUS_TIMES_SEMIRING_FP32, GrB_FP32, GrB_INT16, GrB_INT64,
          GrB_MINUS_INT64, false},
-        {"MIN_PLUS INT32", GrB_MIN_PLUS_SEMIRING_INT32, GrB_INT32, GrB_INT32, GrB_INT32, GrB_MIN_INT32,
+        {"MIN_PLUS INT32", GrB_MIN_PLUS_SEMIRING_INT32, GrB_INT32, GrB_INT32, GrB_INT32,
+         GrB_MIN_INT32, false},
+        {"LOR_LAND BOOL", GrB_LOR_LAND_SEMIRING_BOOL, GrB_BOOL, GrB_FP64, GrB_BOOL, GrB_LXOR,
          false},
-        {"LOR_LAND BOOL", GrB_LOR_LAND_SEMIRING_BOOL, GrB_BOOL, GrB_FP64, GrB_BOOL, GrB_LXOR, false},
-        {"MIN_SECONDI INT64", GxB_MIN_SECONDI_INT64, GrB_FP64, GrB_FP64, GrB_INT64, GrB_PLUS_INT64,
-         false},
+        {"MIN_SECONDI INT64", GxB_MIN_SECONDI_INT64, GrB_FP64, GrB_FP64, GrB_INT64,
+         GrB_PLUS_INT64, false},
         {"MAX_FIRST of INT32", max_first, GrB_INT32, GrB_FP64, GrB_FP64, GrB_TIMES_FP64, false},
         {"ANY_TIMES FP64", any_times, GrB_FP64, GrB_FP64, GrB_FP64, GrB_PLUS_FP64, true},
     };
@@ -148,7 +151,9 @@ static void empty_and_tiny(void **state)
 {
     (void)state;
     GrB_Matrix A = random_matrix(GrB_FP64, NR, NK, 0.01), B = random_matrix(GrB_FP64, NK, NC, 0.01);
-    GrB_Matrix M = random_matrix(GrB_BOOL, NR, NC, 0.5), E, EA, C0 = random_matrix(GrB_FP64, NR, NC, 0.2);
+    /* M within the dot path's rule (at most 4 entries per entry of A and B) */
+    GrB_Matrix M = random_matrix(GrB_BOOL, NR, NC, 0.1), E, EA;
+    GrB_Matrix C0 = random_matrix(GrB_FP64, NR, NC, 0.2);
     OK(GrB_Matrix_new(&E, GrB_BOOL, NR, NC));
     OK(GrB_Matrix_new(&EA, GrB_FP64, NR, NK));
     GrB_Descriptor dr = desc(false, true, false, false, false);
@@ -198,7 +203,8 @@ static void hypersparse_and_aliased(void **state)
         OK(GrB_Matrix_setElement_INT64(A, (int64_t)k + 3, 1000 * k, 1000 * k));
     }
     OK(GrB_Matrix_new(&E, GrB_INT64, n, n));
-    GrB_Descriptor st1 = desc(true, false, false, true, false), st0 = desc(true, false, true, false, false);
+    GrB_Descriptor st1 = desc(true, false, false, true, false);
+    GrB_Descriptor st0 = desc(true, false, true, false, false);
     mxm_both("hypersparse C<A> = A A'", E, A, NULL, GrB_PLUS_TIMES_SEMIRING_INT64, A, A, st1);
     mxm_both("hypersparse C<A> = A' A", E, A, NULL, GrB_PLUS_TIMES_SEMIRING_INT64, A, A, st0);
     GrB_free(&st1), GrB_free(&st0), GrB_free(&E), GrB_free(&A);
@@ -228,7 +234,8 @@ static void decline_rule(void **state)
     OK(GrB_Matrix_new(&D, GrB_BOOL, NR, NC));
     OK(GrB_Matrix_assign_BOOL(D, NULL, NULL, true, GrB_ALL, NR, GrB_ALL, NC, NULL));
     OK(GrB_Matrix_new(&C, GrB_FP64, NR, NC));
-    GrB_Descriptor sax = desc(false, false, false, false, false), dot = desc(false, false, false, false, true);
+    GrB_Descriptor sax = desc(false, false, false, false, false);
+    GrB_Descriptor dot = desc(false, false, false, false, true);
     OK(GxB_Desc_set_INT32(sax, GxB_AxB_METHOD, GxB_AxB_SAXPY));
     set_backend(GxG_BACKEND_CUDA);
     struct {
@@ -241,14 +248,15 @@ static void decline_rule(void **state)
         size_t before = declines();
         OK(GrB_mxm(C, cases[k].M, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, A, B, cases[k].d));
         if ((declines() != before) != cases[k].declines)
-            fail_msg("case %zu: declined %d, expected %d", k, declines() != before, cases[k].declines);
+            fail_msg("case %zu: declined %d, expected %d", k, declines() != before,
+                     cases[k].declines);
     }
     set_backend(GxG_BACKEND_CPU);
     GrB_free(&A), GrB_free(&B), GrB_free(&M), GrB_free(&D), GrB_free(&C);
     GrB_free(&sax), GrB_free(&dot);
 }
 
-/* ---- triangle counting -------------------------------------------------------------------------- */
+/* ---- triangle counting ---------------------------------------------------------------------- */
 
 /* An undirected BOOL graph on n vertices, no self-loops: vertices 0 .. 10 adjacent to all (the
  * LAGraph TriangleCount reproduction of issue 13), plus m random edges skewed towards low ids. */
