@@ -8,9 +8,11 @@
  * an entry whose shorter list has at most DOT_SHARE indices is done by its own lane: a merge when
  * the lists are of similar length, else a search of each index of the shorter list in the longer
  * one from where the previous search ended (the CPU's rule, GG_DOT_LEAP). The tile's longer
- * entries are then done one after another by the whole warp: each lane takes every 32nd index of
- * the shorter list and searches it in the longer, and the warp folds the lanes' partial results.
- * So the work per entry is O(min log max), shared by 32 lanes when it is large.
+ * entries are then done one after another by the whole warp, which folds the lanes' partial
+ * results: lists of similar lengths by a merge of 32-index windows (coalesced loads, lookups by
+ * shuffles, at least one window moves by 32 a round), lists of very different lengths by a search
+ * of every 32nd index of the shorter list in the longer one per lane. So an entry costs
+ * O(min(la + lb, min log max)), shared by 32 lanes when it is large.
  *
  * Values: the counting semiring (PLUS with ONEB on a counting type, triangle counting) counts
  * matches and reads no value; every other built-in semiring runs through the vector kernels'
@@ -34,6 +36,11 @@ constexpr uint64_t DOT_SHARE = 32;
 /* A list more than this many times longer than the other is searched, not merged (the CPU's
  * GG_DOT_LEAP, measured there). */
 constexpr uint64_t DOT_LEAP = 8;
+
+__host__ __device__ inline bool dot_far(uint64_t la, uint64_t lb)
+{
+    return la > DOT_LEAP * lb || lb > DOT_LEAP * la;
+}
 
 struct dot_args {
     uint64_t nm; /* mask entries */
@@ -121,7 +128,7 @@ __device__ void dot_lone(const dot_args &a, dot_acc &s, uint64_t a0, uint64_t la
 {
     const uint64_t *ai = a.a.idx + a0, *bi = a.b.idx + b0;
     if (ai[la - 1] < bi[0] || bi[lb - 1] < ai[0]) return;
-    if (la > DOT_LEAP * lb || lb > DOT_LEAP * la) {
+    if (dot_far(la, lb)) {
         bool a_short = la < lb;
         const uint64_t *si = a_short ? ai : bi, *li = a_short ? bi : ai;
         uint64_t ls = a_short ? la : lb, ll = a_short ? lb : la, lo = 0;
@@ -144,38 +151,14 @@ __device__ void dot_lone(const dot_args &a, dot_acc &s, uint64_t a0, uint64_t la
     }
 }
 
-/* One entry shared by the whole warp (every lane calls it with the same arguments): lane l
- * searches indices l, l + 32, ... of the shorter list in the longer one; the result is folded
- * into every lane's s. */
-template <bool COUNT>
-__device__ void dot_shared(const dot_args &a, dot_acc &s, uint64_t a0, uint64_t la, uint64_t b0,
-                           uint64_t lb, uint64_t i, uint64_t j, int lane)
+/* Folds the lanes' partial results of one shared entry into every lane's s. ANY: each lane holds
+ * at most one term, of the last round, and the lowest such lane has the smallest k. */
+template <bool COUNT> __device__ void dot_warp_fold(const dot_args &a, dot_acc &s)
 {
-    bool a_short = la < lb;
-    const uint64_t *si = a_short ? a.a.idx + a0 : a.b.idx + b0;
-    const uint64_t *li = a_short ? a.b.idx + b0 : a.a.idx + a0;
-    uint64_t ls = a_short ? la : lb, ll = a_short ? lb : la, lo = 0;
-    /* every lane runs the same rounds, so an ANY monoid can stop at the first round with a term */
-    for (uint64_t base = 0; base < ls; base += 32) {
-        uint64_t q = base + lane;
-        bool found = false;
-        if (q < ls && lo < ll) {
-            uint64_t k = si[q];
-            lo += gg_lower_bound(li + lo, ll - lo, k);
-            if (lo < ll && li[lo] == k) {
-                dot_add<COUNT>(a, s, a0 + (a_short ? q : lo), b0 + (a_short ? lo : q), i, k, j);
-                found = true;
-                lo++;
-            }
-        }
-        if (!COUNT && a.any && __any_sync(FULL, found)) break;
-    }
     if constexpr (COUNT) {
         for (int d = 16; d > 0; d /= 2) s.n += __shfl_down_sync(FULL, s.n, d);
         s.n = __shfl_sync(FULL, s.n, 0);
     } else if (a.any) {
-        /* each lane holds at most the one term of the last round: the lowest such lane has the
-         * smallest k */
         unsigned f = __ballot_sync(FULL, s.has);
         s.has = f != 0;
         s.v.u = __shfl_sync(FULL, s.v.u, f != 0 ? __ffs(f) - 1 : 0);
@@ -191,6 +174,65 @@ __device__ void dot_shared(const dot_args &a, dot_acc &s, uint64_t a0, uint64_t 
         s.has = __shfl_sync(FULL, (int)s.has, 0);
         s.v.u = __shfl_sync(FULL, s.v.u, 0);
     }
+}
+
+/* An entry shared by the whole warp (every lane calls these with the same arguments), the lists of
+ * A (a0, la) and B (b0, lb). Every lane runs the same rounds, so an ANY monoid stops at the first
+ * round with a term. */
+
+/* Lists of very different lengths: lane l searches indices l, l + 32, ... of the shorter list in
+ * the longer one, each from where its previous search ended. */
+template <bool COUNT>
+__device__ void dot_search(const dot_args &a, dot_acc &s, uint64_t a0, uint64_t la, uint64_t b0,
+                           uint64_t lb, uint64_t i, uint64_t j, int lane)
+{
+    bool a_short = la < lb;
+    const uint64_t *si = a_short ? a.a.idx + a0 : a.b.idx + b0;
+    const uint64_t *li = a_short ? a.b.idx + b0 : a.a.idx + a0;
+    uint64_t ls = a_short ? la : lb, ll = a_short ? lb : la, lo = 0;
+    for (uint64_t base = 0; base < ls; base += 32) {
+        uint64_t q = base + lane;
+        bool found = false;
+        if (q < ls && lo < ll) {
+            uint64_t k = si[q];
+            lo += gg_lower_bound(li + lo, ll - lo, k);
+            if (lo < ll && li[lo] == k) {
+                dot_add<COUNT>(a, s, a0 + (a_short ? q : lo), b0 + (a_short ? lo : q), i, k, j);
+                found = true;
+                lo++;
+            }
+        }
+        if (!COUNT && a.any && __any_sync(FULL, found)) break;
+    }
+    dot_warp_fold<COUNT>(a, s);
+}
+
+/* Lists of similar lengths: a merge of 32-index windows, one of each list. Each lane looks its
+ * index of A's window up in B's window (a binary search over the lanes by shuffles); every index
+ * of both windows up to the smaller of the two windows' last indices is then done, so each round
+ * moves at least one window by 32, and the loads are coalesced. */
+template <bool COUNT>
+__device__ void dot_merge(const dot_args &a, dot_acc &s, uint64_t a0, uint64_t la, uint64_t b0,
+                          uint64_t lb, uint64_t i, uint64_t j, int lane)
+{
+    const uint64_t *ai = a.a.idx + a0, *bi = a.b.idx + b0;
+    constexpr uint64_t END = ~0ULL; /* past a list's end: above every index (they fit 32 bits) */
+    uint64_t pa = 0, pb = 0;
+    while (pa < la && pb < lb) {
+        bool va = pa + lane < la, vb = pb + lane < lb;
+        uint64_t x = va ? ai[pa + lane] : END, y = vb ? bi[pb + lane] : END;
+        uint64_t xl = __shfl_sync(FULL, x, 31), yl = __shfl_sync(FULL, y, 31);
+        uint64_t m = xl < yl ? xl : yl; /* both lists are complete up to m in the windows */
+        int t = 0; /* the first lane of B's window whose index is at least x */
+        for (int step = 16; step > 0; step /= 2)
+            if (__shfl_sync(FULL, y, t + step - 1) < x) t += step;
+        bool found = __shfl_sync(FULL, y, t) == x && va && x <= m;
+        if (found) dot_add<COUNT>(a, s, a0 + pa + lane, b0 + pb + t, i, x, j);
+        if (!COUNT && a.any && __any_sync(FULL, found)) break;
+        pa += __popc(__ballot_sync(FULL, va && x <= m));
+        pb += __popc(__ballot_sync(FULL, vb && y <= m));
+    }
+    dot_warp_fold<COUNT>(a, s);
 }
 
 template <bool COUNT> __global__ void __launch_bounds__(GG_VK_THREADS) dot_kernel(dot_args a)
@@ -215,10 +257,14 @@ template <bool COUNT> __global__ void __launch_bounds__(GG_VK_THREADS) dot_kerne
         if (live && !shared) dot_lone<COUNT>(a, s, a0, la, b0, lb, i, j);
         for (unsigned todo = __ballot_sync(FULL, shared); todo != 0; todo &= todo - 1) {
             int src = __ffs(todo) - 1;
+            uint64_t wa0 = __shfl_sync(FULL, a0, src), wla = __shfl_sync(FULL, la, src);
+            uint64_t wb0 = __shfl_sync(FULL, b0, src), wlb = __shfl_sync(FULL, lb, src);
+            uint64_t wi = __shfl_sync(FULL, i, src), wj = __shfl_sync(FULL, j, src);
             dot_acc w{};
-            dot_shared<COUNT>(a, w, __shfl_sync(FULL, a0, src), __shfl_sync(FULL, la, src),
-                              __shfl_sync(FULL, b0, src), __shfl_sync(FULL, lb, src),
-                              __shfl_sync(FULL, i, src), __shfl_sync(FULL, j, src), lane);
+            if (dot_far(wla, wlb))
+                dot_search<COUNT>(a, w, wa0, wla, wb0, wlb, wi, wj, lane);
+            else
+                dot_merge<COUNT>(a, w, wa0, wla, wb0, wlb, wi, wj, lane);
             if (lane == src) s = w;
         }
         if (!valid) continue;

@@ -4,7 +4,8 @@
  * result must answer nvals without a copy (it stays on the device) and its tuples must equal the
  * CPU's exactly. The inputs have three dense rows and columns among sparse random ones, so mask
  * entries meet every path of the kernel: both lists short (one lane merges), one list far longer
- * (one lane searches), both long (the warp shares the entry). Cases: every transpose combination
+ * (one lane searches), both long (the warp merges windows), one long and one of a few dozen
+ * entries (the warp's lanes search). Cases: every transpose combination
  * x structural / valued mask x replace x accumulator, for the counting semirings (PLUS_ONEB as
  * triangle counting builds it, PLUS_PAIR), the value semirings PLUS_TIMES FP64 and FP32, MIN_PLUS,
  * LOR_LAND, a positional MIN_SECONDI, ANY (against the CPU's dot product, GxB_AxB_DOT), mixed
@@ -32,7 +33,10 @@
 #include "grb_algorithms.h"
 
 #define NR 40  /* rows of C */
-#define NK 200 /* the inner dimension: longer than a warp, so dense rows are shared */
+/* the inner dimension: a full row (600) is shared with the warp and searched against a random
+ * one (about 33 entries at density 0.05), merged with another full one; random rows meet each
+ * other in one lane or, when both pass 32 entries, in the warp's merge */
+#define NK 600
 #define NC 50  /* columns of C */
 #define NDENSE 3
 
@@ -224,12 +228,14 @@ static void hypersparse_and_aliased(void **state)
 }
 
 /* The dot path's rule: no mask, a complemented mask, a mask far denser than the inputs and
- * another GxB_AxB_METHOD decline (the CPU computes them, with the same result); GxB_AxB_DOT takes
+ * another GxB_AxB_METHOD decline (the CPU computes them); GxB_AxB_DOT takes
  * the dense mask. */
 static void decline_rule(void **state)
 {
     (void)state;
-    GrB_Matrix A = random_matrix(GrB_FP64, NR, NK, 0.01), B = random_matrix(GrB_FP64, NK, NC, 0.01);
+    /* about 50 and 60 entries: the full 40 x 50 mask is beyond 4 per input entry, M within */
+    GrB_Matrix A = random_matrix(GrB_FP64, NR, NK, 0.002);
+    GrB_Matrix B = random_matrix(GrB_FP64, NK, NC, 0.002);
     GrB_Matrix M = random_matrix(GrB_BOOL, NR, NC, 0.05), D, C;
     OK(GrB_Matrix_new(&D, GrB_BOOL, NR, NC));
     OK(GrB_Matrix_assign_BOOL(D, NULL, NULL, true, GrB_ALL, NR, GrB_ALL, NC, NULL));
