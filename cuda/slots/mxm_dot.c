@@ -43,10 +43,13 @@ static GrB_Info dot(GG_container *C, GG_container *M, GrB_BinaryOp accum, int ad
         info = GG_cuda_mat_tuples(M, false, &own_m);
         m = &own_m;
     }
+    /* a mask without entries needs no view of the inputs (none is uploaded) */
+    T.code = mul->zcode;
+    bool work = info == GrB_SUCCESS && m->n > 0;
     GG_cuda_cview av, bv;
-    if (info == GrB_SUCCESS) info = GG_cuda_mirror_cview(A, d->tran0, &av);
-    if (info == GrB_SUCCESS) info = GG_cuda_mirror_cview(B, !d->tran1, &bv);
-    if (info == GrB_SUCCESS) {
+    if (work) info = GG_cuda_mirror_cview(A, d->tran0, &av);
+    if (work && info == GrB_SUCCESS) info = GG_cuda_mirror_cview(B, !d->tran1, &bv);
+    if (work && info == GrB_SUCCESS) {
         GG_trace("cuda mxm: masked dot product over %llu mask entries (rows of A%s, columns of "
                  "B%s)%s",
                  (unsigned long long)m->n, d->tran0 ? "'" : "", d->tran1 ? "'" : "",
