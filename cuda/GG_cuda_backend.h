@@ -19,6 +19,7 @@ GG_reduce_vector_fn GG_cuda_reduce_vector;
 GG_reduce_scalar_fn GG_cuda_reduce_scalar;
 GG_assign_fn GG_cuda_assign;
 GG_extract_fn GG_cuda_extract;
+GG_mxm_fn GG_cuda_mxm;
 
 /* Below this many entries (or rows, for mxv) the host is faster than a round trip to the device
  * (a launch, the copy of the result back): the slots decline, unless GxG_BACKEND forces CUDA

@@ -15,4 +15,5 @@ const GG_backend GG_cuda_backend = {
     .ewise_mult = GG_cuda_ewise_mult,
     .assign = GG_cuda_assign,
     .extract = GG_cuda_extract,
+    .mxm = GG_cuda_mxm,
 };

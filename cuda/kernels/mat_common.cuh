@@ -25,4 +25,10 @@ inline int gg_hs_rc(GG_cuda_hs_code c)
  * (so this waits for the stream). n < 2^31. (mat_tuples.cu) */
 int gg_mk_scan(uint32_t *flag, uint32_t *pos, uint64_t n, uint64_t *total);
 
+/* T (new device tuples of type `code`, T->code set) = the entries p < n of (row, col, x) whose
+ * flag keep[p] is set, in their order (keep has room for n + 1, as gg_mk_scan needs); waits for
+ * the stream through gg_mk_scan. n < 2^31. (mat_tuples.cu) */
+int gg_mk_compact(GG_cuda_tuples *T, uint32_t *keep, uint64_t n, const uint64_t *row,
+                  const uint64_t *col, const void *x, int code);
+
 #endif /* GG_CUDA_MAT_COMMON_CUH */

@@ -26,6 +26,56 @@ int gg_mk_scan(uint32_t *flag, uint32_t *pos, uint64_t n, uint64_t *total)
     return GG_CUDA_VRC_OK;
 }
 
+namespace {
+
+/* The kept entries at their positions pos[p] (values of `size` bytes). */
+__global__ void compact_kernel(uint64_t n, const uint32_t *keep, const uint32_t *pos,
+                               const uint64_t *row, const uint64_t *col, const void *x,
+                               uint32_t size, uint64_t *orow, uint64_t *ocol, void *ox)
+{
+    GG_VK_FOR(p, n)
+    {
+        if (!keep[p]) continue;
+        uint32_t q = pos[p];
+        orow[q] = row[p];
+        ocol[q] = col[p];
+        gg_store_sized(ox, q, size, gg_load_sized(x, p, size));
+    }
+}
+
+/* Moves the device arrays of n tuples into t. */
+void take_tuples(GG_cuda_tuples *t, uint64_t n, gg_dev_buf &r, gg_dev_buf &c, gg_dev_buf &x)
+{
+    t->n = n;
+    t->row = static_cast<uint64_t *>(r.release());
+    t->col = static_cast<uint64_t *>(c.release());
+    t->x = x.release();
+}
+
+} // namespace
+
+int gg_mk_compact(GG_cuda_tuples *T, uint32_t *keep, uint64_t n, const uint64_t *row,
+                  const uint64_t *col, const void *x, int code)
+{
+    *T = GG_cuda_tuples{};
+    T->code = code;
+    if (n == 0) return GG_CUDA_VRC_OK;
+    gg_dev_buf pos;
+    if (!pos.get((n + 1) * sizeof(uint32_t))) return GG_CUDA_VRC_NOMEM;
+    uint64_t m = 0;
+    int rc = gg_mk_scan(keep, pos.as<uint32_t>(), n, &m);
+    if (rc != GG_CUDA_VRC_OK || m == 0) return rc;
+    uint32_t size = gg_size_of(code);
+    gg_dev_buf r, c, ox;
+    if (!r.get(m * sizeof(uint64_t)) || !c.get(m * sizeof(uint64_t)) || !ox.get(m * size))
+        return GG_CUDA_VRC_NOMEM;
+    compact_kernel<<<gg_vk_blocks(n), GG_VK_THREADS, 0, GG_cuda_stream()>>>(
+        n, keep, pos.as<uint32_t>(), row, col, x, size, r.as<uint64_t>(), c.as<uint64_t>(), ox.p);
+    rc = gg_vk_launched();
+    if (rc == GG_CUDA_VRC_OK) take_tuples(T, m, r, c, ox);
+    return rc;
+}
+
 extern "C" void GG_cuda_tuples_release(GG_cuda_tuples *t)
 {
     GG_cuda_free(t->row);
@@ -49,12 +99,8 @@ extern "C" int GG_cuda_tuples_of(GG_cuda_tuples *t, const GG_cuda_hs *A)
         !x.get(n * gg_size_of(A->type_code)))
         return GG_CUDA_VRC_NOMEM;
     int rc = gg_hs_rc(GG_cuda_hs_to_coo(A, r.as<uint64_t>(), c.as<uint64_t>(), x.p));
-    if (rc != GG_CUDA_VRC_OK) return rc;
-    t->n = n;
-    t->row = static_cast<uint64_t *>(r.release());
-    t->col = static_cast<uint64_t *>(c.release());
-    t->x = x.release();
-    return GG_CUDA_VRC_OK;
+    if (rc == GG_CUDA_VRC_OK) take_tuples(t, n, r, c, x);
+    return rc;
 }
 
 /* ---- apply and select ---------------------------------------------------------------------------- */
@@ -110,21 +156,6 @@ __global__ void apply_kernel(ap_args a)
     }
 }
 
-/* The kept entries at their positions pos[p] (values of `size` bytes). */
-__global__ void compact_kernel(uint64_t n, const uint32_t *keep, const uint32_t *pos,
-                               const uint64_t *row, const uint64_t *col, const void *x,
-                               uint32_t size, uint64_t *orow, uint64_t *ocol, void *ox)
-{
-    GG_VK_FOR(p, n)
-    {
-        if (!keep[p]) continue;
-        uint32_t q = pos[p];
-        orow[q] = row[p];
-        ocol[q] = col[p];
-        gg_store_sized(ox, q, size, gg_load_sized(x, p, size));
-    }
-}
-
 } // namespace
 
 extern "C" int GG_cuda_mat_apply(GG_cuda_tuples *T, GG_cuda_tuples *A, const GG_cuda_mt *t)
@@ -172,29 +203,13 @@ extern "C" int GG_cuda_mat_apply(GG_cuda_tuples *T, GG_cuda_tuples *A, const GG_
         A->row = A->col = nullptr;
         return GG_CUDA_VRC_OK;
     }
-    gg_dev_buf keep, pos;
-    if (!keep.get((n + 1) * sizeof(uint32_t)) || !pos.get((n + 1) * sizeof(uint32_t)))
-        return GG_CUDA_VRC_NOMEM;
+    gg_dev_buf keep;
+    if (!keep.get((n + 1) * sizeof(uint32_t))) return GG_CUDA_VRC_NOMEM;
     a.keep = keep.as<uint32_t>();
     apply_kernel<<<gg_vk_blocks(n), GG_VK_THREADS, 0, s>>>(a);
     int rc = gg_vk_launched();
-    uint64_t m = 0;
-    if (rc == GG_CUDA_VRC_OK) rc = gg_mk_scan(keep.as<uint32_t>(), pos.as<uint32_t>(), n, &m);
-    if (rc != GG_CUDA_VRC_OK || m == 0) return rc;
-    uint32_t size = gg_size_of(A->code);
-    gg_dev_buf r, c, x;
-    if (!r.get(m * sizeof(uint64_t)) || !c.get(m * sizeof(uint64_t)) || !x.get(m * size))
-        return GG_CUDA_VRC_NOMEM;
-    compact_kernel<<<gg_vk_blocks(n), GG_VK_THREADS, 0, s>>>(n, keep.as<uint32_t>(), pos.as<uint32_t>(),
-                                                           A->row, A->col, A->x, size,
-                                                           r.as<uint64_t>(), c.as<uint64_t>(), x.p);
-    rc = gg_vk_launched();
     if (rc != GG_CUDA_VRC_OK) return rc;
-    T->n = m;
-    T->row = static_cast<uint64_t *>(r.release());
-    T->col = static_cast<uint64_t *>(c.release());
-    T->x = x.release();
-    return GG_CUDA_VRC_OK;
+    return gg_mk_compact(T, keep.as<uint32_t>(), n, A->row, A->col, A->x, A->code);
 }
 
 /* ---- compressed views ------------------------------------------------------------------------------ */

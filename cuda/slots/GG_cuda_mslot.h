@@ -35,4 +35,7 @@ GrB_Info GG_cuda_mslot_info(int rc, const char *why);
 GrB_Info GG_cuda_mslot_unary(GG_container *C, GG_container *M, GrB_BinaryOp accum,
                              GG_container *A, const GG_desc *d, const GG_cuda_mt *t);
 
+/* The methods of the mxm slot (cuda/slots/mxm.c dispatches): the masked dot product. */
+GG_mxm_fn GG_cuda_mxm_dot;
+
 #endif /* GG_CUDA_MSLOT_H */

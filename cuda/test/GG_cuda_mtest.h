@@ -117,4 +117,19 @@ static inline unsigned long long h2d(void)
     return t.h2d_count;
 }
 
+/* A device-written result is on the device: its nvals needs no copy. */
+static inline void assert_resident(GrB_Matrix C)
+{
+    unsigned long long before = d2h();
+    GrB_Index n;
+    OK(GrB_Matrix_nvals(&n, C));
+    assert_true(d2h() == before);
+}
+
+/* GxG_DEVICE_POOL_LIMIT (0: none). */
+static inline void set_pool_limit(size_t bytes)
+{
+    OK(GrB_Global_set_VOID(GrB_GLOBAL, &bytes, GxG_DEVICE_POOL_LIMIT, sizeof bytes));
+}
+
 #endif /* GG_CUDA_MTEST_H */

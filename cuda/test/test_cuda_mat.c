@@ -55,15 +55,6 @@ static void init_cases(void)
 typedef GrB_Info (*op_fn)(GrB_Matrix C, GrB_Matrix M, GrB_BinaryOp acc, GrB_Descriptor d,
                           const void *ctx);
 
-/* The CUDA result is on the device: its nvals needs no copy. */
-static void assert_resident(GrB_Matrix C)
-{
-    unsigned long long before = d2h();
-    GrB_Index n;
-    OK(GrB_Matrix_nvals(&n, C));
-    assert_true(d2h() == before);
-}
-
 /* Runs f on both backends for every write-back case and accumulator, C starting from C0, the mask
  * of mtype; `alias` makes C the mask, `tran` transposes the first input. */
 static void parity(const char *name, op_fn f, const void *ctx, GrB_Type ctype, GrB_Type mtype,
@@ -376,13 +367,11 @@ static void pool_limit_leaves_c_intact(void **state)
     set_backend(GxG_BACKEND_CPU);
     OK(GrB_Matrix_dup(&C0, C));
     /* A's and C's trees are on the device already: the limit leaves room for nothing more */
-    size_t limit = GG_cuda_pool_in_use() + 64;
-    OK(GrB_Global_set_VOID(GrB_GLOBAL, &limit, GxG_DEVICE_POOL_LIMIT, sizeof limit));
+    set_pool_limit(GG_cuda_pool_in_use() + 64);
     set_backend(GxG_BACKEND_CUDA);
     assert_int_equal(GrB_Matrix_select_FP64(C, M, GrB_PLUS_FP64, GrB_VALUELE_FP64, A, 9.0, NULL),
                      GrB_OUT_OF_MEMORY);
-    size_t none = 0;
-    OK(GrB_Global_set_VOID(GrB_GLOBAL, &none, GxG_DEVICE_POOL_LIMIT, sizeof none));
+    set_pool_limit(0);
     set_backend(GxG_BACKEND_CPU);
     same_matrix(C, C0, 0);
     set_backend(GxG_BACKEND_AUTO);

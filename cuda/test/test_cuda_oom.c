@@ -1,8 +1,8 @@
 /* test_cuda_oom.c: device allocation failures (issue 15). With CUDA forced, each call runs with
  * the k-th device allocation failing (GG_cuda_fail_after), k = 1, 2, ... until the call no longer
  * reaches the failure: the CUDA vector slots (apply, select, eWiseAdd/eWiseMult, assign, extract,
- * reduce to a scalar and to a vector, mxv/vxm by push, pull and the tree product), a BFS loop and
- * a PageRank loop (algorithms/). Each call is swept twice: with every argument fresh on the host
+ * reduce to a scalar and to a vector, mxv/vxm by push, pull and the tree product), a BFS loop,
+ * a PageRank loop and a triangle count (algorithms/; its mxm is the masked dot product). Each call is swept twice: with every argument fresh on the host
  * (so the uploads fail too) and with the inputs and the output already on the device. Under
  * compute-sanitizer (GG_TEST_SANITIZER set) the algorithms run on a smaller grid.
  *
@@ -374,6 +374,16 @@ static GrB_Info op_pagerank(args *a)
     return finish_alg(a, info, r);
 }
 
+/* Triangle counting (select, the masked dot product of mxm, reduce); the count in s. */
+static GrB_Info op_tc(args *a)
+{
+    uint64_t t = 0;
+    char msg[GG_ALG_MSG_LEN];
+    GrB_Info info = GG_alg_tc(&t, a->M[0], msg);
+    if (info == GrB_SUCCESS) a->s = (double)t;
+    return info;
+}
+
 /* ---- tests ----------------------------------------------------------------------------------- */
 
 static const GrB_Index forms[] = {40, 1600, N}; /* sparse, bitmap and full vectors of N */
@@ -458,9 +468,15 @@ static void test_algorithms(void **state)
     tolerance = 1e-9; /* PageRank's sums may be added in another order on the device */
     snprintf(name, sizeof name, "PageRank (%d iterations) on a %dx%d grid", pr_iters, side, side);
     assert_true(sweep_both(name, op_pagerank, &in));
-    tolerance = 0, algorithm = false;
+    tolerance = 0;
     GrB_Matrix_free(&in.M[0]);
     GrB_Vector_free(&in.V[0]);
+    /* about 10 entries per row of L: many triangles, so the reduce runs on the device too */
+    args t = {{mat(200, 20)}, {vec(200, 0, 0)}, 0};
+    assert_true(sweep_both("triangle count on a random 200-vertex graph", op_tc, &t));
+    algorithm = false;
+    GrB_Matrix_free(&t.M[0]);
+    GrB_Vector_free(&t.V[0]);
 }
 
 static void test_totals(void **state)
