@@ -4,12 +4,12 @@
  * - the tree or CMRS SpMV (GG_cuda_spmv.h) for a full, non-iso u without a mask, the measured
  *   fastest for A' u and, on RMAT and the grid, for A u (Doc/performance.md);
  * - a frontier the SVM puts in sparse mode (GG_cuda_svm.h; the provisional model is the switch
- *   point of the vector forms, n/32) is pushed: each of its
- *   entries (from a sparse list, or a bitmap's flags read in place) scatters its column of op(A)
- *   into T with atomic monoid updates, the mask read at each target, so the work is the
- *   frontier's edges plus an O(n) initialisation; when no term needs combining with another
- *   (list_output) and T is the result, the push appends to an unordered list instead and needs no
- *   O(n) initialisation: a high-diameter BFS level then passes over n nowhere;
+ *   point of the vector forms, n/32) is pushed: each of its entries (from a sparse list, or a
+ *   bitmap's flags read in place) scatters its column of op(A) into T with atomic monoid
+ *   updates, the mask read at each target, so the work is the frontier's edges plus an O(n)
+ *   initialisation; when no term needs combining with another (list_output) and T is the
+ *   result, the push appends to an unordered list instead and needs no O(n) initialisation: a
+ *   high-diameter BFS level then passes over n nowhere;
  * - otherwise the pull product on A's CSR view (A u) or CSC view (A' u): only the rows the mask
  *   admits, only the terms whose u(k) exists, ending a row early for terminal monoids
  *   (GG_cuda_vec_mxv.h).
