@@ -95,8 +95,9 @@ static void features_by_definition(void **state)
                 fail_msg("%s feature %d: device %.17g, host %.17g", tran ? "A'" : "A", f, dev[f],
                          host[f]);
         }
-        /* the factors differ across widths (the matrix exercises every bin) */
-        assert_true(dev[GG_SVM_CF0] < dev[GG_SVM_CF0 + GG_SVM_NPANEL - 1]);
+        /* A's rows span every width, so its factors grow with the panel (A' has about one
+         * entry a row: all its factors are near 1) */
+        if (!tran) assert_true(dev[GG_SVM_CF0] < dev[GG_SVM_CF0 + GG_SVM_NPANEL - 1]);
         /* cached: the same numbers, an uncounted request served from the counted ones */
         OK(GG_cuda_mxv_features(&A->c, tran, nnz, false, again));
         assert_memory_equal(dev, again, GG_SVM_DENSITY * sizeof(double));
