@@ -1,16 +1,15 @@
 /* gg_svm_train.c: trains the SVM that picks the frontier product's mode (cuda/GG_cuda_svm.h) on
  * the GPU host, once, and writes cuda/svm_model.c. Doc/performance.md has the command.
  *
- * Cases: matrices made here by the repo's generators (test/hisparse/hs_gen.h, as bench/gpu uses:
- * RMAT, uniform, grid, banded, FEM mesh, localized, dense, at several sizes; tools/gen cannot
- * link beside the internals, its GG_coo functions clash) and the Matrix Market files of a directory (default
+ * Cases: matrices made here by the repo's generators (tools/gen, as grbgpu and bench/gap use:
+ * RMAT, uniform, grid, banded, localized, dense, at several sizes) and the Matrix Market files of a directory (default
  * ../shared/data/lagraph, those with at least 1000 entries), times a sweep of input densities
  * from 0.01 % to 50 %, times two semirings (PLUS_TIMES on FP32, LOR_LAND on BOOL): w = A u, no
  * mask. Each case runs with the push forced and with the pull forced (GG_cuda_mxv_force), one
  * warm-up then the median of 5 calls, each call timed on the host up to its nvals (which waits
  * for the device), as an algorithm's loop sees it; both results must have the same nvals. The
  * label is the faster mode. Features come from the library's own cached pass
- * (GG_cuda_mxv_features), so the trainer sees exactly what the slot will.
+ * (GG_cuda_mxv_features, through svm_hooks.h), so the trainer sees exactly what the slot will.
  *
  * Training: C from {0.01, 0.1, 1, 10, 100} by 5-fold cross-validation whose folds are whole
  * matrices (cases of one matrix are alike, so splitting them would flatter the accuracy); the
@@ -21,12 +20,12 @@
  * modes timed at each level), each beside the old n/32 rule's. The run stops adding matrices and
  * BFS graphs as its time budget (--budget, default 330 s) runs out.
  *
- * It links the library's internals (the forced mode, the cached features), like bench/gpu; the
- * Matrix Market reader is compiled in from its sources. */
-#include "GG_cuda_mxv_svm.h"
+ * This file sees only the public API; svm_hooks.c reaches the internals (the forced mode, the
+ * features). The generators and the reader are compiled in from their sources (meson.build). */
+#include "gg_gen.h"
 #include "gg_mmio.h"
 #include "gg_svm.h"
-#include "hs_gen.h"
+#include "svm_hooks.h"
 
 #include <dirent.h>
 #include <math.h>
@@ -44,28 +43,30 @@ static const double densities[] = {1e-4, 3e-4, 1e-3, 3e-3, 0.01, 0.02, 0.03, 0.0
                                    0.07, 0.1, 0.2, 0.35, 0.5};
 #define NDENS (sizeof densities / sizeof densities[0])
 
-/* The generated matrices (test/hisparse/hs_gen.h), small and large interleaved so that a budget
- * cut still leaves variety; bfs: also used for the BFS runs (kept until then). RMAT and uniform
- * graphs are symmetrised, as GAP's. */
-enum { RMAT, URAND, GRID, BAND, FEM, LOCAL, DENSE };
+/* The generated matrices (tools/gen specs, as grbgpu --gen takes them), small and large
+ * interleaved so that a budget cut still leaves variety; bfs: also used for the BFS runs (kept
+ * until then). RMAT and uniform graphs are made undirected and clean, as GAP's. */
 static const struct {
-    int kind;
-    uint64_t a, b;
-    double p;
+    const char *spec;
     bool bfs;
 } gens[] = {
-    {RMAT, 12, 16, 0, false},       {GRID, 100, 0, 0, false},         {BAND, 16384, 8, 0.5, false},
-    {URAND, 16384, 262144, 0, false}, {LOCAL, 16384, 0, 0, false},    {DENSE, 512, 0, 0, false},
-    {RMAT, 14, 64, 0, false},       {URAND, 65536, 262144, 0, false}, {GRID, 300, 0, 0, false},
-    {BAND, 65536, 32, 0.3, true},  {FEM, 300, 0, 0, false},          {RMAT, 16, 4, 0, false},
-    {RMAT, 16, 16, 0, false},       {URAND, 65536, 2097152, 0, false}, {DENSE, 2048, 0, 0, false},
-    {BAND, 262144, 16, 0.2, false}, {LOCAL, 32768, 0, 0, false},      {RMAT, 18, 16, 0, true},
-    {RMAT, 18, 4, 0, false},        {URAND, 262144, 2097152, 0, true}, {GRID, 1000, 0, 0, true},
-    {BAND, 1048576, 4, 0.6, false},  {URAND, 1048576, 2097152, 0, false}, {FEM, 1000, 0, 0, false},
-    {RMAT, 20, 16, 0, true},        {URAND, 1048576, 16777216, 0, false}, {GRID, 2000, 0, 0, false},
-    {BAND, 1048576, 64, 0.1, false}, {RMAT, 19, 8, 0, false},         {LOCAL, 65536, 0, 0, true},
-    {GRID, 3000, 0, 0, false},      {RMAT, 17, 32, 0, false},         {FEM, 2000, 0, 0, false},
-    {URAND, 524288, 4194304, 0, false},
+    {"rmat:12", false},           {"grid:100", false},
+    {"band:16384:8:0.5", false},  {"urand:16384:262144", false},
+    {"local:16384", false},       {"dense:512", false},
+    {"rmat:14:64", false},        {"urand:65536:262144", false},
+    {"grid:300", false},          {"band:65536:32:0.3", true},
+    {"local:65536:8", false},     {"rmat:16:4", false},
+    {"rmat:16", false},           {"urand:65536:2097152", false},
+    {"dense:2048", false},        {"band:262144:16:0.2", false},
+    {"local:262144", false},       {"rmat:18", true},
+    {"rmat:18:4", false},         {"urand:262144:2097152", true},
+    {"grid:1000", true},          {"band:1048576:4:0.6", false},
+    {"urand:1048576:2097152", true}, {"local:1048576:8", false},
+    {"rmat:20", true},            {"urand:1048576:16777216", false},
+    {"grid:1500", false},         {"band:1048576:64:0.1", false},
+    {"rmat:19:8", false},         {"urand:131072:1048576", false},
+    {"grid:2000", false},         {"rmat:17:32", false},
+    {"grid:3000", false},         {"urand:524288:4194304", false},
 };
 #define NGENS (sizeof gens / sizeof gens[0])
 
@@ -117,7 +118,7 @@ static size_t declines(void)
 static void call(int mode, GrB_Vector w, GrB_Vector mask, GrB_Semiring sr, GrB_Matrix A,
                  GrB_Vector u, bool vxm, GrB_Index *nv)
 {
-    GG_cuda_mxv_force(mode);
+    gg_svm_force(mode);
     GrB_Descriptor d = mask != NULL ? GrB_DESC_RSC : NULL;
     size_t before = declines();
     check(vxm ? GrB_vxm(w, mask, NULL, sr, u, A, d) : GrB_mxv(w, mask, NULL, sr, A, u, d), "mxv");
@@ -166,7 +167,7 @@ static void sweep(GrB_Matrix A, const char *name, int g)
     check(GrB_Matrix_ncols(&n, A), "ncols");
     check(GrB_Matrix_nvals(&nnz, A), "nvals");
     double feat[GG_SVM_NFEAT], t0 = now();
-    check(GG_cuda_mxv_features(&A->c, false, nnz, true, feat), "features");
+    check(gg_svm_features(A, false, feat), "features");
     double t_feat = now() - t0;
     printf("%-24s %9llu x %-9llu %11llu entries, features in %.1f ms:", name,
            (unsigned long long)m, (unsigned long long)n, (unsigned long long)nnz, 1e3 * t_feat);
@@ -190,8 +191,8 @@ static void sweep(GrB_Matrix A, const char *name, int g)
             check(GrB_Vector_build_BOOL(u, I, ones, nu, GrB_LOR), "build");
             GrB_Index nv_push, nv_pull;
             gg_case *c = &cases[ncases];
-            c->t_push = timed(GG_CUDA_MXV_PUSH, w, NULL, srs[s], A, u, false, REPS, &nv_push);
-            c->t_pull = timed(GG_CUDA_MXV_PULL, w, NULL, srs[s], A, u, false, REPS, &nv_pull);
+            c->t_push = timed(GG_SVM_MODE_PUSH, w, NULL, srs[s], A, u, false, REPS, &nv_push);
+            c->t_pull = timed(GG_SVM_MODE_PULL, w, NULL, srs[s], A, u, false, REPS, &nv_pull);
             if (nv_push != nv_pull) {
                 fprintf(stderr, "gg_svm_train: %s, density %g: push and pull disagree (%llu, %llu "
                         "entries); case dropped\n", name, densities[di],
@@ -207,37 +208,23 @@ static void sweep(GrB_Matrix A, const char *name, int g)
         }
         free(I), free(ones);
     }
-    GG_cuda_mxv_force(GG_CUDA_MXV_RULE);
+    gg_svm_force(GG_SVM_MODE_RULE);
     printf("\n");
     fflush(stdout);
 }
 
-/* Generated matrix gi, its name in name[]. */
-static GrB_Matrix generate(size_t gi, char *name, size_t size)
+static GrB_Matrix generate(const char *text)
 {
-    static const char *const kinds[] = {"rmat", "urand", "grid", "band", "fem", "local", "dense"};
-    uint64_t a = gens[gi].a, b = gens[gi].b;
-    snprintf(name, size, "%s:%llu", kinds[gens[gi].kind], (unsigned long long)a);
-    if (b != 0) snprintf(name + strlen(name), size - strlen(name), ":%llu", (unsigned long long)b);
-    gen_coo g;
-    switch (gens[gi].kind) {
-    case RMAT: gen_rmat(&g, (int)a, (int)b, 1); break;
-    case URAND: gen_uniform(&g, a, b, 1); break;
-    case GRID: gen_grid(&g, a, 1); break;
-    case BAND: gen_banded(&g, a, b, gens[gi].p, 1); break;
-    case FEM: gen_fem(&g, a, 1); break;
-    case LOCAL: gen_localized(&g, a, 1); break;
-    default: gen_dense(&g, a, 1); break;
-    }
-    if (gens[gi].kind == RMAT || gens[gi].kind == URAND) {
-        uint64_t seed = 2;
-        GrB_Index m = g.n;
-        for (GrB_Index k = 0; k < m; k++) gen_add(&g, g.J[k], g.I[k], &seed);
-    }
+    GG_gen_spec spec;
+    char err[256];
+    check(GG_gen_parse(&spec, text, err, sizeof err), err);
+    if (spec.kind == GG_GEN_RMAT || spec.kind == GG_GEN_URAND)
+        spec.flags |= GG_GEN_SYMMETRIZE | GG_GEN_CLEAN;
+    GG_coo coo;
+    check(GG_gen(&coo, &spec), text);
     GrB_Matrix A;
-    check(GrB_Matrix_new(&A, GrB_FP32, g.nrows, g.ncols), "matrix");
-    check(GrB_Matrix_build_FP32(A, g.I, g.J, g.X, g.n, GrB_PLUS_FP32), "build");
-    gen_free(&g);
+    check(GG_coo_build(&A, &coo, GrB_FP32, NULL), "build");
+    GG_coo_free(&coo);
     return A;
 }
 
@@ -247,11 +234,10 @@ static GrB_Matrix generate(size_t gi, char *name, size_t size)
  * which is the untimed warm-up. */
 static size_t bfs_levels(GrB_Matrix A, gg_case *bfs, size_t room)
 {
-    GrB_Index n, nnz, nv = 1;
+    GrB_Index n, nv = 1;
     check(GrB_Matrix_nrows(&n, A), "nrows");
-    check(GrB_Matrix_nvals(&nnz, A), "nvals");
     double feat[GG_SVM_NFEAT];
-    check(GG_cuda_mxv_features(&A->c, true, nnz, true, feat), "features");
+    check(gg_svm_features(A, true, feat), "features");
     GrB_Vector q, v, next;
     check(GrB_Vector_new(&q, GrB_BOOL, n), "vector");
     check(GrB_Vector_new(&v, GrB_BOOL, n), "vector");
@@ -264,8 +250,8 @@ static size_t bfs_levels(GrB_Matrix A, gg_case *bfs, size_t room)
         memcpy(c->x, feat, sizeof feat);
         c->x[GG_SVM_DENSITY] = GG_svm_density(nv, n);
         GrB_Index a, b;
-        c->t_pull = timed(GG_CUDA_MXV_PULL, next, v, GrB_LOR_LAND_SEMIRING_BOOL, A, q, true, 3, &b);
-        c->t_push = timed(GG_CUDA_MXV_PUSH, next, v, GrB_LOR_LAND_SEMIRING_BOOL, A, q, true, 3, &a);
+        c->t_pull = timed(GG_SVM_MODE_PULL, next, v, GrB_LOR_LAND_SEMIRING_BOOL, A, q, true, 3, &b);
+        c->t_push = timed(GG_SVM_MODE_PUSH, next, v, GrB_LOR_LAND_SEMIRING_BOOL, A, q, true, 3, &a);
         if (a != b) {
             fprintf(stderr, "gg_svm_train: BFS level %zu: push and pull disagree\n", levels);
             exit(1);
@@ -273,13 +259,13 @@ static size_t bfs_levels(GrB_Matrix A, gg_case *bfs, size_t room)
         /* the next level reads the frontier in the form the faster mode leaves (a push's list,
          * a pull's bitmap), as a run with the oracle's choices would */
         if (c->t_pull < c->t_push)
-            call(GG_CUDA_MXV_PULL, next, v, GrB_LOR_LAND_SEMIRING_BOOL, A, q, true, &b);
+            call(GG_SVM_MODE_PULL, next, v, GrB_LOR_LAND_SEMIRING_BOOL, A, q, true, &b);
         GrB_Vector t = q;
         q = next, next = t;
         nv = a;
         check(GrB_Vector_assign_BOOL(v, q, NULL, true, GrB_ALL, n, GrB_DESC_S), "assign");
     }
-    GG_cuda_mxv_force(GG_CUDA_MXV_RULE);
+    gg_svm_force(GG_SVM_MODE_RULE);
     GrB_free(&q), GrB_free(&v), GrB_free(&next);
     return levels;
 }
@@ -349,27 +335,25 @@ int main(int argc, char **argv)
     }
     t_start = now();
     check(GrB_init(GrB_NONBLOCKING), "GrB_init");
-    if ((GG_backends_available() & 2) == 0) {
-        fprintf(stderr, "gg_svm_train: no usable CUDA device (%s)\n", GG_cuda_status());
+    const char *gpu;
+    if (!gg_svm_device(&gpu)) {
+        fprintf(stderr, "gg_svm_train: no usable CUDA device (%s)\n", gpu);
         return 1;
     }
     check(GrB_Global_set_INT32(GrB_GLOBAL, GxG_BACKEND_CUDA, GxG_BACKEND), "backend");
-    const char *gpu = GG_cuda_status();
     printf("gg_svm_train on %s; budget %.0f s\n", gpu, budget);
     cases = calloc(MAX_CASES, sizeof *cases);
     if (cases == NULL) return 1;
 
     /* ---- cases: the generated matrices, then the files ---- */
     GrB_Matrix keep[NGENS] = {NULL};
-    char keep_name[NGENS][64];
+    const char *keep_name[NGENS] = {NULL};
     size_t nkeep = 0;
     for (size_t gi = 0; gi < max_gens && elapsed() < 0.6 * budget; gi++) {
-        char name[64];
-        GrB_Matrix A = generate(gi, name, sizeof name);
-        sweep(A, name, ngroups++);
+        GrB_Matrix A = generate(gens[gi].spec);
+        sweep(A, gens[gi].spec, ngroups++);
         if (gens[gi].bfs) {
-            keep[nkeep] = A;
-            memcpy(keep_name[nkeep++], name, sizeof name);
+            keep[nkeep] = A, keep_name[nkeep++] = gens[gi].spec;
         } else {
             GrB_free(&A);
         }
@@ -440,15 +424,13 @@ int main(int argc, char **argv)
     table7(line, sizeof line, "cases, SVM (trained on all):", pred, cases, ncases);
     say("%s", line);
 
-    /* the run-time decision's cost: the cached features, the density, the dot product */
+    /* the run-time decision's cost: the cached features, the density, the dot product (an upper
+     * bound: the hook also asks A's nvals, which the slot has at hand) */
     if (nkeep > 0) {
-        GrB_Index nnz;
-        check(GrB_Matrix_nvals(&nnz, keep[0]), "nvals");
         double t[GG_SVM_NFEAT], acc = 0, t0 = now();
         const int iters = 100000;
         for (int i = 0; i < iters; i++) {
-            check(GG_cuda_mxv_features(&keep[0]->c, false, nnz, GG_svm_needs_counts(&m), t),
-                  "features");
+            check(gg_svm_features(keep[0], false, t), "features");
             t[GG_SVM_DENSITY] = GG_svm_density((uint64_t)i + 1, 1u << 20);
             acc += GG_svm_score(&m, t);
         }
@@ -469,11 +451,11 @@ int main(int argc, char **argv)
         size_t levels = elapsed() < budget ? bfs_levels(keep[k], bfs, BFS_ROOM) : 0;
         if (levels > 0) {
             char what[96];
-            snprintf(what, sizeof what, "BFS %.60s, SVM:", keep_name[k]);
+            snprintf(what, sizeof what, "BFS %s, SVM:", keep_name[k]);
             decide(&m, bfs, levels, bpred);
             table7(line, sizeof line, what, bpred, bfs, levels);
             say("%s", line);
-            snprintf(what, sizeof what, "BFS %.60s, n/32 rule:", keep_name[k]);
+            snprintf(what, sizeof what, "BFS %s, n/32 rule:", keep_name[k]);
             decide(NULL, bfs, levels, bpred);
             table7(line, sizeof line, what, bpred, bfs, levels);
             say("%s", line);
