@@ -1,10 +1,10 @@
-/* test_svm.c: the frontier-mode SVM on the CPU (suite 'unit'): the trainer's math (tools/svm/gg_svm.c)
- * learns a separable toy set exactly, in training and in grouped cross-validation; features it is
- * told not to use, and constant ones, get weight 0; the model source it writes reads back bit for
- * bit and compiles; the committed cuda/svm_model.c reads back as what it compiles to, and while it
- * is provisional it is the old n/32 rule; the clustering factors built from the device pass's
- * counts (GG_svm_matrix_features) equal nnz / segments counted by definition; the Table VII
- * measures. No GraphBLAS: the CUDA side is in cuda/test/test_cuda_svm.c. */
+/* test_svm.c: the frontier-mode SVM on the CPU (suite 'unit'): the trainer's math
+ * (tools/svm/gg_svm.c) learns a separable toy set exactly, in training and in grouped
+ * cross-validation; features it is told not to use, and constant ones, get weight 0; the model
+ * source it writes reads back bit for bit and compiles; the committed cuda/svm_model.c reads back
+ * as what it compiles to, and while it is provisional it is the old n/32 rule; the clustering
+ * factors built from the device pass's counts (GG_svm_matrix_features) equal nnz / segments
+ * counted by definition; the Table VII measures. No GraphBLAS: the CUDA side is in cuda/test/test_cuda_svm.c. */
 #include "gg_svm.h"
 
 #include <math.h>
@@ -222,7 +222,10 @@ static void clustering_factors_by_definition(void **state)
         for (int k = 0; k < len && c < COLS; k++) {
             idx[nnz++] = c;
             /* steps from 1 to far past the widest panel */
-            c += 1 + (uint64_t)(k % 3 == 0 ? uniform(0, 8) : k % 3 == 1 ? uniform(0, 600) : uniform(0, 300000));
+            double step = k % 3 == 0   ? uniform(0, 8)
+                          : k % 3 == 1 ? uniform(0, 600)
+                                       : uniform(0, 300000);
+            c += 1 + (uint64_t)step;
         }
     }
     ptr[ROWS] = nnz;

@@ -2,13 +2,13 @@
  * the GPU host, once, and writes cuda/svm_model.c. Doc/performance.md has the command.
  *
  * Cases: matrices made here by the repo's generators (tools/gen, as grbgpu and bench/gap use:
- * RMAT, uniform, grid, banded, localized, dense, at several sizes) and the Matrix Market files of a directory (default
- * ../shared/data/lagraph, those with at least 1000 entries), times a sweep of input densities
- * from 0.01 % to 50 %, times two semirings (PLUS_TIMES on FP32, LOR_LAND on BOOL): w = A u, no
- * mask. Each case runs with the push forced and with the pull forced (GG_cuda_mxv_force), one
- * warm-up then the median of 5 calls, each call timed on the host up to its nvals (which waits
- * for the device), as an algorithm's loop sees it; both results must have the same nvals. The
- * label is the faster mode. Features come from the library's own cached pass
+ * RMAT, uniform, grid, banded, localized, dense, at several sizes) and the Matrix Market files of
+ * a directory (default ../shared/data/lagraph, those with at least 1000 entries), times a sweep
+ * of input densities from 0.01 % to 50 %, times two semirings (PLUS_TIMES on FP32, LOR_LAND on
+ * BOOL): w = A u, no mask. Each case runs with the push forced and with the pull forced
+ * (GG_cuda_mxv_force), one warm-up then the median of 5 calls, each call timed on the host up to
+ * its nvals (which waits for the device), as an algorithm's loop sees it; both results must have
+ * the same nvals. The label is the faster mode. Features come from the library's own cached pass
  * (GG_cuda_mxv_features, through svm_hooks.h), so the trainer sees exactly what the slot will.
  *
  * Training: C from {0.01, 0.1, 1, 10, 100} by 5-fold cross-validation whose folds are whole
