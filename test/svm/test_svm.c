@@ -4,7 +4,8 @@
  * source it writes reads back bit for bit and compiles; the committed cuda/svm_model.c reads back
  * as what it compiles to, and while it is provisional it is the old n/32 rule; the clustering
  * factors built from the device pass's counts (GG_svm_matrix_features) equal nnz / segments
- * counted by definition; the Table VII measures. No GraphBLAS: the CUDA side is in cuda/test/test_cuda_svm.c. */
+ * counted by definition; the Table VII measures. No GraphBLAS: the CUDA side is in
+ * cuda/test/test_cuda_svm.c. */
 #include "gg_svm.h"
 
 #include <math.h>
