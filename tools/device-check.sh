@@ -15,7 +15,9 @@
 # bench/gap/run_gap.py with SuiteSparse in the same run), plus two steps run only when named:
 # "fault" (compute-sanitizer memcheck over the algorithm suite's small graphs with CUDA forced, the
 # device-allocation sweep cuda_oom and the threads test cuda_threads), "forced" (every suite with
-# GRAPHBLAS_GPU_BACKEND=cuda) and "tsan" (cuda_threads built with ThreadSanitizer in $BUILD-tsan).
+# GRAPHBLAS_GPU_BACKEND=cuda), "tsan" (cuda_threads built with ThreadSanitizer in $BUILD-tsan) and
+# "svm" (trains the frontier-mode SVM, tools/svm/gg_svm_train: svm_model.c and svm_cases.csv beside
+# the summary and in $OUT; Doc/performance.md).
 #
 # The host has no network: SuiteSparse and cmocka come as Debian packages carried in the ignored
 # folder .ref/ (`apt-get download libgraphblas7 libgraphblas-dev libcmocka0 libcmocka-dev`); they
@@ -246,6 +248,13 @@ gap_run() {
     python3 bench/gap/run_gap.py "$out/gap" "$build"
 }
 
+# svm: the frontier-mode SVM trained on this GPU (about 6 minutes; SVM_BUDGET seconds, default
+# 330), its model source and cases written beside the summary.
+svm_train() {
+    "$build/tools/svm/gg_svm_train" --out "$out/svm_model.c" --csv "$out/svm_cases.csv" \
+        --budget "${SVM_BUDGET:-330}"
+}
+
 # Doc/STATUS.md measured with the device present (its GPU column), written beside the summary.
 measure_status() {
     cp Doc/STATUS.md "$out/STATUS.md" && "$build/test/status/gg_status" --write "$out/STATUS.md"
@@ -269,6 +278,7 @@ if step configure configure && step build ninja -C "$build"; then
     want forced && step forced env GRAPHBLAS_GPU_BACKEND=cuda \
         meson test -C "$build" --no-rebuild --print-errorlogs
     want tsan && step tsan tsan_run
+    want svm && step svm-train svm_train
 fi
 
 {
@@ -280,6 +290,7 @@ fi
 if [ -n "${OUT:-}" ]; then
     cp "$out/summary.txt" "$OUT/summary.txt"
     [ -f "$out/STATUS.md" ] && cp "$out/STATUS.md" "$OUT/STATUS.md"
+    [ -f "$out/svm_model.c" ] && cp "$out/svm_model.c" "$out/svm-train.log" "$OUT/"
     tar -czf "$OUT/device-logs.tar.gz" -C "$out" .
 fi
 exit $failed

@@ -3,37 +3,74 @@
  * too (GG_cuda_vslot.h), so w's new content never leaves the device. Two products:
  * - the tree or CMRS SpMV (GG_cuda_spmv.h) for a full, non-iso u without a mask, the measured
  *   fastest for A' u and, on RMAT and the grid, for A u (Doc/performance.md);
- * - a frontier sparser than the switch point of the vector forms (n/32) is pushed: each of its
- *   entries (from a sparse list, or a bitmap's flags read in place) scatters its column of op(A)
- *   into T with atomic monoid updates, the mask read at each target, so the work is the
- *   frontier's edges plus an O(n) initialisation; when no term needs combining with another
- *   (list_output) and T is the result, the push appends to an unordered list instead and needs no
- *   O(n) initialisation: a high-diameter BFS level then passes over n nowhere;
+ * - a frontier the SVM puts in sparse mode (GG_cuda_svm.h; the provisional model is the switch
+ *   point of the vector forms, n/32) is pushed: each of its entries (from a sparse list, or a
+ *   bitmap's flags read in place) scatters its column of op(A) into T with atomic monoid
+ *   updates, the mask read at each target, so the work is the frontier's edges plus an O(n)
+ *   initialisation; when no term needs combining with another (list_output) and T is the
+ *   result, the push appends to an unordered list instead and needs no O(n) initialisation: a
+ *   high-diameter BFS level then passes over n nowhere;
  * - otherwise the pull product on A's CSR view (A u) or CSC view (A' u): only the rows the mask
  *   admits, only the terms whose u(k) exists, ending a row early for terminal monoids
  *   (GG_cuda_vec_mxv.h).
  * When w's new content is T itself (no accumulator; replace or no mask), the push and pull
  * products' T is installed directly, so a BFS step is two kernels (initialisation, push).
- * GRAPHBLAS_GPU_MXV=pull (or tree) forces one product where several apply, for measurements.
+ * GRAPHBLAS_GPU_MXV=pull, tree or push forces one product where several apply, for measurements
+ * (GG_cuda_mxv_svm.h).
  * Declines, touching nothing: user-defined types or operators, a semiring whose multiply and
  * monoid are not all of one domain, operators without a device kernel, and small host-resident
  * calls (unless CUDA is forced). */
+#include "GG_cuda_mxv_svm.h"
 #include "GG_cuda_vec_mxv.h"
 #include "GG_cuda_vslot.h"
 
 #include <math.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 
-/* GRAPHBLAS_GPU_MXV, read once: 0 default rule, 1 pull always, 2 tree/CMRS where it applies
- * (and no push). */
+/* GG_CUDA_MXV_*: GRAPHBLAS_GPU_MXV, read at the first call, or what GG_cuda_mxv_force set. */
+static atomic_int forced = -1;
+
 static int forced_product(void)
 {
-    static int v = -1;
+    int v = atomic_load_explicit(&forced, memory_order_relaxed);
     if (v < 0) {
         const char *e = getenv("GRAPHBLAS_GPU_MXV");
-        v = e == NULL ? 0 : strcmp(e, "pull") == 0 ? 1 : strcmp(e, "tree") == 0 ? 2 : 0;
+        v = e == NULL                ? GG_CUDA_MXV_RULE
+            : strcmp(e, "pull") == 0 ? GG_CUDA_MXV_PULL
+            : strcmp(e, "tree") == 0 ? GG_CUDA_MXV_TREE
+            : strcmp(e, "push") == 0 ? GG_CUDA_MXV_PUSH
+                                     : GG_CUDA_MXV_RULE;
+        atomic_store_explicit(&forced, v, memory_order_relaxed);
     }
     return v;
+}
+
+void GG_cuda_mxv_force(int mode)
+{
+    atomic_store_explicit(&forced, mode, memory_order_relaxed);
+}
+
+/* Sparse mode (the push) or not, where both apply, by the SVM over R = op(A) (tran: A') and a
+ * frontier of nu entries in dimension n: its score is one dot product over the features cached
+ * with A (GG_cuda_mxv_features; the device pass only when the model reads its counts). An empty
+ * frontier is pushed (no work at all), and so is one whose dimension is past the bitmap limit,
+ * since the pull needs it dense. */
+static GrB_Info svm_push(GG_container *A, bool tran, GrB_Index nnz, uint64_t n, uint64_t nu,
+                         bool *push)
+{
+    *push = true;
+    if (nu == 0 || n > GG_VFORM_BITMAP_MAX) return GrB_SUCCESS;
+    const GG_svm_model *m = &GG_svm_mxv_model;
+    double t[GG_SVM_NFEAT];
+    GrB_Info info = GG_cuda_mxv_features(A, tran, nnz, GG_svm_needs_counts(m), t);
+    if (info != GrB_SUCCESS) return info;
+    t[GG_SVM_DENSITY] = GG_svm_density(nu, n);
+    double score = GG_svm_score(m, t);
+    *push = score < 0;
+    GG_trace("cuda mxv: SVM score %.3g for %llu of %llu entries: %s mode", score,
+             (unsigned long long)nu, (unsigned long long)n, *push ? "sparse" : "non-sparse");
+    return GrB_SUCCESS;
 }
 
 /* The value the products fold each output from. It must be neutral for every term, as the CPU's
@@ -164,26 +201,29 @@ static GrB_Info product(GG_container *w, GG_container *M, GrB_BinaryOp accum, Gr
     /* every product below reads u's entries in any order (an unordered list included) */
     if (info == GrB_SUCCESS) info = GG_cuda_vec_in_any(u, &uv);
     if (info != GrB_SUCCESS) return info;
-    /* a frontier below the sparse switch point is pushed, from its list or straight from its
-     * bitmap flags, never converted in place: u may be an input that other user threads read at
-     * the same time (Doc/decisions.md, "Residency under concurrent readers"); its nvals is read
-     * under its lock, as every reader of that cache does */
+    /* a frontier in sparse mode is pushed, from its list or straight from its bitmap flags,
+     * never converted in place: u may be an input that other user threads read at the same time
+     * (Doc/decisions.md, "Residency under concurrent readers"); its nvals is read under its lock,
+     * as every reader of that cache does */
     bool push = false;
     const GG_vdata *x = &uv->d;
-    if (uv->d.form != GG_VF_FULL && forced_product() == 0) {
+    int forced_mode = forced_product();
+    if (uv->d.form != GG_VF_FULL && forced_mode == GG_CUDA_MXV_PUSH) {
+        push = true;
+    } else if (uv->d.form != GG_VF_FULL && forced_mode == GG_CUDA_MXV_RULE) {
         uint64_t nu;
         pthread_mutex_lock(&u->lock);
         info = (GrB_Info)GG_cuda_vec_nvals(u, &nu);
         pthread_mutex_unlock(&u->lock);
+        if (info == GrB_SUCCESS) info = svm_push(A, tran, nnz, u->nrows, nu, &push);
         if (info != GrB_SUCCESS) return info;
-        push = GG_vform_choose(u->nrows, nu, false) == GG_VF_SPARSE;
     }
     bool full = x->form == GG_VF_FULL && !x->iso && (int)u->type->code == t;
     /* A full u without a mask takes the tree (or CMRS) both ways: for A u the pull on the CSR
      * view ran at 0.08-0.09x cuSPARSE on RMAT-18/21 and 0.32x on the grid, the tree at 0.54-0.61x
      * (bench/gpu/spmv_bench, H200, 2026-11-26); the pull won only on the banded and localized
      * matrices (0.26x and 0.39x against 0.24x and 0.16x). For A' u the tree was already chosen. */
-    bool pull = forced_product() == 1 || !full || M != NULL;
+    bool pull = forced_mode == GG_CUDA_MXV_PULL || !full || M != NULL;
     GG_cuda_vec T = {0};
     unsigned char start[8];
     /* The push and pull products apply the mask at each row and leave T's count: when w's new

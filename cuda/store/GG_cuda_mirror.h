@@ -1,15 +1,16 @@
 /* GG_cuda_mirror.h: the device mirror of one matrix container (private to cuda/, read by the C
  * side in cuda/store/matrix.c and freed by GG_cuda_mirror_free in residency.cu, so plain C). It
  * holds the device tree (a copy of the host tree, or the content itself for a matrix written on
- * the device: matrix.c) with its SpMV schedule, and the CSR/CSC views, each view and the schedule
- * made on first demand; all are released together when the container is written
- * (GG_device_drop). Vectors have their device copy in cuda/store/vector.c. */
+ * the device: matrix.c) with its SpMV schedule, the CSR/CSC views and the SVM features of the
+ * frontier product, each made on first demand; all are released together when the container is
+ * written (GG_device_drop). Vectors have their device copy in cuda/store/vector.c. */
 #ifndef GG_CUDA_MIRROR_H
 #define GG_CUDA_MIRROR_H
 
 #include "GG_cuda.h"
 #include "GG_cuda_kernels.h"
 #include "GG_cuda_spmv.h"
+#include "GG_cuda_svm.h"
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -24,6 +25,10 @@ typedef struct GG_cuda_mirror {
     void *view_mem[2];   /* one device allocation holding a view's arrays */
     bool has_sched;
     GG_cuda_hs_schedule *sched; /* the SpMV leaf queues of the tree (NULL for an empty tree) */
+    /* [0] A, [1] A': the SVM's log2 matrix features of the frontier product's R
+     * (cuda/slots/mxv_svm.c); counted: including those of the device pass */
+    bool has_svm[2], svm_counted[2];
+    double svm[2][GG_SVM_DENSITY];
 } GG_cuda_mirror;
 
 #endif /* GG_CUDA_MIRROR_H */

@@ -1,0 +1,108 @@
+/* GG_cuda_svm.h: the linear SVM that picks the mode of a frontier product (Hy-SpMSpV, §IV of
+ * papers/hy-spmspv-hong.txt): sparse mode (the push on the columns of op(A)) or non-sparse mode
+ * (the pull on its rows over a densified input). Plain C with no GraphBLAS or CUDA types, so the
+ * CUDA mxv slot, the trainer (tools/svm) and the CPU unit test (test/svm) share one definition of
+ * the features and of the decision.
+ *
+ * Features of R = op(A), an M x N matrix (y = R x): nnz, M, N, the standard deviation of R's
+ * column lengths, and the 13 clustering factors for column panels of 2^7 = 128 ... 2^19 = 512K
+ * columns: nnz / (the number of non-empty row segments), a row segment being one row of R
+ * restricted to one panel (the paper's definition). Per call: the input density nvals(x) / N.
+ * Every feature enters the model as log2 of itself (log2(1 + v) for the matrix features, which
+ * may be 0), so a linear score is a power law in the raw quantities: the n/32 rule, for one, is
+ * log2(density) + 5 >= 0. The score is b + w . t; at or above 0 the non-sparse mode runs. The
+ * trainer standardises the features and folds the scaling back into w and b, so the run-time
+ * decision is one dot product over features cached with the matrix. */
+#ifndef GG_CUDA_SVM_H
+#define GG_CUDA_SVM_H
+
+#include <math.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+/* Panel widths 2^GG_SVM_PANEL_LO ... 2^GG_SVM_PANEL_HI columns. */
+#define GG_SVM_PANEL_LO 7
+#define GG_SVM_PANEL_HI 19
+#define GG_SVM_NPANEL (GG_SVM_PANEL_HI - GG_SVM_PANEL_LO + 1)
+
+/* The feature vector: the matrix part (cached per matrix and orientation), then the density. */
+enum {
+    GG_SVM_NNZ = 0,
+    GG_SVM_ROWS,
+    GG_SVM_COLS,
+    GG_SVM_COLSTD,
+    GG_SVM_CF0, /* clustering factor for 128-column panels; CF0 + k for 2^(7+k) */
+    GG_SVM_DENSITY = GG_SVM_CF0 + GG_SVM_NPANEL,
+    GG_SVM_NFEAT
+};
+
+typedef struct {
+    double w[GG_SVM_NFEAT]; /* on the log2 features (GG_svm_transform) */
+    double b;
+    const char *gpu;  /* where it was trained */
+    const char *date; /* UTC */
+    int cases;        /* training cases (matrix, density) */
+    double cv_accuracy; /* 5-fold cross-validated fraction of correct decisions */
+    bool provisional; /* not trained: a hand-set rule */
+} GG_svm_model;
+
+/* The model the library uses (cuda/svm_model.c, written by tools/svm/gg_svm_train). */
+#ifdef __cplusplus
+extern "C" const GG_svm_model GG_svm_mxv_model;
+#else
+extern const GG_svm_model GG_svm_mxv_model;
+#endif
+
+/* What the device counts in one pass over R's two views (cuda/kernels/mxv_features.cu): the sum
+ * of the squared column lengths, the number of non-empty rows, and hist[k] (k < GG_SVM_NPANEL):
+ * the entries that share their row with the entry before them (indices ascending in each row)
+ * and whose column differs from that one's first in bit 7 + k (k = GG_SVM_NPANEL - 1: in bit 19
+ * or above). Such an entry opens a new row segment for every panel width up to 2^(7 + k). */
+typedef struct {
+    uint64_t sumsq;
+    uint64_t rows_nonempty;
+    uint64_t hist[GG_SVM_NPANEL];
+} GG_svm_counts;
+
+/* t[0 .. GG_SVM_DENSITY - 1]: R's log2 matrix features from its dimensions, nnz and the counts. */
+static inline void GG_svm_matrix_features(double *t, uint64_t nrows, uint64_t ncols, uint64_t nnz,
+                                          const GG_svm_counts *c)
+{
+    double mean = ncols > 0 ? (double)nnz / (double)ncols : 0;
+    double var = ncols > 0 ? (double)c->sumsq / (double)ncols - mean * mean : 0;
+    t[GG_SVM_NNZ] = log2(1.0 + (double)nnz);
+    t[GG_SVM_ROWS] = log2(1.0 + (double)nrows);
+    t[GG_SVM_COLS] = log2(1.0 + (double)ncols);
+    t[GG_SVM_COLSTD] = log2(1.0 + sqrt(var > 0 ? var : 0));
+    /* segments for panel 2^(7+k): one per non-empty row, plus every entry that changes panel */
+    uint64_t above = 0;
+    for (int k = GG_SVM_NPANEL - 1; k >= 0; k--) {
+        above += c->hist[k];
+        uint64_t seg = c->rows_nonempty + above;
+        t[GG_SVM_CF0 + k] = log2(1.0 + (seg > 0 ? (double)nnz / (double)seg : 0));
+    }
+}
+
+/* The density feature of an input with nvals >= 1 entries of dimension n. */
+static inline double GG_svm_density(uint64_t nvals, uint64_t n)
+{
+    return log2((double)nvals / (double)n);
+}
+
+static inline double GG_svm_score(const GG_svm_model *m, const double *t)
+{
+    double s = m->b;
+    for (int k = 0; k < GG_SVM_NFEAT; k++) s += m->w[k] * t[k];
+    return s;
+}
+
+/* Whether the model reads any feature the device has to count (so that the views' pass is
+ * needed); the provisional model reads the density only. */
+static inline bool GG_svm_needs_counts(const GG_svm_model *m)
+{
+    for (int k = GG_SVM_COLSTD; k < GG_SVM_DENSITY; k++)
+        if (m->w[k] != 0) return true;
+    return false;
+}
+
+#endif /* GG_CUDA_SVM_H */

@@ -1,0 +1,22 @@
+/* GG_cuda_mxv_svm.h: the CUDA mxv slot's choice of product (cuda/slots/mxv.c) and the cached SVM
+ * features behind it (cuda/slots/mxv_svm.c), for the slot, the trainer (tools/svm) and the cuda
+ * tests. */
+#ifndef GG_CUDA_MXV_SVM_H
+#define GG_CUDA_MXV_SVM_H
+
+#include "GG_cuda_backend.h"
+#include "GG_cuda_svm.h"
+
+/* Which product a frontier call runs: the SVM's choice (RULE), or one forced where it applies
+ * (GRAPHBLAS_GPU_MXV=pull|tree|push, read at the first call; GG_cuda_mxv_force sets it for the
+ * trainer's timings). PUSH applies to a sparse or bitmap input, TREE to a full one without a
+ * mask, PULL to any. */
+enum { GG_CUDA_MXV_RULE = 0, GG_CUDA_MXV_PULL, GG_CUDA_MXV_TREE, GG_CUDA_MXV_PUSH };
+void GG_cuda_mxv_force(int mode);
+
+/* t[0 .. GG_SVM_DENSITY - 1] = the log2 matrix features of R = op(A) (tran: R = A'), A holding nnz
+ * entries; counted: including those of the device pass over R's two views (GG_cuda_mxv_counts),
+ * which fetches both views. Cached in A's mirror when it has one, dropped when A is written. */
+GrB_Info GG_cuda_mxv_features(GG_container *A, bool tran, GrB_Index nnz, bool counted, double *t);
+
+#endif /* GG_CUDA_MXV_SVM_H */

@@ -1,0 +1,295 @@
+/* test_svm.c: the frontier-mode SVM on the CPU (suite 'unit'): the trainer's math
+ * (tools/svm/gg_svm.c) learns a separable toy set exactly, in training and in grouped
+ * cross-validation; features it is told not to use, and constant ones, get weight 0; the model
+ * source it writes reads back bit for bit and compiles; the committed cuda/svm_model.c reads back
+ * as what it compiles to, and while it is provisional it is the old n/32 rule; the clustering
+ * factors built from the device pass's counts (GG_svm_matrix_features) equal nnz / segments
+ * counted by definition; the Table VII measures. No GraphBLAS: the CUDA side is in
+ * cuda/test/test_cuda_svm.c. */
+#include "gg_svm.h"
+
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+static uint64_t rng = 0x853c49e6748fea9bull;
+
+static double uniform(double lo, double hi)
+{
+    rng ^= rng << 13;
+    rng ^= rng >> 7;
+    rng ^= rng << 17;
+    return lo + (hi - lo) * (double)(rng >> 11) * 0x1.0p-53;
+}
+
+/* A toy set, separable with a wide margin: pull when log2 density + nnz / 4 > 0 (other features
+ * noise). */
+#define TOY 400
+static double toy_x[TOY * GG_SVM_NFEAT];
+static int toy_y[TOY], toy_g[TOY];
+
+static gg_svm_set toy_set(void)
+{
+    size_t n = 0;
+    while (n < TOY) {
+        double *x = toy_x + n * GG_SVM_NFEAT;
+        for (int k = 0; k < GG_SVM_NFEAT; k++) x[k] = uniform(0, 20);
+        x[GG_SVM_DENSITY] = uniform(-16, 0);
+        double side = x[GG_SVM_DENSITY] + x[GG_SVM_NNZ] / 4;
+        if (fabs(side) < 1.5) continue; /* the margin */
+        toy_y[n] = side > 0 ? 1 : -1;
+        toy_g[n] = (int)(n % 37);
+        n++;
+    }
+    return (gg_svm_set){toy_x, toy_y, toy_g, TOY};
+}
+
+static double accuracy(const GG_svm_model *m, const gg_svm_set *s)
+{
+    size_t ok = 0;
+    for (size_t i = 0; i < s->n; i++) ok += gg_svm_predict(m, s->x + i * GG_SVM_NFEAT) == s->y[i];
+    return (double)ok / (double)s->n;
+}
+
+static void separable_toy_is_learned(void **state)
+{
+    (void)state;
+    gg_svm_set s = toy_set();
+    GG_svm_model m = {0};
+    gg_svm_train(&s, NULL, 10, &m);
+    assert_true(accuracy(&m, &s) == 1.0);
+    int pred[TOY];
+    assert_true(gg_svm_cross_validate(&s, NULL, 10, 5, pred) == 1.0);
+    for (size_t i = 0; i < s.n; i++) assert_int_equal(pred[i], s.y[i]);
+    /* the signal is in the density and nnz: they carry the largest weights, with the right signs */
+    assert_true(m.w[GG_SVM_DENSITY] > 0 && m.w[GG_SVM_NNZ] > 0);
+    for (int k = 0; k < GG_SVM_NFEAT; k++)
+        if (k != GG_SVM_DENSITY && k != GG_SVM_NNZ)
+            assert_true(fabs(m.w[k]) < 0.5 * m.w[GG_SVM_NNZ]);
+}
+
+/* A noisy label is not learnable in full: the trainer still ends, with accuracy below 1 (so the
+ * assertions above can fail). */
+static void noise_is_not_learned(void **state)
+{
+    (void)state;
+    gg_svm_set s = toy_set();
+    int y[TOY];
+    for (size_t i = 0; i < s.n; i++) y[i] = uniform(0, 1) < 0.5 ? 1 : -1;
+    s.y = y;
+    GG_svm_model m = {0};
+    gg_svm_train(&s, NULL, 1, &m);
+    assert_true(accuracy(&m, &s) < 0.9);
+    assert_true(gg_svm_cross_validate(&s, NULL, 1, 5, NULL) < 0.9);
+}
+
+static void unused_and_constant_features_get_no_weight(void **state)
+{
+    (void)state;
+    gg_svm_set s = toy_set();
+    bool use[GG_SVM_NFEAT];
+    for (int k = 0; k < GG_SVM_NFEAT; k++) use[k] = k != GG_SVM_CF0 + 3;
+    for (size_t i = 0; i < s.n; i++) toy_x[i * GG_SVM_NFEAT + GG_SVM_ROWS] = 7;
+    GG_svm_model m = {0};
+    gg_svm_train(&s, use, 10, &m);
+    assert_true(m.w[GG_SVM_CF0 + 3] == 0);
+    assert_true(m.w[GG_SVM_ROWS] == 0);
+    assert_true(accuracy(&m, &s) == 1.0);
+}
+
+/* The text of f from its start. */
+static char *slurp(FILE *f)
+{
+    fseek(f, 0, SEEK_END);
+    long len = ftell(f);
+    assert_true(len > 0);
+    rewind(f);
+    char *text = malloc((size_t)len + 1);
+    assert_non_null(text);
+    assert_int_equal(fread(text, 1, (size_t)len, f), (size_t)len);
+    text[len] = '\0';
+    return text;
+}
+
+static GG_svm_model trained_toy(void)
+{
+    gg_svm_set s = toy_set();
+    GG_svm_model m = {.gpu = "NVIDIA \"Toy\" */ GPU", .date = "2026-11-26 08:00 UTC", .cases = TOY};
+    gg_svm_train(&s, NULL, 10, &m);
+    m.cv_accuracy = gg_svm_cross_validate(&s, NULL, 10, 5, NULL);
+    return m;
+}
+
+static void written_model_reads_back(void **state)
+{
+    (void)state;
+    GG_svm_model m = trained_toy();
+    FILE *f = tmpfile();
+    assert_non_null(f);
+    assert_true(gg_svm_write(f, &m, "recipe line 1 */ with a comment end\nline 2"));
+    char *text = slurp(f);
+    fclose(f);
+    GG_svm_model r = {0};
+    assert_true(gg_svm_parse(text, &r));
+    for (int k = 0; k < GG_SVM_NFEAT; k++) assert_true(r.w[k] == m.w[k]);
+    assert_true(r.b == m.b && r.cv_accuracy == m.cv_accuracy);
+    assert_int_equal(r.cases, TOY);
+    assert_false(r.provisional);
+    /* a missing weight is an error, not a zero: drop the last weight's line */
+    char *line = strstr(text, "/* input density");
+    assert_non_null(line);
+    while (line[-1] != '\n') line--;
+    char *next = strchr(line, '\n') + 1;
+    memmove(line, next, strlen(next) + 1);
+    assert_false(gg_svm_parse(text, &r));
+    free(text);
+}
+
+static void written_model_compiles(void **state)
+{
+    (void)state;
+    GG_svm_model m = trained_toy();
+    char path[] = "/tmp/gg_svm_modelXXXXXX.c";
+    int fd = mkstemps(path, 2);
+    assert_true(fd >= 0);
+    FILE *f = fdopen(fd, "w");
+    assert_non_null(f);
+    assert_true(gg_svm_write(f, &m, "compile check"));
+    fclose(f);
+    char cmd[4096];
+    snprintf(cmd, sizeof cmd, "%s -std=c11 -Wall -Werror -fsyntax-only -I'%s' '%s'", GG_TEST_CC,
+             GG_TEST_CUDA_DIR, path);
+    int rc = system(cmd);
+    unlink(path);
+    assert_int_equal(rc, 0);
+}
+
+static void committed_model_is_what_it_says(void **state)
+{
+    (void)state;
+    FILE *f = fopen(GG_TEST_CUDA_DIR "/svm_model.c", "r");
+    assert_non_null(f);
+    char *text = slurp(f);
+    fclose(f);
+    GG_svm_model r = {0};
+    assert_true(gg_svm_parse(text, &r));
+    free(text);
+    const GG_svm_model *m = &GG_svm_mxv_model;
+    for (int k = 0; k < GG_SVM_NFEAT; k++) assert_true(r.w[k] == m->w[k]);
+    assert_true(r.b == m->b && r.provisional == m->provisional && r.cases == m->cases);
+    assert_non_null(m->gpu);
+    assert_non_null(m->date);
+    if (!m->provisional) {
+        /* a trained model: the paper's bar is 30+ matrices times a density sweep */
+        assert_true(m->cases >= 100);
+        assert_true(m->cv_accuracy > 0.5 && m->cv_accuracy <= 1);
+        return;
+    }
+    /* provisional: the n/32 rule (push while nvals < n / 32), with no feature but the density */
+    assert_false(GG_svm_needs_counts(m));
+    const uint64_t dims[] = {1, 31, 32, 100, 640, 1000, 4096, 1000003, (uint64_t)1 << 40};
+    for (size_t d = 0; d < sizeof dims / sizeof dims[0]; d++) {
+        uint64_t n = dims[d];
+        for (uint64_t nu = 1; nu <= n && nu < 100000; nu += 1 + nu / 64) {
+            double t[GG_SVM_NFEAT] = {0};
+            t[GG_SVM_DENSITY] = GG_svm_density(nu, n);
+            bool push = GG_svm_score(m, t) < 0;
+            assert_int_equal(push, (double)nu < (double)n / 32);
+            if (nu != n / 32 || n % 32 == 0) assert_int_equal(push, nu < n / 32);
+        }
+    }
+}
+
+/* R given by rows of ascending column indices: the clustering factors from the counts the device
+ * pass makes (consecutive pairs, row starts) against segments counted by definition. */
+static void clustering_factors_by_definition(void **state)
+{
+    (void)state;
+    enum { ROWS = 40, COLS = 1 << 21 };
+    static uint64_t ptr[ROWS + 1], idx[ROWS * 64];
+    uint64_t nnz = 0;
+    for (int r = 0; r < ROWS; r++) {
+        ptr[r] = nnz;
+        uint64_t c = (uint64_t)uniform(0, 4096);
+        int len = r % 5 == 0 ? 0 : (int)uniform(1, 64); /* some rows empty */
+        for (int k = 0; k < len && c < COLS; k++) {
+            idx[nnz++] = c;
+            /* steps from 1 to far past the widest panel */
+            double step = k % 3 == 0   ? uniform(0, 8)
+                          : k % 3 == 1 ? uniform(0, 600)
+                                       : uniform(0, 300000);
+            c += 1 + (uint64_t)step;
+        }
+    }
+    ptr[ROWS] = nnz;
+    /* the counts as the kernels make them */
+    GG_svm_counts c = {0};
+    for (uint64_t p = 1; p < nnz; p++) {
+        uint64_t d = (idx[p] ^ idx[p - 1]) >> GG_SVM_PANEL_LO;
+        if (d == 0) continue;
+        int top = 63 - __builtin_clzll(d);
+        c.hist[top < GG_SVM_NPANEL - 1 ? top : GG_SVM_NPANEL - 1]++;
+    }
+    for (int r = 0; r < ROWS; r++) {
+        if (ptr[r + 1] == ptr[r]) continue;
+        c.rows_nonempty++;
+        uint64_t p = ptr[r];
+        uint64_t d = p > 0 ? (idx[p] ^ idx[p - 1]) >> GG_SVM_PANEL_LO : 0;
+        if (d == 0) continue;
+        int top = 63 - __builtin_clzll(d);
+        c.hist[top < GG_SVM_NPANEL - 1 ? top : GG_SVM_NPANEL - 1]--;
+    }
+    /* the sum over columns of len^2 is the sum over entries of their column's length */
+    for (uint64_t p = 0; p < nnz; p++)
+        for (uint64_t q = 0; q < nnz; q++) c.sumsq += idx[q] == idx[p];
+    double t[GG_SVM_NFEAT];
+    GG_svm_matrix_features(t, ROWS, COLS, nnz, &c);
+    for (int k = 0; k < GG_SVM_NPANEL; k++) {
+        int s = GG_SVM_PANEL_LO + k;
+        uint64_t segments = 0;
+        for (int r = 0; r < ROWS; r++)
+            for (uint64_t p = ptr[r]; p < ptr[r + 1]; p++)
+                segments += p == ptr[r] || (idx[p] >> s) != (idx[p - 1] >> s);
+        assert_true(fabs(t[GG_SVM_CF0 + k] - log2(1.0 + (double)nnz / (double)segments)) < 1e-12);
+    }
+    double mean = (double)nnz / COLS, var = (double)c.sumsq / COLS - mean * mean;
+    assert_true(fabs(t[GG_SVM_COLSTD] - log2(1 + sqrt(var))) < 1e-12);
+    assert_true(t[GG_SVM_NNZ] == log2(1.0 + (double)nnz));
+    assert_true(t[GG_SVM_ROWS] == log2(1.0 + ROWS) && t[GG_SVM_COLS] == log2(1.0 + COLS));
+}
+
+static void decisions_against_the_oracle(void **state)
+{
+    (void)state;
+    const double push[] = {1, 5, 2, 10}, pull[] = {2, 4, 2, 1};
+    const int pred[] = {-1, -1, 1, -1}; /* right, wrong (5 for 4), a tie, wrong (10 for 1) */
+    double frac, loss;
+    gg_svm_score_decisions(pred, push, pull, 4, &frac, &loss);
+    assert_true(frac == 0.5);
+    assert_true(fabs(loss - (18.0 / 8.0 - 1)) < 1e-15);
+    gg_svm_score_decisions(pred, push, pull, 0, &frac, &loss);
+    assert_true(frac == 1 && loss == 0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(separable_toy_is_learned),
+        cmocka_unit_test(noise_is_not_learned),
+        cmocka_unit_test(unused_and_constant_features_get_no_weight),
+        cmocka_unit_test(written_model_reads_back),
+        cmocka_unit_test(written_model_compiles),
+        cmocka_unit_test(committed_model_is_what_it_says),
+        cmocka_unit_test(clustering_factors_by_definition),
+        cmocka_unit_test(decisions_against_the_oracle),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

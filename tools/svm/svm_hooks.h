@@ -1,0 +1,22 @@
+/* svm_hooks.h: the three things the trainer needs of the library's internals, behind the public
+ * types (tools/svm/svm_hooks.c), so that its main file sees only the public API and can be
+ * compiled with the generators of tools/gen (whose GG_coo would clash with the internal one). */
+#ifndef GG_SVM_HOOKS_H
+#define GG_SVM_HOOKS_H
+
+#include "GraphBLAS_gpu.h"
+
+#include <stdbool.h>
+
+/* The product a frontier call runs (GG_cuda_mxv_force): the SVM's choice, or one forced. */
+enum { GG_SVM_MODE_RULE = 0, GG_SVM_MODE_PULL = 1, GG_SVM_MODE_PUSH = 3 };
+void gg_svm_force(int mode);
+
+/* Whether a CUDA device is in use; *status says which, or why none. */
+bool gg_svm_device(const char **status);
+
+/* t[0 .. GG_SVM_DENSITY - 1]: the log2 matrix features of op(A) (tran: A') as the mxv slot sees
+ * them, counted on the device and cached with A (GG_cuda_mxv_features). */
+GrB_Info gg_svm_features(GrB_Matrix A, bool tran, double *t);
+
+#endif /* GG_SVM_HOOKS_H */
