@@ -7,6 +7,7 @@
 const GG_backend GG_cuda_backend = {
     .name = "cuda",
     .mxv = GG_cuda_mxv,
+    .mxm = GG_cuda_mxm,
     .apply = GG_cuda_apply,
     .select = GG_cuda_select,
     .reduce_vector = GG_cuda_reduce_vector,

@@ -36,12 +36,11 @@ static int forced_product(void)
     return v;
 }
 
-/* The value the products fold each output from. It must be neutral for every term, as the CPU's
- * first-term fold is, which the monoid's identity is not on floating point: for MIN and MAX +-inf
- * is not (min(+inf, NaN) is +inf where a lone NaN term must stay NaN), but NaN is, since the
- * device's min and max ignore a NaN operand (gg_min, gg_max); for PLUS +0 is not (+0 + -0 is +0
- * where a lone -0 term must stay -0), but -0 is. */
-static const void *fold_start(GrB_Semiring sr, int t, unsigned char buf[8])
+/* The products' fold start (GG_cuda_vslot.h). The monoid's identity is not neutral for every term
+ * on floating point: for MIN and MAX +-inf is not (min(+inf, NaN) is +inf where a lone NaN term
+ * must stay NaN), but NaN is, since the device's min and max ignore a NaN operand (gg_min,
+ * gg_max); for PLUS +0 is not (+0 + -0 is +0 where a lone -0 term must stay -0), but -0 is. */
+const void *GG_cuda_fold_start(GrB_Semiring sr, int t, unsigned char buf[8])
 {
     int op = sr->add->op->opcode;
     bool minmax = op == GG_OP_MIN || op == GG_OP_MAX;
@@ -112,7 +111,7 @@ static GrB_Info product_full(GG_cuda_vec *T, GG_container *A, bool tran, GrB_Sem
     int rc = GG_CUDA_SPMV_ERROR;
     int add = sr->add->op->opcode, mul = sr->mul->opcode;
     unsigned char start[8];
-    const void *identity = fold_start(sr, t, start);
+    const void *identity = GG_cuda_fold_start(sr, t, start);
     uint64_t view_bytes = (n + 1) * sizeof(uint64_t) + nnz * (sizeof(uint64_t) + A->type->size);
     if (info == GrB_SUCCESS &&
         GG_cuda_spmv_pick(nnz, hs.pool_bytes, view_bytes, GG_cuda_mirror_has_cview(A, tran), tran)) {
@@ -215,7 +214,7 @@ static GrB_Info product(GG_container *w, GG_container *M, GrB_BinaryOp accum, Gr
         int rc = GG_CUDA_SPMV_OK;
         for (int attempt = 0; info == GrB_SUCCESS && attempt < 2; attempt++) {
             rc = GG_cuda_vec_push(&T, &V, n, nnz, x, (int)u->type->code, sr->add->op->opcode,
-                                  mul->opcode, t, fold_start(sr, t, start), vxm, &rm,
+                                  mul->opcode, t, GG_cuda_fold_start(sr, t, start), vxm, &rm,
                                   as_list ? &list : NULL, fused ? &fz : NULL);
             if (rc != GG_CUDA_PUSH_STALE) break;
             /* another list was pushed since the frontier's: the assign runs on its own first */

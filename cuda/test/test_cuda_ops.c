@@ -901,12 +901,14 @@ static void decline_calls(void *arg)
     OK(GrB_BinaryOp_new(&op, user_plus, GrB_FP64, GrB_FP64, GrB_FP64));
     GrB_Matrix A = random_matrix(GrB_FP64, 50, 50, 0.1), C;
     OK(GrB_Matrix_new(&C, GrB_FP64, 50, 50));
+    GrB_Matrix K;
+    OK(GrB_Matrix_new(&K, GrB_FP64, 2500, 2500));
     set_backend(GxG_BACKEND_CUDA);
     OK(GrB_Matrix_apply_BinaryOp2nd_FP64(C, NULL, NULL, op, A, 1.0, NULL)); /* declines */
     OK(GrB_Matrix_apply(C, NULL, NULL, GrB_AINV_FP64, A, NULL));            /* runs there */
-    OK(GrB_mxm(C, NULL, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, A, A, NULL)); /* no CUDA slot */
+    OK(GrB_Matrix_kronecker_BinaryOp(K, NULL, NULL, GrB_TIMES_FP64, A, A, NULL)); /* no CUDA slot */
     set_backend(GxG_BACKEND_AUTO);
-    GrB_free(&op), GrB_free(&A), GrB_free(&C);
+    GrB_free(&op), GrB_free(&A), GrB_free(&C), GrB_free(&K);
 }
 
 static void decline_is_traced(void **state)
@@ -916,7 +918,7 @@ static void decline_is_traced(void **state)
     traced(decline_calls, NULL, buf, sizeof buf);
     assert_non_null(strstr(buf, "apply: cuda declined: user-defined operator, running on cpu"));
     assert_non_null(strstr(buf, "apply on cuda (GxG_BACKEND forces CUDA)"));
-    assert_non_null(strstr(buf, "mxm on cpu (GxG_BACKEND forces CUDA, but cuda declined"));
+    assert_non_null(strstr(buf, "kronecker on cpu (GxG_BACKEND forces CUDA, but cuda declined"));
     assert_non_null(strstr(buf, "residency:"));
 }
 
