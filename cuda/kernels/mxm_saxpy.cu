@@ -38,6 +38,7 @@ constexpr uint32_t EMPTY = 0xffffffffu;
 constexpr int NBINS = 7;
 constexpr int BIN_ONE = 1, BIN_GLOBAL = 6;
 constexpr int GLOBAL_THREADS = 512;
+constexpr uint64_t GLOBAL_BLOCKS = 1024;
 /* The shared-memory bins 2..5: table slots, lanes per row, threads per block. */
 constexpr int SLOTS2 = 64, SLOTS3 = 512, SLOTS4 = 2048, SLOTS5 = 8192;
 constexpr int LANES2 = 32, LANES3 = 128, LANES4 = 256, LANES5 = 512;
@@ -317,8 +318,10 @@ __global__ void __launch_bounds__(G < 256 ? 256 : G) shared_kernel(sp s, spn<T> 
     }
 }
 
-/* Bin 6: a block per row, its table in the chunk's global workspace (a hash, or dense when it has
- * a slot per column). */
+/* Bin 6: gridDim.y blocks per row (blockIdx.x: the row in the list), the row's table in the
+ * chunk's global workspace, cleared before (keys all EMPTY, values the start): a hash, or dense
+ * when it has a slot per column. The blocks of a row split its entries of R, so a few very long
+ * rows (BC's frontier rows) still fill the device. */
 template <typename T, int ADD, int MUL, bool NUM>
 __global__ void __launch_bounds__(GLOBAL_THREADS) global_kernel(sp s, spn<T> c)
 {
@@ -326,23 +329,33 @@ __global__ void __launch_bounds__(GLOBAL_THREADS) global_kernel(sp s, spn<T> c)
     uint32_t v = s.list[blockIdx.x];
     uint64_t off = s.wofs[v] - s.wbase, S = s.wofs[v + 1] - s.wofs[v];
     bool dense = S == s.ncols;
-    uint32_t *keys = s.wkeys + off;
-    T *vals = NUM ? c.wvals + off : nullptr;
-    for (uint64_t k = threadIdx.x; k < S; k += GLOBAL_THREADS) {
-        keys[k] = EMPTY;
-        if constexpr (NUM) vals[k] = c.start;
-    }
     if (threadIdx.x == 0) fill = 0;
     __syncthreads();
     int shift = dense ? 0 : 32 - (63 - __clzll((long long)S));
-    walk<T, ADD, MUL, NUM>(s, c, v, keys, vals, S, shift, dense, GLOBAL_THREADS, threadIdx.x,
+    walk<T, ADD, MUL, NUM>(s, c, v, s.wkeys + off, NUM ? c.wvals + off : nullptr, S, shift, dense,
+                           GLOBAL_THREADS * gridDim.y, blockIdx.y * GLOBAL_THREADS + threadIdx.x,
                            &fill);
-    __syncthreads();
-    if constexpr (NUM) {
-        emit(c, v, keys, vals, S, GLOBAL_THREADS, threadIdx.x, &fill);
-    } else if (threadIdx.x == 0) {
-        s.cnt[v] = fill;
+    if constexpr (!NUM) {
+        __syncthreads();
+        if (threadIdx.x == 0 && fill != 0)
+            atomicAdd(reinterpret_cast<unsigned long long *>(s.cnt + v), (unsigned long long)fill);
     }
+}
+
+/* Bin 6, numeric: a block per row writes its table's entries out. */
+template <typename T> __global__ void __launch_bounds__(GLOBAL_THREADS) global_emit_kernel(spn<T> c)
+{
+    __shared__ unsigned fill;
+    uint32_t v = c.list[blockIdx.x];
+    uint64_t off = c.wofs[v] - c.wbase, S = c.wofs[v + 1] - c.wofs[v];
+    if (threadIdx.x == 0) fill = 0;
+    __syncthreads();
+    emit(c, v, c.wkeys + off, c.wvals + off, S, GLOBAL_THREADS, threadIdx.x, &fill);
+}
+
+template <typename T> __global__ void fill_kernel(T *x, uint64_t n, T value)
+{
+    GG_VK_FOR(k, n) x[k] = value;
 }
 
 /* The first position of each bin in the sorted bins (NBINS + 1 offsets). */
@@ -472,9 +485,9 @@ int bin_rows(binning &bn, const uint8_t *bin, uint64_t v0, uint64_t v1, cudaStre
 }
 
 /* Launches every bin's kernel of one pass over the binned chunk (NUM: the numeric pass, c its
- * parameters; s carries the chunk's arrays). */
+ * parameters; s carries the chunk's arrays, whose global tables have `slots` slots). */
 template <typename T, int ADD, int MUL, bool NUM>
-int run_bins(sp s, const spn<T> &c, const binning &bn, cudaStream_t st)
+int run_bins(sp s, const spn<T> &c, const binning &bn, uint64_t slots, cudaStream_t st)
 {
     spn<T> cc = c;
     static_cast<sp &>(cc) = s;
@@ -500,8 +513,21 @@ int run_bins(sp s, const spn<T> &c, const binning &bn, cudaStream_t st)
     shared(shared_kernel<T, ADD, MUL, SLOTS3, LANES3, NUM>, 3, SLOTS3, LANES3);
     shared(shared_kernel<T, ADD, MUL, SLOTS4, LANES4, NUM>, 4, SLOTS4, LANES4);
     shared(shared_kernel<T, ADD, MUL, SLOTS5, LANES5, NUM>, 5, SLOTS5, LANES5);
-    if (rc == GG_CUDA_VRC_OK && slice(BIN_GLOBAL, x) > 0) {
-        global_kernel<T, ADD, MUL, NUM><<<(unsigned)x.nlist, GLOBAL_THREADS, 0, st>>>(x, cc);
+    if (rc != GG_CUDA_VRC_OK || slice(BIN_GLOBAL, x) == 0) return rc;
+    /* every table of the chunk cleared at once: keys EMPTY, values the start; then enough blocks
+     * per row for about GLOBAL_BLOCKS in all (unmeasured) */
+    rc = gg_vk_rc(cudaMemsetAsync(s.wkeys, 0xff, slots * sizeof(uint32_t), st));
+    if (rc == GG_CUDA_VRC_OK && NUM) {
+        fill_kernel<T><<<gg_vk_blocks(slots), GG_VK_THREADS, 0, st>>>(c.wvals, slots, c.start);
+        rc = gg_vk_launched();
+    }
+    if (rc != GG_CUDA_VRC_OK) return rc;
+    unsigned per_row = (unsigned)std::min<uint64_t>(64, std::max<uint64_t>(1, GLOBAL_BLOCKS / x.nlist));
+    global_kernel<T, ADD, MUL, NUM><<<dim3((unsigned)x.nlist, per_row), GLOBAL_THREADS, 0, st>>>(x, cc);
+    rc = gg_vk_launched();
+    if (rc == GG_CUDA_VRC_OK && NUM) {
+        static_cast<sp &>(cc) = x;
+        global_emit_kernel<T><<<(unsigned)x.nlist, GLOBAL_THREADS, 0, st>>>(cc);
         rc = gg_vk_launched();
     }
     return rc;
@@ -569,7 +595,7 @@ int symbolic(run_state &r, GG_cuda_saxpy_stats *stats)
             sp s = r.s;
             s.wbase = ch.wbase;
             s.wkeys = wkeys.as<uint32_t>();
-            rc = run_bins<float, 0, 0, false>(s, none, r.bn, r.st);
+            rc = run_bins<float, 0, 0, false>(s, none, r.bn, ch.slots, r.st);
         }
         if (rc == GG_CUDA_VRC_NOMEM && ch.v1 - v0 > 1) { /* the plan was optimistic: halve it */
             budget /= 2;
@@ -617,7 +643,7 @@ int numeric(run_state &r, const GG_cuda_saxpy *p, GG_cuda_tuples *T_out, GG_cuda
             s.ocol = ocol.as<uint32_t>();
             c.wvals = wvals.as<T>();
             c.ox = ox.as<T>();
-            rc = run_bins<T, ADD, MUL, true>(s, c, r.bn, r.st);
+            rc = run_bins<T, ADD, MUL, true>(s, c, r.bn, slots, r.st);
             GG_cuda_free(wkeys.release()); /* the tables are done with (stream-ordered) */
             GG_cuda_free(wvals.release());
             if (rc == GG_CUDA_VRC_OK) {
