@@ -737,18 +737,18 @@ int numeric_typed(run_state &r, const GG_cuda_saxpy *p, GG_cuda_tuples *T_out, G
 
 } // namespace
 
-extern "C" bool GG_cuda_mxm_saxpy_supported(int add_op, int mul_op, int type_code)
+extern "C" bool GG_cuda_spgemm_supported(int add_op, int mul_op, int type_code)
 {
     return gg_spmv_supported(add_op, mul_op, type_code);
 }
 
-extern "C" int GG_cuda_mxm_saxpy(GG_cuda_tuples *T, const GG_cuda_saxpy *p, GG_cuda_saxpy_stats *stats)
+extern "C" int GG_cuda_spgemm_saxpy(GG_cuda_tuples *T, const GG_cuda_saxpy *p, GG_cuda_saxpy_stats *stats)
 {
     *T = GG_cuda_tuples{};
     *stats = GG_cuda_saxpy_stats{};
     T->code = p->type_code;
     const GG_cuda_cview *A = p->A, *B = p->B, *M = p->M;
-    if (!GG_cuda_mxm_saxpy_supported(p->add_op, p->mul_op, p->type_code) ||
+    if (!GG_cuda_spgemm_supported(p->add_op, p->mul_op, p->type_code) ||
         !gg_builtin(A->type_code) || !gg_builtin(B->type_code) ||
         (M != nullptr && !gg_builtin(M->type_code)) || p->ncols >= (uint64_t)EMPTY ||
         A->nvec >= (1ULL << 31))

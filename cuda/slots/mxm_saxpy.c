@@ -43,7 +43,7 @@ static GrB_Info product(GG_cuda_tuples *T, GG_container *M, GrB_Semiring sr, GG_
                        .M = M != NULL ? &vm : NULL,
                        .mstruct = d->mask_struct,
                        .mcomp = d->mask_comp};
-    info = GG_cuda_mslot_info(GG_cuda_mxm_saxpy(T, &p, &last),
+    info = GG_cuda_mslot_info(GG_cuda_spgemm_saxpy(T, &p, &last),
                               "no device kernel for this product (or 2^31 result entries)");
     if (info == GrB_SUCCESS)
         GG_trace("cuda mxm: row-wise saxpy on the %s x %s views%s: %llu flops, %llu entries, "
@@ -66,7 +66,7 @@ GrB_Info GG_cuda_mxm_saxpy(GG_container *C, GG_container *M, GrB_BinaryOp accum,
     if ((int)mul->xtype->code != t || (int)mul->ytype->code != t || (int)mul->ztype->code != t)
         return GG_decline("the multiply's types differ from the monoid's (typecast inside the "
                           "semiring)");
-    if (!GG_cuda_mxm_saxpy_supported(semiring->add->op->opcode, mul->opcode, t))
+    if (!GG_cuda_spgemm_supported(semiring->add->op->opcode, mul->opcode, t))
         return GG_decline("no device kernel for this semiring");
     if (C->ncols >= UINT32_MAX) return GG_decline("2^32 - 1 columns or more (32-bit hash keys)");
     GrB_Index na, nb;
