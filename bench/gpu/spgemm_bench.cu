@@ -18,8 +18,9 @@
  * (GG_cuda_pool_peak); cuSPARSE, its buffers and C at the high point of its flow. Both beside the
  * inputs' and output's sizes in CSR32 (the target is <= 1.2 x (inputs + output)).
  *
- *   spgemm_bench [--mats rmat16,rmat18,rmat20,grid1000,band20] [--reps 10] [--algs 1,2,3]
- * Matrix names: rmatS (S = log2 vertices), gridK (K x K), bandS (2^S rows). */
+ *   spgemm_bench [--quick] [--mats rmat16,...,rmat20,grid1000,band20] [--reps 10] [--algs 1,2,3]
+ * Matrix names: rmatS (S = log2 vertices), gridK (K x K), bandS (2^S rows); --quick: rmat16,
+ * rmat18, grid500, band18 with 5 runs. */
 #include "GG_cuda_mxm_saxpy.h"
 #include "GG_cuda_spmv.h"
 #include "bench_gpu.cuh"
@@ -478,8 +479,15 @@ int main(int argc, char **argv)
                                      "band20"};
     std::vector<int> algs = {1, 2, 3};
     reps = 10;
-    for (int k = 1; k + 1 < argc; k += 2) {
-        if (!strcmp(argv[k], "--mats")) {
+    for (int k = 1; k < argc; k += 2) {
+        if (!strcmp(argv[k], "--quick")) { /* tools/device-check.sh's bench step */
+            mats = {"rmat16", "rmat18", "grid500", "band18"};
+            reps = 5;
+            k--;
+        } else if (k + 1 == argc) {
+            fprintf(stderr, "%s: %s needs a value\n", argv[0], argv[k]);
+            return 2;
+        } else if (!strcmp(argv[k], "--mats")) {
             mats = split(argv[k + 1]);
         } else if (!strcmp(argv[k], "--reps")) {
             reps = std::max(3, atoi(argv[k + 1]));
@@ -487,7 +495,8 @@ int main(int argc, char **argv)
             algs.clear();
             for (auto &a : split(argv[k + 1])) algs.push_back(atoi(a.c_str()));
         } else {
-            fprintf(stderr, "usage: %s [--mats LIST] [--reps N] [--algs 1,2,3]\n", argv[0]);
+            fprintf(stderr, "usage: %s [--quick] [--mats LIST] [--reps N] [--algs 1,2,3]\n",
+                    argv[0]);
             return 2;
         }
     }
