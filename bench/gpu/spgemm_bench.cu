@@ -1,9 +1,10 @@
 /* spgemm_bench.cu: the device row-wise SpGEMM behind GrB_mxm (cuda/kernels/mxm_saxpy.cu) against
  * cuSPARSE SpGEMM (ALG1, ALG2, ALG3) in the same run, for A*A and A*A' in FP64. Graphs are
  * generated on the device (nothing of their size passes through the host): Graph500 RMAT (a = .57,
- * b = c = .19, edge factor 16, vertices relabelled by a bijective hash, duplicates merged; directed,
- * so A*A' differs from A*A), a 2-D grid (5-point, no diagonal) and a banded matrix (|i - j| <= 8).
- * Values are small integers ((3 i + 5 j) mod 7 + 1), so every product is exact in any order.
+ * b = c = .19, edge factor 16, vertices relabelled by a bijective hash, duplicates merged;
+ * directed, so A*A' differs from A*A), a 2-D grid (5-point, no diagonal) and a banded matrix (|i -
+ * j| <= 8). Values are small integers ((3 i + 5 j) mod 7 + 1), so every product is exact in any
+ * order.
  *
  * Verified before timing: ours against every cuSPARSE algorithm that ran (same pattern, values
  * within 1e-12 relative), and, whatever cuSPARSE did, 200 sampled rows of ours against a host
@@ -12,8 +13,8 @@
  * stream-ordered pool; cuSPARSE: cudaMalloc of its buffers and C, as its documentation's flow does)
  * and excluding the inputs: A and A' are given to both sides as CSR (cuSPARSE's SpGEMM takes no
  * transposed operand; ours reads A' as A's CSC view, which the library keeps once made). Our output
- * is sorted unique COO tuples (what the write-back takes; GrB_mxm adds the masked write-back and the
- * device tree build), cuSPARSE's CSR. GFLOPS = 2 * flops / t, flops = the multiply-adds of the
+ * is sorted unique COO tuples (what the write-back takes; GrB_mxm adds the masked write-back and
+ * the device tree build), cuSPARSE's CSR. GFLOPS = 2 * flops / t, flops = the multiply-adds of the
  * product. Peak memory: ours, the pool's peak during one product beyond what was held before
  * (GG_cuda_pool_peak); cuSPARSE, its buffers and C at the high point of its flow. Both beside the
  * inputs' and output's sizes in CSR32 (the target is <= 1.2 x (inputs + output)).
@@ -32,7 +33,7 @@
 #include <cstring>
 #include <map>
 
-/* ---- device generation --------------------------------------------------------------------- */
+/* ---- device generation ----------------------------------------------------------------------- */
 
 __device__ inline uint64_t mix(uint64_t x)
 {
@@ -266,11 +267,14 @@ static cusp_out cusparse_spgemm(cusparseHandle_t h, const dmat &A, const dmat &B
     double alpha = 1, beta = 0;
     cusparseSpMatDescr_t a, b, c;
     CS(cusparseCreateCsr(&a, (int64_t)A.n, (int64_t)A.n, (int64_t)A.nnz, A.rp32, A.ci32, A.x,
-                         CUSPARSE_INDEX_32I, CUSPARSE_INDEX_32I, CUSPARSE_INDEX_BASE_ZERO, CUDA_R_64F));
+                         CUSPARSE_INDEX_32I, CUSPARSE_INDEX_32I, CUSPARSE_INDEX_BASE_ZERO,
+                         CUDA_R_64F));
     CS(cusparseCreateCsr(&b, (int64_t)B.n, (int64_t)B.n, (int64_t)B.nnz, B.rp32, B.ci32, B.x,
-                         CUSPARSE_INDEX_32I, CUSPARSE_INDEX_32I, CUSPARSE_INDEX_BASE_ZERO, CUDA_R_64F));
+                         CUSPARSE_INDEX_32I, CUSPARSE_INDEX_32I, CUSPARSE_INDEX_BASE_ZERO,
+                         CUDA_R_64F));
     CS(cusparseCreateCsr(&c, (int64_t)A.n, (int64_t)B.n, 0, nullptr, nullptr, nullptr,
-                         CUSPARSE_INDEX_32I, CUSPARSE_INDEX_32I, CUSPARSE_INDEX_BASE_ZERO, CUDA_R_64F));
+                         CUSPARSE_INDEX_32I, CUSPARSE_INDEX_32I, CUSPARSE_INDEX_BASE_ZERO,
+                         CUDA_R_64F));
     cusparseSpGEMMDescr_t desc;
     CS(cusparseSpGEMM_createDescr(&desc));
     const cusparseOperation_t N = CUSPARSE_OPERATION_NON_TRANSPOSE;
@@ -363,7 +367,8 @@ static bool check_sample(const host_tuples &t, const host_csr &A, const host_csr
         uint64_t i = (uint64_t)s * 2654435761ULL % n;
         std::map<uint64_t, double> acc;
         for (uint64_t p = A.rp[i]; p < A.rp[i + 1]; p++)
-            for (uint64_t q = B.rp[A.ci[p]]; q < B.rp[A.ci[p] + 1]; q++) acc[B.ci[q]] += A.x[p] * B.x[q];
+            for (uint64_t q = B.rp[A.ci[p]]; q < B.rp[A.ci[p] + 1]; q++)
+                acc[B.ci[q]] += A.x[p] * B.x[q];
         if (acc.size() != first[i + 1] - first[i]) return false;
         uint64_t k = first[i];
         for (auto &e : acc) {
@@ -396,13 +401,14 @@ static bool check_cusparse(const host_tuples &t, const cusp_out &o, uint64_t n)
     return true;
 }
 
-/* ---- main ------------------------------------------------------------------------------------- */
+/* ---- main ------------------------------------------------------------------------------------ */
 
 static void row_out(const char *mat, const char *prod, const char *who, double ms, uint64_t flops,
                     double peak_mb, double io_mb, const char *note)
 {
     if (ms < 0)
-        printf("%-10s %-5s %-12s %10s %9s %10s %10s  %s\n", mat, prod, who, "-", "-", "-", "-", note);
+        printf("%-10s %-5s %-12s %10s %9s %10s %10s  %s\n", mat, prod, who, "-", "-", "-", "-",
+               note);
     else
         printf("%-10s %-5s %-12s %10.3f %9.2f %10.1f %10.2f  %s\n", mat, prod, who, ms,
                2.0 * (double)flops / (ms * 1e6), peak_mb, peak_mb / io_mb, note);
@@ -503,8 +509,8 @@ int main(int argc, char **argv)
     cusparseHandle_t h;
     cudaDeviceProp prop;
     if (!bench_start(&h, &prop)) return 0;
-    printf("# %s; FP64 PLUS_TIMES; medians of %d runs after 2 warm-ups; copy %.0f GB/s\n", prop.name,
-           reps, copy_bw);
+    printf("# %s; FP64 PLUS_TIMES; medians of %d runs after 2 warm-ups; copy %.0f GB/s\n",
+           prop.name, reps, copy_bw);
     printf("%-10s %-5s %-12s %10s %9s %10s %10s  %s\n", "matrix", "prod", "kernel", "ms", "GFLOPS",
            "peak MB", "peak/io", "check");
     for (auto &name : mats) {

@@ -139,7 +139,8 @@ __device__ inline bool admits(const mrow &r, uint64_t j)
 {
     if (!r.on) return true;
     uint64_t p = gg_lower_bound(r.idx, r.len, j);
-    bool in = p < r.len && r.idx[p] == j && (r.mstruct || gg_nonzero_bytes(r.x + p * r.size, r.size));
+    bool in =
+        p < r.len && r.idx[p] == j && (r.mstruct || gg_nonzero_bytes(r.x + p * r.size, r.size));
     return in != r.mcomp;
 }
 
@@ -219,7 +220,7 @@ __device__ inline void emit(const spn<T> &c, uint32_t v, const uint32_t *keys, c
     }
 }
 
-/* ---- the kernels ---------------------------------------------------------------------------- */
+/* ---- the kernels ----------------------------------------------------------------------------- */
 
 /* Per vector: flops (added to *flops), bound, bin, global-table slots; counts cleared. A warp per
  * vector, so a long row of R does not hold one thread. */
@@ -358,20 +359,15 @@ template <typename T> __global__ void fill_kernel(T *x, uint64_t n, T value)
     GG_VK_FOR(k, n) x[k] = value;
 }
 
-/* The first position of each bin in the sorted bins (NBINS + 1 offsets). */
+/* off[b] = the first position of the n >= 1 sorted bins holding b or more (NBINS + 1 offsets):
+ * written where the sorted values step past b. */
 __global__ void bin_offsets_kernel(const uint8_t *sorted, uint64_t n, uint32_t *off)
 {
-    int b = threadIdx.x;
-    if (b > NBINS) return;
-    uint64_t lo = 0, hi = n;
-    while (lo < hi) {
-        uint64_t mid = lo + (hi - lo) / 2;
-        if (sorted[mid] < b)
-            lo = mid + 1;
-        else
-            hi = mid;
+    GG_VK_FOR(p, n + 1)
+    {
+        int below = p == 0 ? -1 : sorted[p - 1], at = p == n ? NBINS : sorted[p];
+        for (int b = below + 1; b <= at; b++) off[b] = (uint32_t)p;
     }
-    off[b] = (uint32_t)lo;
 }
 
 /* The largest v1 in [v0, nvec] whose chunk [v0, v1) costs at most budget bytes, with cost =
@@ -403,7 +399,8 @@ __global__ void chunk_kernel(const uint64_t *wofs, const uint64_t *rowptr, uint6
 }
 
 /* The chunk's row offsets relative to its first entry, for the segmented sort. */
-__global__ void local_offsets_kernel(const uint64_t *rowptr, uint64_t v0, uint64_t nc, uint64_t *loc)
+__global__ void local_offsets_kernel(const uint64_t *rowptr, uint64_t v0, uint64_t nc,
+                                     uint64_t *loc)
 {
     GG_VK_FOR(k, nc + 1) loc[k] = rowptr[v0 + k] - rowptr[v0];
 }
@@ -470,7 +467,8 @@ int bin_rows(binning &bn, const uint8_t *bin, uint64_t v0, uint64_t v1, cudaStre
         GG_cuda_free(bn.list.release());
         return rc;
     }
-    bin_offsets_kernel<<<1, 32, 0, st>>>(keys.as<uint8_t>(), n, off.as<uint32_t>());
+    bin_offsets_kernel<<<gg_vk_blocks(n + 1), GG_VK_THREADS, 0, st>>>(keys.as<uint8_t>(), n,
+                                                                      off.as<uint32_t>());
     rc = gg_vk_launched();
     if (rc == GG_CUDA_VRC_OK &&
         !GG_cuda_download(bn.off, off.p, sizeof bn.off))
@@ -504,7 +502,8 @@ int run_bins(sp s, const spn<T> &c, const binning &bn, uint64_t slots, cudaStrea
         if (rc != GG_CUDA_VRC_OK || slice(b, x) == 0) return;
         int threads = lanes < 256 ? 256 : lanes, per = threads / lanes;
         size_t bytes = (size_t)per * slots * (sizeof(uint32_t) + (NUM ? sizeof(T) : 0));
-        rc = gg_vk_rc(cudaFuncSetAttribute(kern, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)bytes));
+        rc = gg_vk_rc(
+            cudaFuncSetAttribute(kern, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)bytes));
         if (rc != GG_CUDA_VRC_OK) return;
         kern<<<(unsigned)((x.nlist + per - 1) / per), threads, bytes, st>>>(x, cc);
         rc = gg_vk_launched();
@@ -522,8 +521,10 @@ int run_bins(sp s, const spn<T> &c, const binning &bn, uint64_t slots, cudaStrea
         rc = gg_vk_launched();
     }
     if (rc != GG_CUDA_VRC_OK) return rc;
-    unsigned per_row = (unsigned)std::min<uint64_t>(64, std::max<uint64_t>(1, GLOBAL_BLOCKS / x.nlist));
-    global_kernel<T, ADD, MUL, NUM><<<dim3((unsigned)x.nlist, per_row), GLOBAL_THREADS, 0, st>>>(x, cc);
+    unsigned per_row =
+        (unsigned)std::min<uint64_t>(64, std::max<uint64_t>(1, GLOBAL_BLOCKS / x.nlist));
+    global_kernel<T, ADD, MUL, NUM>
+        <<<dim3((unsigned)x.nlist, per_row), GLOBAL_THREADS, 0, st>>>(x, cc);
     rc = gg_vk_launched();
     if (rc == GG_CUDA_VRC_OK && NUM) {
         static_cast<sp &>(cc) = x;
@@ -590,7 +591,8 @@ int symbolic(run_state &r, GG_cuda_saxpy_stats *stats)
         if (rc != GG_CUDA_VRC_OK) return rc;
         rc = bin_rows(r.bn, r.bin.as<uint8_t>(), v0, ch.v1, r.st);
         gg_dev_buf wkeys;
-        if (rc == GG_CUDA_VRC_OK && ch.slots > 0 && !wkeys.get(ch.slots * 4)) rc = GG_CUDA_VRC_NOMEM;
+        if (rc == GG_CUDA_VRC_OK && ch.slots > 0 && !wkeys.get(ch.slots * 4))
+            rc = GG_CUDA_VRC_NOMEM;
         if (rc == GG_CUDA_VRC_OK) {
             sp s = r.s;
             s.wbase = ch.wbase;
@@ -687,11 +689,13 @@ int allocate_result(run_state &r, GG_cuda_tuples *T, int code, GG_cuda_saxpy_sta
     size_t bytes = 0;
     const uint64_t *cnt = r.cnt.as<uint64_t>();
     uint64_t *rowptr = r.rowptr.as<uint64_t>();
-    int rc = gg_vk_rc(cub::DeviceScan::ExclusiveSum(nullptr, bytes, cnt, rowptr, (int64_t)(r.nvec + 1), r.st));
+    int rc = gg_vk_rc(
+        cub::DeviceScan::ExclusiveSum(nullptr, bytes, cnt, rowptr, (int64_t)(r.nvec + 1), r.st));
     gg_dev_buf tmp;
     if (rc == GG_CUDA_VRC_OK && !tmp.get(bytes)) rc = GG_CUDA_VRC_NOMEM;
     if (rc == GG_CUDA_VRC_OK)
-        rc = gg_vk_rc(cub::DeviceScan::ExclusiveSum(tmp.p, bytes, cnt, rowptr, (int64_t)(r.nvec + 1), r.st));
+        rc = gg_vk_rc(
+            cub::DeviceScan::ExclusiveSum(tmp.p, bytes, cnt, rowptr, (int64_t)(r.nvec + 1), r.st));
     uint64_t h[2];
     if (rc == GG_CUDA_VRC_OK) rc = fetch(h, rowptr + r.nvec, 1);
     if (rc == GG_CUDA_VRC_OK) rc = fetch(h + 1, r.words.p, 1);
@@ -713,7 +717,8 @@ int allocate_result(run_state &r, GG_cuda_tuples *T, int code, GG_cuda_saxpy_sta
 /* The numeric pass with the semiring specialised where it is one of the hot ones (compile-time
  * opcodes let the multiply and the atomic fold inline), else with run-time opcodes. */
 template <typename T>
-int numeric_typed(run_state &r, const GG_cuda_saxpy *p, GG_cuda_tuples *T_out, GG_cuda_saxpy_stats *st)
+int numeric_typed(run_state &r, const GG_cuda_saxpy *p, GG_cuda_tuples *T_out,
+                  GG_cuda_saxpy_stats *st)
 {
     int add = p->add_op, mul = p->mul_op;
     if constexpr (std::is_floating_point_v<T>) {
@@ -742,7 +747,8 @@ extern "C" bool GG_cuda_spgemm_supported(int add_op, int mul_op, int type_code)
     return gg_spmv_supported(add_op, mul_op, type_code);
 }
 
-extern "C" int GG_cuda_spgemm_saxpy(GG_cuda_tuples *T, const GG_cuda_saxpy *p, GG_cuda_saxpy_stats *stats)
+extern "C" int GG_cuda_spgemm_saxpy(GG_cuda_tuples *T, const GG_cuda_saxpy *p,
+                                    GG_cuda_saxpy_stats *stats)
 {
     *T = GG_cuda_tuples{};
     *stats = GG_cuda_saxpy_stats{};
@@ -787,13 +793,14 @@ extern "C" int GG_cuda_spgemm_saxpy(GG_cuda_tuples *T, const GG_cuda_saxpy *p, G
     }
     size_t bytes = 0;
     if (rc == GG_CUDA_VRC_OK)
-        rc = gg_vk_rc(cub::DeviceScan::ExclusiveSum(nullptr, bytes, r.rowptr.as<uint64_t>(),
-                                                    r.wofs.as<uint64_t>(), (int64_t)(nv + 1), r.st));
+        rc =
+            gg_vk_rc(cub::DeviceScan::ExclusiveSum(nullptr, bytes, r.rowptr.as<uint64_t>(),
+                                                   r.wofs.as<uint64_t>(), (int64_t)(nv + 1), r.st));
     if (rc == GG_CUDA_VRC_OK) {
         gg_dev_buf tmp;
         if (!tmp.get(bytes)) return GG_CUDA_VRC_NOMEM;
-        rc = gg_vk_rc(cub::DeviceScan::ExclusiveSum(tmp.p, bytes, r.rowptr.as<uint64_t>(),
-                                                    r.wofs.as<uint64_t>(), (int64_t)(nv + 1), r.st));
+        rc = gg_vk_rc(cub::DeviceScan::ExclusiveSum(
+            tmp.p, bytes, r.rowptr.as<uint64_t>(), r.wofs.as<uint64_t>(), (int64_t)(nv + 1), r.st));
     }
     if (rc == GG_CUDA_VRC_OK) rc = symbolic(r, stats);
     if (rc == GG_CUDA_VRC_OK) rc = allocate_result(r, T, p->type_code, stats);

@@ -49,7 +49,9 @@ static GrB_Info product(GG_cuda_tuples *T, GG_container *M, GrB_Semiring sr, GG_
         GG_trace("cuda mxm: row-wise saxpy on the %s x %s views%s: %llu flops, %llu entries, "
                  "%llu + %llu chunks",
                  d->tran0 ? "CSC" : "CSR", d->tran1 ? "CSC" : "CSR",
-                 M == NULL ? "" : d->mask_comp ? ", complemented mask read per term" : ", mask read per term",
+                 M == NULL      ? ""
+                 : d->mask_comp ? ", complemented mask read per term"
+                                : ", mask read per term",
                  (unsigned long long)last.flops, (unsigned long long)last.nnz,
                  (unsigned long long)last.chunks_symbolic, (unsigned long long)last.chunks_numeric);
     return info;

@@ -4,12 +4,12 @@
  * exactly (values are small integers, so every sum is exact in any order). Covered: several
  * semirings (the specialised PLUS_TIMES, MIN_PLUS, PLUS_FIRST, PLUS_PAIR, LOR_LAND, ANY_PAIR and
  * run-time ones), all four transpose combinations, complemented structural and valued masks and a
- * dense mask, accumulators, replace, C = C*C aliased with the mask too, empty, 1 x 1 and rectangular
- * shapes, rows skewed enough to reach every bin (one term, the shared-memory tables, the global
- * hash and the dense row); chunked execution forced by GxG_DEVICE_POOL_LIMIT giving the unchunked
- * result; out of device memory leaving C unchanged; and betweenness centrality (algorithms/bc.c,
- * whose forward step is frontier<!paths> = frontier A) equal to the CPU's. Exits 77 (Meson: SKIP)
- * without a GPU. */
+ * dense mask, accumulators, replace, C = C*C aliased with the mask too, empty, 1 x 1 and
+ * rectangular shapes, rows skewed enough to reach every bin (one term, the shared-memory tables,
+ * the global hash and the dense row); chunked execution forced by GxG_DEVICE_POOL_LIMIT giving the
+ * unchunked result; out of device memory leaving C unchanged; and betweenness centrality
+ * (algorithms/bc.c, whose forward step is frontier<!paths> = frontier A) equal to the CPU's. Exits
+ * 77 (Meson: SKIP) without a GPU. */
 #include "GG_backend.h"
 #include "GG_cuda.h"
 #include "GG_cuda_backend.h"
@@ -307,7 +307,8 @@ static void chunked_equals_unchunked(void **state)
 static void out_of_memory_leaves_c(void **state)
 {
     (void)state;
-    GrB_Matrix A = random_matrix(GrB_FP64, 200, 200, 0.05), C = random_matrix(GrB_FP64, 200, 200, 0.05);
+    GrB_Matrix A = random_matrix(GrB_FP64, 200, 200, 0.05),
+               C = random_matrix(GrB_FP64, 200, 200, 0.05);
     GrB_Matrix C0 = mdup(C);
     set_backend(GxG_BACKEND_CUDA);
     OK(GrB_mxm(C0, NULL, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, A, A, NULL)); /* A's view made */
@@ -324,7 +325,7 @@ static void out_of_memory_leaves_c(void **state)
     GrB_free(&A), GrB_free(&C), GrB_free(&C0);
 }
 
-/* ---- an algorithm ------------------------------------------------------------------------------ */
+/* ---- an algorithm ---------------------------------------------------------------------------- */
 
 /* BC from four sources on a random graph: the device's forward and backward products give the
  * CPU's centrality (the path counts are integers; the dependencies are compared to 1e-9). */
