@@ -621,7 +621,10 @@ int numeric(run_state &r, const GG_cuda_saxpy *p, GG_cuda_tuples *T_out, GG_cuda
     c.need_a = !(p->mul_op == GG_CUDA_OP_SECOND || p->mul_op == GG_CUDA_OP_ONEB ||
                  p->mul_op == GG_CUDA_OP_ANY);
     c.need_b = !(p->mul_op == GG_CUDA_OP_FIRST || p->mul_op == GG_CUDA_OP_ONEB);
-    double budget = budget_now();
+    /* the workspace is kept to a quarter of T (or 256 MB) even where more is free: the peak stays
+     * near T's size for a few more chunks, each a few launches and two small copies (unmeasured) */
+    double budget = std::min(budget_now(),
+                             std::max(256e6, 0.25 * (double)T_out->n * (16 + sizeof(T))));
     const double a = sizeof(uint32_t) + sizeof(T);
     /* unordered keys and values, sorted keys, and the sort's own double buffer */
     const double b = 3 * (sizeof(uint32_t) + sizeof(T)) + 8;
