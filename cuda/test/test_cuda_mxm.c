@@ -186,6 +186,26 @@ static void small_and_empty(void **state)
     GrB_free(&r), GrB_free(&col), GrB_free(&c11), GrB_free(&cnn);
 }
 
+/* A 2^40 inner dimension: B's CSR view is hypersparse (its rows found by search in its list). */
+static void hypersparse_inner(void **state)
+{
+    (void)state;
+    const GrB_Index big = (GrB_Index)1 << 40;
+    GrB_Matrix A, B, C0;
+    OK(GrB_Matrix_new(&A, GrB_FP64, 50, big));
+    OK(GrB_Matrix_new(&B, GrB_FP64, big, 60));
+    OK(GrB_Matrix_new(&C0, GrB_FP64, 50, 60));
+    for (int k = 0; k < 400; k++) {
+        GrB_Index mid = (GG_cuda_test_next() % 100) * 10995116277ULL; /* 100 inner indices */
+        OK(GrB_Matrix_setElement_FP64(A, (double)(k % 9 + 1), GG_cuda_test_next() % 50, mid));
+        OK(GrB_Matrix_setElement_FP64(B, (double)(k % 7 + 1), mid, GG_cuda_test_next() % 60));
+    }
+    parity("2^40 inner dimension", C0, NULL, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, A, B, NULL, false);
+    parity("2^40 inner dimension, !C0", C0, C0, NULL, GrB_MIN_PLUS_SEMIRING_FP64, A, B,
+           GrB_DESC_SC, false);
+    GrB_free(&A), GrB_free(&B), GrB_free(&C0);
+}
+
 /* Row lengths: most rows short, some medium, two very long (the global tables). */
 static GrB_Index skew_len(GrB_Index i)
 {
@@ -360,6 +380,7 @@ int main(void)
         cmocka_unit_test(transposes_masks_semirings),
         cmocka_unit_test(accum_dense_mask_aliased),
         cmocka_unit_test(small_and_empty),
+        cmocka_unit_test(hypersparse_inner),
         cmocka_unit_test(skewed_rows_every_bin),
         cmocka_unit_test(chunked_equals_unchunked),
         cmocka_unit_test(out_of_memory_leaves_c),
