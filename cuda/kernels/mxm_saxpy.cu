@@ -498,10 +498,10 @@ int run_bins(sp s, const spn<T> &c, const binning &bn, uint64_t slots, cudaStrea
     if (slice(BIN_ONE, x) > 0)
         one_kernel<T, ADD, MUL, NUM><<<gg_vk_blocks(x.nlist), GG_VK_THREADS, 0, st>>>(x, cc);
     int rc = gg_vk_launched();
-    auto shared = [&](auto kern, int b, int slots, int lanes) {
+    auto shared = [&](auto kern, int b, int table, int lanes) {
         if (rc != GG_CUDA_VRC_OK || slice(b, x) == 0) return;
         int threads = lanes < 256 ? 256 : lanes, per = threads / lanes;
-        size_t bytes = (size_t)per * slots * (sizeof(uint32_t) + (NUM ? sizeof(T) : 0));
+        size_t bytes = (size_t)per * table * (sizeof(uint32_t) + (NUM ? sizeof(T) : 0));
         rc = gg_vk_rc(
             cudaFuncSetAttribute(kern, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)bytes));
         if (rc != GG_CUDA_VRC_OK) return;
