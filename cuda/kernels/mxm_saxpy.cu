@@ -718,7 +718,8 @@ int allocate_result(run_state &r, GG_cuda_tuples *T, int code, GG_cuda_saxpy_sta
 }
 
 /* The numeric pass with the semiring specialised where it is one of the hot ones (compile-time
- * opcodes let the multiply and the atomic fold inline), else with run-time opcodes. */
+ * opcodes let the multiply and the atomic fold inline), else with run-time opcodes. Each
+ * specialisation is eight more kernels (compile time), so only the hot types get one. */
 template <typename T>
 int numeric_typed(run_state &r, const GG_cuda_saxpy *p, GG_cuda_tuples *T_out,
                   GG_cuda_saxpy_stats *st)
@@ -729,14 +730,14 @@ int numeric_typed(run_state &r, const GG_cuda_saxpy *p, GG_cuda_tuples *T_out,
             return numeric<T, GG_CUDA_OP_PLUS, GG_CUDA_OP_TIMES>(r, p, T_out, st);
         if (add == GG_CUDA_OP_MIN && mul == GG_CUDA_OP_PLUS)
             return numeric<T, GG_CUDA_OP_MIN, GG_CUDA_OP_PLUS>(r, p, T_out, st);
-        if (add == GG_CUDA_OP_PLUS && mul == GG_CUDA_OP_FIRST)
-            return numeric<T, GG_CUDA_OP_PLUS, GG_CUDA_OP_FIRST>(r, p, T_out, st);
+        if (std::is_same_v<T, double> && add == GG_CUDA_OP_PLUS && mul == GG_CUDA_OP_FIRST)
+            return numeric<double, GG_CUDA_OP_PLUS, GG_CUDA_OP_FIRST>(r, p, T_out, st); /* BC */
     } else if constexpr (std::is_same_v<T, bool>) {
         if (add == GG_CUDA_OP_LOR && mul == GG_CUDA_OP_LAND)
             return numeric<T, GG_CUDA_OP_LOR, GG_CUDA_OP_LAND>(r, p, T_out, st);
         if (add == GG_CUDA_OP_ANY && mul == GG_CUDA_OP_ONEB)
             return numeric<T, GG_CUDA_OP_ANY, GG_CUDA_OP_ONEB>(r, p, T_out, st);
-    } else if constexpr (std::is_same_v<T, int64_t> || std::is_same_v<T, int32_t>) {
+    } else if constexpr (std::is_same_v<T, int64_t>) {
         if (add == GG_CUDA_OP_PLUS && mul == GG_CUDA_OP_ONEB) /* PLUS_PAIR */
             return numeric<T, GG_CUDA_OP_PLUS, GG_CUDA_OP_ONEB>(r, p, T_out, st);
     }
