@@ -48,8 +48,19 @@ extern "C" size_t GG_cuda_pool_available(void)
         cudaGetLastError();
         free_b = 0;
     }
+    /* the stream-ordered pool keeps what was freed (device.cu): reserved but unused is free too */
+    int dev = 0;
+    cudaMemPool_t mp;
+    uint64_t reserved = 0, used = 0;
+    if (cudaGetDevice(&dev) == cudaSuccess && cudaDeviceGetMemPool(&mp, dev) == cudaSuccess &&
+        cudaMemPoolGetAttribute(mp, cudaMemPoolAttrReservedMemCurrent, &reserved) == cudaSuccess &&
+        cudaMemPoolGetAttribute(mp, cudaMemPoolAttrUsedMemCurrent, &used) == cudaSuccess &&
+        reserved > used)
+        free_b += (size_t)(reserved - used);
+    cudaGetLastError();
     std::lock_guard<std::mutex> g(pool_lock);
-    if (pool_limit != 0) free_b = std::min(free_b, pool_limit > pool_used ? pool_limit - pool_used : 0);
+    if (pool_limit != 0)
+        free_b = std::min(free_b, pool_limit > pool_used ? pool_limit - pool_used : 0);
     return free_b;
 }
 

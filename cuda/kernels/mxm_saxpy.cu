@@ -11,9 +11,10 @@
  * 2. symbolic: each bin's kernel inserts the admitted column keys of its rows and counts them;
  *    the counts' scan gives T's exact size and row offsets before T is allocated.
  * 3. numeric: the same walk also folds each term into its slot with atomic monoid updates from a
- *    start value that is neutral for every term, so a lone term is exact; the occupied slots are
- *    written unordered into the row's range, then one segmented sort orders each row and the
- *    expansion writes T's tuples.
+ *    start value that is neutral for every term, so a lone term is exact. A shared-memory table is
+ *    then sorted in place (bitonic) and its first slots are the row's entries in order, written
+ *    straight into T; a global table's occupied slots are written unordered, and one segmented
+ *    sort over those rows only orders them.
  * A group of G lanes owns a row: it splits into teams, one per entry of R's row (as many as the row
  *    has, up to G), each team's lanes striding over that entry's S row, so a row with one long S
  *    row and a row with many short ones both keep the lanes busy. The mask is read per term, before
@@ -102,7 +103,8 @@ struct sp {
     uint32_t *wkeys;      /* the chunk's global tables */
     const uint64_t *rowptr; /* numeric: T's offsets per vector */
     uint64_t obase;         /* rowptr at the chunk's first vector */
-    uint32_t *ocol;         /* numeric: the chunk's unordered column keys */
+    uint32_t *ocol;         /* numeric: the chunk's unordered column keys (global bin) */
+    uint64_t *trow, *tcol;  /* numeric: T's indices (rows of the other bins written in order) */
 };
 
 /* The typed parameters of the numeric pass. */
@@ -111,7 +113,8 @@ template <typename T> struct spn : sp {
     bool need_a, need_b;
     T start;
     T *wvals; /* the global tables' values */
-    T *ox;    /* the chunk's unordered values */
+    T *ox;    /* the chunk's unordered values (global bin) */
+    T *tx;    /* T's values */
 };
 
 /* Row i of the mask as a sorted column list, and the verdict of one column. */
@@ -277,11 +280,35 @@ template <typename T, int ADD, int MUL, bool NUM> __global__ void one_kernel(sp 
             } else if (in) {
                 T av = c.need_a ? value_at<T>(s.A.x, p, s.A.code) : T{};
                 T bv = c.need_b ? value_at<T>(s.B.x, b0, s.B.code) : T{};
-                uint64_t at = c.rowptr[v] - c.obase;
-                c.ocol[at] = (uint32_t)j;
-                c.ox[at] = gg_binop<T>(MUL != 0 ? MUL : c.mul, av, bv);
+                uint64_t at = c.rowptr[v];
+                c.trow[at] = i;
+                c.tcol[at] = j;
+                c.tx[at] = gg_binop<T>(MUL != 0 ? MUL : c.mul, av, bv);
             }
             break;
+        }
+    }
+}
+
+/* Sorts a group's table of S slots (a power of two) by key, ascending, with its G lanes (lane g):
+ * a bitonic network, every stage ended by a block barrier, so every group of the block calls it. */
+template <typename T, int S, int G> __device__ inline void sort_table(uint32_t *keys, T *vals, int g)
+{
+    for (int k = 2; k <= S; k *= 2) {
+        for (int j = k / 2; j > 0; j /= 2) {
+            for (int i = g; i < S; i += G) {
+                int p = i ^ j;
+                if (p <= i) continue;
+                uint32_t a = keys[i], b = keys[p];
+                if ((a > b) == ((i & k) == 0)) {
+                    keys[i] = b;
+                    keys[p] = a;
+                    T t = vals[i];
+                    vals[i] = vals[p];
+                    vals[p] = t;
+                }
+            }
+            __syncthreads();
         }
     }
 }
@@ -311,10 +338,19 @@ __global__ void __launch_bounds__(G < 256 ? 256 : G) shared_kernel(sp s, spn<T> 
     constexpr int shift = 32 - log2_of(S);
     if (has) walk<T, ADD, MUL, NUM>(s, c, v, keys, vals, S, shift, false, G, g, &fill[grp]);
     __syncthreads();
-    if (!has) return;
     if constexpr (NUM) {
-        emit(c, v, keys, vals, S, G, g, &fill[grp]);
-    } else if (g == 0) {
+        /* every group sorts its table (the empty key sorts last), so the row's entries are its
+         * first slots, in order: written straight into T, no sort pass after */
+        sort_table<T, S, G>(keys, vals, g);
+        if (!has) return;
+        uint64_t out = c.rowptr[v], n = c.rowptr[v + 1] - out;
+        uint64_t i = s.A.vec != nullptr ? s.A.vec[v] : v;
+        for (uint64_t e = g; e < n; e += G) {
+            c.trow[out + e] = i;
+            c.tcol[out + e] = keys[e];
+            c.tx[out + e] = vals[e];
+        }
+    } else if (has && g == 0) {
         s.cnt[v] = fill[grp];
     }
 }
@@ -398,25 +434,28 @@ __global__ void chunk_kernel(const uint64_t *wofs, const uint64_t *rowptr, uint6
     out[4] = rowptr != nullptr ? rowptr[v0] : 0;
 }
 
-/* The chunk's row offsets relative to its first entry, for the segmented sort. */
-__global__ void local_offsets_kernel(const uint64_t *rowptr, uint64_t v0, uint64_t nc,
-                                     uint64_t *loc)
+/* The global bin's rows as segments of the chunk's unordered output, for the segmented sort. */
+__global__ void segments_kernel(const uint32_t *list, uint64_t n, const uint64_t *rowptr,
+                                uint64_t obase, uint64_t *beg, uint64_t *end)
 {
-    GG_VK_FOR(k, nc + 1) loc[k] = rowptr[v0 + k] - rowptr[v0];
+    GG_VK_FOR(k, n)
+    {
+        beg[k] = rowptr[list[k]] - obase;
+        end[k] = rowptr[list[k] + 1] - obase;
+    }
 }
 
-/* T's rows and columns for the chunk's vectors, a warp per vector (the values were sorted into
+/* T's rows and columns of the global bin's rows, a warp per row (their values were sorted into
  * place). */
-__global__ void expand_kernel(rows A, const uint64_t *rowptr, uint64_t v0, uint64_t nc,
-                              const uint32_t *scol, uint64_t *trow, uint64_t *tcol)
+__global__ void expand_kernel(rows A, const uint32_t *list, uint64_t n, const uint64_t *rowptr,
+                              uint64_t obase, const uint32_t *scol, uint64_t *trow, uint64_t *tcol)
 {
     uint64_t w = (blockIdx.x * (uint64_t)blockDim.x + threadIdx.x) / 32;
-    if (w >= nc) return;
-    uint64_t v = v0 + w, i = A.vec != nullptr ? A.vec[v] : v;
-    uint64_t base = rowptr[v0];
+    if (w >= n) return;
+    uint64_t v = list[w], i = A.vec != nullptr ? A.vec[v] : v;
     for (uint64_t e = rowptr[v] + (threadIdx.x & 31); e < rowptr[v + 1]; e += 32) {
         trow[e] = i;
-        tcol[e] = scol[e - base];
+        tcol[e] = scol[e - obase];
     }
 }
 
@@ -626,7 +665,8 @@ int numeric(run_state &r, const GG_cuda_saxpy *p, GG_cuda_tuples *T_out, GG_cuda
     double budget = std::min(budget_now(),
                              std::max(256e6, 0.25 * (double)T_out->n * (16 + sizeof(T))));
     const double a = sizeof(uint32_t) + sizeof(T);
-    /* unordered keys and values, sorted keys, and the sort's own double buffer */
+    /* per entry, at most: unordered keys and values, sorted keys, and the sort's own double buffer
+     * (only the global bin's rows use them, but the plan does not tell the bins apart) */
     const double b = 3 * (sizeof(uint32_t) + sizeof(T)) + 8;
     for (uint64_t v0 = 0; v0 < r.nvec;) {
         chunk ch;
@@ -634,11 +674,19 @@ int numeric(run_state &r, const GG_cuda_saxpy *p, GG_cuda_tuples *T_out, GG_cuda
         if (rc != GG_CUDA_VRC_OK) return rc;
         uint64_t nc = ch.v1 - v0, slots = ch.slots, nnz = ch.nnz;
         rc = bin_rows(r.bn, r.bin.as<uint8_t>(), v0, ch.v1, r.st);
-        gg_dev_buf wkeys, wvals, ocol, ox, scol, loc, tmp;
+        /* the unordered output (ocol, ox) and its sorted keys (scol) serve the global bin only,
+         * indexed by the chunk's offsets */
+        uint64_t n6 = 0;
+        const uint32_t *list6 = nullptr;
+        if (rc == GG_CUDA_VRC_OK) {
+            n6 = r.bn.off[BIN_GLOBAL + 1] - r.bn.off[BIN_GLOBAL];
+            list6 = r.bn.list.as<uint32_t>() + r.bn.off[BIN_GLOBAL];
+        }
+        gg_dev_buf wkeys, wvals, ocol, ox, scol, seg, tmp;
         if (rc == GG_CUDA_VRC_OK &&
             ((slots > 0 && (!wkeys.get(slots * 4) || !wvals.get(slots * sizeof(T)))) ||
-             !ocol.get(nnz * 4) || !ox.get(nnz * sizeof(T)) || !scol.get(nnz * 4) ||
-             !loc.get((nc + 1) * 8)))
+             (n6 > 0 && (!ocol.get(nnz * 4) || !ox.get(nnz * sizeof(T)) || !scol.get(nnz * 4) ||
+                         !seg.get(2 * n6 * 8)))))
             rc = GG_CUDA_VRC_NOMEM;
         if (rc == GG_CUDA_VRC_OK && nnz > 0) {
             sp s = r.s;
@@ -646,32 +694,35 @@ int numeric(run_state &r, const GG_cuda_saxpy *p, GG_cuda_tuples *T_out, GG_cuda
             s.wkeys = wkeys.as<uint32_t>();
             s.obase = ch.obase;
             s.ocol = ocol.as<uint32_t>();
+            s.trow = T_out->row;
+            s.tcol = T_out->col;
             c.wvals = wvals.as<T>();
             c.ox = ox.as<T>();
+            c.tx = static_cast<T *>(T_out->x);
             rc = run_bins<T, ADD, MUL, true>(s, c, r.bn, slots, r.st);
             GG_cuda_free(wkeys.release()); /* the tables are done with (stream-ordered) */
             GG_cuda_free(wvals.release());
-            if (rc == GG_CUDA_VRC_OK) {
-                local_offsets_kernel<<<gg_vk_blocks(nc + 1), GG_VK_THREADS, 0, r.st>>>(
-                    r.rowptr.as<uint64_t>(), v0, nc, loc.as<uint64_t>());
+            uint64_t *beg = seg.as<uint64_t>(), *end = beg + n6;
+            if (rc == GG_CUDA_VRC_OK && n6 > 0) {
+                segments_kernel<<<gg_vk_blocks(n6), GG_VK_THREADS, 0, r.st>>>(
+                    list6, n6, r.rowptr.as<uint64_t>(), ch.obase, beg, end);
                 rc = gg_vk_launched();
             }
-            T *tx = static_cast<T *>(T_out->x) + ch.obase;
+            T *tx = c.tx + ch.obase;
             size_t bytes = 0;
-            const uint64_t *lb = loc.as<uint64_t>();
-            if (rc == GG_CUDA_VRC_OK)
+            if (rc == GG_CUDA_VRC_OK && n6 > 0)
                 rc = gg_vk_rc(cub::DeviceSegmentedSort::SortPairs(
                     nullptr, bytes, ocol.as<uint32_t>(), scol.as<uint32_t>(), ox.as<T>(), tx,
-                    (int64_t)nnz, (int64_t)nc, lb, lb + 1, r.st));
-            if (rc == GG_CUDA_VRC_OK && !tmp.get(bytes)) rc = GG_CUDA_VRC_NOMEM;
-            if (rc == GG_CUDA_VRC_OK)
+                    (int64_t)nnz, (int64_t)n6, beg, end, r.st));
+            if (rc == GG_CUDA_VRC_OK && n6 > 0 && !tmp.get(bytes)) rc = GG_CUDA_VRC_NOMEM;
+            if (rc == GG_CUDA_VRC_OK && n6 > 0)
                 rc = gg_vk_rc(cub::DeviceSegmentedSort::SortPairs(
                     tmp.p, bytes, ocol.as<uint32_t>(), scol.as<uint32_t>(), ox.as<T>(), tx,
-                    (int64_t)nnz, (int64_t)nc, lb, lb + 1, r.st));
-            if (rc == GG_CUDA_VRC_OK) {
-                expand_kernel<<<warp_blocks(nc), GG_VK_THREADS, 0, r.st>>>(
-                    r.s.A, r.rowptr.as<uint64_t>(), v0, nc, scol.as<uint32_t>(), T_out->row,
-                    T_out->col);
+                    (int64_t)nnz, (int64_t)n6, beg, end, r.st));
+            if (rc == GG_CUDA_VRC_OK && n6 > 0) {
+                expand_kernel<<<warp_blocks(n6), GG_VK_THREADS, 0, r.st>>>(
+                    r.s.A, list6, n6, r.rowptr.as<uint64_t>(), ch.obase, scol.as<uint32_t>(),
+                    T_out->row, T_out->col);
                 rc = gg_vk_launched();
             }
         }
