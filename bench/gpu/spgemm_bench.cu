@@ -227,16 +227,19 @@ struct host_csr {
     std::vector<double> x;
 };
 
+/* n values of T from the device (after the library's stream is done). */
+template <class T> static std::vector<T> down(const void *d, uint64_t n)
+{
+    std::vector<T> h(n);
+    CK(cudaStreamSynchronize(stream));
+    CK(cudaMemcpy(h.data(), d, n * sizeof(T), cudaMemcpyDeviceToHost));
+    return h;
+}
+
 static host_csr down_csr(const dmat &d)
 {
-    host_csr h;
-    h.rp.resize(d.n + 1);
-    h.ci.resize(d.nnz);
-    h.x.resize(d.nnz);
-    CK(cudaMemcpy(h.rp.data(), d.rp64, (d.n + 1) * 8, cudaMemcpyDeviceToHost));
-    CK(cudaMemcpy(h.ci.data(), d.ci64, d.nnz * 8, cudaMemcpyDeviceToHost));
-    CK(cudaMemcpy(h.x.data(), d.x, d.nnz * 8, cudaMemcpyDeviceToHost));
-    return h;
+    return host_csr{down<uint64_t>(d.rp64, d.n + 1), down<uint64_t>(d.ci64, d.nnz),
+                    down<double>(d.x, d.nnz)};
 }
 
 /* Our product (PLUS_TIMES FP64, folded from -0 as the mxm slot's GG_cuda_fold_start does): a
@@ -339,13 +342,8 @@ struct host_tuples {
 
 static host_tuples down_tuples(const GG_cuda_tuples &T)
 {
-    host_tuples h;
-    h.row.resize(T.n), h.col.resize(T.n), h.x.resize(T.n);
-    CK(cudaStreamSynchronize(stream));
-    CK(cudaMemcpy(h.row.data(), T.row, T.n * 8, cudaMemcpyDeviceToHost));
-    CK(cudaMemcpy(h.col.data(), T.col, T.n * 8, cudaMemcpyDeviceToHost));
-    CK(cudaMemcpy(h.x.data(), T.x, T.n * 8, cudaMemcpyDeviceToHost));
-    return h;
+    return host_tuples{down<uint64_t>(T.row, T.n), down<uint64_t>(T.col, T.n),
+                       down<double>(T.x, T.n)};
 }
 
 static bool close(double a, double b)
@@ -383,11 +381,8 @@ static bool check_sample(const host_tuples &t, const host_csr &A, const host_csr
 static bool check_cusparse(const host_tuples &t, const cusp_out &o, uint64_t n)
 {
     if ((uint64_t)o.nnz != t.row.size()) return false;
-    std::vector<int> rp(n + 1), ci(o.nnz);
-    std::vector<double> x(o.nnz);
-    CK(cudaMemcpy(rp.data(), o.rp, (n + 1) * 4, cudaMemcpyDeviceToHost));
-    CK(cudaMemcpy(ci.data(), o.ci, o.nnz * 4, cudaMemcpyDeviceToHost));
-    CK(cudaMemcpy(x.data(), o.x, o.nnz * 8, cudaMemcpyDeviceToHost));
+    std::vector<int> rp = down<int>(o.rp, n + 1), ci = down<int>(o.ci, o.nnz);
+    std::vector<double> x = down<double>(o.x, o.nnz);
     for (uint64_t i = 0; i < n; i++) {
         std::vector<std::pair<int, double>> r;
         for (int p = rp[i]; p < rp[i + 1]; p++) r.push_back({ci[p], x[p]});

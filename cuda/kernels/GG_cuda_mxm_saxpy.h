@@ -22,7 +22,7 @@ typedef struct {
     const GG_cuda_cview *A; /* rows of op0(A): vector v is row vec[v] (or v) of T */
     const GG_cuda_cview *B; /* rows of op1(B), looked up by A's column indices */
     uint64_t ncols;         /* columns of T, below 2^32 - 1 (32-bit keys, one value reserved) */
-    int add_op, mul_op;     /* GG_opcodes, on one domain (GG_cuda_spgemm_supported) */
+    int add_op, mul_op;     /* GG_opcodes on one domain (GG_cuda_vec_pull_supported's set) */
     int type_code;          /* the domain; A's and B's values are cast to it on load */
     const void *start;      /* host value of type_code every output is folded from: neutral for
                              * every term (the mxv slot's fold start), so no identity leaks in */
@@ -40,9 +40,6 @@ typedef struct {
  * semiring, domain or shape the kernels do not take, or (after the symbolic pass) a result of
  * 2^31 entries or more; NOMEM when the result and inputs leave no room for the smallest chunk. */
 int GG_cuda_spgemm_saxpy(GG_cuda_tuples *T, const GG_cuda_saxpy *p, GG_cuda_saxpy_stats *stats);
-
-/* Whether (add_op, mul_op) on type_code is taken (the pull product's set, GG_cuda_vec_mxv.h). */
-bool GG_cuda_spgemm_supported(int add_op, int mul_op, int type_code);
 
 #ifdef __cplusplus
 }

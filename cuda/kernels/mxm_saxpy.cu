@@ -797,11 +797,6 @@ int numeric_typed(run_state &r, const GG_cuda_saxpy *p, GG_cuda_tuples *T_out,
 
 } // namespace
 
-extern "C" bool GG_cuda_spgemm_supported(int add_op, int mul_op, int type_code)
-{
-    return gg_spmv_supported(add_op, mul_op, type_code);
-}
-
 extern "C" int GG_cuda_spgemm_saxpy(GG_cuda_tuples *T, const GG_cuda_saxpy *p,
                                     GG_cuda_saxpy_stats *stats)
 {
@@ -809,7 +804,7 @@ extern "C" int GG_cuda_spgemm_saxpy(GG_cuda_tuples *T, const GG_cuda_saxpy *p,
     *stats = GG_cuda_saxpy_stats{};
     T->code = p->type_code;
     const GG_cuda_cview *A = p->A, *B = p->B, *M = p->M;
-    if (!GG_cuda_spgemm_supported(p->add_op, p->mul_op, p->type_code) ||
+    if (!gg_spmv_supported(p->add_op, p->mul_op, p->type_code) ||
         !gg_builtin(A->type_code) || !gg_builtin(B->type_code) ||
         (M != nullptr && !gg_builtin(M->type_code)) || p->ncols >= (uint64_t)EMPTY ||
         A->nvec >= (1ULL << 31))

@@ -26,7 +26,7 @@ uint64_t GG_cuda_mxm_last_chunks(void)
 static GrB_Info product(GG_cuda_tuples *T, GG_container *M, GrB_Semiring sr, GG_container *A,
                         GG_container *B, const GG_desc *d, uint64_t ncols)
 {
-    int t = (int)sr->add->op->ztype->code;
+    int t = T->code;
     GG_cuda_cview va, vb, vm;
     GrB_Info info = GG_cuda_mirror_cview(A, d->tran0, &va);
     if (info == GrB_SUCCESS) info = GG_cuda_mirror_cview(B, d->tran1, &vb);
@@ -61,25 +61,18 @@ GrB_Info GG_cuda_mxm_saxpy(GG_container *C, GG_container *M, GrB_BinaryOp accum,
                            GrB_Semiring semiring, GG_container *A, GG_container *B,
                            const GG_desc *d)
 {
-    GrB_BinaryOp mul = semiring->mul;
-    int t = (int)semiring->add->op->ztype->code;
-    if (semiring->add->op->opcode == GG_OP_USER || mul->opcode == GG_OP_USER)
-        return GG_decline("user-defined operator");
-    if ((int)mul->xtype->code != t || (int)mul->ytype->code != t || (int)mul->ztype->code != t)
-        return GG_decline("the multiply's types differ from the monoid's (typecast inside the "
-                          "semiring)");
-    if (!GG_cuda_spgemm_supported(semiring->add->op->opcode, mul->opcode, t))
-        return GG_decline("no device kernel for this semiring");
+    GrB_Info info = GG_cuda_semiring_take(semiring);
+    if (info != GrB_SUCCESS) return info;
     if (C->ncols >= UINT32_MAX) return GG_decline("2^32 - 1 columns or more (32-bit hash keys)");
     GrB_Index na, nb;
-    GrB_Info info = GG_container_nvals(A, &na);
+    info = GG_container_nvals(A, &na);
     if (info == GrB_SUCCESS) info = GG_container_nvals(B, &nb);
     if (info == GrB_SUCCESS) info = GG_CUDA_VEC_TAKE(d, na + nb, C, M, A, B);
     if (info != GrB_SUCCESS) return info;
 
     GG_cuda_mcall k;
     info = GG_cuda_mcall_begin(&k, C, M, accum, d);
-    GG_cuda_tuples T = {.code = t};
+    GG_cuda_tuples T = {.code = (int)semiring->add->op->ztype->code};
     memset(&last, 0, sizeof last);
     /* no term, or a complemented empty mask that admits none: T is empty */
     if (info == GrB_SUCCESS && na > 0 && nb > 0 && !(M == NULL && d->mask_comp))

@@ -256,8 +256,7 @@ static GrB_Info product(GG_container *w, GG_container *M, GrB_BinaryOp accum, Gr
     return info;
 }
 
-GrB_Info GG_cuda_mxv(GG_container *w, GG_container *M, GrB_BinaryOp accum, GrB_Semiring sr,
-                     GG_container *A, GG_container *u, const GG_desc *d, bool vxm)
+GrB_Info GG_cuda_semiring_take(GrB_Semiring sr)
 {
     GrB_BinaryOp mul = sr->mul;
     int t = (int)sr->add->op->ztype->code;
@@ -268,8 +267,16 @@ GrB_Info GG_cuda_mxv(GG_container *w, GG_container *M, GrB_BinaryOp accum, GrB_S
                           "semiring)");
     if (!GG_cuda_vec_pull_supported(sr->add->op->opcode, mul->opcode, t))
         return GG_decline("no device kernel for this semiring");
+    return GrB_SUCCESS;
+}
+
+GrB_Info GG_cuda_mxv(GG_container *w, GG_container *M, GrB_BinaryOp accum, GrB_Semiring sr,
+                     GG_container *A, GG_container *u, const GG_desc *d, bool vxm)
+{
+    GrB_Info info = GG_cuda_semiring_take(sr);
+    if (info != GrB_SUCCESS) return info;
     GrB_Index nnz;
-    GrB_Info info = GG_container_nvals(A, &nnz);
+    info = GG_container_nvals(A, &nnz);
     if (info != GrB_SUCCESS) return info;
     info = GG_CUDA_VEC_TAKE(d, w->nrows + nnz, w, M, u, A);
     if (info != GrB_SUCCESS) return info;
