@@ -102,7 +102,8 @@ struct sp {
     uint64_t wbase;       /* wofs at the chunk's first vector */
     uint32_t *wkeys;      /* the chunk's global tables */
     const uint64_t *rowptr; /* numeric: T's offsets per vector */
-    uint64_t obase;         /* rowptr at the chunk's first vector */
+    const uint64_t *gptr;   /* numeric: offsets of the global bin's entries (0 for other rows) */
+    uint64_t gbase;         /* gptr at the chunk's first vector */
     uint32_t *ocol;         /* numeric: the chunk's unordered column keys (global bin) */
     uint64_t *trow, *tcol;  /* numeric: T's indices (rows of the other bins written in order) */
 };
@@ -213,7 +214,7 @@ template <typename T>
 __device__ inline void emit(const spn<T> &c, uint32_t v, const uint32_t *keys, const T *vals,
                             uint64_t S, int G, int g, unsigned *fill)
 {
-    uint64_t out = c.rowptr[v] - c.obase;
+    uint64_t out = c.gptr[v] - c.gbase;
     for (uint64_t k = g; k < S; k += G) {
         uint32_t key = keys[k];
         if (key == EMPTY) continue;
@@ -292,7 +293,8 @@ template <typename T, int ADD, int MUL, bool NUM> __global__ void one_kernel(sp 
 
 /* Sorts a group's table of S slots (a power of two) by key, ascending, with its G lanes (lane g):
  * a bitonic network, every stage ended by a block barrier, so every group of the block calls it. */
-template <typename T, int S, int G> __device__ inline void sort_table(uint32_t *keys, T *vals, int g)
+template <typename T, int S, int G>
+__device__ inline void sort_table(uint32_t *keys, T *vals, int g)
 {
     for (int k = 2; k <= S; k *= 2) {
         for (int j = k / 2; j > 0; j /= 2) {
@@ -407,16 +409,16 @@ __global__ void bin_offsets_kernel(const uint8_t *sorted, uint64_t n, uint32_t *
 }
 
 /* The largest v1 in [v0, nvec] whose chunk [v0, v1) costs at most budget bytes, with cost =
- * a * global slots + b * T's entries (rowptr, when known) + per_vec * vectors (in double: the
+ * a * global slots + b * entries (of ptr, when given) + per_vec * vectors (in double: the
  * slot sums may pass 2^63). out[0] = v1, out[1] = its slots, out[2] = its entries, out[3] and
  * out[4] the slots and entries before it. */
-__global__ void chunk_kernel(const uint64_t *wofs, const uint64_t *rowptr, uint64_t nvec,
+__global__ void chunk_kernel(const uint64_t *wofs, const uint64_t *ptr, uint64_t nvec,
                              uint64_t v0, double a, double b, double per_vec, double budget,
                              uint64_t *out)
 {
     auto cost = [&](uint64_t v1) {
         double c = a * (double)(wofs[v1] - wofs[v0]) + per_vec * (double)(v1 - v0);
-        if (rowptr != nullptr) c += b * (double)(rowptr[v1] - rowptr[v0]);
+        if (ptr != nullptr) c += b * (double)(ptr[v1] - ptr[v0]);
         return c;
     };
     uint64_t lo = v0, hi = nvec;
@@ -429,33 +431,33 @@ __global__ void chunk_kernel(const uint64_t *wofs, const uint64_t *rowptr, uint6
     }
     out[0] = lo;
     out[1] = wofs[lo] - wofs[v0];
-    out[2] = rowptr != nullptr ? rowptr[lo] - rowptr[v0] : 0;
+    out[2] = ptr != nullptr ? ptr[lo] - ptr[v0] : 0;
     out[3] = wofs[v0];
-    out[4] = rowptr != nullptr ? rowptr[v0] : 0;
+    out[4] = ptr != nullptr ? ptr[v0] : 0;
 }
 
 /* The global bin's rows as segments of the chunk's unordered output, for the segmented sort. */
-__global__ void segments_kernel(const uint32_t *list, uint64_t n, const uint64_t *rowptr,
-                                uint64_t obase, uint64_t *beg, uint64_t *end)
+__global__ void segments_kernel(const uint32_t *list, uint64_t n, const uint64_t *gptr,
+                                uint64_t gbase, uint64_t *beg, uint64_t *end)
 {
     GG_VK_FOR(k, n)
     {
-        beg[k] = rowptr[list[k]] - obase;
-        end[k] = rowptr[list[k] + 1] - obase;
+        beg[k] = gptr[list[k]] - gbase;
+        end[k] = gptr[list[k] + 1] - gbase;
     }
 }
 
-/* T's rows and columns of the global bin's rows, a warp per row (their values were sorted into
- * place). */
-__global__ void expand_kernel(rows A, const uint32_t *list, uint64_t n, const uint64_t *rowptr,
-                              uint64_t obase, const uint32_t *scol, uint64_t *trow, uint64_t *tcol)
+/* The global bin's rows from their sorted output into T, a warp per row. */
+template <typename T> __global__ void expand_kernel(spn<T> c, const uint32_t *scol, const T *sx)
 {
     uint64_t w = (blockIdx.x * (uint64_t)blockDim.x + threadIdx.x) / 32;
-    if (w >= n) return;
-    uint64_t v = list[w], i = A.vec != nullptr ? A.vec[v] : v;
-    for (uint64_t e = rowptr[v] + (threadIdx.x & 31); e < rowptr[v + 1]; e += 32) {
-        trow[e] = i;
-        tcol[e] = scol[e - obase];
+    if (w >= c.nlist) return;
+    uint64_t v = c.list[w], i = c.A.vec != nullptr ? c.A.vec[v] : v;
+    uint64_t t0 = c.rowptr[v], from = c.gptr[v] - c.gbase;
+    for (uint64_t e = threadIdx.x & 31; t0 + e < c.rowptr[v + 1]; e += 32) {
+        c.trow[t0 + e] = i;
+        c.tcol[t0 + e] = scol[from + e];
+        c.tx[t0 + e] = sx[from + e];
     }
 }
 
@@ -573,34 +575,55 @@ int run_bins(sp s, const spn<T> &c, const binning &bn, uint64_t slots, cudaStrea
     return rc;
 }
 
+/* out[0, n) = the exclusive scan of in[0, n) (64-bit words). */
+int scan(const uint64_t *in, uint64_t *out, uint64_t n, cudaStream_t st)
+{
+    size_t bytes = 0;
+    int rc = gg_vk_rc(cub::DeviceScan::ExclusiveSum(nullptr, bytes, in, out, (int64_t)n, st));
+    gg_dev_buf tmp;
+    if (rc == GG_CUDA_VRC_OK && !tmp.get(bytes)) rc = GG_CUDA_VRC_NOMEM;
+    if (rc == GG_CUDA_VRC_OK)
+        rc = gg_vk_rc(cub::DeviceScan::ExclusiveSum(tmp.p, bytes, in, out, (int64_t)n, st));
+    return rc;
+}
+
+/* Keeps the counts of the global bin's rows only (the rest become 0). */
+__global__ void global_counts_kernel(const uint8_t *bin, uint64_t *cnt, uint64_t nvec)
+{
+    GG_VK_FOR(v, nvec)
+    {
+        if (bin[v] != BIN_GLOBAL) cnt[v] = 0;
+    }
+}
+
 /* What one run holds across its passes. */
 struct run_state {
     sp s;
     uint64_t nvec;
     cudaStream_t st;
-    gg_dev_buf bin, wofs, cnt, rowptr, words;
+    gg_dev_buf bin, wofs, cnt, rowptr, gptr, words;
     binning bn;
 };
 
 /* A chunk of vectors [v0, v1) and where its workspace and output start. */
 struct chunk {
-    uint64_t v1, slots, nnz, wbase, obase;
+    uint64_t v1, slots, nnz, wbase, base; /* nnz and base: of the plan's ptr (numeric: gptr) */
 };
 
 /* The next chunk from v0 under budget (a, b, per_vec as chunk_kernel); at least one vector. */
 int plan(run_state &r, bool numeric, uint64_t v0, double a, double b, double per_vec, double budget,
          chunk *ch)
 {
-    const uint64_t *rowptr = numeric ? r.rowptr.as<uint64_t>() : nullptr;
+    const uint64_t *ptr = numeric ? r.gptr.as<uint64_t>() : nullptr;
     uint64_t *out = r.words.as<uint64_t>() + 1;
-    chunk_kernel<<<1, 1, 0, r.st>>>(r.wofs.as<uint64_t>(), rowptr, r.nvec, v0, a, b, per_vec,
+    chunk_kernel<<<1, 1, 0, r.st>>>(r.wofs.as<uint64_t>(), ptr, r.nvec, v0, a, b, per_vec,
                                     budget, out);
     uint64_t h[5];
     int rc = gg_vk_launched();
     if (rc == GG_CUDA_VRC_OK) rc = fetch(h, out, 5);
     if (rc == GG_CUDA_VRC_OK && h[0] == v0) {
         /* one vector over the budget: try it alone, its allocations decide */
-        chunk_kernel<<<1, 1, 0, r.st>>>(r.wofs.as<uint64_t>(), rowptr, v0 + 1, v0, a, b, per_vec,
+        chunk_kernel<<<1, 1, 0, r.st>>>(r.wofs.as<uint64_t>(), ptr, v0 + 1, v0, a, b, per_vec,
                                         1e300, out);
         rc = gg_vk_launched();
         if (rc == GG_CUDA_VRC_OK) rc = fetch(h, out, 5);
@@ -665,64 +688,63 @@ int numeric(run_state &r, const GG_cuda_saxpy *p, GG_cuda_tuples *T_out, GG_cuda
     double budget = std::min(budget_now(),
                              std::max(256e6, 0.25 * (double)T_out->n * (16 + sizeof(T))));
     const double a = sizeof(uint32_t) + sizeof(T);
-    /* per entry, at most: unordered keys and values, sorted keys, and the sort's own double buffer
-     * (only the global bin's rows use them, but the plan does not tell the bins apart) */
-    const double b = 3 * (sizeof(uint32_t) + sizeof(T)) + 8;
+    /* per entry of a global-bin row: unordered keys and values, sorted keys and values, and the
+     * sort's own double buffer; the other bins write T in place */
+    const double b = 3 * (sizeof(uint32_t) + sizeof(T));
     for (uint64_t v0 = 0; v0 < r.nvec;) {
         chunk ch;
         int rc = plan(r, true, v0, a, b, PER_VEC, budget, &ch);
         if (rc != GG_CUDA_VRC_OK) return rc;
-        uint64_t nc = ch.v1 - v0, slots = ch.slots, nnz = ch.nnz;
+        uint64_t nc = ch.v1 - v0, n6 = 0, g6 = ch.nnz; /* g6: the global rows' entries */
         rc = bin_rows(r.bn, r.bin.as<uint8_t>(), v0, ch.v1, r.st);
-        /* the unordered output (ocol, ox) and its sorted keys (scol) serve the global bin only,
-         * indexed by the chunk's offsets */
-        uint64_t n6 = 0;
         const uint32_t *list6 = nullptr;
         if (rc == GG_CUDA_VRC_OK) {
             n6 = r.bn.off[BIN_GLOBAL + 1] - r.bn.off[BIN_GLOBAL];
             list6 = r.bn.list.as<uint32_t>() + r.bn.off[BIN_GLOBAL];
         }
-        gg_dev_buf wkeys, wvals, ocol, ox, scol, seg, tmp;
+        gg_dev_buf wkeys, wvals, ocol, ox, scol, sx, seg, tmp;
         if (rc == GG_CUDA_VRC_OK &&
-            ((slots > 0 && (!wkeys.get(slots * 4) || !wvals.get(slots * sizeof(T)))) ||
-             (n6 > 0 && (!ocol.get(nnz * 4) || !ox.get(nnz * sizeof(T)) || !scol.get(nnz * 4) ||
-                         !seg.get(2 * n6 * 8)))))
+            ((ch.slots > 0 && (!wkeys.get(ch.slots * 4) || !wvals.get(ch.slots * sizeof(T)))) ||
+             (n6 > 0 && (!ocol.get(g6 * 4) || !ox.get(g6 * sizeof(T)) || !scol.get(g6 * 4) ||
+                         !sx.get(g6 * sizeof(T)) || !seg.get(2 * n6 * 8)))))
             rc = GG_CUDA_VRC_NOMEM;
-        if (rc == GG_CUDA_VRC_OK && nnz > 0) {
+        if (rc == GG_CUDA_VRC_OK) {
             sp s = r.s;
             s.wbase = ch.wbase;
             s.wkeys = wkeys.as<uint32_t>();
-            s.obase = ch.obase;
+            s.gbase = ch.base;
             s.ocol = ocol.as<uint32_t>();
             s.trow = T_out->row;
             s.tcol = T_out->col;
             c.wvals = wvals.as<T>();
             c.ox = ox.as<T>();
             c.tx = static_cast<T *>(T_out->x);
-            rc = run_bins<T, ADD, MUL, true>(s, c, r.bn, slots, r.st);
+            rc = run_bins<T, ADD, MUL, true>(s, c, r.bn, ch.slots, r.st);
             GG_cuda_free(wkeys.release()); /* the tables are done with (stream-ordered) */
             GG_cuda_free(wvals.release());
             uint64_t *beg = seg.as<uint64_t>(), *end = beg + n6;
             if (rc == GG_CUDA_VRC_OK && n6 > 0) {
                 segments_kernel<<<gg_vk_blocks(n6), GG_VK_THREADS, 0, r.st>>>(
-                    list6, n6, r.rowptr.as<uint64_t>(), ch.obase, beg, end);
+                    list6, n6, r.gptr.as<uint64_t>(), ch.base, beg, end);
                 rc = gg_vk_launched();
             }
-            T *tx = c.tx + ch.obase;
             size_t bytes = 0;
             if (rc == GG_CUDA_VRC_OK && n6 > 0)
                 rc = gg_vk_rc(cub::DeviceSegmentedSort::SortPairs(
-                    nullptr, bytes, ocol.as<uint32_t>(), scol.as<uint32_t>(), ox.as<T>(), tx,
-                    (int64_t)nnz, (int64_t)n6, beg, end, r.st));
+                    nullptr, bytes, ocol.as<uint32_t>(), scol.as<uint32_t>(), ox.as<T>(),
+                    sx.as<T>(), (int64_t)g6, (int64_t)n6, beg, end, r.st));
             if (rc == GG_CUDA_VRC_OK && n6 > 0 && !tmp.get(bytes)) rc = GG_CUDA_VRC_NOMEM;
             if (rc == GG_CUDA_VRC_OK && n6 > 0)
                 rc = gg_vk_rc(cub::DeviceSegmentedSort::SortPairs(
-                    tmp.p, bytes, ocol.as<uint32_t>(), scol.as<uint32_t>(), ox.as<T>(), tx,
-                    (int64_t)nnz, (int64_t)n6, beg, end, r.st));
+                    tmp.p, bytes, ocol.as<uint32_t>(), scol.as<uint32_t>(), ox.as<T>(),
+                    sx.as<T>(), (int64_t)g6, (int64_t)n6, beg, end, r.st));
             if (rc == GG_CUDA_VRC_OK && n6 > 0) {
-                expand_kernel<<<warp_blocks(n6), GG_VK_THREADS, 0, r.st>>>(
-                    r.s.A, list6, n6, r.rowptr.as<uint64_t>(), ch.obase, scol.as<uint32_t>(),
-                    T_out->row, T_out->col);
+                spn<T> e = c;
+                static_cast<sp &>(e) = s;
+                e.list = list6;
+                e.nlist = n6;
+                expand_kernel<T><<<warp_blocks(n6), GG_VK_THREADS, 0, r.st>>>(
+                    e, scol.as<uint32_t>(), sx.as<T>());
                 rc = gg_vk_launched();
             }
         }
@@ -740,16 +762,15 @@ int numeric(run_state &r, const GG_cuda_saxpy *p, GG_cuda_tuples *T_out, GG_cuda
 /* The scan of the symbolic counts into T's offsets, T's size, and T's arrays. */
 int allocate_result(run_state &r, GG_cuda_tuples *T, int code, GG_cuda_saxpy_stats *stats)
 {
-    size_t bytes = 0;
-    const uint64_t *cnt = r.cnt.as<uint64_t>();
-    uint64_t *rowptr = r.rowptr.as<uint64_t>();
-    int rc = gg_vk_rc(
-        cub::DeviceScan::ExclusiveSum(nullptr, bytes, cnt, rowptr, (int64_t)(r.nvec + 1), r.st));
-    gg_dev_buf tmp;
-    if (rc == GG_CUDA_VRC_OK && !tmp.get(bytes)) rc = GG_CUDA_VRC_NOMEM;
-    if (rc == GG_CUDA_VRC_OK)
-        rc = gg_vk_rc(
-            cub::DeviceScan::ExclusiveSum(tmp.p, bytes, cnt, rowptr, (int64_t)(r.nvec + 1), r.st));
+    uint64_t *cnt = r.cnt.as<uint64_t>(), *rowptr = r.rowptr.as<uint64_t>();
+    int rc = scan(cnt, rowptr, r.nvec + 1, r.st);
+    /* the global bin's counts alone, scanned: where its rows' unordered output goes */
+    if (rc == GG_CUDA_VRC_OK) {
+        global_counts_kernel<<<gg_vk_blocks(r.nvec), GG_VK_THREADS, 0, r.st>>>(
+            r.bin.as<uint8_t>(), cnt, r.nvec);
+        rc = gg_vk_launched();
+    }
+    if (rc == GG_CUDA_VRC_OK) rc = scan(cnt, r.gptr.as<uint64_t>(), r.nvec + 1, r.st);
     uint64_t h[2];
     if (rc == GG_CUDA_VRC_OK) rc = fetch(h, rowptr + r.nvec, 1);
     if (rc == GG_CUDA_VRC_OK) rc = fetch(h + 1, r.words.p, 1);
@@ -827,11 +848,12 @@ extern "C" int GG_cuda_spgemm_saxpy(GG_cuda_tuples *T, const GG_cuda_saxpy *p,
     r.s.ncols = p->ncols;
     uint64_t nv = r.nvec;
     if (!r.bin.get(nv) || !r.wofs.get((nv + 1) * 8) || !r.cnt.get((nv + 1) * 8) ||
-        !r.rowptr.get((nv + 1) * 8) || !r.words.get(6 * 8))
+        !r.rowptr.get((nv + 1) * 8) || !r.gptr.get((nv + 1) * 8) || !r.words.get(6 * 8))
         return GG_CUDA_VRC_NOMEM;
     r.s.cnt = r.cnt.as<uint64_t>();
     r.s.wofs = r.wofs.as<uint64_t>();
     r.s.rowptr = r.rowptr.as<uint64_t>();
+    r.s.gptr = r.gptr.as<uint64_t>();
 
     /* meta: the per-vector slots go to rowptr's array first, scanned into wofs */
     int rc = gg_vk_rc(cudaMemsetAsync(r.words.p, 0, 8, r.st));
@@ -841,17 +863,8 @@ extern "C" int GG_cuda_spgemm_saxpy(GG_cuda_tuples *T, const GG_cuda_saxpy *p,
             reinterpret_cast<unsigned long long *>(r.words.p));
         rc = gg_vk_launched();
     }
-    size_t bytes = 0;
     if (rc == GG_CUDA_VRC_OK)
-        rc =
-            gg_vk_rc(cub::DeviceScan::ExclusiveSum(nullptr, bytes, r.rowptr.as<uint64_t>(),
-                                                   r.wofs.as<uint64_t>(), (int64_t)(nv + 1), r.st));
-    if (rc == GG_CUDA_VRC_OK) {
-        gg_dev_buf tmp;
-        if (!tmp.get(bytes)) return GG_CUDA_VRC_NOMEM;
-        rc = gg_vk_rc(cub::DeviceScan::ExclusiveSum(
-            tmp.p, bytes, r.rowptr.as<uint64_t>(), r.wofs.as<uint64_t>(), (int64_t)(nv + 1), r.st));
-    }
+        rc = scan(r.rowptr.as<uint64_t>(), r.wofs.as<uint64_t>(), nv + 1, r.st);
     if (rc == GG_CUDA_VRC_OK) rc = symbolic(r, stats);
     if (rc == GG_CUDA_VRC_OK) rc = allocate_result(r, T, p->type_code, stats);
     if (rc == GG_CUDA_VRC_OK && T->n > 0) {
