@@ -21,7 +21,7 @@
  *    its slot is touched (binary search in the mask's row), so a complemented mask (BC's frontier
  *    under !paths) never inserts what the write-back would drop.
  * Memory: the whole-run arrays are a few words per vector of R plus T itself; everything else is
- *    per chunk, a run of vectors whose workspace (global tables, the numeric pass's unordered
+ *    per chunk, a run of vectors whose workspace (global tables, the global rows' unordered
  *    output and its sort) fits the memory available now (GG_cuda_pool_available, which honours
  *    GxG_DEVICE_POOL_LIMIT); a chunk that still fails to allocate is halved and retried.
  * Shapes (slots, lanes per row, bin bounds) are first choices, not measured: the GPU host's
