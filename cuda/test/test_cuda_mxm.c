@@ -258,19 +258,21 @@ static void pool_limit(size_t bytes)
 static GrB_Index many(GrB_Index i)
 {
     (void)i;
-    return 500;
+    return 1000;
 }
 
-/* B's rows hold 20 entries among the first 5000 of 10^6 columns: each row of A B has a bound of
- * 10000 terms (a 32768-slot global table) but at most 5000 entries, so the tables dominate the
- * product's memory and a lower pool limit must split it into chunks. */
+/* B's rows hold 20 entries among the first 2000 of 10^6 columns, A's rows about 630 of B's 1000:
+ * each row of A B has a bound of about 12600 terms (a 32768-slot global table, 393 KB in the
+ * numeric pass) but at most 2000 entries, so the tables dominate the product's memory (about
+ * 40 MB against 5 MB of result) and a pool limit below that peak splits it into chunks while the
+ * write-back of the small result still fits. */
 static GrB_Matrix narrow_b(void)
 {
     GrB_Matrix B;
     OK(GrB_Matrix_new(&B, GrB_FP64, 1000, 1000000));
     for (GrB_Index i = 0; i < 1000; i++)
         for (int k = 0; k < 20; k++)
-            OK(GrB_Matrix_setElement_FP64(B, (double)(k % 5 + 1), i, GG_cuda_test_next() % 5000));
+            OK(GrB_Matrix_setElement_FP64(B, (double)(k % 5 + 1), i, GG_cuda_test_next() % 2000));
     OK(GrB_Matrix_wait(B, GrB_MATERIALIZE));
     return B;
 }
