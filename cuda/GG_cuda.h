@@ -60,6 +60,12 @@ void GG_cuda_free(void *p);
 void GG_cuda_pool_set_limit(size_t bytes);
 /* Bytes held now through GG_cuda_malloc. */
 size_t GG_cuda_pool_in_use(void);
+/* The most bytes held at once since the last reset (benchmarks' peak memory); reset starts the
+ * next period at what is held now. */
+size_t GG_cuda_pool_peak(bool reset);
+/* About how many more bytes GG_cuda_malloc can hand out now: the device's free memory, capped by
+ * what the pool limit leaves (a planning figure for memory-bounded kernels, not a promise). */
+size_t GG_cuda_pool_available(void);
 /* Test hooks (cuda/test/test_cuda_oom.c), the device twins of GG_mem_fail_after and
  * GG_mem_live_blocks: the k-th GG_cuda_malloc from now returns NULL as if the device were out of
  * memory (0 turns injection off); returns how many allocations the previous setting still had to

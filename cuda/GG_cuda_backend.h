@@ -12,6 +12,12 @@
 
 /* The CUDA slots (a slot missing from GG_cuda_backend runs on the CPU, visibly in the trace). */
 GG_mxv_fn GG_cuda_mxv;
+GG_mxm_fn GG_cuda_mxm;
+/* The products behind GG_cuda_mxm (cuda/slots/mxm_*.c): the row-wise saxpy (any mask). */
+GG_mxm_fn GG_cuda_mxm_saxpy;
+/* The row chunks (both passes) of this thread's last saxpy product: 2 when all fit at once (the
+ * tests check that a small GxG_DEVICE_POOL_LIMIT forces more). */
+uint64_t GG_cuda_mxm_last_chunks(void);
 GG_ewise_fn GG_cuda_ewise_add, GG_cuda_ewise_mult;
 GG_apply_fn GG_cuda_apply;
 GG_select_fn GG_cuda_select;

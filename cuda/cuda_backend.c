@@ -7,6 +7,7 @@
 const GG_backend GG_cuda_backend = {
     .name = "cuda",
     .mxv = GG_cuda_mxv,
+    .mxm = GG_cuda_mxm,
     .apply = GG_cuda_apply,
     .select = GG_cuda_select,
     .reduce_vector = GG_cuda_reduce_vector,
@@ -15,5 +16,4 @@ const GG_backend GG_cuda_backend = {
     .ewise_mult = GG_cuda_ewise_mult,
     .assign = GG_cuda_assign,
     .extract = GG_cuda_extract,
-    .mxm = GG_cuda_mxm,
 };

@@ -5,6 +5,7 @@
 
 #include <cuda_runtime.h>
 
+#include <algorithm>
 #include <atomic>
 #include <climits>
 #include <cstdlib>
@@ -14,7 +15,7 @@
 /* The bytes of every live allocation, so GG_cuda_free can return them to the limit. */
 static std::mutex pool_lock;
 static std::unordered_map<void *, size_t> *pool_sizes; /* created on first use, never freed */
-static size_t pool_used, pool_limit;
+static size_t pool_used, pool_limit, pool_peak;
 static int64_t fail_countdown; /* GG_cuda_fail_after: > 0, that many allocations until one fails */
 
 static std::atomic<unsigned long long> h2d_count, h2d_bytes, d2h_count, d2h_bytes;
@@ -29,6 +30,38 @@ extern "C" size_t GG_cuda_pool_in_use(void)
 {
     std::lock_guard<std::mutex> g(pool_lock);
     return pool_used;
+}
+
+extern "C" size_t GG_cuda_pool_peak(bool reset)
+{
+    std::lock_guard<std::mutex> g(pool_lock);
+    size_t p = pool_peak;
+    if (reset) pool_peak = pool_used;
+    return p;
+}
+
+extern "C" size_t GG_cuda_pool_available(void)
+{
+    size_t free_b = 0, total = 0;
+    GG_cuda_bind();
+    if (cudaMemGetInfo(&free_b, &total) != cudaSuccess) {
+        cudaGetLastError();
+        free_b = 0;
+    }
+    /* the stream-ordered pool keeps what was freed (device.cu): reserved but unused is free too */
+    int dev = 0;
+    cudaMemPool_t mp;
+    uint64_t reserved = 0, used = 0;
+    if (cudaGetDevice(&dev) == cudaSuccess && cudaDeviceGetMemPool(&mp, dev) == cudaSuccess &&
+        cudaMemPoolGetAttribute(mp, cudaMemPoolAttrReservedMemCurrent, &reserved) == cudaSuccess &&
+        cudaMemPoolGetAttribute(mp, cudaMemPoolAttrUsedMemCurrent, &used) == cudaSuccess &&
+        reserved > used)
+        free_b += (size_t)(reserved - used);
+    cudaGetLastError();
+    std::lock_guard<std::mutex> g(pool_lock);
+    if (pool_limit != 0)
+        free_b = std::min(free_b, pool_limit > pool_used ? pool_limit - pool_used : 0);
+    return free_b;
 }
 
 extern "C" int64_t GG_cuda_fail_after(int64_t k)
@@ -124,6 +157,7 @@ extern "C" void *GG_cuda_malloc(size_t bytes)
         if (pool_limit != 0 && (bytes > pool_limit || pool_used > pool_limit - bytes))
             return nullptr;
         pool_used += bytes; /* reserved before the call so concurrent callers respect the limit */
+        pool_peak = std::max(pool_peak, pool_used);
         void *p = cache_take(bytes);
         if (p != nullptr) {
             if (track(p, bytes)) return p;

@@ -63,6 +63,17 @@ GrB_Info GG_cuda_vslot_ewise(GG_container *C, GG_container *M, GrB_BinaryOp accu
 GrB_Info GG_cuda_apply_decode(const GG_apply_op *op, GrB_Type atype, GG_cuda_tkind *kind,
                               GG_cuda_op *o, unsigned char s1[16], int *s1code);
 
+/* Whether the products (mxv's, mxm's) take semiring sr: GrB_SUCCESS, or GG_DECLINE with the reason
+ * for user-defined operators, a multiply whose types differ from the monoid's (a typecast inside
+ * the semiring), or an (add, multiply, type) without a device kernel (GG_cuda_vec_pull_supported,
+ * the set every product's kernels share). */
+GrB_Info GG_cuda_semiring_take(GrB_Semiring sr);
+
+/* The value the products (mxv, mxm) fold each output from, of the semiring's type t: neutral for
+ * every term, as the CPU's first-term fold is (the monoid's identity, except for floating-point
+ * PLUS, MIN and MAX); in buf when it is not the identity. */
+const void *GG_cuda_fold_start(GrB_Semiring sr, int t, unsigned char buf[8]);
+
 /* A host value of type xtype cast into out (16 bytes) as ztype; false for a user-defined type. */
 bool GG_cuda_host_cast(unsigned char out[16], GrB_Type ztype, const void *x, GrB_Type xtype);
 

@@ -73,12 +73,11 @@ static GrB_Info svm_push(GG_container *A, bool tran, GrB_Index nnz, uint64_t n, 
     return GrB_SUCCESS;
 }
 
-/* The value the products fold each output from. It must be neutral for every term, as the CPU's
- * first-term fold is, which the monoid's identity is not on floating point: for MIN and MAX +-inf
- * is not (min(+inf, NaN) is +inf where a lone NaN term must stay NaN), but NaN is, since the
- * device's min and max ignore a NaN operand (gg_min, gg_max); for PLUS +0 is not (+0 + -0 is +0
- * where a lone -0 term must stay -0), but -0 is. */
-static const void *fold_start(GrB_Semiring sr, int t, unsigned char buf[8])
+/* The products' fold start (GG_cuda_vslot.h). The monoid's identity is not neutral for every term
+ * on floating point: for MIN and MAX +-inf is not (min(+inf, NaN) is +inf where a lone NaN term
+ * must stay NaN), but NaN is, since the device's min and max ignore a NaN operand (gg_min,
+ * gg_max); for PLUS +0 is not (+0 + -0 is +0 where a lone -0 term must stay -0), but -0 is. */
+const void *GG_cuda_fold_start(GrB_Semiring sr, int t, unsigned char buf[8])
 {
     int op = sr->add->op->opcode;
     bool minmax = op == GG_OP_MIN || op == GG_OP_MAX;
@@ -149,7 +148,7 @@ static GrB_Info product_full(GG_cuda_vec *T, GG_container *A, bool tran, GrB_Sem
     int rc = GG_CUDA_SPMV_ERROR;
     int add = sr->add->op->opcode, mul = sr->mul->opcode;
     unsigned char start[8];
-    const void *identity = fold_start(sr, t, start);
+    const void *identity = GG_cuda_fold_start(sr, t, start);
     uint64_t view_bytes = (n + 1) * sizeof(uint64_t) + nnz * (sizeof(uint64_t) + A->type->size);
     if (info == GrB_SUCCESS &&
         GG_cuda_spmv_pick(nnz, hs.pool_bytes, view_bytes, GG_cuda_mirror_has_cview(A, tran), tran)) {
@@ -255,7 +254,7 @@ static GrB_Info product(GG_container *w, GG_container *M, GrB_BinaryOp accum, Gr
         int rc = GG_CUDA_SPMV_OK;
         for (int attempt = 0; info == GrB_SUCCESS && attempt < 2; attempt++) {
             rc = GG_cuda_vec_push(&T, &V, n, nnz, x, (int)u->type->code, sr->add->op->opcode,
-                                  mul->opcode, t, fold_start(sr, t, start), vxm, &rm,
+                                  mul->opcode, t, GG_cuda_fold_start(sr, t, start), vxm, &rm,
                                   as_list ? &list : NULL, fused ? &fz : NULL);
             if (rc != GG_CUDA_PUSH_STALE) break;
             /* another list was pushed since the frontier's: the assign runs on its own first */
@@ -297,8 +296,7 @@ static GrB_Info product(GG_container *w, GG_container *M, GrB_BinaryOp accum, Gr
     return info;
 }
 
-GrB_Info GG_cuda_mxv(GG_container *w, GG_container *M, GrB_BinaryOp accum, GrB_Semiring sr,
-                     GG_container *A, GG_container *u, const GG_desc *d, bool vxm)
+GrB_Info GG_cuda_semiring_take(GrB_Semiring sr)
 {
     GrB_BinaryOp mul = sr->mul;
     int t = (int)sr->add->op->ztype->code;
@@ -309,8 +307,16 @@ GrB_Info GG_cuda_mxv(GG_container *w, GG_container *M, GrB_BinaryOp accum, GrB_S
                           "semiring)");
     if (!GG_cuda_vec_pull_supported(sr->add->op->opcode, mul->opcode, t))
         return GG_decline("no device kernel for this semiring");
+    return GrB_SUCCESS;
+}
+
+GrB_Info GG_cuda_mxv(GG_container *w, GG_container *M, GrB_BinaryOp accum, GrB_Semiring sr,
+                     GG_container *A, GG_container *u, const GG_desc *d, bool vxm)
+{
+    GrB_Info info = GG_cuda_semiring_take(sr);
+    if (info != GrB_SUCCESS) return info;
     GrB_Index nnz;
-    GrB_Info info = GG_container_nvals(A, &nnz);
+    info = GG_container_nvals(A, &nnz);
     if (info != GrB_SUCCESS) return info;
     info = GG_CUDA_VEC_TAKE(d, w->nrows + nnz, w, M, u, A);
     if (info != GrB_SUCCESS) return info;

@@ -1,12 +1,14 @@
 /* GG_cuda_mtest.h: what the cuda suite's matrix tests (test_cuda_ops.c, test_cuda_mat.c) share:
  * seeded random matrices, the comparison of two matrices' tuples, the backend switch, and the
- * counters that show where a call ran and what it copied. Include after cmocka.h and
+ * counters that show where a call ran and what it copied, and the trace of a call. Include after cmocka.h and
  * GG_cuda_test.h. */
 #ifndef GG_CUDA_MTEST_H
 #define GG_CUDA_MTEST_H
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
 #define OK(call) assert_int_equal((call), GrB_SUCCESS)
 
@@ -130,6 +132,30 @@ static inline void assert_resident(GrB_Matrix C)
 static inline void set_pool_limit(size_t bytes)
 {
     OK(GrB_Global_set_VOID(GrB_GLOBAL, &bytes, GxG_DEVICE_POOL_LIMIT, sizeof bytes));
+}
+
+/* Runs f(arg) with the library's trace on and its standard error in buf (size bytes, the
+ * start of it, NUL-terminated). */
+static inline void traced(void (*f)(void *), void *arg, char *buf, size_t size)
+{
+    char path[] = "/tmp/gg_cuda_traceXXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    fflush(stderr);
+    int saved = dup(2);
+    dup2(fd, 2);
+    OK(GrB_Global_set_INT32(GrB_GLOBAL, 1, GxG_TRACE));
+    f(arg);
+    OK(GrB_Global_set_INT32(GrB_GLOBAL, 0, GxG_TRACE));
+    fflush(stderr);
+    dup2(saved, 2);
+    close(saved);
+    memset(buf, 0, size);
+    lseek(fd, 0, SEEK_SET);
+    ssize_t got = read(fd, buf, size - 1);
+    close(fd);
+    unlink(path);
+    assert_true(got > 0);
 }
 
 #endif /* GG_CUDA_MTEST_H */

@@ -11,8 +11,8 @@
  * LOR_LAND, a positional MIN_SECONDI, ANY (against the CPU's dot product, GxB_AxB_DOT), mixed
  * input types; an empty mask, empty rows and an empty input, 1 x 1, hypersparse shapes, the
  * aliased C<C> = C C; triangle counting through algorithms/tc.c against the CPU and a closed
- * form, moving only scalars on a resident graph; the decline rule; out of device memory leaves C
- * unchanged. Values are small integers, so every sum is exact in any order.
+ * form, moving only scalars on a resident graph; the dispatcher's rule (dot product or saxpy);
+ * out of device memory leaves C unchanged. Values are small integers, so every sum is exact in any order.
  * Exits 77 (Meson: SKIP) without a GPU. */
 #include "GG_backend.h"
 #include "GG_cuda.h"
@@ -227,10 +227,22 @@ static void hypersparse_and_aliased(void **state)
     GrB_free(&C0), GrB_free(&C[0]), GrB_free(&C[1]);
 }
 
-/* The dot path's rule: no mask, a complemented mask, a mask far denser than the inputs and
- * another GxB_AxB_METHOD decline (the CPU computes them); GxB_AxB_DOT takes
- * the dense mask. */
-static void decline_rule(void **state)
+/* The dispatcher's rule (cuda/slots/mxm.c): the dot product takes a plain mask within 4 entries per
+ * input entry, or any plain mask under GxB_AxB_DOT; no mask, a complemented mask, a far denser
+ * mask and GxB_AxB_SAXPY go to the row-wise saxpy. The device computes every case (no decline);
+ * the trace names the method. */
+typedef struct {
+    GrB_Matrix C, M, A, B;
+    GrB_Descriptor d;
+} rule_call;
+
+static void rule_run(void *arg)
+{
+    rule_call *r = arg;
+    OK(GrB_mxm(r->C, r->M, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, r->A, r->B, r->d));
+}
+
+static void dispatch_rule(void **state)
 {
     (void)state;
     /* about 50 and 60 entries: the full 40 x 50 mask is beyond 4 per input entry, M within */
@@ -247,15 +259,20 @@ static void decline_rule(void **state)
     struct {
         GrB_Matrix M;
         GrB_Descriptor d;
-        bool declines;
-    } cases[] = {{NULL, NULL, true}, {M, GrB_DESC_C, true}, {D, NULL, true}, {M, sax, true},
-                 {D, dot, false}, {M, NULL, false}};
+        bool dot;
+    } cases[] = {{NULL, NULL, false}, {M, GrB_DESC_C, false}, {D, NULL, false}, {M, sax, false},
+                 {D, dot, true}, {M, NULL, true}};
+    char buf[8192];
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
         size_t before = declines();
-        OK(GrB_mxm(C, cases[k].M, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, A, B, cases[k].d));
-        if ((declines() != before) != cases[k].declines)
-            fail_msg("case %zu: declined %d, expected %d", k, declines() != before,
-                     cases[k].declines);
+        rule_call r = {C, cases[k].M, A, B, cases[k].d};
+        traced(rule_run, &r, buf, sizeof buf);
+        if (declines() != before) fail_msg("case %zu declined", k);
+        bool dot_ran = strstr(buf, "masked dot product") != NULL;
+        bool saxpy_ran = strstr(buf, "row-wise saxpy") != NULL;
+        if (dot_ran != cases[k].dot || saxpy_ran == cases[k].dot)
+            fail_msg("case %zu: dot %d saxpy %d, expected the %s; the trace:\n%s", k, dot_ran,
+                     saxpy_ran, cases[k].dot ? "dot product" : "saxpy", buf);
     }
     set_backend(GxG_BACKEND_CPU);
     GrB_free(&A), GrB_free(&B), GrB_free(&M), GrB_free(&D), GrB_free(&C);
@@ -374,7 +391,7 @@ int main(void)
         cmocka_unit_test(semiring_parity),
         cmocka_unit_test(empty_and_tiny),
         cmocka_unit_test(hypersparse_and_aliased),
-        cmocka_unit_test(decline_rule),
+        cmocka_unit_test(dispatch_rule),
         cmocka_unit_test(triangle_count),
         cmocka_unit_test(triangle_count_moves_no_matrix),
         cmocka_unit_test(pool_limit_leaves_c_intact),

@@ -52,30 +52,6 @@ static size_t ncases(size_t all)
     return s != NULL && s[0] != '\0' && all > 2 ? 2 : all;
 }
 
-/* Runs f(arg) with the library's trace on and its standard error in buf (size bytes, the
- * start of it, NUL-terminated). */
-static void traced(void (*f)(void *), void *arg, char *buf, size_t size)
-{
-    char path[] = "/tmp/gg_cuda_traceXXXXXX";
-    int fd = mkstemp(path);
-    assert_true(fd >= 0);
-    fflush(stderr);
-    int saved = dup(2);
-    dup2(fd, 2);
-    OK(GrB_Global_set_INT32(GrB_GLOBAL, 1, GxG_TRACE));
-    f(arg);
-    OK(GrB_Global_set_INT32(GrB_GLOBAL, 0, GxG_TRACE));
-    fflush(stderr);
-    dup2(saved, 2);
-    close(saved);
-    memset(buf, 0, size);
-    lseek(fd, 0, SEEK_SET);
-    ssize_t got = read(fd, buf, size - 1);
-    close(fd);
-    unlink(path);
-    assert_true(got > 0);
-}
-
 /* The descriptors each case runs under: plain, transposed input, replace with a complemented
  * structural mask. */
 static GrB_Descriptor descs[3];
@@ -901,12 +877,14 @@ static void decline_calls(void *arg)
     OK(GrB_BinaryOp_new(&op, user_plus, GrB_FP64, GrB_FP64, GrB_FP64));
     GrB_Matrix A = random_matrix(GrB_FP64, 50, 50, 0.1), C;
     OK(GrB_Matrix_new(&C, GrB_FP64, 50, 50));
+    GrB_Matrix K;
+    OK(GrB_Matrix_new(&K, GrB_FP64, 2500, 2500));
     set_backend(GxG_BACKEND_CUDA);
     OK(GrB_Matrix_apply_BinaryOp2nd_FP64(C, NULL, NULL, op, A, 1.0, NULL)); /* declines */
     OK(GrB_Matrix_apply(C, NULL, NULL, GrB_AINV_FP64, A, NULL));            /* runs there */
-    OK(GrB_mxm(C, NULL, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, A, A, NULL)); /* no CUDA slot */
+    OK(GrB_Matrix_kronecker_BinaryOp(K, NULL, NULL, GrB_TIMES_FP64, A, A, NULL)); /* no CUDA slot */
     set_backend(GxG_BACKEND_AUTO);
-    GrB_free(&op), GrB_free(&A), GrB_free(&C);
+    GrB_free(&op), GrB_free(&A), GrB_free(&C), GrB_free(&K);
 }
 
 static void decline_is_traced(void **state)
@@ -916,7 +894,7 @@ static void decline_is_traced(void **state)
     traced(decline_calls, NULL, buf, sizeof buf);
     assert_non_null(strstr(buf, "apply: cuda declined: user-defined operator, running on cpu"));
     assert_non_null(strstr(buf, "apply on cuda (GxG_BACKEND forces CUDA)"));
-    assert_non_null(strstr(buf, "mxm on cpu (GxG_BACKEND forces CUDA, but cuda declined"));
+    assert_non_null(strstr(buf, "kronecker on cpu (GxG_BACKEND forces CUDA, but cuda declined"));
     assert_non_null(strstr(buf, "residency:"));
 }
 

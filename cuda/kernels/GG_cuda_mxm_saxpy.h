@@ -1,0 +1,48 @@
+/* GG_cuda_mxm_saxpy.h: plain-C entry point of the device row-wise SpGEMM (Gustavson, saxpy per
+ * row) behind the CUDA mxm slot (cuda/kernels/mxm_saxpy.cu). T = R (+.*) S where R's vectors are
+ * the rows of op0(A) and S's the rows of op1(B) (a CSR view, or the CSC view for a transposed
+ * operand), optionally restricted by a mask read before each term is accumulated. The result is T
+ * as unique, row-major sorted device tuples, which the slot hands to the device masked write-back.
+ *
+ * Memory: the output's exact size comes from a symbolic pass before anything of its size is
+ * allocated, and both passes run over row chunks sized to what the device (and
+ * GxG_DEVICE_POOL_LIMIT) leaves, so a product whose result and inputs fit is computed whatever its
+ * intermediate size. Results are GG_CUDA_VRC_* codes (GG_cuda_vec_kernels.h); on any code but OK, T
+ * holds no buffer and every temporary was freed (stream-ordered). */
+#ifndef GG_CUDA_MXM_SAXPY_H
+#define GG_CUDA_MXM_SAXPY_H
+
+#include "GG_cuda_mat_kernels.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct {
+    const GG_cuda_cview *A; /* rows of op0(A): vector v is row vec[v] (or v) of T */
+    const GG_cuda_cview *B; /* rows of op1(B), looked up by A's column indices */
+    uint64_t ncols;         /* columns of T, below 2^32 - 1 (32-bit keys, one value reserved) */
+    int add_op, mul_op;     /* GG_opcodes on one domain (GG_cuda_vec_pull_supported's set) */
+    int type_code;          /* the domain; A's and B's values are cast to it on load */
+    const void *start;      /* host value of type_code every output is folded from: neutral for
+                             * every term (the mxv slot's fold start), so no identity leaks in */
+    const GG_cuda_cview *M; /* the mask's rows (its CSR view), NULL for none */
+    bool mstruct, mcomp;    /* the mask's kind; admitted terms are those the mask allows */
+} GG_cuda_saxpy;
+
+/* What a run did: the chunks of each pass (1 when everything fit at once), T's entries, the
+ * multiply-adds (flops) of the unmasked product. */
+typedef struct {
+    uint64_t chunks_symbolic, chunks_numeric, nnz, flops;
+} GG_cuda_saxpy_stats;
+
+/* T (new device tuples of type_code) = the product. UNSUPPORTED (nothing allocated) for a
+ * semiring, domain or shape the kernels do not take, or (after the symbolic pass) a result of
+ * 2^31 entries or more; NOMEM when the result and inputs leave no room for the smallest chunk. */
+int GG_cuda_spgemm_saxpy(GG_cuda_tuples *T, const GG_cuda_saxpy *p, GG_cuda_saxpy_stats *stats);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* GG_CUDA_MXM_SAXPY_H */

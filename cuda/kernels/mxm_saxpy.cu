@@ -1,0 +1,878 @@
+/* mxm_saxpy.cu: the device row-wise SpGEMM (GG_cuda_mxm_saxpy.h), after the framework of Liu and
+ * Vinter (../shared/papers/spgemm-framework-liu-vinter.txt): an upper bound per row, rows binned
+ * by it, one kernel per bin, then the rows' entries arranged in order.
+ *
+ * Steps (each over row chunks, see below):
+ * 1. meta: per vector of R, flops = sum of the lengths of the S rows its entries select (64-bit:
+ *    at most 2^31 entries times 2^31, so no sum wraps), the bound min(flops, ncols, what the mask
+ *    leaves) and its bin: 0 nothing to do, 1 a single term, 2..5 a hash table in shared memory of
+ *    64 ... 8192 slots (the bound at most half of it), 6 a table in global memory, a hash of twice
+ *    the bound rounded to a power of two, or a dense row of ncols slots when that is no larger.
+ * 2. symbolic: each bin's kernel inserts the admitted column keys of its rows and counts them;
+ *    the counts' scan gives T's exact size and row offsets before T is allocated.
+ * 3. numeric: the same walk also folds each term into its slot with atomic monoid updates from a
+ *    start value that is neutral for every term, so a lone term is exact. A shared-memory table is
+ *    then sorted in place (bitonic) and its first slots are the row's entries in order, written
+ *    straight into T; a global table's occupied slots are written unordered, and one segmented
+ *    sort over those rows only orders them.
+ * A group of G lanes owns a row: it splits into teams, one per entry of R's row (as many as the row
+ *    has, up to G), each team's lanes striding over that entry's S row, so a row with one long S
+ *    row and a row with many short ones both keep the lanes busy. The mask is read per term, before
+ *    its slot is touched (binary search in the mask's row), so a complemented mask (BC's frontier
+ *    under !paths) never inserts what the write-back would drop.
+ * Memory: the whole-run arrays are a few words per vector of R plus T itself; everything else is
+ *    per chunk, a run of vectors whose workspace (global tables, the global rows' unordered
+ *    output and its sort) fits the memory available now (GG_cuda_pool_available, which honours
+ *    GxG_DEVICE_POOL_LIMIT); a chunk that still fails to allocate is halved and retried.
+ * Shapes (slots, lanes per row, bin bounds) are first choices, not measured: the GPU host's
+ *    bench/gpu/spgemm_bench should set them. */
+#include "GG_cuda_mxm_saxpy.h"
+#include "mat_common.cuh"
+
+#include <cub/device/device_radix_sort.cuh>
+#include <cub/device/device_scan.cuh>
+#include <cub/device/device_segmented_sort.cuh>
+
+namespace {
+
+constexpr uint32_t EMPTY = 0xffffffffu;
+constexpr int NBINS = 7;
+constexpr int BIN_ONE = 1, BIN_GLOBAL = 6;
+constexpr int GLOBAL_THREADS = 512;
+constexpr uint64_t GLOBAL_BLOCKS = 1024;
+/* The shared-memory bins 2..5: table slots, lanes per row, threads per block. */
+constexpr int SLOTS2 = 64, SLOTS3 = 512, SLOTS4 = 2048, SLOTS5 = 8192;
+constexpr int LANES2 = 32, LANES3 = 128, LANES4 = 256, LANES5 = 512;
+
+constexpr int log2_of(int x)
+{
+    return x <= 1 ? 0 : 1 + log2_of(x / 2);
+}
+
+/* The bin of a row with `flops` terms and upper bound `bound` on its entries. */
+__device__ inline int bin_of(uint64_t flops, uint64_t bound)
+{
+    if (flops == 0 || bound == 0) return 0;
+    if (flops == 1) return BIN_ONE;
+    if (bound <= SLOTS2 / 2) return 2;
+    if (bound <= SLOTS3 / 2) return 3;
+    if (bound <= SLOTS4 / 2) return 4;
+    if (bound <= SLOTS5 / 2) return 5;
+    return BIN_GLOBAL;
+}
+
+/* A compressed view as the kernels read it. */
+struct rows {
+    uint64_t nvec;
+    const uint64_t *vec, *ptr, *idx;
+    const void *x;
+    int code;
+};
+
+rows rows_of(const GG_cuda_cview *v)
+{
+    return rows{v->nvec, v->vec, v->ptr, v->idx, v->x, v->type_code};
+}
+
+/* The entries [*p0, *p1) of row r (found in the vector list when hypersparse); false when empty. */
+__device__ inline bool row_range(const rows &v, uint64_t r, uint64_t *p0, uint64_t *p1)
+{
+    if (v.vec != nullptr) {
+        uint64_t k = gg_lower_bound(v.vec, v.nvec, r);
+        if (k == v.nvec || v.vec[k] != r) return false;
+        r = k;
+    } else if (r >= v.nvec) {
+        return false;
+    }
+    *p0 = v.ptr[r];
+    *p1 = v.ptr[r + 1];
+    return *p1 > *p0;
+}
+
+/* The untyped parameters of every kernel (the symbolic pass needs nothing else). */
+struct sp {
+    rows A, B, M;
+    bool has_mask, mstruct, mcomp;
+    uint32_t msize;
+    uint64_t ncols;
+    const uint32_t *list; /* the vectors of the bin being run */
+    uint64_t nlist;
+    uint64_t *cnt;        /* symbolic: entries per vector */
+    const uint64_t *wofs; /* exclusive scan of the global tables' slots per vector */
+    uint64_t wbase;       /* wofs at the chunk's first vector */
+    uint32_t *wkeys;      /* the chunk's global tables */
+    const uint64_t *rowptr; /* numeric: T's offsets per vector */
+    const uint64_t *gptr;   /* numeric: offsets of the global bin's entries (0 for other rows) */
+    uint64_t gbase;         /* gptr at the chunk's first vector */
+    uint32_t *ocol;         /* numeric: the chunk's unordered column keys (global bin) */
+    uint64_t *trow, *tcol;  /* numeric: T's indices (rows of the other bins written in order) */
+};
+
+/* The typed parameters of the numeric pass. */
+template <typename T> struct spn : sp {
+    int add, mul;
+    bool need_a, need_b;
+    T start;
+    T *wvals; /* the global tables' values */
+    T *ox;    /* the chunk's unordered values (global bin) */
+    T *tx;    /* T's values */
+};
+
+/* Row i of the mask as a sorted column list, and the verdict of one column. */
+struct mrow {
+    const uint64_t *idx;
+    uint64_t len;
+    const char *x;
+    uint32_t size;
+    bool on, mstruct, mcomp;
+};
+
+__device__ inline mrow mask_row(const sp &c, uint64_t i)
+{
+    mrow r{nullptr, 0, nullptr, c.msize, c.has_mask, c.mstruct, c.mcomp};
+    uint64_t p0, p1;
+    if (c.has_mask && row_range(c.M, i, &p0, &p1)) {
+        r.idx = c.M.idx + p0;
+        r.len = p1 - p0;
+        r.x = (const char *)c.M.x + p0 * c.msize;
+    }
+    return r;
+}
+
+__device__ inline bool admits(const mrow &r, uint64_t j)
+{
+    if (!r.on) return true;
+    uint64_t p = gg_lower_bound(r.idx, r.len, j);
+    bool in =
+        p < r.len && r.idx[p] == j && (r.mstruct || gg_nonzero_bytes(r.x + p * r.size, r.size));
+    return in != r.mcomp;
+}
+
+/* The slot of key j in a table of S slots (shift = 32 - log2 S for a hash; dense: j itself),
+ * claimed when free; *fresh tells whether this call inserted it. The table never fills: a hash
+ * has at least twice the row's bound, a dense table a slot per column. */
+__device__ inline uint64_t insert(uint32_t *keys, uint64_t S, int shift, bool dense, uint32_t j,
+                                  bool *fresh)
+{
+    uint64_t h = dense ? j : (uint64_t)((j * 0x9E3779B1u) >> shift);
+    for (;;) {
+        uint32_t k = reinterpret_cast<volatile uint32_t *>(keys)[h];
+        if (k == EMPTY) k = atomicCAS(keys + h, EMPTY, j);
+        if (k == EMPTY || k == j) {
+            *fresh = k == EMPTY;
+            return h;
+        }
+        h = h + 1 == S ? 0 : h + 1;
+    }
+}
+
+/* value p of a view as T (a plain load when stored as T). */
+template <typename T> __device__ inline T value_at(const void *x, uint64_t p, int code)
+{
+    return code == gg_code<T>::v ? static_cast<const T *>(x)[p] : gg_load_cast<T>(x, p, code, 1.0);
+}
+
+/* The walk of one row by a group of G lanes (lane g): every admitted term is inserted into the
+ * table; the numeric pass (NUM) folds its value in, the symbolic one counts new keys into *count.
+ * ADD/MUL: the semiring's opcodes when specialised, else 0 (read from c). */
+template <typename T, int ADD, int MUL, bool NUM>
+__device__ __forceinline__ void walk(const sp &s, const spn<T> &c, uint32_t v, uint32_t *keys,
+                                     T *vals, uint64_t S, int shift, bool dense, int G, int g,
+                                     unsigned *count)
+{
+    uint64_t i = s.A.vec != nullptr ? s.A.vec[v] : v;
+    mrow mr = mask_row(s, i);
+    uint64_t a0 = s.A.ptr[v], a1 = s.A.ptr[v + 1];
+    int teams = 1;
+    while (teams * 2 <= G && (uint64_t)teams * 2 <= a1 - a0) teams *= 2;
+    int width = G / teams, team = g / width, l = g % width;
+    unsigned mine = 0;
+    for (uint64_t p = a0 + team; p < a1; p += teams) {
+        uint64_t b0, b1;
+        if (!row_range(s.B, s.A.idx[p], &b0, &b1)) continue;
+        T av{};
+        if (NUM && c.need_a) av = value_at<T>(s.A.x, p, s.A.code);
+        for (uint64_t q = b0 + l; q < b1; q += width) {
+            uint64_t j = s.B.idx[q];
+            if (!admits(mr, j)) continue;
+            bool fresh;
+            uint64_t h = insert(keys, S, shift, dense, (uint32_t)j, &fresh);
+            if constexpr (NUM) {
+                T bv = c.need_b ? value_at<T>(s.B.x, q, s.B.code) : T{};
+                T t = gg_binop<T>(MUL != 0 ? MUL : c.mul, av, bv);
+                gg_atomic<T>(ADD != 0 ? ADD : c.add, vals + h, t);
+            } else {
+                mine += fresh;
+            }
+        }
+    }
+    if (mine != 0) atomicAdd(count, mine);
+}
+
+/* The occupied slots of a row's table written to its range of the chunk's output (unordered). */
+template <typename T>
+__device__ inline void emit(const spn<T> &c, uint32_t v, const uint32_t *keys, const T *vals,
+                            uint64_t S, int G, int g, unsigned *fill)
+{
+    uint64_t out = c.gptr[v] - c.gbase;
+    for (uint64_t k = g; k < S; k += G) {
+        uint32_t key = keys[k];
+        if (key == EMPTY) continue;
+        uint64_t at = out + atomicAdd(fill, 1u);
+        c.ocol[at] = key;
+        c.ox[at] = vals[k];
+    }
+}
+
+/* ---- the kernels ----------------------------------------------------------------------------- */
+
+/* Per vector: flops (added to *flops), bound, bin, global-table slots; counts cleared. A warp per
+ * vector, so a long row of R does not hold one thread. */
+__global__ void meta_kernel(sp c, uint64_t nvec, uint8_t *bin, uint64_t *wlen,
+                            unsigned long long *flops)
+{
+    uint64_t warp = (blockIdx.x * (uint64_t)blockDim.x + threadIdx.x) / 32;
+    int lane = threadIdx.x & 31;
+    if (warp == 0 && lane == 0) {
+        wlen[nvec] = 0;
+        c.cnt[nvec] = 0;
+    }
+    if (warp >= nvec) return;
+    uint64_t v = warp, f = 0;
+    for (uint64_t p = c.A.ptr[v] + lane; p < c.A.ptr[v + 1]; p += 32) {
+        uint64_t b0, b1;
+        if (row_range(c.B, c.A.idx[p], &b0, &b1)) f += b1 - b0;
+    }
+    for (int d = 16; d > 0; d /= 2) f += __shfl_down_sync(0xffffffffu, f, d);
+    if (lane != 0) return;
+    uint64_t bound = f < c.ncols ? f : c.ncols;
+    if (c.has_mask) {
+        mrow mr = mask_row(c, c.A.vec != nullptr ? c.A.vec[v] : v);
+        if (!c.mcomp && mr.len < bound) bound = mr.len;
+        if (c.mcomp && c.mstruct && c.ncols - mr.len < bound) bound = c.ncols - mr.len;
+    }
+    int b = bin_of(f, bound);
+    uint64_t slots = 0;
+    if (b == BIN_GLOBAL) {
+        slots = 1;
+        while (slots < 2 * bound) slots *= 2;
+        if (slots >= c.ncols) slots = c.ncols;
+    }
+    bin[v] = (uint8_t)b;
+    wlen[v] = slots;
+    c.cnt[v] = 0;
+    if (f != 0) atomicAdd(flops, (unsigned long long)f);
+}
+
+/* Bin 1: a row with one term, by one thread. */
+template <typename T, int ADD, int MUL, bool NUM> __global__ void one_kernel(sp s, spn<T> c)
+{
+    GG_VK_FOR(k, s.nlist)
+    {
+        uint32_t v = s.list[k];
+        uint64_t i = s.A.vec != nullptr ? s.A.vec[v] : v;
+        for (uint64_t p = s.A.ptr[v]; p < s.A.ptr[v + 1]; p++) {
+            uint64_t b0, b1;
+            if (!row_range(s.B, s.A.idx[p], &b0, &b1)) continue;
+            uint64_t j = s.B.idx[b0];
+            bool in = admits(mask_row(s, i), j);
+            if constexpr (!NUM) {
+                s.cnt[v] = in;
+            } else if (in) {
+                T av = c.need_a ? value_at<T>(s.A.x, p, s.A.code) : T{};
+                T bv = c.need_b ? value_at<T>(s.B.x, b0, s.B.code) : T{};
+                uint64_t at = c.rowptr[v];
+                c.trow[at] = i;
+                c.tcol[at] = j;
+                c.tx[at] = gg_binop<T>(MUL != 0 ? MUL : c.mul, av, bv);
+            }
+            break;
+        }
+    }
+}
+
+/* Sorts a group's table of S slots (a power of two) by key, ascending, with its G lanes (lane g):
+ * a bitonic network, every stage ended by a block barrier, so every group of the block calls it. */
+template <typename T, int S, int G>
+__device__ inline void sort_table(uint32_t *keys, T *vals, int g)
+{
+    for (int k = 2; k <= S; k *= 2) {
+        for (int j = k / 2; j > 0; j /= 2) {
+            for (int i = g; i < S; i += G) {
+                int p = i ^ j;
+                if (p <= i) continue;
+                uint32_t a = keys[i], b = keys[p];
+                if ((a > b) == ((i & k) == 0)) {
+                    keys[i] = b;
+                    keys[p] = a;
+                    T t = vals[i];
+                    vals[i] = vals[p];
+                    vals[p] = t;
+                }
+            }
+            __syncthreads();
+        }
+    }
+}
+
+/* Bins 2..5: R = THREADS / G rows per block, each with a table of S slots in shared memory (keys,
+ * then values in the numeric pass). */
+template <typename T, int ADD, int MUL, int S, int G, bool NUM>
+__global__ void __launch_bounds__(G < 256 ? 256 : G) shared_kernel(sp s, spn<T> c)
+{
+    constexpr int THREADS = G < 256 ? 256 : G, R = THREADS / G;
+    extern __shared__ __align__(16) unsigned char smem[];
+    __shared__ unsigned fill[R];
+    uint32_t *keys_all = reinterpret_cast<uint32_t *>(smem);
+    T *vals_all = reinterpret_cast<T *>(smem + (size_t)R * S * sizeof(uint32_t));
+    for (int k = threadIdx.x; k < R * S; k += THREADS) {
+        keys_all[k] = EMPTY;
+        if constexpr (NUM) vals_all[k] = c.start;
+    }
+    if (threadIdx.x < R) fill[threadIdx.x] = 0;
+    __syncthreads();
+    int grp = threadIdx.x / G, g = threadIdx.x % G;
+    uint64_t k = (uint64_t)blockIdx.x * R + grp;
+    bool has = k < s.nlist;
+    uint32_t v = has ? s.list[k] : 0;
+    uint32_t *keys = keys_all + grp * S;
+    T *vals = vals_all + grp * S;
+    constexpr int shift = 32 - log2_of(S);
+    if (has) walk<T, ADD, MUL, NUM>(s, c, v, keys, vals, S, shift, false, G, g, &fill[grp]);
+    __syncthreads();
+    if constexpr (NUM) {
+        /* every group sorts its table (the empty key sorts last), so the row's entries are its
+         * first slots, in order: written straight into T, no sort pass after */
+        sort_table<T, S, G>(keys, vals, g);
+        if (!has) return;
+        uint64_t out = c.rowptr[v], n = c.rowptr[v + 1] - out;
+        uint64_t i = s.A.vec != nullptr ? s.A.vec[v] : v;
+        for (uint64_t e = g; e < n; e += G) {
+            c.trow[out + e] = i;
+            c.tcol[out + e] = keys[e];
+            c.tx[out + e] = vals[e];
+        }
+    } else if (has && g == 0) {
+        s.cnt[v] = fill[grp];
+    }
+}
+
+/* Bin 6: gridDim.y blocks per row (blockIdx.x: the row in the list), the row's table in the
+ * chunk's global workspace, cleared before (keys all EMPTY, values the start): a hash, or dense
+ * when it has a slot per column. The blocks of a row split its entries of R, so a few very long
+ * rows (BC's frontier rows) still fill the device. */
+template <typename T, int ADD, int MUL, bool NUM>
+__global__ void __launch_bounds__(GLOBAL_THREADS) global_kernel(sp s, spn<T> c)
+{
+    __shared__ unsigned fill;
+    uint32_t v = s.list[blockIdx.x];
+    uint64_t off = s.wofs[v] - s.wbase, S = s.wofs[v + 1] - s.wofs[v];
+    bool dense = S == s.ncols;
+    if (threadIdx.x == 0) fill = 0;
+    __syncthreads();
+    int shift = dense ? 0 : 32 - (63 - __clzll((long long)S));
+    walk<T, ADD, MUL, NUM>(s, c, v, s.wkeys + off, NUM ? c.wvals + off : nullptr, S, shift, dense,
+                           GLOBAL_THREADS * gridDim.y, blockIdx.y * GLOBAL_THREADS + threadIdx.x,
+                           &fill);
+    if constexpr (!NUM) {
+        __syncthreads();
+        if (threadIdx.x == 0 && fill != 0)
+            atomicAdd(reinterpret_cast<unsigned long long *>(s.cnt + v), (unsigned long long)fill);
+    }
+}
+
+/* Bin 6, numeric: a block per row writes its table's entries out. */
+template <typename T> __global__ void __launch_bounds__(GLOBAL_THREADS) global_emit_kernel(spn<T> c)
+{
+    __shared__ unsigned fill;
+    uint32_t v = c.list[blockIdx.x];
+    uint64_t off = c.wofs[v] - c.wbase, S = c.wofs[v + 1] - c.wofs[v];
+    if (threadIdx.x == 0) fill = 0;
+    __syncthreads();
+    emit(c, v, c.wkeys + off, c.wvals + off, S, GLOBAL_THREADS, threadIdx.x, &fill);
+}
+
+template <typename T> __global__ void fill_kernel(T *x, uint64_t n, T value)
+{
+    GG_VK_FOR(k, n) x[k] = value;
+}
+
+/* off[b] = the first position of the n >= 1 sorted bins holding b or more (NBINS + 1 offsets):
+ * written where the sorted values step past b. */
+__global__ void bin_offsets_kernel(const uint8_t *sorted, uint64_t n, uint32_t *off)
+{
+    GG_VK_FOR(p, n + 1)
+    {
+        int below = p == 0 ? -1 : sorted[p - 1], at = p == n ? NBINS : sorted[p];
+        for (int b = below + 1; b <= at; b++) off[b] = (uint32_t)p;
+    }
+}
+
+/* The largest v1 in [v0, nvec] whose chunk [v0, v1) costs at most budget bytes, with cost =
+ * a * global slots + b * entries (of ptr, when given) + per_vec * vectors (in double: the
+ * slot sums may pass 2^63). out[0] = v1, out[1] = its slots, out[2] = its entries, out[3] and
+ * out[4] the slots and entries before it. */
+__global__ void chunk_kernel(const uint64_t *wofs, const uint64_t *ptr, uint64_t nvec,
+                             uint64_t v0, double a, double b, double per_vec, double budget,
+                             uint64_t *out)
+{
+    auto cost = [&](uint64_t v1) {
+        double c = a * (double)(wofs[v1] - wofs[v0]) + per_vec * (double)(v1 - v0);
+        if (ptr != nullptr) c += b * (double)(ptr[v1] - ptr[v0]);
+        return c;
+    };
+    uint64_t lo = v0, hi = nvec;
+    while (lo < hi) {
+        uint64_t mid = lo + (hi - lo + 1) / 2;
+        if (cost(mid) <= budget)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    out[0] = lo;
+    out[1] = wofs[lo] - wofs[v0];
+    out[2] = ptr != nullptr ? ptr[lo] - ptr[v0] : 0;
+    out[3] = wofs[v0];
+    out[4] = ptr != nullptr ? ptr[v0] : 0;
+}
+
+/* The global bin's rows as segments of the chunk's unordered output, for the segmented sort. */
+__global__ void segments_kernel(const uint32_t *list, uint64_t n, const uint64_t *gptr,
+                                uint64_t gbase, uint64_t *beg, uint64_t *end)
+{
+    GG_VK_FOR(k, n)
+    {
+        beg[k] = gptr[list[k]] - gbase;
+        end[k] = gptr[list[k] + 1] - gbase;
+    }
+}
+
+/* The global bin's rows from their sorted output into T, a warp per row. */
+template <typename T> __global__ void expand_kernel(spn<T> c, const uint32_t *scol, const T *sx)
+{
+    uint64_t w = (blockIdx.x * (uint64_t)blockDim.x + threadIdx.x) / 32;
+    if (w >= c.nlist) return;
+    uint64_t v = c.list[w], i = c.A.vec != nullptr ? c.A.vec[v] : v;
+    uint64_t t0 = c.rowptr[v], from = c.gptr[v] - c.gbase;
+    for (uint64_t e = threadIdx.x & 31; t0 + e < c.rowptr[v + 1]; e += 32) {
+        c.trow[t0 + e] = i;
+        c.tcol[t0 + e] = scol[from + e];
+        c.tx[t0 + e] = sx[from + e];
+    }
+}
+
+unsigned warp_blocks(uint64_t n)
+{
+    return (unsigned)((n * 32 + GG_VK_THREADS - 1) / GG_VK_THREADS);
+}
+
+/* One counted copy of `n` device words to the host. */
+int fetch(uint64_t *host, const void *dev, size_t n)
+{
+    return GG_cuda_download(host, dev, n * sizeof(uint64_t)) ? GG_CUDA_VRC_OK : GG_CUDA_VRC_ERROR;
+}
+
+/* The vectors [v0, v1) grouped by bin: list (uint32, sorted by bin) and each bin's offsets. */
+struct binning {
+    uint64_t v0 = 0, v1 = 0;
+    gg_dev_buf list;
+    uint32_t off[NBINS + 1] = {};
+};
+
+__global__ void iota_kernel(uint32_t *x, uint64_t n, uint64_t v0)
+{
+    GG_VK_FOR(k, n) x[k] = (uint32_t)(v0 + k);
+}
+
+int bin_rows(binning &bn, const uint8_t *bin, uint64_t v0, uint64_t v1, cudaStream_t st)
+{
+    if (bn.list.p != nullptr && bn.v0 == v0 && bn.v1 == v1) return GG_CUDA_VRC_OK;
+    GG_cuda_free(bn.list.release());
+    uint64_t n = v1 - v0;
+    gg_dev_buf keys, ids, off, tmp;
+    if (!bn.list.get(n * 4) || !keys.get(n) || !ids.get(n * 4) || !off.get((NBINS + 1) * 4))
+        return GG_CUDA_VRC_NOMEM;
+    iota_kernel<<<gg_vk_blocks(n), GG_VK_THREADS, 0, st>>>(ids.as<uint32_t>(), n, v0);
+    size_t bytes = 0;
+    int rc = gg_vk_launched();
+    if (rc == GG_CUDA_VRC_OK)
+        rc = gg_vk_rc(cub::DeviceRadixSort::SortPairs(nullptr, bytes, bin + v0, keys.as<uint8_t>(),
+                                                      ids.as<uint32_t>(), bn.list.as<uint32_t>(),
+                                                      (int64_t)n, 0, 3, st));
+    if (rc == GG_CUDA_VRC_OK && !tmp.get(bytes)) rc = GG_CUDA_VRC_NOMEM;
+    if (rc == GG_CUDA_VRC_OK)
+        rc = gg_vk_rc(cub::DeviceRadixSort::SortPairs(tmp.p, bytes, bin + v0, keys.as<uint8_t>(),
+                                                      ids.as<uint32_t>(), bn.list.as<uint32_t>(),
+                                                      (int64_t)n, 0, 3, st));
+    if (rc != GG_CUDA_VRC_OK) {
+        GG_cuda_free(bn.list.release());
+        return rc;
+    }
+    bin_offsets_kernel<<<gg_vk_blocks(n + 1), GG_VK_THREADS, 0, st>>>(keys.as<uint8_t>(), n,
+                                                                      off.as<uint32_t>());
+    rc = gg_vk_launched();
+    if (rc == GG_CUDA_VRC_OK &&
+        !GG_cuda_download(bn.off, off.p, sizeof bn.off))
+        rc = GG_CUDA_VRC_ERROR;
+    if (rc != GG_CUDA_VRC_OK) {
+        GG_cuda_free(bn.list.release());
+        return rc;
+    }
+    bn.v0 = v0;
+    bn.v1 = v1;
+    return GG_CUDA_VRC_OK;
+}
+
+/* Launches every bin's kernel of one pass over the binned chunk (NUM: the numeric pass, c its
+ * parameters; s carries the chunk's arrays, whose global tables have `slots` slots). */
+template <typename T, int ADD, int MUL, bool NUM>
+int run_bins(sp s, const spn<T> &c, const binning &bn, uint64_t slots, cudaStream_t st)
+{
+    spn<T> cc = c;
+    static_cast<sp &>(cc) = s;
+    auto slice = [&](int b, sp &x) {
+        x.list = bn.list.as<uint32_t>() + bn.off[b];
+        x.nlist = bn.off[b + 1] - bn.off[b];
+        return x.nlist;
+    };
+    sp x = s;
+    if (slice(BIN_ONE, x) > 0)
+        one_kernel<T, ADD, MUL, NUM><<<gg_vk_blocks(x.nlist), GG_VK_THREADS, 0, st>>>(x, cc);
+    int rc = gg_vk_launched();
+    auto shared = [&](auto kern, int b, int table, int lanes) {
+        if (rc != GG_CUDA_VRC_OK || slice(b, x) == 0) return;
+        int threads = lanes < 256 ? 256 : lanes, per = threads / lanes;
+        size_t bytes = (size_t)per * table * (sizeof(uint32_t) + (NUM ? sizeof(T) : 0));
+        rc = gg_vk_rc(
+            cudaFuncSetAttribute(kern, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)bytes));
+        if (rc != GG_CUDA_VRC_OK) return;
+        kern<<<(unsigned)((x.nlist + per - 1) / per), threads, bytes, st>>>(x, cc);
+        rc = gg_vk_launched();
+    };
+    shared(shared_kernel<T, ADD, MUL, SLOTS2, LANES2, NUM>, 2, SLOTS2, LANES2);
+    shared(shared_kernel<T, ADD, MUL, SLOTS3, LANES3, NUM>, 3, SLOTS3, LANES3);
+    shared(shared_kernel<T, ADD, MUL, SLOTS4, LANES4, NUM>, 4, SLOTS4, LANES4);
+    shared(shared_kernel<T, ADD, MUL, SLOTS5, LANES5, NUM>, 5, SLOTS5, LANES5);
+    if (rc != GG_CUDA_VRC_OK || slice(BIN_GLOBAL, x) == 0) return rc;
+    /* every table of the chunk cleared at once: keys EMPTY, values the start; then enough blocks
+     * per row for about GLOBAL_BLOCKS in all (unmeasured) */
+    rc = gg_vk_rc(cudaMemsetAsync(s.wkeys, 0xff, slots * sizeof(uint32_t), st));
+    if (rc == GG_CUDA_VRC_OK && NUM) {
+        fill_kernel<T><<<gg_vk_blocks(slots), GG_VK_THREADS, 0, st>>>(c.wvals, slots, c.start);
+        rc = gg_vk_launched();
+    }
+    if (rc != GG_CUDA_VRC_OK) return rc;
+    unsigned per_row =
+        (unsigned)std::min<uint64_t>(64, std::max<uint64_t>(1, GLOBAL_BLOCKS / x.nlist));
+    global_kernel<T, ADD, MUL, NUM>
+        <<<dim3((unsigned)x.nlist, per_row), GLOBAL_THREADS, 0, st>>>(x, cc);
+    rc = gg_vk_launched();
+    if (rc == GG_CUDA_VRC_OK && NUM) {
+        static_cast<sp &>(cc) = x;
+        global_emit_kernel<T><<<(unsigned)x.nlist, GLOBAL_THREADS, 0, st>>>(cc);
+        rc = gg_vk_launched();
+    }
+    return rc;
+}
+
+/* out[0, n) = the exclusive scan of in[0, n) (64-bit words). */
+int scan(const uint64_t *in, uint64_t *out, uint64_t n, cudaStream_t st)
+{
+    size_t bytes = 0;
+    int rc = gg_vk_rc(cub::DeviceScan::ExclusiveSum(nullptr, bytes, in, out, (int64_t)n, st));
+    gg_dev_buf tmp;
+    if (rc == GG_CUDA_VRC_OK && !tmp.get(bytes)) rc = GG_CUDA_VRC_NOMEM;
+    if (rc == GG_CUDA_VRC_OK)
+        rc = gg_vk_rc(cub::DeviceScan::ExclusiveSum(tmp.p, bytes, in, out, (int64_t)n, st));
+    return rc;
+}
+
+/* Keeps the counts of the global bin's rows only (the rest become 0). */
+__global__ void global_counts_kernel(const uint8_t *bin, uint64_t *cnt, uint64_t nvec)
+{
+    GG_VK_FOR(v, nvec)
+    {
+        if (bin[v] != BIN_GLOBAL) cnt[v] = 0;
+    }
+}
+
+/* What one run holds across its passes. */
+struct run_state {
+    sp s;
+    uint64_t nvec;
+    cudaStream_t st;
+    gg_dev_buf bin, wofs, cnt, rowptr, gptr, words;
+    binning bn;
+};
+
+/* A chunk of vectors [v0, v1) and where its workspace and output start. */
+struct chunk {
+    uint64_t v1, slots, nnz, wbase, base; /* nnz and base: of the plan's ptr (numeric: gptr) */
+};
+
+/* The next chunk from v0 under budget (a, b, per_vec as chunk_kernel); at least one vector. */
+int plan(run_state &r, bool numeric, uint64_t v0, double a, double b, double per_vec, double budget,
+         chunk *ch)
+{
+    const uint64_t *ptr = numeric ? r.gptr.as<uint64_t>() : nullptr;
+    uint64_t *out = r.words.as<uint64_t>() + 1;
+    chunk_kernel<<<1, 1, 0, r.st>>>(r.wofs.as<uint64_t>(), ptr, r.nvec, v0, a, b, per_vec,
+                                    budget, out);
+    uint64_t h[5];
+    int rc = gg_vk_launched();
+    if (rc == GG_CUDA_VRC_OK) rc = fetch(h, out, 5);
+    if (rc == GG_CUDA_VRC_OK && h[0] == v0) {
+        /* one vector over the budget: try it alone, its allocations decide */
+        chunk_kernel<<<1, 1, 0, r.st>>>(r.wofs.as<uint64_t>(), ptr, v0 + 1, v0, a, b, per_vec,
+                                        1e300, out);
+        rc = gg_vk_launched();
+        if (rc == GG_CUDA_VRC_OK) rc = fetch(h, out, 5);
+    }
+    *ch = chunk{h[0], h[1], h[2], h[3], h[4]};
+    return rc;
+}
+
+/* Workspace the passes may plan for: what is available now, less a margin for the allocator's
+ * rounding and CUB's small temporaries. */
+double budget_now(void)
+{
+    double avail = (double)GG_cuda_pool_available();
+    return avail * 0.9 - (double)(1 << 20);
+}
+
+/* Bytes of workspace per vector of a chunk (bin list, sort keys, offsets), either pass. */
+constexpr double PER_VEC = 48;
+
+int symbolic(run_state &r, GG_cuda_saxpy_stats *stats)
+{
+    double budget = budget_now();
+    spn<float> none{};
+    for (uint64_t v0 = 0; v0 < r.nvec;) {
+        chunk ch;
+        int rc = plan(r, false, v0, sizeof(uint32_t), 0, PER_VEC, budget, &ch);
+        if (rc != GG_CUDA_VRC_OK) return rc;
+        rc = bin_rows(r.bn, r.bin.as<uint8_t>(), v0, ch.v1, r.st);
+        gg_dev_buf wkeys;
+        if (rc == GG_CUDA_VRC_OK && ch.slots > 0 && !wkeys.get(ch.slots * 4))
+            rc = GG_CUDA_VRC_NOMEM;
+        if (rc == GG_CUDA_VRC_OK) {
+            sp s = r.s;
+            s.wbase = ch.wbase;
+            s.wkeys = wkeys.as<uint32_t>();
+            rc = run_bins<float, 0, 0, false>(s, none, r.bn, ch.slots, r.st);
+        }
+        if (rc == GG_CUDA_VRC_NOMEM && ch.v1 - v0 > 1) { /* the plan was optimistic: halve it */
+            budget /= 2;
+            continue;
+        }
+        if (rc != GG_CUDA_VRC_OK) return rc;
+        stats->chunks_symbolic++;
+        v0 = ch.v1;
+    }
+    return GG_CUDA_VRC_OK;
+}
+
+template <typename T, int ADD, int MUL>
+int numeric(run_state &r, const GG_cuda_saxpy *p, GG_cuda_tuples *T_out, GG_cuda_saxpy_stats *stats)
+{
+    spn<T> c{};
+    c.add = p->add_op;
+    c.mul = p->mul_op;
+    memcpy(&c.start, p->start, sizeof(T));
+    /* FIRST reads only A, SECOND only B, ONEB neither; ANY is SECOND on the device */
+    c.need_a = !(p->mul_op == GG_CUDA_OP_SECOND || p->mul_op == GG_CUDA_OP_ONEB ||
+                 p->mul_op == GG_CUDA_OP_ANY);
+    c.need_b = !(p->mul_op == GG_CUDA_OP_FIRST || p->mul_op == GG_CUDA_OP_ONEB);
+    /* the workspace is kept to a quarter of T (or 256 MB) even where more is free: the peak stays
+     * near T's size for a few more chunks, each a few launches and two small copies (unmeasured) */
+    double budget = std::min(budget_now(),
+                             std::max(256e6, 0.25 * (double)T_out->n * (16 + sizeof(T))));
+    const double a = sizeof(uint32_t) + sizeof(T);
+    /* per entry of a global-bin row: unordered keys and values, sorted keys and values, and the
+     * sort's own double buffer; the other bins write T in place */
+    const double b = 3 * (sizeof(uint32_t) + sizeof(T));
+    for (uint64_t v0 = 0; v0 < r.nvec;) {
+        chunk ch;
+        int rc = plan(r, true, v0, a, b, PER_VEC, budget, &ch);
+        if (rc != GG_CUDA_VRC_OK) return rc;
+        uint64_t nc = ch.v1 - v0, n6 = 0, g6 = ch.nnz; /* g6: the global rows' entries */
+        rc = bin_rows(r.bn, r.bin.as<uint8_t>(), v0, ch.v1, r.st);
+        const uint32_t *list6 = nullptr;
+        if (rc == GG_CUDA_VRC_OK) {
+            n6 = r.bn.off[BIN_GLOBAL + 1] - r.bn.off[BIN_GLOBAL];
+            list6 = r.bn.list.as<uint32_t>() + r.bn.off[BIN_GLOBAL];
+        }
+        gg_dev_buf wkeys, wvals, ocol, ox, scol, sx, seg, tmp;
+        if (rc == GG_CUDA_VRC_OK &&
+            ((ch.slots > 0 && (!wkeys.get(ch.slots * 4) || !wvals.get(ch.slots * sizeof(T)))) ||
+             (n6 > 0 && (!ocol.get(g6 * 4) || !ox.get(g6 * sizeof(T)) || !scol.get(g6 * 4) ||
+                         !sx.get(g6 * sizeof(T)) || !seg.get(2 * n6 * 8)))))
+            rc = GG_CUDA_VRC_NOMEM;
+        if (rc == GG_CUDA_VRC_OK) {
+            sp s = r.s;
+            s.wbase = ch.wbase;
+            s.wkeys = wkeys.as<uint32_t>();
+            s.gbase = ch.base;
+            s.ocol = ocol.as<uint32_t>();
+            s.trow = T_out->row;
+            s.tcol = T_out->col;
+            c.wvals = wvals.as<T>();
+            c.ox = ox.as<T>();
+            c.tx = static_cast<T *>(T_out->x);
+            rc = run_bins<T, ADD, MUL, true>(s, c, r.bn, ch.slots, r.st);
+            GG_cuda_free(wkeys.release()); /* the tables are done with (stream-ordered) */
+            GG_cuda_free(wvals.release());
+            uint64_t *beg = seg.as<uint64_t>(), *end = beg + n6;
+            if (rc == GG_CUDA_VRC_OK && n6 > 0) {
+                segments_kernel<<<gg_vk_blocks(n6), GG_VK_THREADS, 0, r.st>>>(
+                    list6, n6, r.gptr.as<uint64_t>(), ch.base, beg, end);
+                rc = gg_vk_launched();
+            }
+            size_t bytes = 0;
+            if (rc == GG_CUDA_VRC_OK && n6 > 0)
+                rc = gg_vk_rc(cub::DeviceSegmentedSort::SortPairs(
+                    nullptr, bytes, ocol.as<uint32_t>(), scol.as<uint32_t>(), ox.as<T>(),
+                    sx.as<T>(), (int64_t)g6, (int64_t)n6, beg, end, r.st));
+            if (rc == GG_CUDA_VRC_OK && n6 > 0 && !tmp.get(bytes)) rc = GG_CUDA_VRC_NOMEM;
+            if (rc == GG_CUDA_VRC_OK && n6 > 0)
+                rc = gg_vk_rc(cub::DeviceSegmentedSort::SortPairs(
+                    tmp.p, bytes, ocol.as<uint32_t>(), scol.as<uint32_t>(), ox.as<T>(),
+                    sx.as<T>(), (int64_t)g6, (int64_t)n6, beg, end, r.st));
+            if (rc == GG_CUDA_VRC_OK && n6 > 0) {
+                spn<T> e = c;
+                static_cast<sp &>(e) = s;
+                e.list = list6;
+                e.nlist = n6;
+                expand_kernel<T><<<warp_blocks(n6), GG_VK_THREADS, 0, r.st>>>(
+                    e, scol.as<uint32_t>(), sx.as<T>());
+                rc = gg_vk_launched();
+            }
+        }
+        if (rc == GG_CUDA_VRC_NOMEM && nc > 1) {
+            budget /= 2;
+            continue;
+        }
+        if (rc != GG_CUDA_VRC_OK) return rc;
+        stats->chunks_numeric++;
+        v0 = ch.v1;
+    }
+    return GG_CUDA_VRC_OK;
+}
+
+/* The scan of the symbolic counts into T's offsets, T's size, and T's arrays. */
+int allocate_result(run_state &r, GG_cuda_tuples *T, int code, GG_cuda_saxpy_stats *stats)
+{
+    uint64_t *cnt = r.cnt.as<uint64_t>(), *rowptr = r.rowptr.as<uint64_t>();
+    int rc = scan(cnt, rowptr, r.nvec + 1, r.st);
+    /* the global bin's counts alone, scanned: where its rows' unordered output goes */
+    if (rc == GG_CUDA_VRC_OK) {
+        global_counts_kernel<<<gg_vk_blocks(r.nvec), GG_VK_THREADS, 0, r.st>>>(
+            r.bin.as<uint8_t>(), cnt, r.nvec);
+        rc = gg_vk_launched();
+    }
+    if (rc == GG_CUDA_VRC_OK) rc = scan(cnt, r.gptr.as<uint64_t>(), r.nvec + 1, r.st);
+    uint64_t h[2];
+    if (rc == GG_CUDA_VRC_OK) rc = fetch(h, rowptr + r.nvec, 1);
+    if (rc == GG_CUDA_VRC_OK) rc = fetch(h + 1, r.words.p, 1);
+    if (rc != GG_CUDA_VRC_OK) return rc;
+    stats->nnz = h[0];
+    stats->flops = h[1];
+    if (h[0] >= (1ULL << 31)) return GG_CUDA_VRC_UNSUPPORTED;
+    if (h[0] == 0) return GG_CUDA_VRC_OK;
+    gg_dev_buf row, col, x;
+    if (!row.get(h[0] * 8) || !col.get(h[0] * 8) || !x.get(h[0] * gg_size_of(code)))
+        return GG_CUDA_VRC_NOMEM;
+    T->n = h[0];
+    T->row = static_cast<uint64_t *>(row.release());
+    T->col = static_cast<uint64_t *>(col.release());
+    T->x = x.release();
+    return GG_CUDA_VRC_OK;
+}
+
+/* The numeric pass with the semiring specialised where it is one of the hot ones (compile-time
+ * opcodes let the multiply and the atomic fold inline), else with run-time opcodes. Each
+ * specialisation is eight more kernels (compile time), so only the hot types get one. */
+template <typename T>
+int numeric_typed(run_state &r, const GG_cuda_saxpy *p, GG_cuda_tuples *T_out,
+                  GG_cuda_saxpy_stats *st)
+{
+    int add = p->add_op, mul = p->mul_op;
+    if constexpr (std::is_floating_point_v<T>) {
+        if (add == GG_CUDA_OP_PLUS && mul == GG_CUDA_OP_TIMES)
+            return numeric<T, GG_CUDA_OP_PLUS, GG_CUDA_OP_TIMES>(r, p, T_out, st);
+        if (add == GG_CUDA_OP_MIN && mul == GG_CUDA_OP_PLUS)
+            return numeric<T, GG_CUDA_OP_MIN, GG_CUDA_OP_PLUS>(r, p, T_out, st);
+        if (std::is_same_v<T, double> && add == GG_CUDA_OP_PLUS && mul == GG_CUDA_OP_FIRST)
+            return numeric<double, GG_CUDA_OP_PLUS, GG_CUDA_OP_FIRST>(r, p, T_out, st); /* BC */
+    } else if constexpr (std::is_same_v<T, bool>) {
+        if (add == GG_CUDA_OP_LOR && mul == GG_CUDA_OP_LAND)
+            return numeric<T, GG_CUDA_OP_LOR, GG_CUDA_OP_LAND>(r, p, T_out, st);
+        if (add == GG_CUDA_OP_ANY && mul == GG_CUDA_OP_ONEB)
+            return numeric<T, GG_CUDA_OP_ANY, GG_CUDA_OP_ONEB>(r, p, T_out, st);
+    } else if constexpr (std::is_same_v<T, int64_t>) {
+        if (add == GG_CUDA_OP_PLUS && mul == GG_CUDA_OP_ONEB) /* PLUS_PAIR */
+            return numeric<T, GG_CUDA_OP_PLUS, GG_CUDA_OP_ONEB>(r, p, T_out, st);
+    }
+    return numeric<T, 0, 0>(r, p, T_out, st);
+}
+
+} // namespace
+
+extern "C" int GG_cuda_spgemm_saxpy(GG_cuda_tuples *T, const GG_cuda_saxpy *p,
+                                    GG_cuda_saxpy_stats *stats)
+{
+    *T = GG_cuda_tuples{};
+    *stats = GG_cuda_saxpy_stats{};
+    T->code = p->type_code;
+    const GG_cuda_cview *A = p->A, *B = p->B, *M = p->M;
+    if (!gg_spmv_supported(p->add_op, p->mul_op, p->type_code) ||
+        !gg_builtin(A->type_code) || !gg_builtin(B->type_code) ||
+        (M != nullptr && !gg_builtin(M->type_code)) || p->ncols >= (uint64_t)EMPTY ||
+        A->nvec >= (1ULL << 31))
+        return GG_CUDA_VRC_UNSUPPORTED;
+    run_state r;
+    r.nvec = A->nvec;
+    if (r.nvec == 0) return GG_CUDA_VRC_OK;
+    GG_cuda_bind();
+    r.st = GG_cuda_stream();
+    r.s = sp{};
+    r.s.A = rows_of(A);
+    r.s.B = rows_of(B);
+    r.s.has_mask = M != nullptr;
+    if (M != nullptr) {
+        r.s.M = rows_of(M);
+        r.s.msize = (uint32_t)M->value_size;
+        r.s.mstruct = p->mstruct;
+        r.s.mcomp = p->mcomp;
+    }
+    r.s.ncols = p->ncols;
+    uint64_t nv = r.nvec;
+    if (!r.bin.get(nv) || !r.wofs.get((nv + 1) * 8) || !r.cnt.get((nv + 1) * 8) ||
+        !r.rowptr.get((nv + 1) * 8) || !r.gptr.get((nv + 1) * 8) || !r.words.get(6 * 8))
+        return GG_CUDA_VRC_NOMEM;
+    r.s.cnt = r.cnt.as<uint64_t>();
+    r.s.wofs = r.wofs.as<uint64_t>();
+    r.s.rowptr = r.rowptr.as<uint64_t>();
+    r.s.gptr = r.gptr.as<uint64_t>();
+
+    /* meta: the per-vector slots go to rowptr's array first, scanned into wofs */
+    int rc = gg_vk_rc(cudaMemsetAsync(r.words.p, 0, 8, r.st));
+    if (rc == GG_CUDA_VRC_OK) {
+        meta_kernel<<<warp_blocks(nv), GG_VK_THREADS, 0, r.st>>>(
+            r.s, nv, r.bin.as<uint8_t>(), r.rowptr.as<uint64_t>(),
+            reinterpret_cast<unsigned long long *>(r.words.p));
+        rc = gg_vk_launched();
+    }
+    if (rc == GG_CUDA_VRC_OK)
+        rc = scan(r.rowptr.as<uint64_t>(), r.wofs.as<uint64_t>(), nv + 1, r.st);
+    if (rc == GG_CUDA_VRC_OK) rc = symbolic(r, stats);
+    if (rc == GG_CUDA_VRC_OK) rc = allocate_result(r, T, p->type_code, stats);
+    if (rc == GG_CUDA_VRC_OK && T->n > 0) {
+        rc = GG_CUDA_VRC_UNSUPPORTED;
+        gg_with_type(p->type_code, [&](auto tag) {
+            rc = numeric_typed<decltype(tag)>(r, p, T, stats);
+        });
+    }
+    if (rc != GG_CUDA_VRC_OK) GG_cuda_tuples_release(T);
+    return rc;
+}

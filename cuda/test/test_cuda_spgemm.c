@@ -1,0 +1,389 @@
+/* test_cuda_spgemm.c: the device SpGEMM behind GrB_mxm (cuda/slots/mxm_saxpy.c, issue 13). Every case
+ * runs the same call with GxG_BACKEND forced to the CPU and then to CUDA, asserts that CUDA did not
+ * decline (the device computed it) and that the result is device-resident, and compares the tuples
+ * exactly (values are small integers, so every sum is exact in any order). Covered: several
+ * semirings (the specialised PLUS_TIMES, MIN_PLUS, PLUS_FIRST, PLUS_PAIR, LOR_LAND, ANY_PAIR and
+ * run-time ones), all four transpose combinations, complemented structural and valued masks and a
+ * dense mask, accumulators, replace, C = C*C aliased with the mask too, empty, 1 x 1 and
+ * rectangular shapes, rows skewed enough to reach every bin (one term, the shared-memory tables,
+ * the global hash and the dense row); chunked execution forced by GxG_DEVICE_POOL_LIMIT giving the
+ * unchunked result; out of device memory leaving C unchanged; and betweenness centrality
+ * (algorithms/bc.c, whose forward step is frontier<!paths> = frontier A) equal to the CPU's. Under
+ * compute-sanitizer (GG_TEST_SANITIZER set) the semiring sweep runs two semirings. Exits 77
+ * (Meson: SKIP) without a GPU. */
+#include "GG_backend.h"
+#include "GG_cuda.h"
+#include "GG_cuda_backend.h"
+#include "grb_algorithms.h"
+
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "GG_cuda_test.h"
+#include "GG_cuda_mtest.h"
+
+/* A matrix whose row i has about len(i) entries, values in [1, 9]: rows of every length from 0 to
+ * far beyond the shared-memory tables. */
+static GrB_Matrix skewed(GrB_Type type, GrB_Index nrows, GrB_Index ncols,
+                         GrB_Index (*len)(GrB_Index i))
+{
+    GrB_Matrix A;
+    OK(GrB_Matrix_new(&A, type, nrows, ncols));
+    for (GrB_Index i = 0; i < nrows; i++) {
+        GrB_Index l = len(i);
+        for (GrB_Index k = 0; k < l; k++)
+            OK(GrB_Matrix_setElement_FP64(A, (double)(GG_cuda_test_next() % 9 + 1), i,
+                                          GG_cuda_test_next() % ncols));
+    }
+    OK(GrB_Matrix_wait(A, GrB_MATERIALIZE));
+    return A;
+}
+
+/* One mxm on both backends from copies of C0 (C aliased as the mask and both inputs when
+ * `alias`); the CUDA result must be the device's and equal the CPU's. */
+static void parity(const char *name, GrB_Matrix C0, GrB_Matrix M, GrB_BinaryOp accum,
+                   GrB_Semiring sr, GrB_Matrix A, GrB_Matrix B, GrB_Descriptor d, bool alias)
+{
+    GrB_Matrix C[2];
+    for (int b = 0; b < 2; b++) {
+        C[b] = mdup(C0);
+        set_backend(b == 0 ? GxG_BACKEND_CPU : GxG_BACKEND_CUDA);
+        size_t before = declines();
+        GrB_Info info = alias ? GrB_mxm(C[b], M != NULL ? C[b] : NULL, accum, sr, C[b], C[b], d)
+                              : GrB_mxm(C[b], M, accum, sr, A, B, d);
+        if (info != GrB_SUCCESS) fail_msg("%s: backend %d: %d", name, b, (int)info);
+        if (b == 1 && declines() != before) fail_msg("%s declined", name);
+        if (b == 1) assert_resident(C[1]);
+    }
+    set_backend(GxG_BACKEND_CPU);
+    same_matrix(C[0], C[1], 0);
+    GrB_free(&C[0]), GrB_free(&C[1]);
+}
+
+static GrB_Semiring plus_first, plus_second_int32;
+
+/* The descriptors of one transpose combination: none, then with each mask kind. */
+typedef struct {
+    GrB_Descriptor plain, comp_struct, comp, replace_comp_struct, replace;
+} tran_descs;
+
+static const tran_descs *descs_for(int tran)
+{
+    static const tran_descs *table[4];
+    static tran_descs t[4];
+    if (table[0] == NULL) {
+        t[0] = (tran_descs){NULL, GrB_DESC_SC, GrB_DESC_C, GrB_DESC_RSC, GrB_DESC_R};
+        t[1] = (tran_descs){GrB_DESC_T0, GrB_DESC_SCT0, GrB_DESC_CT0, GrB_DESC_RSCT0, GrB_DESC_RT0};
+        t[2] = (tran_descs){GrB_DESC_T1, GrB_DESC_SCT1, GrB_DESC_CT1, GrB_DESC_RSCT1, GrB_DESC_RT1};
+        t[3] = (tran_descs){GrB_DESC_T0T1, GrB_DESC_SCT0T1, GrB_DESC_CT0T1, GrB_DESC_RSCT0T1,
+                            GrB_DESC_RT0T1};
+        for (int k = 0; k < 4; k++) table[k] = &t[k];
+    }
+    return table[tran];
+}
+
+/* ---- parity ---------------------------------------------------------------------------------- */
+
+/* Every transpose combination with every semiring and mask kind, on rectangular inputs: op0(A) is
+ * 30 x 40 and op1(B) 40 x 25 whichever operand is stored transposed. */
+static void transposes_masks_semirings(void **state)
+{
+    (void)state;
+    GrB_Semiring srs[] = {GrB_PLUS_TIMES_SEMIRING_FP64, GrB_PLUS_TIMES_SEMIRING_FP32,
+                          GrB_MIN_PLUS_SEMIRING_FP64,   plus_first,
+                          GxB_PLUS_PAIR_INT64,          GrB_MAX_MIN_SEMIRING_INT32,
+                          plus_second_int32,            GrB_LOR_LAND_SEMIRING_BOOL,
+                          GxB_ANY_PAIR_BOOL,            GrB_PLUS_TIMES_SEMIRING_UINT64};
+    GrB_Type types[] = {GrB_FP64, GrB_FP32, GrB_FP64, GrB_FP64, GrB_INT64,
+                        GrB_INT32, GrB_INT32, GrB_BOOL, GrB_BOOL, GrB_UINT64};
+    /* under compute-sanitizer (GG_TEST_SANITIZER) the first two semirings only */
+    size_t nsr = getenv("GG_TEST_SANITIZER") != NULL ? 2 : sizeof srs / sizeof srs[0];
+    for (size_t s = 0; s < nsr; s++) {
+        for (int tran = 0; tran < 4; tran++) {
+            GrB_Matrix A = (tran & 1) ? random_matrix(types[s], 40, 30, 0.15)
+                                      : random_matrix(types[s], 30, 40, 0.15);
+            GrB_Matrix B = (tran & 2) ? random_matrix(types[s], 25, 40, 0.15)
+                                      : random_matrix(types[s], 40, 25, 0.15);
+            GrB_Matrix C0 = random_matrix(types[s], 30, 25, 0.1);
+            GrB_Matrix Mv = random_matrix(GrB_INT32, 30, 25, 0.3); /* valued: zeros stay out */
+            const tran_descs *d = descs_for(tran);
+            char name[96];
+            snprintf(name, sizeof name, "semiring %zu, transposes %d", s, tran);
+            parity(name, C0, NULL, NULL, srs[s], A, B, d->plain, false);
+            parity(name, C0, Mv, NULL, srs[s], A, B, d->comp_struct, false);
+            parity(name, C0, Mv, NULL, srs[s], A, B, d->comp, false);
+            parity(name, C0, Mv, NULL, srs[s], A, B, d->replace_comp_struct, false);
+            parity(name, C0, Mv, NULL, srs[s], A, B, d->replace, false); /* a sparse mask */
+            GrB_free(&A), GrB_free(&B), GrB_free(&C0), GrB_free(&Mv);
+        }
+    }
+}
+
+/* Accumulators (C's type differs from the semiring's: the write-back casts), a dense mask, and
+ * C = C*C with C also the mask. */
+static void accum_dense_mask_aliased(void **state)
+{
+    (void)state;
+    GrB_Matrix A = random_matrix(GrB_FP64, 35, 35, 0.12), B = random_matrix(GrB_FP64, 35, 35, 0.12);
+    GrB_Matrix C0 = random_matrix(GrB_INT32, 35, 35, 0.2);
+    GrB_Matrix D = random_matrix(GrB_BOOL, 35, 35, 1.0); /* dense up to collisions */
+    OK(GrB_Matrix_assign_BOOL(D, NULL, NULL, true, GrB_ALL, 35, GrB_ALL, 35, NULL));
+    parity("accum PLUS into INT32", C0, NULL, GrB_PLUS_INT32, GrB_PLUS_TIMES_SEMIRING_FP64, A, B,
+           NULL, false);
+    parity("accum MIN, complemented mask", C0, C0, GrB_MIN_INT32, GrB_MIN_PLUS_SEMIRING_FP64, A, B,
+           GrB_DESC_SC, false);
+    parity("dense mask, complemented", C0, D, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, A, B,
+           GrB_DESC_SC, false);
+    parity("dense mask", C0, D, GrB_PLUS_INT32, GrB_PLUS_TIMES_SEMIRING_FP64, A, B, GrB_DESC_S,
+           false);
+    GrB_Matrix S = random_matrix(GrB_FP64, 35, 35, 0.1);
+    parity("C = C*C", S, NULL, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, NULL, NULL, NULL, true);
+    parity("C<!C> = C*C", S, S, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, NULL, NULL, GrB_DESC_RSC, true);
+    parity("C<C> += C'*C", S, S, GrB_PLUS_FP64, GrB_PLUS_TIMES_SEMIRING_FP64, NULL, NULL,
+           GrB_DESC_T0, true);
+    GrB_free(&A), GrB_free(&B), GrB_free(&C0), GrB_free(&D), GrB_free(&S);
+}
+
+/* Empty inputs, 1 x 1 and vector-shaped products. */
+static void small_and_empty(void **state)
+{
+    (void)state;
+    GrB_Matrix E, A = random_matrix(GrB_FP64, 20, 30, 0.2), C0;
+    OK(GrB_Matrix_new(&E, GrB_FP64, 30, 10));
+    OK(GrB_Matrix_new(&C0, GrB_FP64, 20, 10));
+    parity("A * empty", C0, NULL, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, A, E, NULL, false);
+    parity("A * empty, replace under !C", C0, C0, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, A, E,
+           GrB_DESC_RSC, false);
+    GrB_Matrix one, c1;
+    OK(GrB_Matrix_new(&one, GrB_FP64, 1, 1));
+    OK(GrB_Matrix_setElement_FP64(one, 3, 0, 0));
+    OK(GrB_Matrix_new(&c1, GrB_FP64, 1, 1));
+    parity("1 x 1", c1, NULL, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, one, one, NULL, false);
+    parity("1 x 1, accum", one, NULL, GrB_PLUS_FP64, GrB_PLUS_TIMES_SEMIRING_FP64, one, one, NULL,
+           false);
+    /* a row times a column and a column times a row */
+    GrB_Matrix r = random_matrix(GrB_FP64, 1, 30, 0.5), col = random_matrix(GrB_FP64, 30, 1, 0.5);
+    GrB_Matrix c11, cnn;
+    OK(GrB_Matrix_new(&c11, GrB_FP64, 1, 1));
+    OK(GrB_Matrix_new(&cnn, GrB_FP64, 30, 30));
+    parity("row * column", c11, NULL, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, r, col, NULL, false);
+    parity("column * row", cnn, NULL, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, col, r, NULL, false);
+    GrB_free(&E), GrB_free(&A), GrB_free(&C0), GrB_free(&one), GrB_free(&c1);
+    GrB_free(&r), GrB_free(&col), GrB_free(&c11), GrB_free(&cnn);
+}
+
+/* A 2^40 inner dimension: B's CSR view is hypersparse (its rows found by search in its list). */
+static void hypersparse_inner(void **state)
+{
+    (void)state;
+    const GrB_Index big = (GrB_Index)1 << 40;
+    GrB_Matrix A, B, C0;
+    OK(GrB_Matrix_new(&A, GrB_FP64, 50, big));
+    OK(GrB_Matrix_new(&B, GrB_FP64, big, 60));
+    OK(GrB_Matrix_new(&C0, GrB_FP64, 50, 60));
+    for (int k = 0; k < 400; k++) {
+        GrB_Index mid = (GG_cuda_test_next() % 100) * 10995116277ULL; /* 100 inner indices */
+        OK(GrB_Matrix_setElement_FP64(A, (double)(k % 9 + 1), GG_cuda_test_next() % 50, mid));
+        OK(GrB_Matrix_setElement_FP64(B, (double)(k % 7 + 1), mid, GG_cuda_test_next() % 60));
+    }
+    parity("2^40 inner dimension", C0, NULL, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, A, B, NULL, false);
+    parity("2^40 inner dimension, !C0", C0, C0, NULL, GrB_MIN_PLUS_SEMIRING_FP64, A, B,
+           GrB_DESC_SC, false);
+    GrB_free(&A), GrB_free(&B), GrB_free(&C0);
+}
+
+/* Row lengths: most rows short, some medium, two very long (the global tables). */
+static GrB_Index skew_len(GrB_Index i)
+{
+    return i < 2 ? 3000 : (i * i * 7) % 300;
+}
+
+static GrB_Index four(GrB_Index i)
+{
+    (void)i;
+    return 4;
+}
+
+/* Rows of every bin: one term, each shared-memory table, the global hash (C has 100000 columns)
+ * and the dense global row (C has 9000 columns), under no mask and a complemented one. */
+static void skewed_rows_every_bin(void **state)
+{
+    (void)state;
+    GrB_Matrix A = skewed(GrB_FP64, 60, 6000, skew_len);
+    GrB_Index ncols[2] = {100000, 9000};
+    for (int k = 0; k < 2; k++) {
+        GrB_Matrix B = skewed(GrB_FP64, 6000, ncols[k], four), C0, M;
+        OK(GrB_Matrix_new(&C0, GrB_FP64, 60, ncols[k]));
+        M = skewed(GrB_BOOL, 60, ncols[k], four);
+        parity("skewed", C0, NULL, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, A, B, NULL, false);
+        parity("skewed, MIN_PLUS under !M", C0, M, NULL, GrB_MIN_PLUS_SEMIRING_FP64, A, B,
+               GrB_DESC_RSC, false);
+        /* A' B: the long rows become long columns */
+        GrB_Matrix At, Ct;
+        OK(GrB_Matrix_new(&At, GrB_FP64, 6000, 60));
+        OK(GrB_transpose(At, NULL, NULL, A, NULL));
+        OK(GrB_Matrix_new(&Ct, GrB_FP64, 60, ncols[k]));
+        parity("skewed, A stored transposed", Ct, NULL, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, At, B,
+               GrB_DESC_T0, false);
+        GrB_free(&B), GrB_free(&C0), GrB_free(&M), GrB_free(&At), GrB_free(&Ct);
+    }
+    GrB_free(&A);
+}
+
+/* ---- memory ---------------------------------------------------------------------------------- */
+
+/* GxG_DEVICE_POOL_LIMIT (0: none). */
+static void pool_limit(size_t bytes)
+{
+    OK(GrB_Global_set_VOID(GrB_GLOBAL, &bytes, GxG_DEVICE_POOL_LIMIT, sizeof bytes));
+}
+
+static GrB_Index many(GrB_Index i)
+{
+    (void)i;
+    return 1000;
+}
+
+/* B's rows hold 20 entries among the first 2000 of 10^6 columns, A's rows about 630 of B's 1000:
+ * each row of A B has a bound of about 12600 terms (a 32768-slot global table, 393 KB in the
+ * numeric pass) but at most 2000 entries, so the tables dominate the product's memory (about
+ * 40 MB against 5 MB of result) and a pool limit below that peak splits it into chunks while the
+ * write-back of the small result still fits. */
+static GrB_Matrix narrow_b(void)
+{
+    GrB_Matrix B;
+    OK(GrB_Matrix_new(&B, GrB_FP64, 1000, 1000000));
+    for (GrB_Index i = 0; i < 1000; i++)
+        for (int k = 0; k < 20; k++)
+            OK(GrB_Matrix_setElement_FP64(B, (double)(k % 5 + 1), i, GG_cuda_test_next() % 2000));
+    OK(GrB_Matrix_wait(B, GrB_MATERIALIZE));
+    return B;
+}
+
+/* The unchunked product, then the same under pool limits between what is held and the unchunked
+ * peak: every run either succeeds with the same result or reports out of memory with C
+ * unchanged, and some run succeeds in more than one chunk per pass. */
+static void chunked_equals_unchunked(void **state)
+{
+    (void)state;
+    GrB_Matrix A = skewed(GrB_FP64, 100, 1000, many), B = narrow_b(), ref, C;
+    OK(GrB_Matrix_new(&ref, GrB_FP64, 100, 1000000));
+    set_backend(GxG_BACKEND_CUDA);
+    OK(GrB_mxm(ref, NULL, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, A, B, NULL)); /* views made */
+    OK(GrB_Matrix_new(&C, GrB_FP64, 100, 1000000));
+    OK(GrB_Matrix_wait(C, GrB_MATERIALIZE));
+    assert_true(GG_cuda_sync());
+    size_t base = GG_cuda_pool_in_use();
+    GG_cuda_pool_peak(true);
+    OK(GrB_mxm(C, NULL, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, A, B, NULL));
+    assert_true(GG_cuda_sync());
+    size_t peak = GG_cuda_pool_peak(false);
+    assert_int_equal(GG_cuda_mxm_last_chunks(), 2);
+    GrB_free(&C);
+    bool chunked = false;
+    for (int pct = 90; pct >= 20; pct -= 10) {
+        GrB_Matrix D;
+        OK(GrB_Matrix_new(&D, GrB_FP64, 100, 1000000));
+        OK(GrB_Matrix_wait(D, GrB_MATERIALIZE));
+        assert_true(GG_cuda_sync());
+        size_t held = GG_cuda_pool_in_use();
+        pool_limit(held + (peak - base) * (size_t)pct / 100);
+        GrB_Info info = GrB_mxm(D, NULL, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, A, B, NULL);
+        uint64_t chunks = GG_cuda_mxm_last_chunks();
+        pool_limit(0);
+        if (info == GrB_SUCCESS) {
+            printf("pool limit at %d%% of the product's peak: %llu chunks\n", pct,
+                   (unsigned long long)chunks);
+            chunked = chunked || chunks > 2;
+            set_backend(GxG_BACKEND_CPU);
+            same_matrix(ref, D, 0);
+            set_backend(GxG_BACKEND_CUDA);
+        } else {
+            assert_int_equal(info, GrB_OUT_OF_MEMORY);
+            GrB_Index n;
+            OK(GrB_Matrix_nvals(&n, D));
+            assert_int_equal(n, 0);
+        }
+        GrB_free(&D);
+    }
+    assert_true(chunked);
+    set_backend(GxG_BACKEND_AUTO);
+    GrB_free(&A), GrB_free(&B), GrB_free(&ref);
+}
+
+/* A pool limit that leaves no room for the product (A's view already made): GrB_OUT_OF_MEMORY,
+ * C as it was. */
+static void out_of_memory_leaves_c(void **state)
+{
+    (void)state;
+    GrB_Matrix A = random_matrix(GrB_FP64, 200, 200, 0.05),
+               C = random_matrix(GrB_FP64, 200, 200, 0.05);
+    GrB_Matrix C0 = mdup(C);
+    set_backend(GxG_BACKEND_CUDA);
+    OK(GrB_mxm(C0, NULL, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, A, A, NULL)); /* A's view made */
+    GrB_free(&C0);
+    C0 = mdup(C);
+    assert_true(GG_cuda_sync());
+    pool_limit(GG_cuda_pool_in_use() + 256);
+    /* no mask or accumulator: C's content is not read, so the product's own allocations fail */
+    GrB_Info info = GrB_mxm(C, NULL, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, A, A, NULL);
+    pool_limit(0);
+    assert_int_equal(info, GrB_OUT_OF_MEMORY);
+    set_backend(GxG_BACKEND_CPU);
+    same_matrix(C0, C, 0);
+    set_backend(GxG_BACKEND_AUTO);
+    GrB_free(&A), GrB_free(&C), GrB_free(&C0);
+}
+
+/* ---- an algorithm ---------------------------------------------------------------------------- */
+
+/* BC from four sources on a random graph: the device's forward and backward products give the
+ * CPU's centrality (the path counts are integers; the dependencies are compared to 1e-9). */
+static void bc_equals_cpu(void **state)
+{
+    (void)state;
+    GrB_Matrix A = random_matrix(GrB_FP64, 300, 300, 0.02);
+    GrB_Index sources[4] = {0, 7, 99, 250};
+    GrB_Vector c[2];
+    for (int b = 0; b < 2; b++) {
+        set_backend(b == 0 ? GxG_BACKEND_CPU : GxG_BACKEND_CUDA);
+        size_t before = declines();
+        char msg[256];
+        OK(GG_alg_bc(&c[b], A, sources, 4, msg));
+        if (b == 1) printf("BC on cuda: %zu calls declined\n", declines() - before);
+    }
+    set_backend(GxG_BACKEND_CPU);
+    same_vector(c[0], c[1], 1e-9);
+    set_backend(GxG_BACKEND_AUTO);
+    GrB_free(&A), GrB_free(&c[0]), GrB_free(&c[1]);
+}
+
+int main(void)
+{
+    int start = GG_cuda_test_start();
+    if (start != 0) return start;
+    OK(GrB_Semiring_new(&plus_first, GrB_PLUS_MONOID_FP64, GrB_FIRST_FP64));
+    OK(GrB_Semiring_new(&plus_second_int32, GrB_PLUS_MONOID_INT32, GrB_SECOND_INT32));
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(transposes_masks_semirings),
+        cmocka_unit_test(accum_dense_mask_aliased),
+        cmocka_unit_test(small_and_empty),
+        cmocka_unit_test(hypersparse_inner),
+        cmocka_unit_test(skewed_rows_every_bin),
+        cmocka_unit_test(chunked_equals_unchunked),
+        cmocka_unit_test(out_of_memory_leaves_c),
+        cmocka_unit_test(bc_equals_cpu),
+    };
+    int failed = cmocka_run_group_tests(tests, NULL, NULL);
+    GrB_free(&plus_first), GrB_free(&plus_second_int32);
+    GrB_finalize();
+    return failed;
+}
