@@ -5,7 +5,9 @@
  * sparse one is compacted, a bitmap or full one becomes a bitmap whose flags are the tests; an
  * iso vector under a test that reads no position is decided by one call. A matrix result that
  * replaces all of C (no mask, no accumulator; C of A's type, or both types built-in) is selected
- * tree to tree (GG_hs_select): the positional tests keep or drop whole blocks from their bounds. */
+ * from A's tree straight into C's CSR view and tuples (GG_hs_select: the positional tests keep or
+ * drop whole leaves from their bounds), C's own tree left owed; when A's tree is itself owed (A
+ * is a result read so far through views), from A's tuples instead. */
 #include "GG_cpu_vec.h"
 #include "GG_hisparse.h"
 
@@ -230,15 +232,14 @@ static bool mselect_keep(void *ctx, GrB_Index i, GrB_Index j, const void *x, int
     return select_one(&m->c, x, i, j, m->buf + (size_t)tid * m->bufsize);
 }
 
-/* C = select(op0(A)), all of C replaced: the tree of A filtered into C's (values cast to C's
- * type by the build). */
+/* C = select(op0(A)), all of C replaced: the tree ha of A filtered into C's CSR view (values cast
+ * to C's type). */
 static GrB_Info select_tree(GG_container *C, GrB_IndexUnaryOp op, GG_container *A,
-                            const void *thunk, GrB_Type ttype, bool tran)
+                            const GG_hs_matrix *ha, const void *thunk, GrB_Type ttype, bool tran)
 {
-    const GG_hs_matrix *ha;
-    GrB_Info info = GG_view_hs(A, &ha);
-    if (info != GrB_SUCCESS) return info;
-    GG_hs_matrix a = *ha, t;
+    GG_hs_matrix a = *ha;
+    GG_cview t;
+    GrB_Info info;
     if (tran) GG_hs_transpose(&a);
     int nth = GG_cpu_nthreads(a.nvals);
     size_t ysize;
@@ -251,10 +252,21 @@ static GrB_Info select_tree(GG_container *C, GrB_IndexUnaryOp op, GG_container *
                           (op->opcode >= GG_OP_ROWINDEX && op->opcode <= GG_OP_DIAGINDEX);
     if (a.iso && !reads_position) m.all = select_one(&m.c, GG_hs_iso_value(&a), 0, 0, m.buf);
     GG_hs_filter f = {.box = mselect_box, .keep = mselect_keep, .ctx = &m};
-    info = GG_hs_select(&t, C->type, &a, &f, nth);
+    info = GG_hs_select(&a, false, &f, nth, &t);
     GG_free(scratch);
-    if (info == GrB_SUCCESS) GG_container_adopt_hs(C, &t);
-    return info;
+    if (info != GrB_SUCCESS) return info;
+    GrB_Index n = t.ptr[t.nvec];
+    if (C->type != A->type && n > 0) {
+        void *x = GG_malloc((size_t)n * C->type->size);
+        if (x == NULL) {
+            GG_hs_cview_free(&t);
+            return GrB_OUT_OF_MEMORY;
+        }
+        GG_cast_array(x, C->type, t.x, A->type, n);
+        GG_free(t.x);
+        t.x = x;
+    }
+    return GG_container_adopt_csr(C, &t);
 }
 
 GrB_Info GG_cpu_select(GG_container *C, GG_container *M, GrB_BinaryOp accum, GrB_IndexUnaryOp op,
@@ -270,12 +282,15 @@ GrB_Info GG_cpu_select(GG_container *C, GG_container *M, GrB_BinaryOp accum, GrB
         if (info != GrB_SUCCESS) return info;
         return GG_cpu_vec_writeback(C, M, accum, &T, true, A->type, d, NULL);
     }
-    if (M == NULL && !d->mask_comp && accum == NULL &&
+    const GG_hs_matrix *ha = NULL;
+    GrB_Info info = GG_view_hs_built(A, &ha);
+    if (info != GrB_SUCCESS) return info;
+    if (ha != NULL && M == NULL && !d->mask_comp && accum == NULL &&
         (C->type == A->type || (C->type->code != GrB_UDT_CODE && A->type->code != GrB_UDT_CODE)))
-        return select_tree(C, op, A, thunk, ttype, d->tran0);
+        return select_tree(C, op, A, ha, thunk, ttype, d->tran0);
     GG_coo a, t = {0};
     bool owned;
-    GrB_Info info = GG_cpu_coo_of(A, d->tran0, &a, &owned);
+    info = GG_cpu_coo_of(A, d->tran0, &a, &owned);
     if (info != GrB_SUCCESS) return info;
     GrB_Index n = a.n;
     int nth = GG_cpu_nthreads(n);

@@ -86,22 +86,24 @@ GrB_Info GG_hs_build_cview(GG_hs_matrix *A, GrB_Type type, GrB_Index nrows, GrB_
                            const GG_cview *v, bool by_col, unsigned flags);
 
 /* ---- select -----------------------------------------------------------------------------------
- * C = the entries of A that a filter keeps (select.c): A's content orientation, node size and iso
- * flag carry over; kept values are A's, scaled. The filter sees logical coordinates. */
+ * The entries of logical A that a filter keeps, as GG_hs_to_cview gives all of them (convert.c):
+ * a CSR (by_col false) or CSC view of A's type, values scaled, every array owned by *out. A leaf
+ * the filter judges whole from its block's bounds is kept or skipped without testing its
+ * entries. */
 typedef enum { GG_HS_NONE, GG_HS_SOME, GG_HS_ALL } GG_hs_cover;
 typedef struct {
     /* Which entries of the logical block [i0, i1] x [j0, j1] the filter keeps, judged from the
      * bounds alone: all, none, or some (then keep decides each); NULL: always some. */
     GG_hs_cover (*box)(void *ctx, GrB_Index i0, GrB_Index i1, GrB_Index j0, GrB_Index j1);
     /* Whether the entry at logical (i, j) with value x (A's type) is kept; tid is the OpenMP
-     * thread (below GG_hs_select's nth), for per-thread scratch. */
+     * thread (below GG_hs_select's nth), for per-thread scratch. Called more than once for an
+     * entry: it must give the same answer each time. */
     bool (*keep)(void *ctx, GrB_Index i, GrB_Index j, const void *x, int tid);
     void *ctx;
 } GG_hs_filter;
-/* C of type ztype (A's kept values cast to it; a built-in type, or A's own), on up to nth
- * threads. On GrB_OUT_OF_MEMORY *C is untouched. */
-GrB_Info GG_hs_select(GG_hs_matrix *C, GrB_Type ztype, const GG_hs_matrix *A,
-                      const GG_hs_filter *f, int nth);
+/* On up to nth threads. GrB_OUT_OF_MEMORY leaves *out untouched. */
+GrB_Info GG_hs_select(const GG_hs_matrix *A, bool by_col, const GG_hs_filter *f, int nth,
+                      GG_cview *out);
 
 /* ---- convert (each honours the transposed flag and the scale) ---------------------------------- */
 

@@ -1,4 +1,5 @@
-/* convert.c: HiSparse to sorted COO and to CSR / CSC. Tree order lists the entries of any one row
+/* convert.c: HiSparse to sorted COO and to CSR / CSC, and the select that keeps only the entries a
+ * filter passes (GG_hs_select: the same conversion, filtered). Tree order lists the entries of any one row
  * by increasing column and of any one column by increasing row, so a stable placement by the major
  * index of a walk in tree order leaves every vector sorted: a counting scatter when the dimension
  * is small enough to count by, a stable radix sort of the majors otherwise (huge, hypersparse
@@ -8,7 +9,11 @@
  * a band counts and places only its own majors, walking the leaves that reach into it in tree
  * order, so each vector is filled in tree order with no sharing between threads, and the
  * vector pointers come straight from the counts. Serial, it was 1.1 s (CSR) and 3 s on RMAT-20
- * (Doc/performance.md). */
+ * (Doc/performance.md).
+ * A filter judges each leaf from its block's bounds first (the positional tests keep or drop whole
+ * leaves), so only the leaves it cuts have their entries tested; the count and the placement test
+ * them alike, so the keep function runs twice on such an entry (it must be pure, as GraphBLAS
+ * operators are). */
 #include "hs_internal.h"
 
 /* The logical matrix's entries ordered by (major, minor), with the values scaled: the minors and
@@ -17,6 +22,7 @@
 typedef struct {
     GrB_Index *maj, *ptr, *min;
     uint8_t *x;
+    uint64_t n; /* entries (those the filter kept) */
 } hs_sorted;
 
 static void sorted_free(hs_sorted *s)
@@ -39,17 +45,48 @@ typedef struct {
     hs_sorted *out;
     hs_pair *pairs;   /* radix: (major, walk position) */
     uint64_t k;       /* radix: walk position */
+    const GG_hs_filter *f; /* NULL: every entry */
+    uint8_t *xbuf;    /* filter: per thread, a value for keep (A's type size each) */
 } hs_conv;
+
+/* How much of leaf L the filter keeps, judged from the leaf's block (logical bounds). */
+static GG_hs_cover leaf_cover(const hs_conv *c, const hs_leaf *L)
+{
+    const GG_hs_matrix *A = c->A;
+    if (c->f == NULL) return GG_HS_ALL;
+    if (c->f->box == NULL) return GG_HS_SOME;
+    GrB_Index span = (GrB_Index)1 << (L->level * A->dbits < 63 ? L->level * A->dbits : 63);
+    GrB_Index r1 = A->nrows - L->r0 < span ? A->nrows - 1 : L->r0 + span - 1;
+    GrB_Index c1 = A->ncols - L->c0 < span ? A->ncols - 1 : L->c0 + span - 1;
+    return A->transposed ? c->f->box(c->f->ctx, L->c0, c1, L->r0, r1)
+                         : c->f->box(c->f->ctx, L->r0, r1, L->c0, c1);
+}
+
+/* Whether the filter keeps entry k of leaf L, at content (r, col). */
+static bool conv_keep(const hs_conv *c, const hs_leaf *L, uint64_t k, GrB_Index r, GrB_Index col)
+{
+    const GG_hs_matrix *A = c->A;
+    size_t size = A->type->size;
+    int tid = hs_thread_id();
+    uint8_t *z = c->xbuf + (size_t)tid * size;
+    hs_read_value(A, L->x != NULL ? L->x + k * size : NULL, z);
+    return A->transposed ? c->f->keep(c->f->ctx, col, r, z, tid)
+                         : c->f->keep(c->f->ctx, r, col, z, tid);
+}
 
 static void count_leaf(void *ctx, const hs_leaf *L)
 {
     const hs_conv *c = ctx;
+    GG_hs_cover cover = leaf_cover(c, L);
+    if (cover == GG_HS_NONE) return;
     hs_iter it;
     uint64_t li, lj;
     hs_iter_init(&it, L);
     while (hs_iter_next(&it, &li, &lj)) {
         GrB_Index m = c->col_major ? L->c0 + lj : L->r0 + li;
-        if (m >= c->lo && m < c->hi) c->count[m + 1]++;
+        if (m >= c->lo && m < c->hi &&
+            (cover == GG_HS_ALL || conv_keep(c, L, it.k - 1, L->r0 + li, L->c0 + lj)))
+            c->count[m + 1]++;
     }
 }
 
@@ -59,6 +96,8 @@ static void place_leaf(void *ctx, const hs_leaf *L)
 {
     hs_conv *c = ctx;
     size_t size = c->A->type->size;
+    GG_hs_cover cover = leaf_cover(c, L);
+    if (cover == GG_HS_NONE) return;
     hs_iter it;
     uint64_t li, lj;
     hs_iter_init(&it, L);
@@ -66,8 +105,9 @@ static void place_leaf(void *ctx, const hs_leaf *L)
         GrB_Index r = L->r0 + li, col = L->c0 + lj;
         GrB_Index major = c->col_major ? col : r, minor = c->col_major ? r : col;
         uint64_t p;
+        if (c->next != NULL && (major < c->lo || major >= c->hi)) continue;
+        if (cover == GG_HS_SOME && !conv_keep(c, L, it.k - 1, r, col)) continue;
         if (c->next != NULL) {
-            if (major < c->lo || major >= c->hi) continue;
             p = c->next[major]++;
         } else {
             p = c->k++;
@@ -80,10 +120,13 @@ static void place_leaf(void *ctx, const hs_leaf *L)
 }
 
 /* The counting way: ptr from per-band counts and a scan, then each band places its majors'
- * entries. Fills s->ptr (dim + 1), s->min and s->x (allocated by the caller). */
-static GrB_Info count_place(const GG_hs_matrix *A, bool col_major, GrB_Index dim, hs_sorted *s)
+ * entries, on at most nth threads. Fills s->ptr (dim + 1), s->min and s->x (allocated by the
+ * caller) and s->n. */
+static GrB_Info count_place(const GG_hs_matrix *A, bool col_major, GrB_Index dim,
+                            const GG_hs_filter *f, uint8_t *xbuf, int nth, hs_sorted *s)
 {
     int np = hs_parts(A->nvals + dim);
+    if (nth > hs_threads(np)) nth = hs_threads(np);
     GrB_Index width = hs_band_width(A, dim, np), nb = (dim + width - 1) / width;
     GrB_Index *ptr = GG_calloc((size_t)dim + 1, sizeof(GrB_Index));
     GrB_Index *next = hs_alloc_n(dim, sizeof(GrB_Index));
@@ -95,10 +138,11 @@ static GrB_Info count_place(const GG_hs_matrix *A, bool col_major, GrB_Index dim
         return GrB_OUT_OF_MEMORY;
     }
     int yc = col_major ? 1 : 0;
-    HS_OMP("omp parallel for num_threads(hs_threads(np)) schedule(dynamic, 1)")
+    HS_OMP("omp parallel for num_threads(nth) schedule(dynamic, 1)")
     for (GrB_Index b = 0; b < nb; b++) {
         GrB_Index lo = b * width, hi = dim - lo < width ? dim : lo + width, sum = 0;
-        hs_conv c = {.A = A, .col_major = col_major, .lo = lo, .hi = hi, .count = ptr};
+        hs_conv c = {.A = A, .col_major = col_major, .lo = lo, .hi = hi, .count = ptr, .f = f,
+                     .xbuf = xbuf};
         hs_walk_band(A, yc, lo, hi, count_leaf, &c);
         for (GrB_Index m = lo; m < hi; m++) sum += ptr[m + 1];
         tot[b] = sum;
@@ -108,7 +152,7 @@ static GrB_Info count_place(const GG_hs_matrix *A, bool col_major, GrB_Index dim
         tot[b] = sum;
         sum += t;
     }
-    HS_OMP("omp parallel for num_threads(hs_threads(np)) schedule(dynamic, 1)")
+    HS_OMP("omp parallel for num_threads(nth) schedule(dynamic, 1)")
     for (GrB_Index b = 0; b < nb; b++) {
         GrB_Index lo = b * width, hi = dim - lo < width ? dim : lo + width, sum = tot[b];
         for (GrB_Index m = lo; m < hi; m++) {
@@ -116,12 +160,14 @@ static GrB_Info count_place(const GG_hs_matrix *A, bool col_major, GrB_Index dim
             sum += ptr[m + 1];
             ptr[m + 1] = sum;
         }
-        hs_conv c = {.A = A, .col_major = col_major, .lo = lo, .hi = hi, .next = next, .out = s};
+        hs_conv c = {.A = A, .col_major = col_major, .lo = lo, .hi = hi, .next = next, .out = s,
+                     .f = f, .xbuf = xbuf};
         hs_walk_band(A, yc, lo, hi, place_leaf, &c);
     }
     GG_free(next);
     GG_free(tot);
     s->ptr = ptr;
+    s->n = ptr[dim];
     return GrB_SUCCESS;
 }
 
@@ -131,7 +177,7 @@ static GrB_Info count_place(const GG_hs_matrix *A, bool col_major, GrB_Index dim
 static GrB_Info permute(hs_sorted *s, const hs_pair *order, uint64_t n, size_t size)
 {
     hs_sorted t = {hs_alloc_n(n, sizeof(GrB_Index)), NULL, hs_alloc_n(n, sizeof(GrB_Index)),
-                   hs_alloc_n(n, size)};
+                   hs_alloc_n(n, size), n};
     if (t.maj == NULL || t.min == NULL || t.x == NULL) {
         sorted_free(&t);
         return GrB_OUT_OF_MEMORY;
@@ -147,32 +193,40 @@ static GrB_Info permute(hs_sorted *s, const hs_pair *order, uint64_t n, size_t s
     return GrB_SUCCESS;
 }
 
-/* A's entries sorted by major: counting (s->ptr) when the dimension is within 8 n + 64, else by
- * radix (s->maj). */
-static GrB_Info sort_by_major(const GG_hs_matrix *A, bool by_col, hs_sorted *out)
+/* A's entries (those f keeps, f NULL: all) sorted by major, on at most nth threads: counting
+ * (s->ptr) when the dimension is within 8 n + 64, else by radix (s->maj). Arrays are sized for
+ * all of A's entries; only the kept ones are written, so the rest is never touched. */
+static GrB_Info sort_by_major(const GG_hs_matrix *A, bool by_col, const GG_hs_filter *f, int nth,
+                              hs_sorted *out)
 {
     uint64_t n = A->nvals;
     size_t size = A->type->size;
     bool col_major = by_col != A->transposed;
     GrB_Index dim = col_major ? A->ncols : A->nrows;
-    hs_sorted s = {NULL, NULL, hs_alloc_n(n, sizeof(GrB_Index)), hs_alloc_n(n, size)};
+    hs_sorted s = {NULL, NULL, hs_alloc_n(n, sizeof(GrB_Index)), hs_alloc_n(n, size), 0};
+    uint8_t *xbuf = f != NULL ? hs_alloc_n((uint64_t)(nth > 1 ? nth : 1), size) : NULL;
     GrB_Info info = GrB_OUT_OF_MEMORY;
-    if (s.min == NULL || s.x == NULL) goto done;
+    if (s.min == NULL || s.x == NULL || (f != NULL && xbuf == NULL)) goto done;
     if (dim <= 8 * n + 64) {
-        info = count_place(A, col_major, dim, &s);
+        info = count_place(A, col_major, dim, f, xbuf, nth, &s);
     } else {
         hs_pair *pairs = hs_alloc_n(n, sizeof *pairs), *tmp = hs_alloc_n(n, sizeof *tmp);
-        hs_conv c = {.A = A, .col_major = col_major, .out = &s, .pairs = pairs};
+        hs_conv c = {.A = A, .col_major = col_major, .out = &s, .pairs = pairs, .f = f,
+                     .xbuf = xbuf};
         s.maj = hs_alloc_n(n, sizeof(GrB_Index));
         if (pairs != NULL && tmp != NULL && s.maj != NULL) {
+            /* serial: the filter's scratch of thread 0 */
             hs_walk(A, place_leaf, &c);
-            const hs_pair *order = n > 0 ? hs_radix_sort(pairs, tmp, n, hs_msb(dim - 1) + 1) : pairs;
-            info = order == NULL ? GrB_OUT_OF_MEMORY : permute(&s, order, n, size);
+            s.n = c.k;
+            const hs_pair *order =
+                s.n > 0 ? hs_radix_sort(pairs, tmp, s.n, hs_msb(dim - 1) + 1) : pairs;
+            info = order == NULL ? GrB_OUT_OF_MEMORY : permute(&s, order, s.n, size);
         }
         GG_free(pairs);
         GG_free(tmp);
     }
 done:
+    GG_free(xbuf);
     if (info != GrB_SUCCESS)
         sorted_free(&s);
     else
@@ -183,7 +237,7 @@ done:
 GrB_Info GG_hs_to_coo(const GG_hs_matrix *A, GG_coo *out)
 {
     hs_sorted s = {0};
-    GrB_Info info = sort_by_major(A, false, &s);
+    GrB_Info info = sort_by_major(A, false, NULL, hs_threads(HS_MAX_PARTS), &s);
     if (info != GrB_SUCCESS) return info;
     if (s.ptr != NULL) {
         /* the row of every entry, from the pointers */
@@ -214,13 +268,15 @@ void GG_hs_cview_free(GG_cview *v)
     memset(v, 0, sizeof *v);
 }
 
-GrB_Info GG_hs_to_cview(const GG_hs_matrix *A, bool by_col, GG_cview *out)
+/* The view of the entries f keeps (all when f is NULL). */
+static GrB_Info to_cview(const GG_hs_matrix *A, bool by_col, const GG_hs_filter *f, int nth,
+                         GG_cview *out)
 {
-    uint64_t n = A->nvals;
     GrB_Index dim = by_col ? GG_hs_ncols(A) : GG_hs_nrows(A);
     hs_sorted s = {0};
-    GrB_Info info = sort_by_major(A, by_col, &s);
+    GrB_Info info = sort_by_major(A, by_col, f, nth, &s);
     if (info != GrB_SUCCESS) return info;
+    uint64_t n = s.n;
     GrB_Index nonempty = 0;
     if (s.ptr != NULL) {
         HS_OMP("omp parallel for num_threads(hs_threads(hs_parts(dim))) reduction(+ : nonempty)")
@@ -272,4 +328,15 @@ GrB_Info GG_hs_to_cview(const GG_hs_matrix *A, bool by_col, GG_cview *out)
     v.x = s.x;
     *out = v;
     return GrB_SUCCESS;
+}
+
+GrB_Info GG_hs_to_cview(const GG_hs_matrix *A, bool by_col, GG_cview *out)
+{
+    return to_cview(A, by_col, NULL, hs_threads(HS_MAX_PARTS), out);
+}
+
+GrB_Info GG_hs_select(const GG_hs_matrix *A, bool by_col, const GG_hs_filter *f, int nth,
+                      GG_cview *out)
+{
+    return to_cview(A, by_col, f, nth < 1 ? 1 : nth, out);
 }
