@@ -79,6 +79,16 @@ static void count_leaf(void *ctx, const hs_leaf *L)
     const hs_conv *c = ctx;
     GG_hs_cover cover = leaf_cover(c, L);
     if (cover == GG_HS_NONE) return;
+    if (cover == GG_HS_ALL && !c->col_major && L->tag == GG_HS_LEAF_BITMAP) {
+        /* a bitmap's row starts count its rows without reading an entry */
+        uint64_t d = 1ULL << L->dbits;
+        for (uint64_t li = 0; li < d; li++) {
+            GrB_Index m = L->r0 + li;
+            if (m >= c->lo && m < c->hi)
+                c->count[m + 1] += (li + 1 < d ? L->rowstart[li + 1] : L->n) - L->rowstart[li];
+        }
+        return;
+    }
     hs_iter it;
     uint64_t li, lj;
     hs_iter_init(&it, L);
@@ -115,7 +125,8 @@ static void place_leaf(void *ctx, const hs_leaf *L)
             c->out->maj[p] = major;
         }
         c->out->min[p] = minor;
-        hs_read_value(c->A, L->x != NULL ? L->x + (it.k - 1) * size : NULL, c->out->x + p * size);
+        /* an iso A's values are filled in once placed (iso_fill) */
+        if (L->x != NULL) hs_read_value(c->A, L->x + (it.k - 1) * size, c->out->x + p * size);
     }
 }
 
@@ -193,6 +204,25 @@ static GrB_Info permute(hs_sorted *s, const hs_pair *order, uint64_t n, size_t s
     return GrB_SUCCESS;
 }
 
+/* Every one of the n values of s: an iso A's value, scaled. */
+static void iso_fill(const GG_hs_matrix *A, hs_sorted *s)
+{
+    size_t size = A->type->size;
+    uint8_t z[64];
+    if (size > sizeof z) {
+        for (uint64_t p = 0; p < s->n; p++) hs_read_value(A, NULL, s->x + p * size);
+        return;
+    }
+    hs_read_value(A, NULL, z);
+    if (size == 1) {
+        memset(s->x, z[0], s->n);
+        return;
+    }
+    const uint64_t n = s->n;
+    HS_OMP("omp parallel for num_threads(hs_threads(hs_parts(n))) schedule(static)")
+    for (uint64_t p = 0; p < n; p++) memcpy(s->x + p * size, z, size);
+}
+
 /* A's entries (those f keeps, f NULL: all) sorted by major, on at most nth threads: counting
  * (s->ptr) when the dimension is within 8 n + 64, else by radix (s->maj). Arrays are sized for
  * all of A's entries; only the kept ones are written, so the rest is never touched. */
@@ -227,10 +257,12 @@ static GrB_Info sort_by_major(const GG_hs_matrix *A, bool by_col, const GG_hs_fi
     }
 done:
     GG_free(xbuf);
-    if (info != GrB_SUCCESS)
+    if (info != GrB_SUCCESS) {
         sorted_free(&s);
-    else
-        *out = s;
+        return info;
+    }
+    if (A->iso) iso_fill(A, &s);
+    *out = s;
     return info;
 }
 
