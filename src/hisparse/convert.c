@@ -40,6 +40,7 @@ typedef struct {
     const GG_hs_matrix *A;
     bool col_major;   /* the major index is the content column */
     GrB_Index lo, hi; /* counting: the band's majors */
+    GrB_Index base;   /* counting: count and next are indexed by major - base */
     GrB_Index *count; /* counting: count[m + 1], entries of major m (the pointers once summed) */
     GrB_Index *next;  /* counting, placing: the next slot of each major */
     hs_sorted *out;
@@ -85,7 +86,7 @@ static void count_leaf(void *ctx, const hs_leaf *L)
         for (uint64_t li = 0; li < d; li++) {
             GrB_Index m = L->r0 + li;
             if (m >= c->lo && m < c->hi)
-                c->count[m + 1] += (li + 1 < d ? L->rowstart[li + 1] : L->n) - L->rowstart[li];
+                c->count[m - c->base + 1] += (li + 1 < d ? L->rowstart[li + 1] : L->n) - L->rowstart[li];
         }
         return;
     }
@@ -96,7 +97,7 @@ static void count_leaf(void *ctx, const hs_leaf *L)
         GrB_Index m = c->col_major ? L->c0 + lj : L->r0 + li;
         if (m >= c->lo && m < c->hi &&
             (cover == GG_HS_ALL || conv_keep(c, L, it.k - 1, L->r0 + li, L->c0 + lj)))
-            c->count[m + 1]++;
+            c->count[m - c->base + 1]++;
     }
 }
 
@@ -118,7 +119,7 @@ static void place_leaf(void *ctx, const hs_leaf *L)
         if (c->next != NULL && (major < c->lo || major >= c->hi)) continue;
         if (cover == GG_HS_SOME && !conv_keep(c, L, it.k - 1, r, col)) continue;
         if (c->next != NULL) {
-            p = c->next[major]++;
+            p = c->next[major - c->base]++;
         } else {
             p = c->k++;
             c->pairs[p] = (hs_pair){major, p};
@@ -127,6 +128,123 @@ static void place_leaf(void *ctx, const hs_leaf *L)
         c->out->min[p] = minor;
         /* an iso A's values are filled in once placed (iso_fill) */
         if (L->x != NULL) hs_read_value(c->A, L->x + (it.k - 1) * size, c->out->x + p * size);
+    }
+}
+
+/* A band is heavy from this many entries on (below, a second thread costs more than it saves);
+ * with the parts fixed by a test, from one entry on, so small inputs take the heavy path too. */
+#define HS_HEAVY_MIN 16384
+
+/* ---- heavy bands --------------------------------------------------------------------------------
+ * A band holding more than a thread's share of the entries is not left to one thread (the rows
+ * and columns 0..10 of LAGraph's TriangleCount input are half of it, in one band of 128): its
+ * leaves, in walk order, are cut into groups of about equal entries; each group counts its
+ * majors into a row of its own, running sums over the groups give each group where its entries
+ * of each major begin, and the groups place in parallel, each vector still in tree order. */
+typedef struct {
+    hs_leaf *L;
+    uint64_t n, cap;
+    bool oom;
+} leaf_list;
+
+static void collect_leaf(void *ctx, const hs_leaf *L)
+{
+    leaf_list *l = ctx;
+    if (l->oom) return;
+    if (l->n == l->cap) {
+        uint64_t cap = l->cap == 0 ? 256 : 2 * l->cap;
+        hs_leaf *grown = GG_realloc(l->L, cap * sizeof *grown);
+        if (grown == NULL) {
+            l->oom = true;
+            return;
+        }
+        l->L = grown;
+        l->cap = cap;
+    }
+    l->L[l->n++] = *L;
+}
+
+/* Entries per band, each leaf counted in the band of its first major (an estimate for a leaf
+ * wider than a band). */
+typedef struct {
+    GrB_Index *est, width;
+    bool col_major;
+} band_est;
+
+static void estimate_leaf(void *ctx, const hs_leaf *L)
+{
+    band_est *e = ctx;
+    e->est[(e->col_major ? L->c0 : L->r0) / e->width] += L->n;
+}
+
+/* One heavy band [lo, hi): its leaves, their groups, and per group a row of counts (then of next
+ * slots) over the band's majors, width + 1 each. */
+typedef struct {
+    GrB_Index lo, hi;
+    leaf_list leaves;
+    uint64_t *gb; /* group g: leaves gb[g] .. gb[g + 1] */
+    int ng;
+    GrB_Index *cnt;
+} heavy_band;
+
+static void heavy_free(heavy_band *h)
+{
+    GG_free(h->leaves.L);
+    GG_free(h->gb);
+    GG_free(h->cnt);
+}
+
+/* Collects the band's leaves and counts each group's majors into ptr[m + 1] (summed); false when
+ * out of memory. */
+static bool heavy_count(const hs_conv *proto, heavy_band *h, int nth, GrB_Index *ptr)
+{
+    const GG_hs_matrix *A = proto->A;
+    GrB_Index w = h->hi - h->lo;
+    hs_walk_band(A, proto->col_major ? 1 : 0, h->lo, h->hi, collect_leaf, &h->leaves);
+    uint64_t nl = h->leaves.n, total = 0;
+    h->ng = nl < (uint64_t)nth * 4 ? (int)nl : nth * 4;
+    h->gb = GG_malloc(((size_t)h->ng + 1) * sizeof *h->gb);
+    h->cnt = GG_calloc((size_t)h->ng * (w + 1), sizeof *h->cnt);
+    if (h->leaves.oom || h->gb == NULL || h->cnt == NULL) return false;
+    for (uint64_t k = 0; k < nl; k++) total += h->leaves.L[k].n;
+    /* groups of about total / ng entries, in walk order */
+    uint64_t k = 0, seen = 0;
+    for (int g = 0; g < h->ng; g++) {
+        h->gb[g] = k;
+        uint64_t until = total * (uint64_t)(g + 1) / (uint64_t)h->ng;
+        while (k < nl && (seen < until || k == h->gb[g])) seen += h->leaves.L[k++].n;
+    }
+    h->gb[h->ng] = nl;
+    HS_OMP("omp parallel for num_threads(nth) schedule(dynamic, 1)")
+    for (int g = 0; g < h->ng; g++) {
+        hs_conv c = *proto;
+        c.lo = h->lo, c.hi = h->hi, c.base = h->lo, c.count = h->cnt + (size_t)g * (w + 1);
+        for (uint64_t q = h->gb[g]; q < h->gb[g + 1]; q++) count_leaf(&c, &h->leaves.L[q]);
+    }
+    for (GrB_Index m = 0; m < w; m++)
+        for (int g = 0; g < h->ng; g++) ptr[h->lo + m + 1] += h->cnt[(size_t)g * (w + 1) + m + 1];
+    return true;
+}
+
+/* Places the band's entries from slot `at` on: each group's next slot per major from the running
+ * sums, then the groups in parallel. ptr[m + 1] becomes the pointers. */
+static void heavy_place(const hs_conv *proto, heavy_band *h, int nth, GrB_Index at,
+                        GrB_Index *ptr)
+{
+    GrB_Index w = h->hi - h->lo;
+    for (GrB_Index m = 0; m < w; m++) {
+        for (int g = 0; g < h->ng; g++) {
+            GrB_Index *slot = &h->cnt[(size_t)g * (w + 1) + m + 1], n = *slot;
+            *slot = at;
+            at += n;
+        }
+        ptr[h->lo + m + 1] = at;
+    }
+    HS_OMP("omp parallel for num_threads(nth) schedule(dynamic, 1)")
+    for (int g = 0; g < h->ng; g++) {
+        hs_conv c = *proto;
+        c.lo = h->lo, c.hi = h->hi, c.base = h->lo, c.next = h->cnt + (size_t)g * (w + 1) + 1;
+        for (uint64_t q = h->gb[g]; q < h->gb[g + 1]; q++) place_leaf(&c, &h->leaves.L[q]);
     }
 }
 
@@ -149,12 +267,50 @@ static GrB_Info count_place(const GG_hs_matrix *A, bool col_major, GrB_Index dim
         return GrB_OUT_OF_MEMORY;
     }
     int yc = col_major ? 1 : 0;
+    const hs_conv proto = {.A = A, .col_major = col_major, .out = s, .f = f, .xbuf = xbuf};
+    /* the heavy bands (is_heavy[b]: 1 + its index in heavy[]) */
+    heavy_band *heavy = NULL;
+    uint8_t *is_heavy = NULL;
+    int nh = 0;
+    bool ok = true;
+    bool forced = hs_parts_forced();
+    if ((nth > 1 || forced) && nb > 1) {
+        band_est e = {GG_calloc(nb, sizeof(GrB_Index)), width, col_major};
+        is_heavy = GG_calloc(nb, 1);
+        ok = e.est != NULL && is_heavy != NULL;
+        if (ok) hs_walk(A, estimate_leaf, &e);
+        for (GrB_Index b = 0; ok && b < nb; b++)
+            if (e.est[b] * (GrB_Index)(nth > 1 ? nth : 2) > A->nvals &&
+                e.est[b] >= (forced ? 1 : HS_HEAVY_MIN) && nh < 255)
+                is_heavy[b] = (uint8_t)++nh;
+        heavy = ok && nh > 0 ? GG_calloc((size_t)nh, sizeof *heavy) : NULL;
+        ok = ok && (nh == 0 || heavy != NULL);
+        for (GrB_Index b = 0; ok && b < nb; b++)
+            if (is_heavy[b]) {
+                heavy_band *h = &heavy[is_heavy[b] - 1];
+                h->lo = b * width;
+                h->hi = dim - h->lo < width ? dim : h->lo + width;
+            }
+        GG_free(e.est);
+    }
+    for (int k = 0; ok && k < nh; k++) ok = heavy_count(&proto, &heavy[k], nth, ptr);
+    if (!ok) {
+        for (int k = 0; heavy != NULL && k < nh; k++) heavy_free(&heavy[k]);
+        GG_free(heavy);
+        GG_free(is_heavy);
+        GG_free(ptr);
+        GG_free(next);
+        GG_free(tot);
+        return GrB_OUT_OF_MEMORY;
+    }
     HS_OMP("omp parallel for num_threads(nth) schedule(dynamic, 1)")
     for (GrB_Index b = 0; b < nb; b++) {
         GrB_Index lo = b * width, hi = dim - lo < width ? dim : lo + width, sum = 0;
-        hs_conv c = {.A = A, .col_major = col_major, .lo = lo, .hi = hi, .count = ptr, .f = f,
-                     .xbuf = xbuf};
-        hs_walk_band(A, yc, lo, hi, count_leaf, &c);
+        if (is_heavy == NULL || !is_heavy[b]) {
+            hs_conv c = proto;
+            c.lo = lo, c.hi = hi, c.count = ptr;
+            hs_walk_band(A, yc, lo, hi, count_leaf, &c);
+        }
         for (GrB_Index m = lo; m < hi; m++) sum += ptr[m + 1];
         tot[b] = sum;
     }
@@ -165,16 +321,23 @@ static GrB_Info count_place(const GG_hs_matrix *A, bool col_major, GrB_Index dim
     }
     HS_OMP("omp parallel for num_threads(nth) schedule(dynamic, 1)")
     for (GrB_Index b = 0; b < nb; b++) {
+        if (is_heavy != NULL && is_heavy[b]) continue;
         GrB_Index lo = b * width, hi = dim - lo < width ? dim : lo + width, sum = tot[b];
         for (GrB_Index m = lo; m < hi; m++) {
             next[m] = sum;
             sum += ptr[m + 1];
             ptr[m + 1] = sum;
         }
-        hs_conv c = {.A = A, .col_major = col_major, .lo = lo, .hi = hi, .next = next, .out = s,
-                     .f = f, .xbuf = xbuf};
+        hs_conv c = proto;
+        c.lo = lo, c.hi = hi, c.next = next;
         hs_walk_band(A, yc, lo, hi, place_leaf, &c);
     }
+    for (int k = 0; k < nh; k++) {
+        heavy_place(&proto, &heavy[k], nth, tot[heavy[k].lo / width], ptr);
+        heavy_free(&heavy[k]);
+    }
+    GG_free(heavy);
+    GG_free(is_heavy);
     GG_free(next);
     GG_free(tot);
     s->ptr = ptr;
