@@ -232,6 +232,24 @@ static bool mselect_keep(void *ctx, GrB_Index i, GrB_Index j, const void *x, int
     return select_one(&m->c, x, i, j, m->buf + (size_t)tid * m->bufsize);
 }
 
+/* The positional tests in the filter's closed form (GG_hs_filter.pos), so that the entries of a
+ * leaf that a test cuts are not each a call through keep. */
+static void mselect_pos(GG_hs_filter *f, int opcode, int64_t k)
+{
+    f->lo = INT64_MIN, f->hi = k, f->outside = false;
+    switch (opcode) {
+    case GG_OP_TRIL: f->pos = GG_HS_POS_DIAG; break;
+    case GG_OP_TRIU: f->pos = GG_HS_POS_DIAG, f->lo = k, f->hi = INT64_MAX; break;
+    case GG_OP_DIAG: f->pos = GG_HS_POS_DIAG, f->lo = k; break;
+    case GG_OP_OFFDIAG: f->pos = GG_HS_POS_DIAG, f->lo = k, f->outside = true; break;
+    case GG_OP_COLLE: f->pos = GG_HS_POS_COL; break;
+    case GG_OP_COLGT: f->pos = GG_HS_POS_COL, f->outside = true; break;
+    case GG_OP_ROWLE: f->pos = GG_HS_POS_ROW; break;
+    case GG_OP_ROWGT: f->pos = GG_HS_POS_ROW, f->outside = true; break;
+    default: f->pos = GG_HS_POS_NONE; break;
+    }
+}
+
 /* C = select(op0(A)), all of C replaced: the tree ha of A filtered into C's CSR view (values cast
  * to C's type). */
 static GrB_Info select_tree(GG_container *C, GrB_IndexUnaryOp op, GG_container *A,
@@ -252,6 +270,7 @@ static GrB_Info select_tree(GG_container *C, GrB_IndexUnaryOp op, GG_container *
                           (op->opcode >= GG_OP_ROWINDEX && op->opcode <= GG_OP_DIAGINDEX);
     if (a.iso && !reads_position) m.all = select_one(&m.c, GG_hs_iso_value(&a), 0, 0, m.buf);
     GG_hs_filter f = {.box = mselect_box, .keep = mselect_keep, .ctx = &m};
+    mselect_pos(&f, op->opcode, m.c.k);
     info = GG_hs_select(&a, false, &f, nth, &t);
     GG_free(scratch);
     if (info != GrB_SUCCESS) return info;

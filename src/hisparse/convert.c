@@ -67,6 +67,14 @@ static GG_hs_cover leaf_cover(const hs_conv *c, const hs_leaf *L)
 static bool conv_keep(const hs_conv *c, const hs_leaf *L, uint64_t k, GrB_Index r, GrB_Index col)
 {
     const GG_hs_matrix *A = c->A;
+    const GG_hs_filter *f = c->f;
+    if (f->pos != GG_HS_POS_NONE) {
+        GrB_Index i = A->transposed ? col : r, j = A->transposed ? r : col;
+        int64_t v = f->pos == GG_HS_POS_DIAG  ? (int64_t)(j - i)
+                    : f->pos == GG_HS_POS_COL ? (int64_t)j
+                                              : (int64_t)i;
+        return (v >= f->lo && v <= f->hi) != f->outside;
+    }
     size_t size = A->type->size;
     int tid = hs_thread_id();
     uint8_t *z = c->xbuf + (size_t)tid * size;
