@@ -281,7 +281,13 @@ static GrB_Info select_tree(GG_container *C, GrB_IndexUnaryOp op, GG_container *
             GG_hs_cview_free(&t);
             return GrB_OUT_OF_MEMORY;
         }
-        GG_cast_array(x, C->type, t.x, A->type, n);
+        int parts = GG_cpu_nthreads_move(n);
+#pragma omp parallel for num_threads(parts) schedule(static)
+        for (int k = 0; k < parts; k++) {
+            GrB_Index lo = n * k / parts, hi = n * (k + 1) / parts;
+            GG_cast_array((char *)x + lo * C->type->size, C->type,
+                          (const char *)t.x + lo * A->type->size, A->type, hi - lo);
+        }
         GG_free(t.x);
         t.x = x;
     }
