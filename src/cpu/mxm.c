@@ -633,12 +633,14 @@ static double saxpy_cost(const GG_cview *A, const vlens *brows, const GG_cview *
     return total;
 }
 
-/* The dot product's merge steps for T<M> = A*B, A by rows, B's column lengths. */
+/* The dot product's merge steps for T<M> = A*B, A by rows, B's column lengths. Rows are taken
+ * dynamically: a few rows may hold most of the mask (LAGraph's TriangleCount input: rows 0..10,
+ * half of it, which a static split gave to one thread). */
 static double dot_total(const GG_cview *A, const vlens *bcols, const GG_cview *M)
 {
     double total = 0;
     int nth = GG_cpu_nthreads(GG_cv_nnz(M));
-#pragma omp parallel for num_threads(nth) schedule(static, 1024) reduction(+ : total)
+#pragma omp parallel for num_threads(nth) schedule(dynamic, 256) reduction(+ : total)
     for (GrB_Index r = 0; r < M->nvec; r++) {
         GrB_Index ka;
         if (!GG_cv_find(A, GG_cv_id(M, r), &ka)) continue;
