@@ -111,12 +111,43 @@ static void count_leaf(void *ctx, const hs_leaf *L)
 
 /* Places each entry at `next[major]++` when its major is in the band (counting), or at its walk
  * position (radix). */
+/* A bitmap leaf kept whole, placed by rows (the counting way, majors = content rows): a row's
+ * columns from its bitmap words, its values (contiguous, row-major) in one copy when unscaled. */
+static void place_bitmap_rows(hs_conv *c, const hs_leaf *L)
+{
+    const GG_hs_matrix *A = c->A;
+    size_t size = A->type->size;
+    uint64_t d = 1ULL << L->dbits;
+    for (uint64_t li = 0; li < d; li++) {
+        GrB_Index m = L->r0 + li;
+        uint64_t k0 = L->rowstart[li], k1 = li + 1 < d ? L->rowstart[li + 1] : L->n;
+        if (m < c->lo || m >= c->hi || k0 == k1) continue;
+        uint64_t p0 = c->next[m - c->base], p = p0, first = li * d, last = first + d - 1;
+        for (uint64_t pos = first; pos <= last; pos = (pos | 63) + 1) {
+            uint64_t word = pos & ~63ULL, top = last - word < 63 ? last - word : 63;
+            uint64_t w = hs_load64(L->coords + word / 8) & hs_mask((int)top + 1) & ~hs_mask((int)(pos - word));
+            for (; w != 0; w &= w - 1)
+                c->out->min[p++] = L->c0 + (word + (uint64_t)__builtin_ctzll(w) - first);
+        }
+        c->next[m - c->base] = p;
+        if (L->x == NULL) continue; /* iso: filled once placed (iso_fill) */
+        if (!hs_scaled(A))
+            memcpy(c->out->x + p0 * size, L->x + k0 * size, (k1 - k0) * size);
+        else
+            for (uint64_t k = k0; k < k1; k++) hs_read_value(A, L->x + k * size, c->out->x + (p0 + k - k0) * size);
+    }
+}
+
 static void place_leaf(void *ctx, const hs_leaf *L)
 {
     hs_conv *c = ctx;
     size_t size = c->A->type->size;
     GG_hs_cover cover = leaf_cover(c, L);
     if (cover == GG_HS_NONE) return;
+    if (cover == GG_HS_ALL && !c->col_major && L->tag == GG_HS_LEAF_BITMAP && c->next != NULL) {
+        place_bitmap_rows(c, L);
+        return;
+    }
     hs_iter it;
     uint64_t li, lj;
     hs_iter_init(&it, L);
