@@ -86,32 +86,21 @@ GrB_Info GG_hs_build_cview(GG_hs_matrix *A, GrB_Type type, GrB_Index nrows, GrB_
                            const GG_cview *v, bool by_col, unsigned flags);
 
 /* ---- select -----------------------------------------------------------------------------------
- * The entries of logical A that a filter keeps, as GG_hs_to_cview gives all of them (convert.c):
- * a CSR (by_col false) or CSC view of A's type, values scaled, every array owned by *out. A leaf
- * the filter judges whole from its block's bounds is kept or skipped without testing its
- * entries. */
+ * The entries of logical A that a positional test keeps, as GG_hs_to_cview gives all of them
+ * (convert.c): a CSR (by_col false) or CSC view of A's type, values scaled, every array owned by
+ * *out. The test is in closed form: v = j - i (as int64), j or i is kept when lo <= v <= hi, or,
+ * when outside, when it is not (GraphBLAS's eight positional tests: TRIL is v = j - i <= k, OFFDIAG
+ * v outside [k, k], COLGT v = j outside [INT64_MIN, k]). A leaf is kept or skipped whole when the
+ * range of v over its block decides it; only the entries of leaves the test cuts are tested. */
 typedef enum { GG_HS_NONE, GG_HS_SOME, GG_HS_ALL } GG_hs_cover;
-typedef enum { GG_HS_POS_NONE, GG_HS_POS_DIAG, GG_HS_POS_COL, GG_HS_POS_ROW } GG_hs_pos;
+typedef enum { GG_HS_POS_DIAG, GG_HS_POS_COL, GG_HS_POS_ROW } GG_hs_pos;
 typedef struct {
-    /* Which entries of the logical block [i0, i1] x [j0, j1] the filter keeps, judged from the
-     * bounds alone: all, none, or some (then keep decides each); NULL: always some. */
-    GG_hs_cover (*box)(void *ctx, GrB_Index i0, GrB_Index i1, GrB_Index j0, GrB_Index j1);
-    /* Whether the entry at logical (i, j) with value x (A's type) is kept; tid is the OpenMP
-     * thread (below GG_hs_select's nth), for per-thread scratch. Called more than once for an
-     * entry: it must give the same answer each time. */
-    bool (*keep)(void *ctx, GrB_Index i, GrB_Index j, const void *x, int tid);
-    void *ctx;
-    /* A test of the position alone in closed form, used instead of keep unless GG_HS_POS_NONE:
-     * v = j - i (as int64), j or i is kept when lo <= v <= hi, or when outside, when it is not
-     * (the eight positional tests of GraphBLAS: TRIL is v = j - i <= k, OFFDIAG v outside
-     * [k, k], COLGT v = j outside [INT64_MIN, k]). */
     GG_hs_pos pos;
     int64_t lo, hi;
     bool outside;
 } GG_hs_filter;
-/* On up to nth threads. GrB_OUT_OF_MEMORY leaves *out untouched. */
-GrB_Info GG_hs_select(const GG_hs_matrix *A, bool by_col, const GG_hs_filter *f, int nth,
-                      GG_cview *out);
+/* GrB_OUT_OF_MEMORY leaves *out untouched. */
+GrB_Info GG_hs_select(const GG_hs_matrix *A, bool by_col, const GG_hs_filter *f, GG_cview *out);
 
 /* ---- convert (each honours the transposed flag and the scale) ---------------------------------- */
 

@@ -10,10 +10,8 @@
  * order, so each vector is filled in tree order with no sharing between threads, and the
  * vector pointers come straight from the counts. Serial, it was 1.1 s (CSR) and 3 s on RMAT-20
  * (Doc/performance.md).
- * A filter judges each leaf from its block's bounds first (the positional tests keep or drop whole
- * leaves), so only the leaves it cuts have their entries tested; the count and the placement test
- * them alike, so the keep function runs twice on such an entry (it must be pure, as GraphBLAS
- * operators are). */
+ * A filter (a positional test in closed form) judges each leaf from its block's bounds first, so
+ * only the entries of the leaves it cuts are tested, in the count and again in the placement. */
 #include "hs_internal.h"
 
 /* The logical matrix's entries ordered by (major, minor), with the values scaled: the minors and
@@ -47,40 +45,37 @@ typedef struct {
     hs_pair *pairs;   /* radix: (major, walk position) */
     uint64_t k;       /* radix: walk position */
     const GG_hs_filter *f; /* NULL: every entry */
-    uint8_t *xbuf;    /* filter: per thread, a value for keep (A's type size each) */
 } hs_conv;
 
-/* How much of leaf L the filter keeps, judged from the leaf's block (logical bounds). */
+/* How much of leaf L the filter keeps, judged from the range of v over the leaf's block: the
+ * logical block [i0, i1] x [j0, j1] has j - i in [j0 - i1, j1 - i0] (indices are below 2^60, so
+ * the differences fit int64). */
 static GG_hs_cover leaf_cover(const hs_conv *c, const hs_leaf *L)
 {
     const GG_hs_matrix *A = c->A;
-    if (c->f == NULL) return GG_HS_ALL;
-    if (c->f->box == NULL) return GG_HS_SOME;
+    const GG_hs_filter *f = c->f;
+    if (f == NULL) return GG_HS_ALL;
     GrB_Index span = (GrB_Index)1 << (L->level * A->dbits < 63 ? L->level * A->dbits : 63);
     GrB_Index r1 = A->nrows - L->r0 < span ? A->nrows - 1 : L->r0 + span - 1;
     GrB_Index c1 = A->ncols - L->c0 < span ? A->ncols - 1 : L->c0 + span - 1;
-    return A->transposed ? c->f->box(c->f->ctx, L->c0, c1, L->r0, r1)
-                         : c->f->box(c->f->ctx, L->r0, r1, L->c0, c1);
+    int64_t i0 = (int64_t)(A->transposed ? L->c0 : L->r0), i1 = (int64_t)(A->transposed ? c1 : r1);
+    int64_t j0 = (int64_t)(A->transposed ? L->r0 : L->c0), j1 = (int64_t)(A->transposed ? r1 : c1);
+    int64_t vlo = f->pos == GG_HS_POS_DIAG ? j0 - i1 : f->pos == GG_HS_POS_COL ? j0 : i0;
+    int64_t vhi = f->pos == GG_HS_POS_DIAG ? j1 - i0 : f->pos == GG_HS_POS_COL ? j1 : i1;
+    bool inside = vlo >= f->lo && vhi <= f->hi, apart = vhi < f->lo || vlo > f->hi;
+    if (inside || apart) return inside != f->outside ? GG_HS_ALL : GG_HS_NONE;
+    return GG_HS_SOME;
 }
 
-/* Whether the filter keeps entry k of leaf L, at content (r, col). */
-static bool conv_keep(const hs_conv *c, const hs_leaf *L, uint64_t k, GrB_Index r, GrB_Index col)
+/* Whether the filter keeps the entry at content (r, col). */
+static inline bool conv_keep(const hs_conv *c, GrB_Index r, GrB_Index col)
 {
-    const GG_hs_matrix *A = c->A;
     const GG_hs_filter *f = c->f;
-    if (f->pos != GG_HS_POS_NONE) {
-        GrB_Index i = A->transposed ? col : r, j = A->transposed ? r : col;
-        int64_t v = f->pos == GG_HS_POS_DIAG  ? (int64_t)(j - i)
-                    : f->pos == GG_HS_POS_COL ? (int64_t)j
-                                              : (int64_t)i;
-        return (v >= f->lo && v <= f->hi) != f->outside;
-    }
-    size_t size = A->type->size;
-    int tid = hs_thread_id();
-    uint8_t *z = c->xbuf + (size_t)tid * size;
-    hs_read_value(A, L->x != NULL ? L->x + k * size : NULL, z);
-    return A->transposed ? c->f->keep(c->f->ctx, col, r, z, tid)
-                         : c->f->keep(c->f->ctx, r, col, z, tid);
+    GrB_Index i = c->A->transposed ? col : r, j = c->A->transposed ? r : col;
+    int64_t v = f->pos == GG_HS_POS_DIAG  ? (int64_t)(j - i)
+                : f->pos == GG_HS_POS_COL ? (int64_t)j
+                                          : (int64_t)i;
+    return (v >= f->lo && v <= f->hi) != f->outside;
 }
 
 static void count_leaf(void *ctx, const hs_leaf *L)
@@ -104,7 +99,7 @@ static void count_leaf(void *ctx, const hs_leaf *L)
     while (hs_iter_next(&it, &li, &lj)) {
         GrB_Index m = c->col_major ? L->c0 + lj : L->r0 + li;
         if (m >= c->lo && m < c->hi &&
-            (cover == GG_HS_ALL || conv_keep(c, L, it.k - 1, L->r0 + li, L->c0 + lj)))
+            (cover == GG_HS_ALL || conv_keep(c, L->r0 + li, L->c0 + lj)))
             c->count[m - c->base + 1]++;
     }
 }
@@ -156,7 +151,7 @@ static void place_leaf(void *ctx, const hs_leaf *L)
         GrB_Index major = c->col_major ? col : r, minor = c->col_major ? r : col;
         uint64_t p;
         if (c->next != NULL && (major < c->lo || major >= c->hi)) continue;
-        if (cover == GG_HS_SOME && !conv_keep(c, L, it.k - 1, r, col)) continue;
+        if (cover == GG_HS_SOME && !conv_keep(c, r, col)) continue;
         if (c->next != NULL) {
             p = c->next[major - c->base]++;
         } else {
@@ -288,13 +283,11 @@ static void heavy_place(const hs_conv *proto, heavy_band *h, int nth, GrB_Index 
 }
 
 /* The counting way: ptr from per-band counts and a scan, then each band places its majors'
- * entries, on at most nth threads. Fills s->ptr (dim + 1), s->min and s->x (allocated by the
- * caller) and s->n. */
+ * entries. Fills s->ptr (dim + 1), s->min and s->x (allocated by the caller) and s->n. */
 static GrB_Info count_place(const GG_hs_matrix *A, bool col_major, GrB_Index dim,
-                            const GG_hs_filter *f, uint8_t *xbuf, int nth, hs_sorted *s)
+                            const GG_hs_filter *f, hs_sorted *s)
 {
-    int np = hs_parts(A->nvals + dim);
-    if (nth > hs_threads(np)) nth = hs_threads(np);
+    int np = hs_parts(A->nvals + dim), nth = hs_threads(np);
     GrB_Index width = hs_band_width(A, dim, np), nb = (dim + width - 1) / width;
     GrB_Index *ptr = GG_calloc((size_t)dim + 1, sizeof(GrB_Index));
     GrB_Index *next = hs_alloc_n(dim, sizeof(GrB_Index));
@@ -306,7 +299,7 @@ static GrB_Info count_place(const GG_hs_matrix *A, bool col_major, GrB_Index dim
         return GrB_OUT_OF_MEMORY;
     }
     int yc = col_major ? 1 : 0;
-    const hs_conv proto = {.A = A, .col_major = col_major, .out = s, .f = f, .xbuf = xbuf};
+    const hs_conv proto = {.A = A, .col_major = col_major, .out = s, .f = f};
     /* the heavy bands (is_heavy[b]: 1 + its index in heavy[]) */
     heavy_band *heavy = NULL;
     uint8_t *is_heavy = NULL;
@@ -425,10 +418,10 @@ static void iso_fill(const GG_hs_matrix *A, hs_sorted *s)
     for (uint64_t p = 0; p < n; p++) memcpy(s->x + p * size, z, size);
 }
 
-/* A's entries (those f keeps, f NULL: all) sorted by major, on at most nth threads: counting
- * (s->ptr) when the dimension is within 8 n + 64, else by radix (s->maj). Arrays are sized for
- * all of A's entries; only the kept ones are written, so the rest is never touched. */
-static GrB_Info sort_by_major(const GG_hs_matrix *A, bool by_col, const GG_hs_filter *f, int nth,
+/* A's entries (those f keeps, f NULL: all) sorted by major: counting (s->ptr) when the dimension
+ * is within 8 n + 64, else by radix (s->maj). Arrays are sized for all of A's entries; only the
+ * kept ones are written, so the rest is never touched. */
+static GrB_Info sort_by_major(const GG_hs_matrix *A, bool by_col, const GG_hs_filter *f,
                               hs_sorted *out)
 {
     uint64_t n = A->nvals;
@@ -436,18 +429,15 @@ static GrB_Info sort_by_major(const GG_hs_matrix *A, bool by_col, const GG_hs_fi
     bool col_major = by_col != A->transposed;
     GrB_Index dim = col_major ? A->ncols : A->nrows;
     hs_sorted s = {NULL, NULL, hs_alloc_n(n, sizeof(GrB_Index)), hs_alloc_n(n, size), 0};
-    uint8_t *xbuf = f != NULL ? hs_alloc_n((uint64_t)(nth > 1 ? nth : 1), size) : NULL;
     GrB_Info info = GrB_OUT_OF_MEMORY;
-    if (s.min == NULL || s.x == NULL || (f != NULL && xbuf == NULL)) goto done;
+    if (s.min == NULL || s.x == NULL) goto done;
     if (dim <= 8 * n + 64) {
-        info = count_place(A, col_major, dim, f, xbuf, nth, &s);
+        info = count_place(A, col_major, dim, f, &s);
     } else {
         hs_pair *pairs = hs_alloc_n(n, sizeof *pairs), *tmp = hs_alloc_n(n, sizeof *tmp);
-        hs_conv c = {.A = A, .col_major = col_major, .out = &s, .pairs = pairs, .f = f,
-                     .xbuf = xbuf};
+        hs_conv c = {.A = A, .col_major = col_major, .out = &s, .pairs = pairs, .f = f};
         s.maj = hs_alloc_n(n, sizeof(GrB_Index));
         if (pairs != NULL && tmp != NULL && s.maj != NULL) {
-            /* serial: the filter's scratch of thread 0 */
             hs_walk(A, place_leaf, &c);
             s.n = c.k;
             const hs_pair *order =
@@ -458,7 +448,6 @@ static GrB_Info sort_by_major(const GG_hs_matrix *A, bool by_col, const GG_hs_fi
         GG_free(tmp);
     }
 done:
-    GG_free(xbuf);
     if (info != GrB_SUCCESS) {
         sorted_free(&s);
         return info;
@@ -471,7 +460,7 @@ done:
 GrB_Info GG_hs_to_coo(const GG_hs_matrix *A, GG_coo *out)
 {
     hs_sorted s = {0};
-    GrB_Info info = sort_by_major(A, false, NULL, hs_threads(HS_MAX_PARTS), &s);
+    GrB_Info info = sort_by_major(A, false, NULL, &s);
     if (info != GrB_SUCCESS) return info;
     if (s.ptr != NULL) {
         /* the row of every entry, from the pointers */
@@ -503,12 +492,11 @@ void GG_hs_cview_free(GG_cview *v)
 }
 
 /* The view of the entries f keeps (all when f is NULL). */
-static GrB_Info to_cview(const GG_hs_matrix *A, bool by_col, const GG_hs_filter *f, int nth,
-                         GG_cview *out)
+static GrB_Info to_cview(const GG_hs_matrix *A, bool by_col, const GG_hs_filter *f, GG_cview *out)
 {
     GrB_Index dim = by_col ? GG_hs_ncols(A) : GG_hs_nrows(A);
     hs_sorted s = {0};
-    GrB_Info info = sort_by_major(A, by_col, f, nth, &s);
+    GrB_Info info = sort_by_major(A, by_col, f, &s);
     if (info != GrB_SUCCESS) return info;
     uint64_t n = s.n;
     GrB_Index nonempty = 0;
@@ -566,11 +554,10 @@ static GrB_Info to_cview(const GG_hs_matrix *A, bool by_col, const GG_hs_filter 
 
 GrB_Info GG_hs_to_cview(const GG_hs_matrix *A, bool by_col, GG_cview *out)
 {
-    return to_cview(A, by_col, NULL, hs_threads(HS_MAX_PARTS), out);
+    return to_cview(A, by_col, NULL, out);
 }
 
-GrB_Info GG_hs_select(const GG_hs_matrix *A, bool by_col, const GG_hs_filter *f, int nth,
-                      GG_cview *out)
+GrB_Info GG_hs_select(const GG_hs_matrix *A, bool by_col, const GG_hs_filter *f, GG_cview *out)
 {
-    return to_cview(A, by_col, f, nth < 1 ? 1 : nth, out);
+    return to_cview(A, by_col, f, out);
 }
