@@ -438,10 +438,10 @@ GrB_Info GG_container_update(GG_container *c, const GG_coo *old, const GG_coo *z
  * through views (an mxm product reduced, a select multiplied) never builds one. Cannot fail
  * today; callers keep the GrB_Info (t is left empty either way). */
 GrB_Info GG_container_adopt(GG_container *c, GG_coo *t);
-/* The same from a CSR view of c's type (plain or hypersparse, arrays owned): it becomes both the
- * cached CSR view and, with a row index per entry, the COO content. GrB_OUT_OF_MEMORY (the row
- * indices) leaves c unchanged and frees v's arrays. */
-GrB_Info GG_container_adopt_csr(GG_container *c, GG_cview *v);
+/* The same from a CSR view of c's type (plain or hypersparse) and the row of each of its
+ * entries, arrays owned: the view becomes the cached CSR view and, with the rows, the COO
+ * content. GrB_OUT_OF_MEMORY (the view's header) leaves c unchanged and frees the arrays. */
+GrB_Info GG_container_adopt_csr(GG_container *c, GG_cview *v, GrB_Index *rows);
 /* Installs `hs` (a tree of c's type and logical dimensions, e.g. from GG_hs_ewise) as matrix c's
  * content, taking its pool reference; the cached COO is derived on demand. */
 void GG_container_adopt_hs(GG_container *c, GG_hs_matrix *hs);

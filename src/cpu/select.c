@@ -241,13 +241,15 @@ static GrB_Info select_tree(GG_container *C, GrB_IndexUnaryOp op, GG_container *
         return GG_container_adopt(C, &none);
     }
     GG_cview t;
-    info = positional ? GG_hs_select(&a, false, &f, &t) : GG_hs_to_cview(&a, false, &t);
+    GrB_Index *rows;
+    info = GG_hs_select(&a, positional ? &f : NULL, &t, &rows);
     if (info != GrB_SUCCESS) return info;
     GrB_Index n = t.ptr[t.nvec];
     if (C->type != A->type && n > 0) {
         void *x = GG_malloc((size_t)n * C->type->size);
         if (x == NULL) {
             GG_hs_cview_free(&t);
+            GG_free(rows);
             return GrB_OUT_OF_MEMORY;
         }
         int parts = GG_cpu_nthreads_move(n);
@@ -260,7 +262,7 @@ static GrB_Info select_tree(GG_container *C, GrB_IndexUnaryOp op, GG_container *
         GG_free(t.x);
         t.x = x;
     }
-    return GG_container_adopt_csr(C, &t);
+    return GG_container_adopt_csr(C, &t, rows);
 }
 
 GrB_Info GG_cpu_select(GG_container *C, GG_container *M, GrB_BinaryOp accum, GrB_IndexUnaryOp op,

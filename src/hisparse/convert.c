@@ -15,7 +15,8 @@
 #include "hs_internal.h"
 
 /* The logical matrix's entries ordered by (major, minor), with the values scaled: the minors and
- * values, and the majors either per entry (maj, the radix way) or as vector pointers (ptr, dim + 1
+ * values, and the majors per entry (maj: the radix way, and the counting way when asked for)
+ * and/or as vector pointers (ptr, dim + 1
  * of them, the counting way). */
 typedef struct {
     GrB_Index *maj, *ptr, *min;
@@ -124,6 +125,7 @@ static void place_bitmap_rows(hs_conv *c, const hs_leaf *L)
             for (; w != 0; w &= w - 1)
                 c->out->min[p++] = L->c0 + (word + (uint64_t)__builtin_ctzll(w) - first);
         }
+        for (uint64_t q = p0; c->out->maj != NULL && q < p; q++) c->out->maj[q] = m;
         c->next[m - c->base] = p;
         if (L->x == NULL) continue; /* iso: filled once placed (iso_fill) */
         if (!hs_scaled(A))
@@ -157,8 +159,8 @@ static void place_leaf(void *ctx, const hs_leaf *L)
         } else {
             p = c->k++;
             c->pairs[p] = (hs_pair){major, p};
-            c->out->maj[p] = major;
         }
+        if (c->out->maj != NULL) c->out->maj[p] = major;
         c->out->min[p] = minor;
         /* an iso A's values are filled in once placed (iso_fill) */
         if (L->x != NULL) hs_read_value(c->A, L->x + (it.k - 1) * size, c->out->x + p * size);
@@ -199,16 +201,17 @@ static void collect_leaf(void *ctx, const hs_leaf *L)
 }
 
 /* Entries per band, each leaf counted in the band of its first major (an estimate for a leaf
- * wider than a band). */
+ * wider than a band), leaves the filter drops whole not at all. */
 typedef struct {
     GrB_Index *est, width;
-    bool col_major;
+    const hs_conv *c;
 } band_est;
 
 static void estimate_leaf(void *ctx, const hs_leaf *L)
 {
     band_est *e = ctx;
-    e->est[(e->col_major ? L->c0 : L->r0) / e->width] += L->n;
+    if (leaf_cover(e->c, L) == GG_HS_NONE) return;
+    e->est[(e->c->col_major ? L->c0 : L->r0) / e->width] += L->n;
 }
 
 /* One heavy band [lo, hi): its leaves, their groups, and per group a row of counts (then of next
@@ -307,7 +310,7 @@ static GrB_Info count_place(const GG_hs_matrix *A, bool col_major, GrB_Index dim
     bool ok = true;
     bool forced = hs_parts_forced();
     if ((nth > 1 || forced) && nb > 1) {
-        band_est e = {GG_calloc(nb, sizeof(GrB_Index)), width, col_major};
+        band_est e = {GG_calloc(nb, sizeof(GrB_Index)), width, &proto};
         is_heavy = GG_calloc(nb, 1);
         ok = e.est != NULL && is_heavy != NULL;
         if (ok) hs_walk(A, estimate_leaf, &e);
@@ -418,26 +421,27 @@ static void iso_fill(const GG_hs_matrix *A, hs_sorted *s)
     for (uint64_t p = 0; p < n; p++) memcpy(s->x + p * size, z, size);
 }
 
-/* A's entries (those f keeps, f NULL: all) sorted by major: counting (s->ptr) when the dimension
- * is within 8 n + 64, else by radix (s->maj). Arrays are sized for all of A's entries; only the
- * kept ones are written, so the rest is never touched. */
+/* A's entries (those f keeps, f NULL: all) sorted by major: counting (s->ptr; s->maj too when
+ * want_maj) when the dimension is within 8 n + 64, else by radix (s->maj). Arrays are sized for
+ * all of A's entries; only the kept ones are written, so the rest is never touched. */
 static GrB_Info sort_by_major(const GG_hs_matrix *A, bool by_col, const GG_hs_filter *f,
-                              hs_sorted *out)
+                              bool want_maj, hs_sorted *out)
 {
     uint64_t n = A->nvals;
     size_t size = A->type->size;
     bool col_major = by_col != A->transposed;
     GrB_Index dim = col_major ? A->ncols : A->nrows;
+    bool counting = dim <= 8 * n + 64;
     hs_sorted s = {NULL, NULL, hs_alloc_n(n, sizeof(GrB_Index)), hs_alloc_n(n, size), 0};
+    if (want_maj || !counting) s.maj = hs_alloc_n(n, sizeof(GrB_Index));
     GrB_Info info = GrB_OUT_OF_MEMORY;
-    if (s.min == NULL || s.x == NULL) goto done;
-    if (dim <= 8 * n + 64) {
+    if (s.min == NULL || s.x == NULL || ((want_maj || !counting) && s.maj == NULL)) goto done;
+    if (counting) {
         info = count_place(A, col_major, dim, f, &s);
     } else {
         hs_pair *pairs = hs_alloc_n(n, sizeof *pairs), *tmp = hs_alloc_n(n, sizeof *tmp);
         hs_conv c = {.A = A, .col_major = col_major, .out = &s, .pairs = pairs, .f = f};
-        s.maj = hs_alloc_n(n, sizeof(GrB_Index));
-        if (pairs != NULL && tmp != NULL && s.maj != NULL) {
+        if (pairs != NULL && tmp != NULL) {
             hs_walk(A, place_leaf, &c);
             s.n = c.k;
             const hs_pair *order =
@@ -460,21 +464,9 @@ done:
 GrB_Info GG_hs_to_coo(const GG_hs_matrix *A, GG_coo *out)
 {
     hs_sorted s = {0};
-    GrB_Info info = sort_by_major(A, false, NULL, &s);
+    GrB_Info info = sort_by_major(A, false, NULL, true, &s);
     if (info != GrB_SUCCESS) return info;
-    if (s.ptr != NULL) {
-        /* the row of every entry, from the pointers */
-        GrB_Index dim = GG_hs_nrows(A);
-        s.maj = hs_alloc_n(A->nvals, sizeof(GrB_Index));
-        if (s.maj == NULL) {
-            sorted_free(&s);
-            return GrB_OUT_OF_MEMORY;
-        }
-        HS_OMP("omp parallel for num_threads(hs_threads(hs_parts(A->nvals + dim))) schedule(guided)")
-        for (GrB_Index m = 0; m < dim; m++)
-            for (GrB_Index p = s.ptr[m]; p < s.ptr[m + 1]; p++) s.maj[p] = m;
-        GG_free(s.ptr);
-    }
+    GG_free(s.ptr);
     out->n = A->nvals;
     out->row = s.maj;
     out->col = s.min;
@@ -491,12 +483,14 @@ void GG_hs_cview_free(GG_cview *v)
     memset(v, 0, sizeof *v);
 }
 
-/* The view of the entries f keeps (all when f is NULL). */
-static GrB_Info to_cview(const GG_hs_matrix *A, bool by_col, const GG_hs_filter *f, GG_cview *out)
+/* The view of the entries f keeps (all when f is NULL); with majors, also each entry's major
+ * index, in view order (the caller frees it). */
+static GrB_Info to_cview(const GG_hs_matrix *A, bool by_col, const GG_hs_filter *f,
+                         GrB_Index **majors, GG_cview *out)
 {
     GrB_Index dim = by_col ? GG_hs_ncols(A) : GG_hs_nrows(A);
     hs_sorted s = {0};
-    GrB_Info info = sort_by_major(A, by_col, f, &s);
+    GrB_Info info = sort_by_major(A, by_col, f, majors != NULL, &s);
     if (info != GrB_SUCCESS) return info;
     uint64_t n = s.n;
     GrB_Index nonempty = 0;
@@ -512,10 +506,8 @@ static GrB_Info to_cview(const GG_hs_matrix *A, bool by_col, const GG_hs_filter 
     if (!hyper && s.ptr != NULL) {
         v.nvec = dim;
         v.ptr = s.ptr;
-        v.idx = s.min;
-        v.x = s.x;
-        *out = v;
-        return GrB_SUCCESS;
+        s.ptr = NULL;
+        goto done;
     }
     v.nvec = hyper ? nonempty : dim;
     v.ptr = GG_calloc((size_t)v.nvec + 1, sizeof(GrB_Index));
@@ -544,8 +536,12 @@ static GrB_Info to_cview(const GG_hs_matrix *A, bool by_col, const GG_hs_filter 
         }
         for (GrB_Index m = 0; m < v.nvec; m++) v.ptr[m + 1] += v.ptr[m];
     }
-    GG_free(s.maj);
+done:
     GG_free(s.ptr);
+    if (majors != NULL)
+        *majors = s.maj;
+    else
+        GG_free(s.maj);
     v.idx = s.min;
     v.x = s.x;
     *out = v;
@@ -554,10 +550,10 @@ static GrB_Info to_cview(const GG_hs_matrix *A, bool by_col, const GG_hs_filter 
 
 GrB_Info GG_hs_to_cview(const GG_hs_matrix *A, bool by_col, GG_cview *out)
 {
-    return to_cview(A, by_col, NULL, out);
+    return to_cview(A, by_col, NULL, NULL, out);
 }
 
-GrB_Info GG_hs_select(const GG_hs_matrix *A, bool by_col, const GG_hs_filter *f, GG_cview *out)
+GrB_Info GG_hs_select(const GG_hs_matrix *A, const GG_hs_filter *f, GG_cview *csr, GrB_Index **rows)
 {
-    return to_cview(A, by_col, f, out);
+    return to_cview(A, false, f, rows, csr);
 }

@@ -664,21 +664,15 @@ GrB_Info GG_container_adopt(GG_container *c, GG_coo *t)
     return GrB_SUCCESS;
 }
 
-GrB_Info GG_container_adopt_csr(GG_container *c, GG_cview *v)
+GrB_Info GG_container_adopt_csr(GG_container *c, GG_cview *v, GrB_Index *rows)
 {
-    GG_coo t = {.n = v->ptr[v->nvec], .col = v->idx, .x = v->x};
-    t.row = GG_store_alloc(t.n, sizeof(GrB_Index));
     GG_cview *view = GG_malloc(sizeof *view);
-    if (t.row == NULL || view == NULL) {
-        GG_free(t.row);
-        GG_free(view);
+    if (view == NULL) {
+        GG_free(rows);
         GG_hs_cview_free(v);
         return GrB_OUT_OF_MEMORY;
     }
-    const GrB_Index nvec = v->nvec;
-#pragma omp parallel for num_threads(GG_nthreads_move(t.n + nvec)) schedule(static)
-    for (GrB_Index k = 0; k < nvec; k++)
-        for (GrB_Index p = v->ptr[k]; p < v->ptr[k + 1]; p++) t.row[p] = v->vec == NULL ? k : v->vec[k];
+    GG_coo t = {.n = v->ptr[v->nvec], .row = rows, .col = v->idx, .x = v->x};
     coo_install(c, &t);
     /* the view shares idx and x with the COO (csr_owned false) */
     *view = *v;
