@@ -595,6 +595,17 @@ typedef struct {
     GrB_Index *count;
 } vlens;
 
+/* The longest of them (dim: how many there are). */
+static GrB_Index vlen_max(const vlens *l, GrB_Index dim)
+{
+    GrB_Index m = 0, n = l->count != NULL ? dim : l->v->nvec;
+    for (GrB_Index k = 0; k < n; k++) {
+        GrB_Index len = l->count != NULL ? l->count[k] : l->v->ptr[k + 1] - l->v->ptr[k];
+        if (len > m) m = len;
+    }
+    return m;
+}
+
 static inline GrB_Index vlen(const vlens *l, GrB_Index id)
 {
     if (l->count != NULL) return l->count[id];
@@ -609,6 +620,16 @@ static inline double dot_cost(GrB_Index la, GrB_Index lb)
     if (lo == 0) return 1;
     if (hi > GG_DOT_LEAP * lo) return (double)lo * (2 + 64 - __builtin_clzll(hi));
     return (double)(la + lb);
+}
+
+/* An upper bound of dot_cost(la, lb) over every lb <= maxlb: a merge costs at most la + maxlb, a
+ * gallop through B's list at most la (2 + its bits), one through A's list fewer. */
+static inline double dot_cost_max(GrB_Index la, GrB_Index maxlb)
+{
+    if (la == 0) return 1;
+    GrB_Index hi = la > maxlb ? la : maxlb;
+    double merge = (double)(la + maxlb), gallop = (double)la * (2 + 64 - __builtin_clzll(hi));
+    return merge > gallop ? merge : gallop;
 }
 
 /* Gustavson's product terms (and mask scatters) for T<M> = A*B, A by rows, B's row lengths; the
@@ -629,6 +650,20 @@ static double saxpy_cost(const GG_cview *A, const vlens *brows, const GG_cview *
         for (GrB_Index p = A->ptr[r]; p < A->ptr[r + 1]; p++) f += vlen(brows, A->idx[p]);
         total += (double)f;
         if (total > cap) __atomic_store_n(&over, 1, __ATOMIC_RELAXED);
+    }
+    return total;
+}
+
+/* An upper bound of dot_total from the rows alone: each mask entry of a row at its dearest
+ * (B's longest column, maxlb); O(rows), where dot_total is O(mask entries). */
+static double dot_bound(const GG_cview *A, const GG_cview *M, GrB_Index maxlb)
+{
+    double total = 0;
+    int nth = GG_cpu_nthreads(M->nvec);
+#pragma omp parallel for num_threads(nth) schedule(static) reduction(+ : total)
+    for (GrB_Index r = 0; r < M->nvec; r++) {
+        GrB_Index ka, la = GG_cv_find(A, GG_cv_id(M, r), &ka) ? A->ptr[ka + 1] - A->ptr[ka] : 0;
+        total += (double)(M->ptr[r + 1] - M->ptr[r]) * dot_cost_max(la, maxlb);
     }
     return total;
 }
@@ -727,10 +762,13 @@ static GrB_Info choose_dot(bool *dot, const GG_cpu_mrows *mr, const GG_cview *A,
          * built yet costs its build */
         double view = COST_VIEW * (double)nnz;
         const GG_cview *sv = d->tran1 ? B->csc : B->csr, *dv = d->tran1 ? B->csr : B->csc;
-        double dotc = dot_total(A, &cols, mr->v) + (dv == NULL ? view : 0);
-        double saxpy = sv == NULL ? view : 0;
-        if (saxpy <= dotc) saxpy += COST_TERM * saxpy_cost(A, &rows, mr->v, (dotc - saxpy) / COST_TERM);
-        *dot = dotc < saxpy;
+        double dview = dv == NULL ? view : 0, saxpy = sv == NULL ? view : 0;
+        /* Gustavson's terms, counted only up to a bound of the dot product's cost from the
+         * rows: beyond it the dot product wins without its exact count (triangle counting's
+         * L*L', where the exact count was a seventh of the product's time) */
+        double bound = dot_bound(A, mr->v, vlen_max(&cols, d->tran1 ? B->nrows : B->ncols)) + dview;
+        if (saxpy <= bound) saxpy += COST_TERM * saxpy_cost(A, &rows, mr->v, (bound - saxpy) / COST_TERM);
+        *dot = saxpy > bound || dot_total(A, &cols, mr->v) + dview < saxpy;
     }
     GG_free(rows.count);
     GG_free(cols.count);
