@@ -100,7 +100,8 @@ typedef struct {
     bool outside;
 } GG_hs_filter;
 /* GrB_OUT_OF_MEMORY leaves *csr and *rows untouched. */
-GrB_Info GG_hs_select(const GG_hs_matrix *A, const GG_hs_filter *f, GG_cview *csr, GrB_Index **rows);
+GrB_Info GG_hs_select(const GG_hs_matrix *A, const GG_hs_filter *f, GG_cview *csr,
+                      GrB_Index **rows);
 
 /* ---- convert (each honours the transposed flag and the scale) ---------------------------------- */
 

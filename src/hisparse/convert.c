@@ -1,9 +1,9 @@
-/* convert.c: HiSparse to sorted COO and to CSR / CSC, and the select that keeps only the entries a
- * filter passes (GG_hs_select: the same conversion, filtered). Tree order lists the entries of any one row
- * by increasing column and of any one column by increasing row, so a stable placement by the major
- * index of a walk in tree order leaves every vector sorted: a counting scatter when the dimension
- * is small enough to count by, a stable radix sort of the majors otherwise (huge, hypersparse
- * dimensions). Both honour the transposed flag (the major is then the content's other index) and
+/* convert.c: HiSparse to sorted COO and to CSR / CSC, and the select that keeps only the entries
+ * a positional test passes (GG_hs_select: the same conversion, filtered). Tree order lists the
+ * entries of any one row by increasing column and of any one column by increasing row, so a
+ * stable placement by the major index of a walk in tree order leaves every vector sorted: a
+ * counting scatter when the dimension is small enough to count by, a stable radix sort of the
+ * majors otherwise (huge, hypersparse dimensions). Both honour the transposed flag (the major is then the content's other index) and
  * the scale.
  * The counting scatter runs in parallel over bands of majors (hs_walk_band, the bands of spmv.c):
  * a band counts and places only its own majors, walking the leaves that reach into it in tree
@@ -90,7 +90,8 @@ static void count_leaf(void *ctx, const hs_leaf *L)
         for (uint64_t li = 0; li < d; li++) {
             GrB_Index m = L->r0 + li;
             if (m >= c->lo && m < c->hi)
-                c->count[m - c->base + 1] += (li + 1 < d ? L->rowstart[li + 1] : L->n) - L->rowstart[li];
+                c->count[m - c->base + 1] +=
+                    (li + 1 < d ? L->rowstart[li + 1] : L->n) - L->rowstart[li];
         }
         return;
     }
@@ -121,7 +122,8 @@ static void place_bitmap_rows(hs_conv *c, const hs_leaf *L)
         uint64_t p0 = c->next[m - c->base], p = p0, first = li * d, last = first + d - 1;
         for (uint64_t pos = first; pos <= last; pos = (pos | 63) + 1) {
             uint64_t word = pos & ~63ULL, top = last - word < 63 ? last - word : 63;
-            uint64_t w = hs_load64(L->coords + word / 8) & hs_mask((int)top + 1) & ~hs_mask((int)(pos - word));
+            uint64_t w = hs_load64(L->coords + word / 8) & hs_mask((int)top + 1) &
+                         ~hs_mask((int)(pos - word));
             for (; w != 0; w &= w - 1)
                 c->out->min[p++] = L->c0 + (word + (uint64_t)__builtin_ctzll(w) - first);
         }
@@ -131,7 +133,8 @@ static void place_bitmap_rows(hs_conv *c, const hs_leaf *L)
         if (!hs_scaled(A))
             memcpy(c->out->x + p0 * size, L->x + k0 * size, (k1 - k0) * size);
         else
-            for (uint64_t k = k0; k < k1; k++) hs_read_value(A, L->x + k * size, c->out->x + (p0 + k - k0) * size);
+            for (uint64_t k = k0; k < k1; k++)
+                hs_read_value(A, L->x + k * size, c->out->x + (p0 + k - k0) * size);
     }
 }
 
@@ -553,7 +556,8 @@ GrB_Info GG_hs_to_cview(const GG_hs_matrix *A, bool by_col, GG_cview *out)
     return to_cview(A, by_col, NULL, NULL, out);
 }
 
-GrB_Info GG_hs_select(const GG_hs_matrix *A, const GG_hs_filter *f, GG_cview *csr, GrB_Index **rows)
+GrB_Info GG_hs_select(const GG_hs_matrix *A, const GG_hs_filter *f, GG_cview *csr,
+                      GrB_Index **rows)
 {
     return to_cview(A, false, f, rows, csr);
 }
