@@ -220,7 +220,7 @@ static bool mselect_pos(GG_hs_filter *f, int opcode, int64_t k)
 }
 
 /* C = select(op0(A)), all of C replaced, from the tree ha of A into C's CSR view (values cast to
- * C's type): a positional test in closed form, or an unscaled iso A under a test of its value,
+ * C's type as they are placed): a positional test in closed form, or an unscaled iso A under a test of its value,
  * which one call decides for every entry. */
 static GrB_Info select_tree(GG_container *C, GrB_IndexUnaryOp op, GG_container *A,
                             const GG_hs_matrix *ha, const void *thunk, GrB_Type ttype, bool tran)
@@ -242,26 +242,8 @@ static GrB_Info select_tree(GG_container *C, GrB_IndexUnaryOp op, GG_container *
     }
     GG_cview t;
     GrB_Index *rows;
-    info = GG_hs_select(&a, positional ? &f : NULL, &t, &rows);
+    info = GG_hs_select(&a, C->type, positional ? &f : NULL, &t, &rows);
     if (info != GrB_SUCCESS) return info;
-    GrB_Index n = t.ptr[t.nvec];
-    if (C->type != A->type && n > 0) {
-        void *x = GG_malloc((size_t)n * C->type->size);
-        if (x == NULL) {
-            GG_hs_cview_free(&t);
-            GG_free(rows);
-            return GrB_OUT_OF_MEMORY;
-        }
-        int parts = GG_cpu_nthreads_move(n);
-#pragma omp parallel for num_threads(parts) schedule(static)
-        for (int k = 0; k < parts; k++) {
-            GrB_Index lo = n * k / parts, hi = n * (k + 1) / parts;
-            GG_cast_array((char *)x + lo * C->type->size, C->type,
-                          (const char *)t.x + lo * A->type->size, A->type, hi - lo);
-        }
-        GG_free(t.x);
-        t.x = x;
-    }
     return GG_container_adopt_csr(C, &t, rows);
 }
 

@@ -87,8 +87,9 @@ GrB_Info GG_hs_build_cview(GG_hs_matrix *A, GrB_Type type, GrB_Index nrows, GrB_
 
 /* ---- select -----------------------------------------------------------------------------------
  * The entries of logical A that a positional test keeps (f NULL: all of them), as GG_hs_to_cview
- * gives them (convert.c): a CSR view of A's type, values scaled, and the row of each entry in
- * *rows, every array owned by the caller. The test is in closed form: v = j - i (as int64), j or i is kept when lo <= v <= hi, or,
+ * gives them (convert.c): a CSR view with values of ztype (A's type, or a built-in type when A's
+ * is built-in: cast as they are placed), scaled, and the row of each entry in *rows, every array
+ * owned by the caller. The test is in closed form: v = j - i (as int64), j or i is kept when lo <= v <= hi, or,
  * when outside, when it is not (GraphBLAS's eight positional tests: TRIL is v = j - i <= k, OFFDIAG
  * v outside [k, k], COLGT v = j outside [INT64_MIN, k]). A leaf is kept or skipped whole when the
  * range of v over its block decides it; only the entries of leaves the test cuts are tested. */
@@ -100,7 +101,7 @@ typedef struct {
     bool outside;
 } GG_hs_filter;
 /* GrB_OUT_OF_MEMORY leaves *csr and *rows untouched. */
-GrB_Info GG_hs_select(const GG_hs_matrix *A, const GG_hs_filter *f, GG_cview *csr,
+GrB_Info GG_hs_select(const GG_hs_matrix *A, GrB_Type ztype, const GG_hs_filter *f, GG_cview *csr,
                       GrB_Index **rows);
 
 /* ---- convert (each honours the transposed flag and the scale) ---------------------------------- */

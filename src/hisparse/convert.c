@@ -46,7 +46,23 @@ typedef struct {
     hs_pair *pairs;   /* radix: (major, walk position) */
     uint64_t k;       /* radix: walk position */
     const GG_hs_filter *f; /* NULL: every entry */
+    const hs_cast *to_z;   /* the values cast to another type (NULL: A's own) */
+    size_t zsize;          /* bytes of an output value */
 } hs_conv;
+
+/* The value x of an entry (NULL: the iso value) into output slot p: scaled, and cast when the
+ * output has another type (built-in types only, at most 16 bytes). */
+static inline void put_value(const hs_conv *c, const uint8_t *x, uint64_t p)
+{
+    uint8_t *z = c->out->x + p * c->zsize;
+    if (c->to_z == NULL) {
+        hs_read_value(c->A, x, z);
+        return;
+    }
+    uint8_t t[16];
+    hs_read_value(c->A, x, t);
+    hs_cast_apply(c->to_z, z, t);
+}
 
 /* How much of leaf L the filter keeps, judged from the range of v over the leaf's block: the
  * logical block [i0, i1] x [j0, j1] has j - i in [j0 - i1, j1 - i0] (indices are below 2^60, so
@@ -130,11 +146,10 @@ static void place_bitmap_rows(hs_conv *c, const hs_leaf *L)
         for (uint64_t q = p0; c->out->maj != NULL && q < p; q++) c->out->maj[q] = m;
         c->next[m - c->base] = p;
         if (L->x == NULL) continue; /* iso: filled once placed (iso_fill) */
-        if (!hs_scaled(A))
+        if (!hs_scaled(A) && c->to_z == NULL)
             memcpy(c->out->x + p0 * size, L->x + k0 * size, (k1 - k0) * size);
         else
-            for (uint64_t k = k0; k < k1; k++)
-                hs_read_value(A, L->x + k * size, c->out->x + (p0 + k - k0) * size);
+            for (uint64_t k = k0; k < k1; k++) put_value(c, L->x + k * size, p0 + k - k0);
     }
 }
 
@@ -166,7 +181,7 @@ static void place_leaf(void *ctx, const hs_leaf *L)
         if (c->out->maj != NULL) c->out->maj[p] = major;
         c->out->min[p] = minor;
         /* an iso A's values are filled in once placed (iso_fill) */
-        if (L->x != NULL) hs_read_value(c->A, L->x + (it.k - 1) * size, c->out->x + p * size);
+        if (L->x != NULL) put_value(c, L->x + (it.k - 1) * size, p);
     }
 }
 
@@ -289,10 +304,13 @@ static void heavy_place(const hs_conv *proto, heavy_band *h, int nth, GrB_Index 
 }
 
 /* The counting way: ptr from per-band counts and a scan, then each band places its majors'
- * entries. Fills s->ptr (dim + 1), s->min and s->x (allocated by the caller) and s->n. */
-static GrB_Info count_place(const GG_hs_matrix *A, bool col_major, GrB_Index dim,
-                            const GG_hs_filter *f, hs_sorted *s)
+ * entries (proto: A, the orientation, the filter, the values' type and the output). Fills s->ptr
+ * (dim + 1), s->min, s->x and s->maj when not NULL (allocated by the caller), and s->n. */
+static GrB_Info count_place(const hs_conv *proto, GrB_Index dim)
 {
+    const GG_hs_matrix *A = proto->A;
+    bool col_major = proto->col_major;
+    hs_sorted *s = proto->out;
     int np = hs_parts(A->nvals + dim), nth = hs_threads(np);
     GrB_Index width = hs_band_width(A, dim, np), nb = (dim + width - 1) / width;
     GrB_Index *ptr = GG_calloc((size_t)dim + 1, sizeof(GrB_Index));
@@ -305,7 +323,6 @@ static GrB_Info count_place(const GG_hs_matrix *A, bool col_major, GrB_Index dim
         return GrB_OUT_OF_MEMORY;
     }
     int yc = col_major ? 1 : 0;
-    const hs_conv proto = {.A = A, .col_major = col_major, .out = s, .f = f};
     /* the heavy bands (is_heavy[b]: 1 + its index in heavy[]) */
     heavy_band *heavy = NULL;
     uint8_t *is_heavy = NULL;
@@ -313,7 +330,7 @@ static GrB_Info count_place(const GG_hs_matrix *A, bool col_major, GrB_Index dim
     bool ok = true;
     bool forced = hs_parts_forced();
     if ((nth > 1 || forced) && nb > 1) {
-        band_est e = {GG_calloc(nb, sizeof(GrB_Index)), width, &proto};
+        band_est e = {GG_calloc(nb, sizeof(GrB_Index)), width, proto};
         is_heavy = GG_calloc(nb, 1);
         ok = e.est != NULL && is_heavy != NULL;
         if (ok) hs_walk(A, estimate_leaf, &e);
@@ -331,7 +348,7 @@ static GrB_Info count_place(const GG_hs_matrix *A, bool col_major, GrB_Index dim
             }
         GG_free(e.est);
     }
-    for (int k = 0; ok && k < nh; k++) ok = heavy_count(&proto, &heavy[k], nth, ptr);
+    for (int k = 0; ok && k < nh; k++) ok = heavy_count(proto, &heavy[k], nth, ptr);
     if (!ok) {
         for (int k = 0; heavy != NULL && k < nh; k++) heavy_free(&heavy[k]);
         GG_free(heavy);
@@ -345,7 +362,7 @@ static GrB_Info count_place(const GG_hs_matrix *A, bool col_major, GrB_Index dim
     for (GrB_Index b = 0; b < nb; b++) {
         GrB_Index lo = b * width, hi = dim - lo < width ? dim : lo + width, sum = 0;
         if (is_heavy == NULL || !is_heavy[b]) {
-            hs_conv c = proto;
+            hs_conv c = *proto;
             c.lo = lo, c.hi = hi, c.count = ptr;
             hs_walk_band(A, yc, lo, hi, count_leaf, &c);
         }
@@ -366,12 +383,12 @@ static GrB_Info count_place(const GG_hs_matrix *A, bool col_major, GrB_Index dim
             sum += ptr[m + 1];
             ptr[m + 1] = sum;
         }
-        hs_conv c = proto;
+        hs_conv c = *proto;
         c.lo = lo, c.hi = hi, c.next = next;
         hs_walk_band(A, yc, lo, hi, place_leaf, &c);
     }
     for (int k = 0; k < nh; k++) {
-        heavy_place(&proto, &heavy[k], nth, tot[heavy[k].lo / width], ptr);
+        heavy_place(proto, &heavy[k], nth, tot[heavy[k].lo / width], ptr);
         heavy_free(&heavy[k]);
     }
     GG_free(heavy);
@@ -405,45 +422,51 @@ static GrB_Info permute(hs_sorted *s, const hs_pair *order, uint64_t n, size_t s
     return GrB_SUCCESS;
 }
 
-/* Every one of the n values of s: an iso A's value, scaled. */
-static void iso_fill(const GG_hs_matrix *A, hs_sorted *s)
+/* Every one of the n values of c->out: an iso A's value, scaled and cast, written once and
+ * copied. */
+static void iso_fill(const hs_conv *c)
 {
-    size_t size = A->type->size;
-    uint8_t z[64];
-    if (size > sizeof z) {
-        for (uint64_t p = 0; p < s->n; p++) hs_read_value(A, NULL, s->x + p * size);
-        return;
-    }
-    hs_read_value(A, NULL, z);
-    if (size == 1) {
-        memset(s->x, z[0], s->n);
-        return;
-    }
+    hs_sorted *s = c->out;
     const uint64_t n = s->n;
+    const size_t size = c->zsize;
+    if (n == 0) return;
+    put_value(c, NULL, 0);
+    if (size == 1) {
+        memset(s->x + 1, s->x[0], n - 1);
+        return;
+    }
     HS_OMP("omp parallel for num_threads(hs_threads(hs_parts(n))) schedule(static)")
-    for (uint64_t p = 0; p < n; p++) memcpy(s->x + p * size, z, size);
+    for (uint64_t p = 1; p < n; p++) memcpy(s->x + p * size, s->x, size);
 }
 
-/* A's entries (those f keeps, f NULL: all) sorted by major: counting (s->ptr; s->maj too when
- * want_maj) when the dimension is within 8 n + 64, else by radix (s->maj). Arrays are sized for
- * all of A's entries; only the kept ones are written, so the rest is never touched. */
+/* A's entries (those f keeps, f NULL: all) sorted by major, values of ztype (NULL: A's type; else
+ * a built-in type): counting (s->ptr; s->maj too when want_maj) when the dimension is within
+ * 8 n + 64, else by radix (s->maj). Arrays are sized for all of A's entries; only the kept ones
+ * are written, so the rest is never touched. */
 static GrB_Info sort_by_major(const GG_hs_matrix *A, bool by_col, const GG_hs_filter *f,
-                              bool want_maj, hs_sorted *out)
+                              bool want_maj, GrB_Type ztype, hs_sorted *out)
 {
     uint64_t n = A->nvals;
-    size_t size = A->type->size;
     bool col_major = by_col != A->transposed;
     GrB_Index dim = col_major ? A->ncols : A->nrows;
     bool counting = dim <= 8 * n + 64;
+    hs_cast cz;
+    const hs_cast *to_z = NULL;
+    if (ztype != NULL && ztype->code != A->type->code) {
+        cz = hs_cast_make(ztype, A->type);
+        to_z = &cz;
+    }
+    size_t size = ztype != NULL ? ztype->size : A->type->size;
     hs_sorted s = {NULL, NULL, hs_alloc_n(n, sizeof(GrB_Index)), hs_alloc_n(n, size), 0};
     if (want_maj || !counting) s.maj = hs_alloc_n(n, sizeof(GrB_Index));
+    hs_conv c = {.A = A, .col_major = col_major, .out = &s, .f = f, .to_z = to_z, .zsize = size};
     GrB_Info info = GrB_OUT_OF_MEMORY;
     if (s.min == NULL || s.x == NULL || ((want_maj || !counting) && s.maj == NULL)) goto done;
     if (counting) {
-        info = count_place(A, col_major, dim, f, &s);
+        info = count_place(&c, dim);
     } else {
         hs_pair *pairs = hs_alloc_n(n, sizeof *pairs), *tmp = hs_alloc_n(n, sizeof *tmp);
-        hs_conv c = {.A = A, .col_major = col_major, .out = &s, .pairs = pairs, .f = f};
+        c.pairs = pairs;
         if (pairs != NULL && tmp != NULL) {
             hs_walk(A, place_leaf, &c);
             s.n = c.k;
@@ -459,7 +482,7 @@ done:
         sorted_free(&s);
         return info;
     }
-    if (A->iso) iso_fill(A, &s);
+    if (A->iso) iso_fill(&c);
     *out = s;
     return info;
 }
@@ -467,7 +490,7 @@ done:
 GrB_Info GG_hs_to_coo(const GG_hs_matrix *A, GG_coo *out)
 {
     hs_sorted s = {0};
-    GrB_Info info = sort_by_major(A, false, NULL, true, &s);
+    GrB_Info info = sort_by_major(A, false, NULL, true, NULL, &s);
     if (info != GrB_SUCCESS) return info;
     GG_free(s.ptr);
     out->n = A->nvals;
@@ -489,11 +512,11 @@ void GG_hs_cview_free(GG_cview *v)
 /* The view of the entries f keeps (all when f is NULL); with majors, also each entry's major
  * index, in view order (the caller frees it). */
 static GrB_Info to_cview(const GG_hs_matrix *A, bool by_col, const GG_hs_filter *f,
-                         GrB_Index **majors, GG_cview *out)
+                         GrB_Type ztype, GrB_Index **majors, GG_cview *out)
 {
     GrB_Index dim = by_col ? GG_hs_ncols(A) : GG_hs_nrows(A);
     hs_sorted s = {0};
-    GrB_Info info = sort_by_major(A, by_col, f, majors != NULL, &s);
+    GrB_Info info = sort_by_major(A, by_col, f, majors != NULL, ztype, &s);
     if (info != GrB_SUCCESS) return info;
     uint64_t n = s.n;
     GrB_Index nonempty = 0;
@@ -553,11 +576,11 @@ done:
 
 GrB_Info GG_hs_to_cview(const GG_hs_matrix *A, bool by_col, GG_cview *out)
 {
-    return to_cview(A, by_col, NULL, NULL, out);
+    return to_cview(A, by_col, NULL, NULL, NULL, out);
 }
 
-GrB_Info GG_hs_select(const GG_hs_matrix *A, const GG_hs_filter *f, GG_cview *csr,
+GrB_Info GG_hs_select(const GG_hs_matrix *A, GrB_Type ztype, const GG_hs_filter *f, GG_cview *csr,
                       GrB_Index **rows)
 {
-    return to_cview(A, false, f, rows, csr);
+    return to_cview(A, false, f, ztype, rows, csr);
 }
