@@ -362,6 +362,8 @@ typedef struct GG_container {
     GG_coo store;           /* the cached COO view (matrix: of the tree; vector: of v), valid
                              * while coo_cached (private to src/store) */
     bool coo_cached;
+    bool tree_owed;         /* matrix: the content is the cached COO alone; its tree is built when
+                             * a tree reader first asks (private to src/store) */
     bool csr_owned;         /* the CSR view owns idx and x (else it shares the COO's arrays) */
     GG_pending pending;
     GG_cview *csr, *csc;    /* cached views, NULL until asked for, dropped on write */
@@ -403,6 +405,10 @@ GrB_Info GG_view_csc(GG_container *c, const GG_cview **view);
  * installs a new tree, except setElement on an existing entry of a tree whose pool no other
  * matrix shares, which updates that value in place; either way GG_device_drop runs first. */
 GrB_Info GG_view_hs(GG_container *c, const GG_hs_matrix **view);
+/* As GG_view_hs, but without building a tree that a write left owed (its content adopted as
+ * tuples): *view is then NULL. For readers that also work from the views and only ask the tree
+ * for its iso value or a tree walk worth no build of its own. */
+GrB_Info GG_view_hs_built(GG_container *c, const GG_hs_matrix **view);
 /* GrB_SUCCESS with *x filled (cast to xtype), or GrB_NO_VALUE. */
 GrB_Info GG_container_get(GG_container *c, GrB_Index i, GrB_Index j, void *x, GrB_Type xtype);
 /* The entries in index order into I, J (a matrix's; either may be NULL) and X (cast to xtype; may
@@ -427,9 +433,15 @@ GrB_Info GG_container_line(GG_container *c, bool by_col, GrB_Index k, GG_coo *ou
 GrB_Info GG_container_update(GG_container *c, const GG_coo *old, const GG_coo *z);
 /* Replaces the content with `t` (sorted, unique, already of c->type), taking ownership of its
  * arrays. Used by build, import, deserialize, diag and every operation's write-back. For a matrix
- * the tree is built from t and t is kept as the cached COO view. GrB_OUT_OF_MEMORY when the tree
- * build runs out of memory: c is unchanged and t's arrays are freed (t is left empty either way). */
+ * t becomes the cached COO view and the content itself: the tree is owed, built from t when a
+ * tree reader (GG_view_hs, a transpose share, an element write) first asks, so a result read only
+ * through views (an mxm product reduced, a select multiplied) never builds one. Cannot fail
+ * today; callers keep the GrB_Info (t is left empty either way). */
 GrB_Info GG_container_adopt(GG_container *c, GG_coo *t);
+/* The same from a CSR view of c's type (plain or hypersparse) and the row of each of its
+ * entries, arrays owned: the view becomes the cached CSR view and, with the rows, the COO
+ * content. GrB_OUT_OF_MEMORY (the view's header) leaves c unchanged and frees the arrays. */
+GrB_Info GG_container_adopt_csr(GG_container *c, GG_cview *v, GrB_Index *rows);
 /* Installs `hs` (a tree of c's type and logical dimensions, e.g. from GG_hs_ewise) as matrix c's
  * content, taking its pool reference; the cached COO is derived on demand. */
 void GG_container_adopt_hs(GG_container *c, GG_hs_matrix *hs);

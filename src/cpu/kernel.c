@@ -54,14 +54,15 @@ GrB_Info GG_cpu_opnd_values(GG_cpu_opnd *o, const void *x, GrB_Type xtype, GrB_T
 GrB_Info GG_cpu_opnd_get(GG_cpu_opnd *o, GG_container *X, bool csc, GrB_Type optype)
 {
     const GG_cview *v;
-    const GG_hs_matrix *h;
     *o = (GG_cpu_opnd){0};
     GrB_Info info = csc ? GG_view_csc(X, &v) : GG_view_csr(X, &v);
     bool matrix = X->h.kind == GG_KIND_MATRIX;
-    if (info == GrB_SUCCESS && matrix) info = GG_view_hs(X, &h);
+    const GG_hs_matrix *h = NULL;
+    if (info == GrB_SUCCESS && matrix) info = GG_view_hs_built(X, &h);
     if (info != GrB_SUCCESS) return info;
-    /* an iso tree whose value the view would only repeat (unscaled) */
-    bool iso = matrix && GG_hs_iso_value(h) != NULL && h->scale == 1.0;
+    /* an iso tree whose value the view would only repeat (unscaled); a content whose tree is
+     * still owed is read from the view, without a build to learn that */
+    bool iso = h != NULL && GG_hs_iso_value(h) != NULL && h->scale == 1.0;
     info = GG_cpu_opnd_values(o, iso ? GG_hs_iso_value(h) : v->x, X->type, optype, iso);
     o->v = v;
     return info;

@@ -16,6 +16,10 @@
 #include "GG_cpu_kernel.h"
 #include "GG_cpu_vec.h"
 
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
 /* Above this many columns, no dense accumulator is allocated, whatever the row's work. */
 #define GG_DENSE_MAX ((GrB_Index)1 << 27)
 /* The most tuples a chunk's output buffer reserves before its rows are computed. */
@@ -591,6 +595,17 @@ typedef struct {
     GrB_Index *count;
 } vlens;
 
+/* The longest of them (dim: how many there are). */
+static GrB_Index vlen_max(const vlens *l, GrB_Index dim)
+{
+    GrB_Index m = 0, n = l->count != NULL ? dim : l->v->nvec;
+    for (GrB_Index k = 0; k < n; k++) {
+        GrB_Index len = l->count != NULL ? l->count[k] : l->v->ptr[k + 1] - l->v->ptr[k];
+        if (len > m) m = len;
+    }
+    return m;
+}
+
 static inline GrB_Index vlen(const vlens *l, GrB_Index id)
 {
     if (l->count != NULL) return l->count[id];
@@ -607,28 +622,60 @@ static inline double dot_cost(GrB_Index la, GrB_Index lb)
     return (double)(la + lb);
 }
 
-/* Gustavson's product terms (and mask scatters) for T<M> = A*B, A by rows, B's row lengths. */
-static double saxpy_cost(const GG_cview *A, const vlens *brows, const GG_cview *M)
+/* An upper bound of dot_cost(la, lb) over every lb <= maxlb: a merge costs at most la + maxlb, a
+ * gallop through B's list at most la (2 + its bits), one through A's list fewer. */
+static inline double dot_cost_max(GrB_Index la, GrB_Index maxlb)
+{
+    if (la == 0) return 1;
+    GrB_Index hi = la > maxlb ? la : maxlb;
+    double merge = (double)(la + maxlb), gallop = (double)la * (2 + 64 - __builtin_clzll(hi));
+    return merge > gallop ? merge : gallop;
+}
+
+/* Gustavson's product terms (and mask scatters) for T<M> = A*B, A by rows, B's row lengths; the
+ * count stops once some thread's share alone exceeds `cap` (the result then does too): on
+ * triangle counting's L*L' the first rows already cost more than the whole dot product. */
+static double saxpy_cost(const GG_cview *A, const vlens *brows, const GG_cview *M, double cap)
 {
     double total = 0;
+    int over = 0;
     int nth = GG_cpu_nthreads(GG_cv_nnz(A));
 #pragma omp parallel for num_threads(nth) schedule(static, 1024) reduction(+ : total)
     for (GrB_Index r = 0; r < A->nvec; r++) {
         GrB_Index km;
-        if (!GG_cv_find(M, GG_cv_id(A, r), &km) || M->ptr[km] == M->ptr[km + 1]) continue;
+        if (__atomic_load_n(&over, __ATOMIC_RELAXED) ||
+            !GG_cv_find(M, GG_cv_id(A, r), &km) || M->ptr[km] == M->ptr[km + 1])
+            continue;
         GrB_Index f = M->ptr[km + 1] - M->ptr[km];
         for (GrB_Index p = A->ptr[r]; p < A->ptr[r + 1]; p++) f += vlen(brows, A->idx[p]);
         total += (double)f;
+        if (total > cap) __atomic_store_n(&over, 1, __ATOMIC_RELAXED);
     }
     return total;
 }
 
-/* The dot product's merge steps for T<M> = A*B, A by rows, B's column lengths. */
+/* An upper bound of dot_total from the rows alone: each mask entry of a row at its dearest
+ * (B's longest column, maxlb); O(rows), where dot_total is O(mask entries). */
+static double dot_bound(const GG_cview *A, const GG_cview *M, GrB_Index maxlb)
+{
+    double total = 0;
+    int nth = GG_cpu_nthreads(M->nvec);
+#pragma omp parallel for num_threads(nth) schedule(static) reduction(+ : total)
+    for (GrB_Index r = 0; r < M->nvec; r++) {
+        GrB_Index ka, la = GG_cv_find(A, GG_cv_id(M, r), &ka) ? A->ptr[ka + 1] - A->ptr[ka] : 0;
+        total += (double)(M->ptr[r + 1] - M->ptr[r]) * dot_cost_max(la, maxlb);
+    }
+    return total;
+}
+
+/* The dot product's merge steps for T<M> = A*B, A by rows, B's column lengths. Rows are taken
+ * dynamically: a few rows may hold most of the mask (LAGraph's TriangleCount input: rows 0..10,
+ * half of it, which a static split gave to one thread). */
 static double dot_total(const GG_cview *A, const vlens *bcols, const GG_cview *M)
 {
     double total = 0;
     int nth = GG_cpu_nthreads(GG_cv_nnz(M));
-#pragma omp parallel for num_threads(nth) schedule(static, 1024) reduction(+ : total)
+#pragma omp parallel for num_threads(nth) schedule(dynamic, 256) reduction(+ : total)
     for (GrB_Index r = 0; r < M->nvec; r++) {
         GrB_Index ka;
         if (!GG_cv_find(A, GG_cv_id(M, r), &ka)) continue;
@@ -637,6 +684,42 @@ static double dot_total(const GG_cview *A, const vlens *bcols, const GG_cview *M
             total += dot_cost(la, vlen(bcols, M->idx[p]));
     }
     return total;
+}
+
+/* count[k] += the occurrences of k among idx[0..n), indices below dim. In parallel, each thread
+ * counting a range of idx into a histogram of its own (32-bit: a range is below 2^32 entries)
+ * and the histograms then summed by ranges of k, when the histograms are not larger than the
+ * work; else (and on one thread) in one pass. */
+static GrB_Info count_indices(GrB_Index *count, const GrB_Index *idx, GrB_Index n, GrB_Index dim)
+{
+    int nth = GG_cpu_nthreads(n);
+    uint32_t *h = NULL;
+#ifdef _OPENMP
+    if (nth > 1 && n < ((GrB_Index)1 << 32) && (GrB_Index)nth * dim <= 2 * n)
+        h = GG_malloc((size_t)nth * (size_t)dim * sizeof *h);
+#endif
+    if (h == NULL) {
+        for (GrB_Index p = 0; p < n; p++) count[idx[p]]++;
+        return GrB_SUCCESS;
+    }
+#ifdef _OPENMP
+#pragma omp parallel num_threads(nth)
+    {
+        int t = omp_get_thread_num();
+        uint32_t *own = h + (size_t)t * dim;
+        memset(own, 0, (size_t)dim * sizeof *own);
+        for (GrB_Index p = n * t / nth; p < n * (t + 1) / nth; p++) own[idx[p]]++;
+#pragma omp barrier
+#pragma omp for schedule(static)
+        for (GrB_Index k = 0; k < dim; k++) {
+            GrB_Index c = 0;
+            for (int u = 0; u < nth; u++) c += h[(size_t)u * dim + k];
+            count[k] += c;
+        }
+    }
+#endif
+    GG_free(h);
+    return GrB_SUCCESS;
 }
 
 /* The lengths of op(B)'s rows and columns, for B (nnz entries) read with transpose tran: one
@@ -656,9 +739,7 @@ static GrB_Info b_lengths(GG_container *B, bool tran, GrB_Index nnz, vlens *rows
     if (dim > 4 * nnz + 4096) return GG_cpu_rows_of(B, !csc, &other->v);
     other->count = GG_calloc(dim == 0 ? 1 : dim, sizeof(GrB_Index));
     if (other->count == NULL) return GrB_OUT_OF_MEMORY;
-    const GrB_Index *idx = v->idx, nv = GG_cv_nnz(v);
-    for (GrB_Index p = 0; p < nv; p++) other->count[idx[p]]++;
-    return GrB_SUCCESS;
+    return count_indices(other->count, v->idx, GG_cv_nnz(v), dim);
 }
 
 /* Whether T<M> = op(A)*op(B) runs as the masked dot product; GxB_AxB_METHOD in d asks for an
@@ -681,9 +762,13 @@ static GrB_Info choose_dot(bool *dot, const GG_cpu_mrows *mr, const GG_cview *A,
          * built yet costs its build */
         double view = COST_VIEW * (double)nnz;
         const GG_cview *sv = d->tran1 ? B->csc : B->csr, *dv = d->tran1 ? B->csr : B->csc;
-        double saxpy = COST_TERM * saxpy_cost(A, &rows, mr->v) + (sv == NULL ? view : 0);
-        double dotc = dot_total(A, &cols, mr->v) + (dv == NULL ? view : 0);
-        *dot = dotc < saxpy;
+        double dview = dv == NULL ? view : 0, saxpy = sv == NULL ? view : 0;
+        /* Gustavson's terms, counted only up to a bound of the dot product's cost from the
+         * rows: beyond it the dot product wins without its exact count (triangle counting's
+         * L*L', where the exact count was a seventh of the product's time) */
+        double bound = dot_bound(A, mr->v, vlen_max(&cols, d->tran1 ? B->nrows : B->ncols)) + dview;
+        if (saxpy <= bound) saxpy += COST_TERM * saxpy_cost(A, &rows, mr->v, (bound - saxpy) / COST_TERM);
+        *dot = saxpy > bound || dot_total(A, &cols, mr->v) + dview < saxpy;
     }
     GG_free(rows.count);
     GG_free(cols.count);

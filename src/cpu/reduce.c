@@ -153,8 +153,8 @@ static bool iso_operand(GG_container *A, const GG_fold *f, void *c)
     const GG_hs_matrix *h;
     if (A->h.kind != GG_KIND_MATRIX || op->opcode == GG_OP_USER || f->zsize > 16 ||
         op->xtype->code != op->ztype->code || op->ytype->code != op->ztype->code ||
-        op->ztype->code == GrB_UDT_CODE || GG_view_hs(A, &h) != GrB_SUCCESS ||
-        GG_hs_iso_value(h) == NULL || h->scale != 1.0)
+        op->ztype->code == GrB_UDT_CODE || GG_view_hs_built(A, &h) != GrB_SUCCESS ||
+        h == NULL || GG_hs_iso_value(h) == NULL || h->scale != 1.0)
         return false;
     GG_cpu_cast_do(&f->in2z, c, GG_hs_iso_value(h));
     return true;

@@ -5,7 +5,10 @@
  * sparse one is compacted, a bitmap or full one becomes a bitmap whose flags are the tests; an
  * iso vector under a test that reads no position is decided by one call. A matrix result that
  * replaces all of C (no mask, no accumulator; C of A's type, or both types built-in) is selected
- * tree to tree (GG_hs_select): the positional tests keep or drop whole blocks from their bounds. */
+ * from A's tree straight into C's CSR view and tuples when the test is positional (GG_hs_select:
+ * whole leaves kept or dropped from their bounds, the rest in closed form) or decided once (an iso
+ * tree under a value test), C's own tree left owed; other tests, and an A whose tree is itself
+ * owed (a result read so far through views), read A's tuples. */
 #include "GG_cpu_vec.h"
 #include "GG_hisparse.h"
 
@@ -21,6 +24,13 @@ typedef struct {
 static bool is_positional_test(int opcode)
 {
     return opcode >= GG_OP_TRIL && opcode <= GG_OP_ROWGT;
+}
+
+/* Whether the operator may read an entry's position (else its value decides alone). */
+static bool reads_position(GrB_IndexUnaryOp op)
+{
+    return op->opcode == GG_OP_USER || is_positional_test(op->opcode) ||
+           (op->opcode >= GG_OP_ROWINDEX && op->opcode <= GG_OP_DIAGINDEX);
 }
 
 /* Whether the test of the entry at (i, j) with value ax (A's type) keeps it. The built-in
@@ -158,9 +168,7 @@ GrB_Info GG_cpu_vselect(GG_vdata *T, const GG_vdata *A, GrB_Type atype, GrB_Inde
     char *buf = scratch + ysize;
     /* an iso vector under a test of the value alone: one call decides every entry */
     int all = -1;
-    bool reads_position = op->opcode == GG_OP_USER || is_positional_test(op->opcode) ||
-                          (op->opcode >= GG_OP_ROWINDEX && op->opcode <= GG_OP_DIAGINDEX);
-    if (A->iso && !reads_position) all = A->nvals > 0 && select_one(&c, A->x, 0, 0, buf);
+    if (A->iso && !reads_position(op)) all = A->nvals > 0 && select_one(&c, A->x, 0, 0, buf);
     uint64_t *count = GG_calloc((size_t)nth + 1, sizeof(uint64_t));
     vselect_ctx v = {.c = &c, .A = A, .T = T, .all = all, .count = count, .buf = buf,
                      .bufsize = bufsize, .len = len, .nth = nth};
@@ -192,69 +200,51 @@ oom:
     return GrB_OUT_OF_MEMORY;
 }
 
-/* ---- matrices: tree to tree ------------------------------------------------------------------ */
+/* ---- matrices: tree to view ------------------------------------------------------------------ */
 
-typedef struct {
-    GG_select_ctx c;
-    char *buf;      /* per-thread scratch of bufsize bytes */
-    size_t bufsize;
-    int all;        /* every entry decided at once (an iso A under a test of the value): 1 kept,
-                     * 0 not; -1 each tested */
-} mselect_ctx;
-
-/* The positional tests over the logical block [i0, i1] x [j0, j1]: d = j - i ranges over
- * [j0 - i1, j1 - i0]. Indices are below 2^60, so the differences fit int64. */
-static GG_hs_cover mselect_box(void *ctx, GrB_Index i0, GrB_Index i1, GrB_Index j0, GrB_Index j1)
+/* A positional test in the tree's closed form (GG_hs_filter); false for any other operator. */
+static bool mselect_pos(GG_hs_filter *f, int opcode, int64_t k)
 {
-    const mselect_ctx *m = ctx;
-    if (m->all >= 0) return m->all ? GG_HS_ALL : GG_HS_NONE;
-    int64_t k = m->c.k, dlo = (int64_t)j0 - (int64_t)i1, dhi = (int64_t)j1 - (int64_t)i0;
-    bool all, none;
-    switch (m->c.op->opcode) {
-    case GG_OP_TRIL: all = dhi <= k, none = dlo > k; break;
-    case GG_OP_TRIU: all = dlo >= k, none = dhi < k; break;
-    case GG_OP_DIAG: all = dlo == k && dhi == k, none = k < dlo || k > dhi; break;
-    case GG_OP_OFFDIAG: all = k < dlo || k > dhi, none = dlo == k && dhi == k; break;
-    case GG_OP_COLLE: all = (int64_t)j1 <= k, none = (int64_t)j0 > k; break;
-    case GG_OP_COLGT: all = (int64_t)j0 > k, none = (int64_t)j1 <= k; break;
-    case GG_OP_ROWLE: all = (int64_t)i1 <= k, none = (int64_t)i0 > k; break;
-    case GG_OP_ROWGT: all = (int64_t)i0 > k, none = (int64_t)i1 <= k; break;
-    default: return GG_HS_SOME;
+    f->lo = INT64_MIN, f->hi = k, f->outside = false;
+    switch (opcode) {
+    case GG_OP_TRIL: f->pos = GG_HS_POS_DIAG; return true;
+    case GG_OP_TRIU: f->pos = GG_HS_POS_DIAG, f->lo = k, f->hi = INT64_MAX; return true;
+    case GG_OP_DIAG: f->pos = GG_HS_POS_DIAG, f->lo = k; return true;
+    case GG_OP_OFFDIAG: f->pos = GG_HS_POS_DIAG, f->lo = k, f->outside = true; return true;
+    case GG_OP_COLLE: f->pos = GG_HS_POS_COL; return true;
+    case GG_OP_COLGT: f->pos = GG_HS_POS_COL, f->outside = true; return true;
+    case GG_OP_ROWLE: f->pos = GG_HS_POS_ROW; return true;
+    case GG_OP_ROWGT: f->pos = GG_HS_POS_ROW, f->outside = true; return true;
+    default: return false;
     }
-    return all ? GG_HS_ALL : none ? GG_HS_NONE : GG_HS_SOME;
 }
 
-static bool mselect_keep(void *ctx, GrB_Index i, GrB_Index j, const void *x, int tid)
-{
-    const mselect_ctx *m = ctx;
-    return select_one(&m->c, x, i, j, m->buf + (size_t)tid * m->bufsize);
-}
-
-/* C = select(op0(A)), all of C replaced: the tree of A filtered into C's (values cast to C's
- * type by the build). */
+/* C = select(op0(A)), all of C replaced, from the tree ha of A into C's CSR view (values cast to
+ * C's type as they are placed): a positional test in closed form, or an unscaled iso A under a test of its value,
+ * which one call decides for every entry. */
 static GrB_Info select_tree(GG_container *C, GrB_IndexUnaryOp op, GG_container *A,
-                            const void *thunk, GrB_Type ttype, bool tran)
+                            const GG_hs_matrix *ha, const void *thunk, GrB_Type ttype, bool tran)
 {
-    const GG_hs_matrix *ha;
-    GrB_Info info = GG_view_hs(A, &ha);
-    if (info != GrB_SUCCESS) return info;
-    GG_hs_matrix a = *ha, t;
+    GG_hs_matrix a = *ha;
     if (tran) GG_hs_transpose(&a);
-    int nth = GG_cpu_nthreads(a.nvals);
-    size_t ysize;
+    size_t ysize, bufsize;
     char *scratch;
-    mselect_ctx m = {.all = -1};
-    info = select_prepare(&m.c, &scratch, &ysize, &m.bufsize, nth, op, thunk, ttype, A->type);
+    GG_select_ctx c;
+    GrB_Info info = select_prepare(&c, &scratch, &ysize, &bufsize, 1, op, thunk, ttype, A->type);
     if (info != GrB_SUCCESS) return info;
-    m.buf = scratch + ysize;
-    bool reads_position = op->opcode == GG_OP_USER || is_positional_test(op->opcode) ||
-                          (op->opcode >= GG_OP_ROWINDEX && op->opcode <= GG_OP_DIAGINDEX);
-    if (a.iso && !reads_position) m.all = select_one(&m.c, GG_hs_iso_value(&a), 0, 0, m.buf);
-    GG_hs_filter f = {.box = mselect_box, .keep = mselect_keep, .ctx = &m};
-    info = GG_hs_select(&t, C->type, &a, &f, nth);
+    GG_hs_filter f;
+    bool positional = mselect_pos(&f, op->opcode, c.k);
+    bool all = positional || select_one(&c, GG_hs_iso_value(&a), 0, 0, scratch + ysize);
     GG_free(scratch);
-    if (info == GrB_SUCCESS) GG_container_adopt_hs(C, &t);
-    return info;
+    if (!all) {
+        GG_coo none = {0};
+        return GG_container_adopt(C, &none);
+    }
+    GG_cview t;
+    GrB_Index *rows;
+    info = GG_hs_select(&a, C->type, positional ? &f : NULL, &t, &rows);
+    if (info != GrB_SUCCESS) return info;
+    return GG_container_adopt_csr(C, &t, rows);
 }
 
 GrB_Info GG_cpu_select(GG_container *C, GG_container *M, GrB_BinaryOp accum, GrB_IndexUnaryOp op,
@@ -270,12 +260,21 @@ GrB_Info GG_cpu_select(GG_container *C, GG_container *M, GrB_BinaryOp accum, GrB
         if (info != GrB_SUCCESS) return info;
         return GG_cpu_vec_writeback(C, M, accum, &T, true, A->type, d, NULL);
     }
-    if (M == NULL && !d->mask_comp && accum == NULL &&
+    const GG_hs_matrix *ha = NULL;
+    GrB_Info info = GG_view_hs_built(A, &ha);
+    if (info != GrB_SUCCESS) return info;
+    /* the tree path tests entries in its count and again in its placement: only for tests in
+     * closed form (positional) or decided once (an iso tree under a value test); a test per
+     * entry through the operator reads A's tuples once instead (cached with A: SSSP's light and
+     * heavy selects of one A share them) */
+    bool closed = ha != NULL && (is_positional_test(op->opcode) ||
+                                 (ha->iso && ha->scale == 1.0 && !reads_position(op)));
+    if (closed && M == NULL && !d->mask_comp && accum == NULL &&
         (C->type == A->type || (C->type->code != GrB_UDT_CODE && A->type->code != GrB_UDT_CODE)))
-        return select_tree(C, op, A, thunk, ttype, d->tran0);
+        return select_tree(C, op, A, ha, thunk, ttype, d->tran0);
     GG_coo a, t = {0};
     bool owned;
-    GrB_Info info = GG_cpu_coo_of(A, d->tran0, &a, &owned);
+    info = GG_cpu_coo_of(A, d->tran0, &a, &owned);
     if (info != GrB_SUCCESS) return info;
     GrB_Index n = a.n;
     int nth = GG_cpu_nthreads(n);

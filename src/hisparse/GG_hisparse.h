@@ -86,22 +86,23 @@ GrB_Info GG_hs_build_cview(GG_hs_matrix *A, GrB_Type type, GrB_Index nrows, GrB_
                            const GG_cview *v, bool by_col, unsigned flags);
 
 /* ---- select -----------------------------------------------------------------------------------
- * C = the entries of A that a filter keeps (select.c): A's content orientation, node size and iso
- * flag carry over; kept values are A's, scaled. The filter sees logical coordinates. */
+ * The entries of logical A that a positional test keeps (f NULL: all of them), as GG_hs_to_cview
+ * gives them (convert.c): a CSR view with values of ztype (A's type, or a built-in type when A's
+ * is built-in: cast as they are placed), scaled, and the row of each entry in *rows, every array
+ * owned by the caller. The test is in closed form: v = j - i (as int64), j or i is kept when lo <= v <= hi, or,
+ * when outside, when it is not (GraphBLAS's eight positional tests: TRIL is v = j - i <= k, OFFDIAG
+ * v outside [k, k], COLGT v = j outside [INT64_MIN, k]). A leaf is kept or skipped whole when the
+ * range of v over its block decides it; only the entries of leaves the test cuts are tested. */
 typedef enum { GG_HS_NONE, GG_HS_SOME, GG_HS_ALL } GG_hs_cover;
+typedef enum { GG_HS_POS_DIAG, GG_HS_POS_COL, GG_HS_POS_ROW } GG_hs_pos;
 typedef struct {
-    /* Which entries of the logical block [i0, i1] x [j0, j1] the filter keeps, judged from the
-     * bounds alone: all, none, or some (then keep decides each); NULL: always some. */
-    GG_hs_cover (*box)(void *ctx, GrB_Index i0, GrB_Index i1, GrB_Index j0, GrB_Index j1);
-    /* Whether the entry at logical (i, j) with value x (A's type) is kept; tid is the OpenMP
-     * thread (below GG_hs_select's nth), for per-thread scratch. */
-    bool (*keep)(void *ctx, GrB_Index i, GrB_Index j, const void *x, int tid);
-    void *ctx;
+    GG_hs_pos pos;
+    int64_t lo, hi;
+    bool outside;
 } GG_hs_filter;
-/* C of type ztype (A's kept values cast to it; a built-in type, or A's own), on up to nth
- * threads. On GrB_OUT_OF_MEMORY *C is untouched. */
-GrB_Info GG_hs_select(GG_hs_matrix *C, GrB_Type ztype, const GG_hs_matrix *A,
-                      const GG_hs_filter *f, int nth);
+/* GrB_OUT_OF_MEMORY leaves *csr and *rows untouched. */
+GrB_Info GG_hs_select(const GG_hs_matrix *A, GrB_Type ztype, const GG_hs_filter *f, GG_cview *csr,
+                      GrB_Index **rows);
 
 /* ---- convert (each honours the transposed flag and the scale) ---------------------------------- */
 

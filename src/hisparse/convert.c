@@ -1,22 +1,27 @@
-/* convert.c: HiSparse to sorted COO and to CSR / CSC. Tree order lists the entries of any one row
- * by increasing column and of any one column by increasing row, so a stable placement by the major
- * index of a walk in tree order leaves every vector sorted: a counting scatter when the dimension
- * is small enough to count by, a stable radix sort of the majors otherwise (huge, hypersparse
- * dimensions). Both honour the transposed flag (the major is then the content's other index) and
+/* convert.c: HiSparse to sorted COO and to CSR / CSC, and the select that keeps only the entries
+ * a positional test passes (GG_hs_select: the same conversion, filtered). Tree order lists the
+ * entries of any one row by increasing column and of any one column by increasing row, so a
+ * stable placement by the major index of a walk in tree order leaves every vector sorted: a
+ * counting scatter when the dimension is small enough to count by, a stable radix sort of the
+ * majors otherwise (huge, hypersparse dimensions). Both honour the transposed flag (the major is then the content's other index) and
  * the scale.
  * The counting scatter runs in parallel over bands of majors (hs_walk_band, the bands of spmv.c):
  * a band counts and places only its own majors, walking the leaves that reach into it in tree
  * order, so each vector is filled in tree order with no sharing between threads, and the
  * vector pointers come straight from the counts. Serial, it was 1.1 s (CSR) and 3 s on RMAT-20
- * (Doc/performance.md). */
+ * (Doc/performance.md).
+ * A filter (a positional test in closed form) judges each leaf from its block's bounds first, so
+ * only the entries of the leaves it cuts are tested, in the count and again in the placement. */
 #include "hs_internal.h"
 
 /* The logical matrix's entries ordered by (major, minor), with the values scaled: the minors and
- * values, and the majors either per entry (maj, the radix way) or as vector pointers (ptr, dim + 1
+ * values, and the majors per entry (maj: the radix way, and the counting way when asked for)
+ * and/or as vector pointers (ptr, dim + 1
  * of them, the counting way). */
 typedef struct {
     GrB_Index *maj, *ptr, *min;
     uint8_t *x;
+    uint64_t n; /* entries (those the filter kept) */
 } hs_sorted;
 
 static void sorted_free(hs_sorted *s)
@@ -34,31 +39,130 @@ typedef struct {
     const GG_hs_matrix *A;
     bool col_major;   /* the major index is the content column */
     GrB_Index lo, hi; /* counting: the band's majors */
+    GrB_Index base;   /* counting: count and next are indexed by major - base */
     GrB_Index *count; /* counting: count[m + 1], entries of major m (the pointers once summed) */
     GrB_Index *next;  /* counting, placing: the next slot of each major */
     hs_sorted *out;
     hs_pair *pairs;   /* radix: (major, walk position) */
     uint64_t k;       /* radix: walk position */
+    const GG_hs_filter *f; /* NULL: every entry */
+    const hs_cast *to_z;   /* the values cast to another type (NULL: A's own) */
+    size_t zsize;          /* bytes of an output value */
 } hs_conv;
+
+/* The value x of an entry (NULL: the iso value) into output slot p: scaled, and cast when the
+ * output has another type (built-in types only, at most 16 bytes). */
+static inline void put_value(const hs_conv *c, const uint8_t *x, uint64_t p)
+{
+    uint8_t *z = c->out->x + p * c->zsize;
+    if (c->to_z == NULL) {
+        hs_read_value(c->A, x, z);
+        return;
+    }
+    uint8_t t[16];
+    hs_read_value(c->A, x, t);
+    hs_cast_apply(c->to_z, z, t);
+}
+
+/* How much of leaf L the filter keeps, judged from the range of v over the leaf's block: the
+ * logical block [i0, i1] x [j0, j1] has j - i in [j0 - i1, j1 - i0] (indices are below 2^60, so
+ * the differences fit int64). */
+static GG_hs_cover leaf_cover(const hs_conv *c, const hs_leaf *L)
+{
+    const GG_hs_matrix *A = c->A;
+    const GG_hs_filter *f = c->f;
+    if (f == NULL) return GG_HS_ALL;
+    GrB_Index span = (GrB_Index)1 << (L->level * A->dbits < 63 ? L->level * A->dbits : 63);
+    GrB_Index r1 = A->nrows - L->r0 < span ? A->nrows - 1 : L->r0 + span - 1;
+    GrB_Index c1 = A->ncols - L->c0 < span ? A->ncols - 1 : L->c0 + span - 1;
+    int64_t i0 = (int64_t)(A->transposed ? L->c0 : L->r0), i1 = (int64_t)(A->transposed ? c1 : r1);
+    int64_t j0 = (int64_t)(A->transposed ? L->r0 : L->c0), j1 = (int64_t)(A->transposed ? r1 : c1);
+    int64_t vlo = f->pos == GG_HS_POS_DIAG ? j0 - i1 : f->pos == GG_HS_POS_COL ? j0 : i0;
+    int64_t vhi = f->pos == GG_HS_POS_DIAG ? j1 - i0 : f->pos == GG_HS_POS_COL ? j1 : i1;
+    bool inside = vlo >= f->lo && vhi <= f->hi, apart = vhi < f->lo || vlo > f->hi;
+    if (inside || apart) return inside != f->outside ? GG_HS_ALL : GG_HS_NONE;
+    return GG_HS_SOME;
+}
+
+/* Whether the filter keeps the entry at content (r, col). */
+static inline bool conv_keep(const hs_conv *c, GrB_Index r, GrB_Index col)
+{
+    const GG_hs_filter *f = c->f;
+    GrB_Index i = c->A->transposed ? col : r, j = c->A->transposed ? r : col;
+    int64_t v = f->pos == GG_HS_POS_DIAG  ? (int64_t)(j - i)
+                : f->pos == GG_HS_POS_COL ? (int64_t)j
+                                          : (int64_t)i;
+    return (v >= f->lo && v <= f->hi) != f->outside;
+}
 
 static void count_leaf(void *ctx, const hs_leaf *L)
 {
     const hs_conv *c = ctx;
+    GG_hs_cover cover = leaf_cover(c, L);
+    if (cover == GG_HS_NONE) return;
+    if (cover == GG_HS_ALL && !c->col_major && L->tag == GG_HS_LEAF_BITMAP) {
+        /* a bitmap's row starts count its rows without reading an entry */
+        uint64_t d = 1ULL << L->dbits;
+        for (uint64_t li = 0; li < d; li++) {
+            GrB_Index m = L->r0 + li;
+            if (m >= c->lo && m < c->hi)
+                c->count[m - c->base + 1] +=
+                    (li + 1 < d ? L->rowstart[li + 1] : L->n) - L->rowstart[li];
+        }
+        return;
+    }
     hs_iter it;
     uint64_t li, lj;
     hs_iter_init(&it, L);
     while (hs_iter_next(&it, &li, &lj)) {
         GrB_Index m = c->col_major ? L->c0 + lj : L->r0 + li;
-        if (m >= c->lo && m < c->hi) c->count[m + 1]++;
+        if (m >= c->lo && m < c->hi &&
+            (cover == GG_HS_ALL || conv_keep(c, L->r0 + li, L->c0 + lj)))
+            c->count[m - c->base + 1]++;
     }
 }
 
 /* Places each entry at `next[major]++` when its major is in the band (counting), or at its walk
  * position (radix). */
+/* A bitmap leaf kept whole, placed by rows (the counting way, majors = content rows): a row's
+ * columns from its bitmap words, its values (contiguous, row-major) in one copy when unscaled. */
+static void place_bitmap_rows(hs_conv *c, const hs_leaf *L)
+{
+    const GG_hs_matrix *A = c->A;
+    size_t size = A->type->size;
+    uint64_t d = 1ULL << L->dbits;
+    for (uint64_t li = 0; li < d; li++) {
+        GrB_Index m = L->r0 + li;
+        uint64_t k0 = L->rowstart[li], k1 = li + 1 < d ? L->rowstart[li + 1] : L->n;
+        if (m < c->lo || m >= c->hi || k0 == k1) continue;
+        uint64_t p0 = c->next[m - c->base], p = p0, first = li * d, last = first + d - 1;
+        for (uint64_t pos = first; pos <= last; pos = (pos | 63) + 1) {
+            uint64_t word = pos & ~63ULL, top = last - word < 63 ? last - word : 63;
+            uint64_t w = hs_load64(L->coords + word / 8) & hs_mask((int)top + 1) &
+                         ~hs_mask((int)(pos - word));
+            for (; w != 0; w &= w - 1)
+                c->out->min[p++] = L->c0 + (word + (uint64_t)__builtin_ctzll(w) - first);
+        }
+        for (uint64_t q = p0; c->out->maj != NULL && q < p; q++) c->out->maj[q] = m;
+        c->next[m - c->base] = p;
+        if (L->x == NULL) continue; /* iso: filled once placed (iso_fill) */
+        if (!hs_scaled(A) && c->to_z == NULL)
+            memcpy(c->out->x + p0 * size, L->x + k0 * size, (k1 - k0) * size);
+        else
+            for (uint64_t k = k0; k < k1; k++) put_value(c, L->x + k * size, p0 + k - k0);
+    }
+}
+
 static void place_leaf(void *ctx, const hs_leaf *L)
 {
     hs_conv *c = ctx;
     size_t size = c->A->type->size;
+    GG_hs_cover cover = leaf_cover(c, L);
+    if (cover == GG_HS_NONE) return;
+    if (cover == GG_HS_ALL && !c->col_major && L->tag == GG_HS_LEAF_BITMAP && c->next != NULL) {
+        place_bitmap_rows(c, L);
+        return;
+    }
     hs_iter it;
     uint64_t li, lj;
     hs_iter_init(&it, L);
@@ -66,24 +170,148 @@ static void place_leaf(void *ctx, const hs_leaf *L)
         GrB_Index r = L->r0 + li, col = L->c0 + lj;
         GrB_Index major = c->col_major ? col : r, minor = c->col_major ? r : col;
         uint64_t p;
+        if (c->next != NULL && (major < c->lo || major >= c->hi)) continue;
+        if (cover == GG_HS_SOME && !conv_keep(c, r, col)) continue;
         if (c->next != NULL) {
-            if (major < c->lo || major >= c->hi) continue;
-            p = c->next[major]++;
+            p = c->next[major - c->base]++;
         } else {
             p = c->k++;
             c->pairs[p] = (hs_pair){major, p};
-            c->out->maj[p] = major;
         }
+        if (c->out->maj != NULL) c->out->maj[p] = major;
         c->out->min[p] = minor;
-        hs_read_value(c->A, L->x != NULL ? L->x + (it.k - 1) * size : NULL, c->out->x + p * size);
+        /* an iso A's values are filled in once placed (iso_fill) */
+        if (L->x != NULL) put_value(c, L->x + (it.k - 1) * size, p);
+    }
+}
+
+/* A band is heavy from this many entries on (below, a second thread costs more than it saves);
+ * with the parts fixed by a test, from one entry on, so small inputs take the heavy path too. */
+#define HS_HEAVY_MIN 16384
+
+/* ---- heavy bands --------------------------------------------------------------------------------
+ * A band holding more than a thread's share of the entries is not left to one thread (the rows
+ * and columns 0..10 of LAGraph's TriangleCount input are half of it, in one band of 128): its
+ * leaves, in walk order, are cut into groups of about equal entries; each group counts its
+ * majors into a row of its own, running sums over the groups give each group where its entries
+ * of each major begin, and the groups place in parallel, each vector still in tree order. */
+typedef struct {
+    hs_leaf *L;
+    uint64_t n, cap;
+    bool oom;
+} leaf_list;
+
+static void collect_leaf(void *ctx, const hs_leaf *L)
+{
+    leaf_list *l = ctx;
+    if (l->oom) return;
+    if (l->n == l->cap) {
+        uint64_t cap = l->cap == 0 ? 256 : 2 * l->cap;
+        hs_leaf *grown = GG_realloc(l->L, cap * sizeof *grown);
+        if (grown == NULL) {
+            l->oom = true;
+            return;
+        }
+        l->L = grown;
+        l->cap = cap;
+    }
+    l->L[l->n++] = *L;
+}
+
+/* Entries per band, each leaf counted in the band of its first major (an estimate for a leaf
+ * wider than a band), leaves the filter drops whole not at all. */
+typedef struct {
+    GrB_Index *est, width;
+    const hs_conv *c;
+} band_est;
+
+static void estimate_leaf(void *ctx, const hs_leaf *L)
+{
+    band_est *e = ctx;
+    if (leaf_cover(e->c, L) == GG_HS_NONE) return;
+    e->est[(e->c->col_major ? L->c0 : L->r0) / e->width] += L->n;
+}
+
+/* One heavy band [lo, hi): its leaves, their groups, and per group a row of counts (then of next
+ * slots) over the band's majors, width + 1 each. */
+typedef struct {
+    GrB_Index lo, hi;
+    leaf_list leaves;
+    uint64_t *gb; /* group g: leaves gb[g] .. gb[g + 1] */
+    int ng;
+    GrB_Index *cnt;
+} heavy_band;
+
+static void heavy_free(heavy_band *h)
+{
+    GG_free(h->leaves.L);
+    GG_free(h->gb);
+    GG_free(h->cnt);
+}
+
+/* Collects the band's leaves and counts each group's majors into ptr[m + 1] (summed); false when
+ * out of memory. */
+static bool heavy_count(const hs_conv *proto, heavy_band *h, int nth, GrB_Index *ptr)
+{
+    const GG_hs_matrix *A = proto->A;
+    GrB_Index w = h->hi - h->lo;
+    hs_walk_band(A, proto->col_major ? 1 : 0, h->lo, h->hi, collect_leaf, &h->leaves);
+    uint64_t nl = h->leaves.n, total = 0;
+    h->ng = nl < (uint64_t)nth * 4 ? (int)nl : nth * 4;
+    h->gb = GG_malloc(((size_t)h->ng + 1) * sizeof *h->gb);
+    h->cnt = GG_calloc((size_t)h->ng * (w + 1), sizeof *h->cnt);
+    if (h->leaves.oom || h->gb == NULL || h->cnt == NULL) return false;
+    for (uint64_t k = 0; k < nl; k++) total += h->leaves.L[k].n;
+    /* groups of about total / ng entries, in walk order */
+    uint64_t k = 0, seen = 0;
+    for (int g = 0; g < h->ng; g++) {
+        h->gb[g] = k;
+        uint64_t until = total * (uint64_t)(g + 1) / (uint64_t)h->ng;
+        while (k < nl && (seen < until || k == h->gb[g])) seen += h->leaves.L[k++].n;
+    }
+    h->gb[h->ng] = nl;
+    HS_OMP("omp parallel for num_threads(nth) schedule(dynamic, 1)")
+    for (int g = 0; g < h->ng; g++) {
+        hs_conv c = *proto;
+        c.lo = h->lo, c.hi = h->hi, c.base = h->lo, c.count = h->cnt + (size_t)g * (w + 1);
+        for (uint64_t q = h->gb[g]; q < h->gb[g + 1]; q++) count_leaf(&c, &h->leaves.L[q]);
+    }
+    for (GrB_Index m = 0; m < w; m++)
+        for (int g = 0; g < h->ng; g++) ptr[h->lo + m + 1] += h->cnt[(size_t)g * (w + 1) + m + 1];
+    return true;
+}
+
+/* Places the band's entries from slot `at` on: each group's next slot per major from the running
+ * sums, then the groups in parallel. ptr[m + 1] becomes the pointers. */
+static void heavy_place(const hs_conv *proto, heavy_band *h, int nth, GrB_Index at,
+                        GrB_Index *ptr)
+{
+    GrB_Index w = h->hi - h->lo;
+    for (GrB_Index m = 0; m < w; m++) {
+        for (int g = 0; g < h->ng; g++) {
+            GrB_Index *slot = &h->cnt[(size_t)g * (w + 1) + m + 1], n = *slot;
+            *slot = at;
+            at += n;
+        }
+        ptr[h->lo + m + 1] = at;
+    }
+    HS_OMP("omp parallel for num_threads(nth) schedule(dynamic, 1)")
+    for (int g = 0; g < h->ng; g++) {
+        hs_conv c = *proto;
+        c.lo = h->lo, c.hi = h->hi, c.base = h->lo, c.next = h->cnt + (size_t)g * (w + 1) + 1;
+        for (uint64_t q = h->gb[g]; q < h->gb[g + 1]; q++) place_leaf(&c, &h->leaves.L[q]);
     }
 }
 
 /* The counting way: ptr from per-band counts and a scan, then each band places its majors'
- * entries. Fills s->ptr (dim + 1), s->min and s->x (allocated by the caller). */
-static GrB_Info count_place(const GG_hs_matrix *A, bool col_major, GrB_Index dim, hs_sorted *s)
+ * entries (proto: A, the orientation, the filter, the values' type and the output). Fills s->ptr
+ * (dim + 1), s->min, s->x and s->maj when not NULL (allocated by the caller), and s->n. */
+static GrB_Info count_place(const hs_conv *proto, GrB_Index dim)
 {
-    int np = hs_parts(A->nvals + dim);
+    const GG_hs_matrix *A = proto->A;
+    bool col_major = proto->col_major;
+    hs_sorted *s = proto->out;
+    int np = hs_parts(A->nvals + dim), nth = hs_threads(np);
     GrB_Index width = hs_band_width(A, dim, np), nb = (dim + width - 1) / width;
     GrB_Index *ptr = GG_calloc((size_t)dim + 1, sizeof(GrB_Index));
     GrB_Index *next = hs_alloc_n(dim, sizeof(GrB_Index));
@@ -95,11 +323,49 @@ static GrB_Info count_place(const GG_hs_matrix *A, bool col_major, GrB_Index dim
         return GrB_OUT_OF_MEMORY;
     }
     int yc = col_major ? 1 : 0;
-    HS_OMP("omp parallel for num_threads(hs_threads(np)) schedule(dynamic, 1)")
+    /* the heavy bands (is_heavy[b]: 1 + its index in heavy[]) */
+    heavy_band *heavy = NULL;
+    uint8_t *is_heavy = NULL;
+    int nh = 0;
+    bool ok = true;
+    bool forced = hs_parts_forced();
+    if ((nth > 1 || forced) && nb > 1) {
+        band_est e = {GG_calloc(nb, sizeof(GrB_Index)), width, proto};
+        is_heavy = GG_calloc(nb, 1);
+        ok = e.est != NULL && is_heavy != NULL;
+        if (ok) hs_walk(A, estimate_leaf, &e);
+        for (GrB_Index b = 0; ok && b < nb; b++)
+            if (e.est[b] * (GrB_Index)(nth > 1 ? nth : 2) > A->nvals &&
+                e.est[b] >= (forced ? 1 : HS_HEAVY_MIN) && nh < 255)
+                is_heavy[b] = (uint8_t)++nh;
+        heavy = ok && nh > 0 ? GG_calloc((size_t)nh, sizeof *heavy) : NULL;
+        ok = ok && (nh == 0 || heavy != NULL);
+        for (GrB_Index b = 0; ok && b < nb; b++)
+            if (is_heavy[b]) {
+                heavy_band *h = &heavy[is_heavy[b] - 1];
+                h->lo = b * width;
+                h->hi = dim - h->lo < width ? dim : h->lo + width;
+            }
+        GG_free(e.est);
+    }
+    for (int k = 0; ok && k < nh; k++) ok = heavy_count(proto, &heavy[k], nth, ptr);
+    if (!ok) {
+        for (int k = 0; heavy != NULL && k < nh; k++) heavy_free(&heavy[k]);
+        GG_free(heavy);
+        GG_free(is_heavy);
+        GG_free(ptr);
+        GG_free(next);
+        GG_free(tot);
+        return GrB_OUT_OF_MEMORY;
+    }
+    HS_OMP("omp parallel for num_threads(nth) schedule(dynamic, 1)")
     for (GrB_Index b = 0; b < nb; b++) {
         GrB_Index lo = b * width, hi = dim - lo < width ? dim : lo + width, sum = 0;
-        hs_conv c = {.A = A, .col_major = col_major, .lo = lo, .hi = hi, .count = ptr};
-        hs_walk_band(A, yc, lo, hi, count_leaf, &c);
+        if (is_heavy == NULL || !is_heavy[b]) {
+            hs_conv c = *proto;
+            c.lo = lo, c.hi = hi, c.count = ptr;
+            hs_walk_band(A, yc, lo, hi, count_leaf, &c);
+        }
         for (GrB_Index m = lo; m < hi; m++) sum += ptr[m + 1];
         tot[b] = sum;
     }
@@ -108,20 +374,29 @@ static GrB_Info count_place(const GG_hs_matrix *A, bool col_major, GrB_Index dim
         tot[b] = sum;
         sum += t;
     }
-    HS_OMP("omp parallel for num_threads(hs_threads(np)) schedule(dynamic, 1)")
+    HS_OMP("omp parallel for num_threads(nth) schedule(dynamic, 1)")
     for (GrB_Index b = 0; b < nb; b++) {
+        if (is_heavy != NULL && is_heavy[b]) continue;
         GrB_Index lo = b * width, hi = dim - lo < width ? dim : lo + width, sum = tot[b];
         for (GrB_Index m = lo; m < hi; m++) {
             next[m] = sum;
             sum += ptr[m + 1];
             ptr[m + 1] = sum;
         }
-        hs_conv c = {.A = A, .col_major = col_major, .lo = lo, .hi = hi, .next = next, .out = s};
+        hs_conv c = *proto;
+        c.lo = lo, c.hi = hi, c.next = next;
         hs_walk_band(A, yc, lo, hi, place_leaf, &c);
     }
+    for (int k = 0; k < nh; k++) {
+        heavy_place(proto, &heavy[k], nth, tot[heavy[k].lo / width], ptr);
+        heavy_free(&heavy[k]);
+    }
+    GG_free(heavy);
+    GG_free(is_heavy);
     GG_free(next);
     GG_free(tot);
     s->ptr = ptr;
+    s->n = ptr[dim];
     return GrB_SUCCESS;
 }
 
@@ -131,7 +406,7 @@ static GrB_Info count_place(const GG_hs_matrix *A, bool col_major, GrB_Index dim
 static GrB_Info permute(hs_sorted *s, const hs_pair *order, uint64_t n, size_t size)
 {
     hs_sorted t = {hs_alloc_n(n, sizeof(GrB_Index)), NULL, hs_alloc_n(n, sizeof(GrB_Index)),
-                   hs_alloc_n(n, size)};
+                   hs_alloc_n(n, size), n};
     if (t.maj == NULL || t.min == NULL || t.x == NULL) {
         sorted_free(&t);
         return GrB_OUT_OF_MEMORY;
@@ -147,57 +422,77 @@ static GrB_Info permute(hs_sorted *s, const hs_pair *order, uint64_t n, size_t s
     return GrB_SUCCESS;
 }
 
-/* A's entries sorted by major: counting (s->ptr) when the dimension is within 8 n + 64, else by
- * radix (s->maj). */
-static GrB_Info sort_by_major(const GG_hs_matrix *A, bool by_col, hs_sorted *out)
+/* Every one of the n values of c->out: an iso A's value, scaled and cast, written once and
+ * copied. */
+static void iso_fill(const hs_conv *c)
+{
+    hs_sorted *s = c->out;
+    const uint64_t n = s->n;
+    const size_t size = c->zsize;
+    if (n == 0) return;
+    put_value(c, NULL, 0);
+    if (size == 1) {
+        memset(s->x + 1, s->x[0], n - 1);
+        return;
+    }
+    HS_OMP("omp parallel for num_threads(hs_threads(hs_parts(n))) schedule(static)")
+    for (uint64_t p = 1; p < n; p++) memcpy(s->x + p * size, s->x, size);
+}
+
+/* A's entries (those f keeps, f NULL: all) sorted by major, values of ztype (NULL: A's type; else
+ * a built-in type): counting (s->ptr; s->maj too when want_maj) when the dimension is within
+ * 8 n + 64, else by radix (s->maj). Arrays are sized for all of A's entries; only the kept ones
+ * are written, so the rest is never touched. */
+static GrB_Info sort_by_major(const GG_hs_matrix *A, bool by_col, const GG_hs_filter *f,
+                              bool want_maj, GrB_Type ztype, hs_sorted *out)
 {
     uint64_t n = A->nvals;
-    size_t size = A->type->size;
     bool col_major = by_col != A->transposed;
     GrB_Index dim = col_major ? A->ncols : A->nrows;
-    hs_sorted s = {NULL, NULL, hs_alloc_n(n, sizeof(GrB_Index)), hs_alloc_n(n, size)};
+    bool counting = dim <= 8 * n + 64;
+    hs_cast cz;
+    const hs_cast *to_z = NULL;
+    if (ztype != NULL && ztype->code != A->type->code) {
+        cz = hs_cast_make(ztype, A->type);
+        to_z = &cz;
+    }
+    size_t size = ztype != NULL ? ztype->size : A->type->size;
+    hs_sorted s = {NULL, NULL, hs_alloc_n(n, sizeof(GrB_Index)), hs_alloc_n(n, size), 0};
+    if (want_maj || !counting) s.maj = hs_alloc_n(n, sizeof(GrB_Index));
+    hs_conv c = {.A = A, .col_major = col_major, .out = &s, .f = f, .to_z = to_z, .zsize = size};
     GrB_Info info = GrB_OUT_OF_MEMORY;
-    if (s.min == NULL || s.x == NULL) goto done;
-    if (dim <= 8 * n + 64) {
-        info = count_place(A, col_major, dim, &s);
+    if (s.min == NULL || s.x == NULL || ((want_maj || !counting) && s.maj == NULL)) goto done;
+    if (counting) {
+        info = count_place(&c, dim);
     } else {
         hs_pair *pairs = hs_alloc_n(n, sizeof *pairs), *tmp = hs_alloc_n(n, sizeof *tmp);
-        hs_conv c = {.A = A, .col_major = col_major, .out = &s, .pairs = pairs};
-        s.maj = hs_alloc_n(n, sizeof(GrB_Index));
-        if (pairs != NULL && tmp != NULL && s.maj != NULL) {
+        c.pairs = pairs;
+        if (pairs != NULL && tmp != NULL) {
             hs_walk(A, place_leaf, &c);
-            const hs_pair *order = n > 0 ? hs_radix_sort(pairs, tmp, n, hs_msb(dim - 1) + 1) : pairs;
-            info = order == NULL ? GrB_OUT_OF_MEMORY : permute(&s, order, n, size);
+            s.n = c.k;
+            const hs_pair *order =
+                s.n > 0 ? hs_radix_sort(pairs, tmp, s.n, hs_msb(dim - 1) + 1) : pairs;
+            info = order == NULL ? GrB_OUT_OF_MEMORY : permute(&s, order, s.n, size);
         }
         GG_free(pairs);
         GG_free(tmp);
     }
 done:
-    if (info != GrB_SUCCESS)
+    if (info != GrB_SUCCESS) {
         sorted_free(&s);
-    else
-        *out = s;
+        return info;
+    }
+    if (A->iso) iso_fill(&c);
+    *out = s;
     return info;
 }
 
 GrB_Info GG_hs_to_coo(const GG_hs_matrix *A, GG_coo *out)
 {
     hs_sorted s = {0};
-    GrB_Info info = sort_by_major(A, false, &s);
+    GrB_Info info = sort_by_major(A, false, NULL, true, NULL, &s);
     if (info != GrB_SUCCESS) return info;
-    if (s.ptr != NULL) {
-        /* the row of every entry, from the pointers */
-        GrB_Index dim = GG_hs_nrows(A);
-        s.maj = hs_alloc_n(A->nvals, sizeof(GrB_Index));
-        if (s.maj == NULL) {
-            sorted_free(&s);
-            return GrB_OUT_OF_MEMORY;
-        }
-        HS_OMP("omp parallel for num_threads(hs_threads(hs_parts(A->nvals + dim))) schedule(guided)")
-        for (GrB_Index m = 0; m < dim; m++)
-            for (GrB_Index p = s.ptr[m]; p < s.ptr[m + 1]; p++) s.maj[p] = m;
-        GG_free(s.ptr);
-    }
+    GG_free(s.ptr);
     out->n = A->nvals;
     out->row = s.maj;
     out->col = s.min;
@@ -214,13 +509,16 @@ void GG_hs_cview_free(GG_cview *v)
     memset(v, 0, sizeof *v);
 }
 
-GrB_Info GG_hs_to_cview(const GG_hs_matrix *A, bool by_col, GG_cview *out)
+/* The view of the entries f keeps (all when f is NULL); with majors, also each entry's major
+ * index, in view order (the caller frees it). */
+static GrB_Info to_cview(const GG_hs_matrix *A, bool by_col, const GG_hs_filter *f,
+                         GrB_Type ztype, GrB_Index **majors, GG_cview *out)
 {
-    uint64_t n = A->nvals;
     GrB_Index dim = by_col ? GG_hs_ncols(A) : GG_hs_nrows(A);
     hs_sorted s = {0};
-    GrB_Info info = sort_by_major(A, by_col, &s);
+    GrB_Info info = sort_by_major(A, by_col, f, majors != NULL, ztype, &s);
     if (info != GrB_SUCCESS) return info;
+    uint64_t n = s.n;
     GrB_Index nonempty = 0;
     if (s.ptr != NULL) {
         HS_OMP("omp parallel for num_threads(hs_threads(hs_parts(dim))) reduction(+ : nonempty)")
@@ -234,10 +532,8 @@ GrB_Info GG_hs_to_cview(const GG_hs_matrix *A, bool by_col, GG_cview *out)
     if (!hyper && s.ptr != NULL) {
         v.nvec = dim;
         v.ptr = s.ptr;
-        v.idx = s.min;
-        v.x = s.x;
-        *out = v;
-        return GrB_SUCCESS;
+        s.ptr = NULL;
+        goto done;
     }
     v.nvec = hyper ? nonempty : dim;
     v.ptr = GG_calloc((size_t)v.nvec + 1, sizeof(GrB_Index));
@@ -266,10 +562,25 @@ GrB_Info GG_hs_to_cview(const GG_hs_matrix *A, bool by_col, GG_cview *out)
         }
         for (GrB_Index m = 0; m < v.nvec; m++) v.ptr[m + 1] += v.ptr[m];
     }
-    GG_free(s.maj);
+done:
     GG_free(s.ptr);
+    if (majors != NULL)
+        *majors = s.maj;
+    else
+        GG_free(s.maj);
     v.idx = s.min;
     v.x = s.x;
     *out = v;
     return GrB_SUCCESS;
+}
+
+GrB_Info GG_hs_to_cview(const GG_hs_matrix *A, bool by_col, GG_cview *out)
+{
+    return to_cview(A, by_col, NULL, NULL, NULL, out);
+}
+
+GrB_Info GG_hs_select(const GG_hs_matrix *A, GrB_Type ztype, const GG_hs_filter *f, GG_cview *csr,
+                      GrB_Index **rows)
+{
+    return to_cview(A, false, f, ztype, rows, csr);
 }

@@ -2,7 +2,10 @@
  * updates, the views built on demand and cached until the next write, and the content of a
  * matrix. A matrix holds a HiSparse tree (c->hs); its sorted row-major tuples (c->store) are a
  * cached COO view of the tree, and CSR/CSC views come from that COO when it is cached, else from
- * the tree (Doc/hisparse.md, "Canonical storage"). A vector's content is a GG_vdata with a
+ * the tree (Doc/hisparse.md, "Canonical storage"). A matrix whose content was adopted as tuples
+ * (every CPU write-back) holds them alone, its tree owed (c->tree_owed): the tree is built from
+ * them when a tree reader first asks (tree_pay), so content read only through views never
+ * builds one. The pending log is empty while a tree is owed: an element write pays it first. A vector's content is a GG_vdata with a
  * residency state (vector.c, Doc/vector-forms.md); each call here hands a vector to its vector.c
  * half, and the views of a vector are derived from the COO view vector.c builds.
  *
@@ -241,6 +244,46 @@ static GrB_Info tree_build(const GG_container *c, const GG_coo *t, GG_hs_matrix 
     return tree_build_tuples(c, &tu, NULL, out);
 }
 
+/* Installs `t` (sorted, unique, of c's type) as the content of matrix c with its tree owed,
+ * releasing the previous content, log and views; t is left empty. */
+static void coo_install(GG_container *c, GG_coo *t)
+{
+    GG_container_clear(c);
+    c->store = *t;
+    memset(t, 0, sizeof *t);
+    c->tree_owed = c->store.n > 0;
+}
+
+/* Builds the tree that c's content owes (c->lock held). The cached COO and views stay: they list
+ * the same entries. */
+static GrB_Info tree_pay(GG_container *c)
+{
+    if (!c->tree_owed) return GrB_SUCCESS;
+    GG_hs_matrix hs;
+    GrB_Info info = tree_build(c, &c->store, &hs);
+    if (info != GrB_SUCCESS) return info;
+    GG_hs_free(&c->hs);
+    c->hs = hs;
+    c->tree_owed = false;
+    return GrB_SUCCESS;
+}
+
+/* The host tree current and built, for a writer through the log (which is relative to it). */
+static GrB_Info host_tree(GG_container *c)
+{
+    pthread_mutex_lock(&c->lock);
+    GrB_Info info = host_ready(c);
+    if (info == GrB_SUCCESS) info = tree_pay(c);
+    pthread_mutex_unlock(&c->lock);
+    return info;
+}
+
+/* Entries of matrix c with its log assembled, whether its tree is built or owed. */
+static GrB_Index content_nvals(const GG_container *c)
+{
+    return c->tree_owed ? c->store.n : c->hs.nvals;
+}
+
 /* Makes c->store the tree's COO (a matrix whose pending log is assembled). */
 static GrB_Info coo_cache(GG_container *c)
 {
@@ -253,17 +296,13 @@ static GrB_Info coo_cache(GG_container *c)
     return GrB_SUCCESS;
 }
 
-/* Installs tree `hs` (with `t`, its COO, as the cached view when t is not NULL) as the content of
- * matrix c, releasing the previous content, log and views. */
-static void tree_install(GG_container *c, GG_hs_matrix *hs, GG_coo *t)
+/* Installs tree `hs` as the content of matrix c, releasing the previous content, log and views
+ * (the COO view is derived on demand). */
+static void tree_install(GG_container *c, GG_hs_matrix *hs)
 {
     GG_container_clear(c);
     c->hs = *hs;
-    if (t != NULL) {
-        c->store = *t;
-        memset(t, 0, sizeof *t);
-    }
-    c->coo_cached = t != NULL;
+    c->coo_cached = false;
 }
 
 /* ---- lifecycle ----------------------------------------------------------------------------------- */
@@ -285,6 +324,7 @@ GrB_Info GG_container_init(GG_container *c, GrB_Type type, GrB_Index nrows, GrB_
     c->dv = NULL;
     /* a matrix's empty store lists its empty tree; a vector's COO view is derived on demand */
     c->coo_cached = is_matrix(c);
+    c->tree_owed = false;
     c->csr_owned = false;
     return pthread_mutex_init(&c->lock, NULL) == 0 ? GrB_SUCCESS : GrB_OUT_OF_MEMORY;
 }
@@ -301,6 +341,7 @@ void GG_container_clear(GG_container *c)
     GG_hs_free(&c->hs);
     GG_hs_init(&c->hs, c->type, c->nrows, c->ncols);
     c->coo_cached = true;
+    c->tree_owed = false;
 }
 
 void GG_container_free_content(GG_container *c)
@@ -368,8 +409,8 @@ GrB_Info GG_pending_survivors(const GG_pending *p, sort_key **keys, GrB_Index *g
 
 /* Applies a matrix's log in call order: a stable sort by position, so the last operation on a
  * position wins, then one merge with the tree's COO; linear in n stored plus p pending entries
- * (the radix sort makes a few passes over the log). A new tree is built from the result, which
- * stays cached as the COO view. */
+ * (the radix sort makes a few passes over the log). The result is the new content, its tree
+ * owed. */
 static GrB_Info assemble(GG_container *c)
 {
     GG_pending *p = &c->pending;
@@ -386,12 +427,7 @@ static GrB_Info assemble(GG_container *c)
     }
     merge(c, keys, g, &out);
     GG_free(keys);
-    GG_hs_matrix hs;
-    if (tree_build(c, &out, &hs) != GrB_SUCCESS) {
-        GG_coo_free(&out);
-        return GrB_OUT_OF_MEMORY;
-    }
-    tree_install(c, &hs, &out);
+    coo_install(c, &out);
     return GrB_SUCCESS;
 }
 
@@ -428,7 +464,7 @@ GrB_Info GG_container_nvals(GG_container *c, GrB_Index *nvals)
         info = GG_device_mat_nvals(c, nvals);
     } else {
         info = c->pending.ix == NULL ? assemble(c) : GrB_SUCCESS;
-        if (info == GrB_SUCCESS) *nvals = (GrB_Index)((int64_t)c->hs.nvals + GG_mlog_dnvals(c));
+        if (info == GrB_SUCCESS) *nvals = (GrB_Index)((int64_t)content_nvals(c) + GG_mlog_dnvals(c));
     }
     pthread_mutex_unlock(&c->lock);
     return info;
@@ -444,6 +480,13 @@ GrB_Info GG_container_get(GG_container *c, GrB_Index i, GrB_Index j, void *x, Gr
     GrB_Info info = c->pending.ix == NULL ? assemble(c) : GrB_SUCCESS;
     if (info != GrB_SUCCESS) {
         /* out of memory indexing the log: nothing read */
+    } else if (c->tree_owed) {
+        /* no log while a tree is owed: the entry, if any, is in the tuples */
+        bool found;
+        GrB_Index pos = store_find(&c->store, i, j, &found);
+        GG_caster cast = GG_caster_make(xtype, c->type);
+        if (found) GG_caster_apply(&cast, x, (const char *)c->store.x + pos * c->type->size);
+        info = found ? GrB_SUCCESS : GrB_NO_VALUE;
     } else if (!GG_mlog_find(c, i, j, &q)) {
         info = GG_hs_get(&c->hs, i, j, x, xtype);
     } else if (c->pending.del[q]) {
@@ -457,14 +500,26 @@ GrB_Info GG_container_get(GG_container *c, GrB_Index i, GrB_Index j, void *x, Gr
 }
 
 /* A matrix's copy shares the tree (copy-on-write: trees are never modified, so the first write
- * to either side installs a tree of its own); a vector's copies its content. */
+ * to either side installs a tree of its own), or copies the tuples of a content whose tree is
+ * owed (three copies cost less than the build); a vector's copies its content. */
 GrB_Info GG_container_dup(GG_container *dst, GG_container *src)
 {
     dst->orientation_hint = src->orientation_hint;
     if (!is_matrix(src)) return GG_vstore_dup(dst, src);
     pthread_mutex_lock(&src->lock);
     GrB_Info info = assemble(src);
-    if (info == GrB_SUCCESS) {
+    if (info == GrB_SUCCESS && src->tree_owed) {
+        const GG_coo *s = &src->store;
+        GG_coo t;
+        if (GG_coo_alloc(&t, s->n, src->type->size)) {
+            memcpy(t.row, s->row, s->n * sizeof(GrB_Index));
+            memcpy(t.col, s->col, s->n * sizeof(GrB_Index));
+            memcpy(t.x, s->x, s->n * src->type->size);
+            coo_install(dst, &t);
+        } else {
+            info = GrB_OUT_OF_MEMORY;
+        }
+    } else if (info == GrB_SUCCESS) {
         GG_hs_free(&dst->hs);
         GG_hs_share(&dst->hs, &src->hs);
         dst->coo_cached = src->hs.nvals == 0;
@@ -473,8 +528,8 @@ GrB_Info GG_container_dup(GG_container *dst, GG_container *src)
     return info;
 }
 
-/* A matrix's tree is rebuilt for the new dimensions (its height depends on them), from its
- * entries inside them. */
+/* A matrix's content is remade for the new dimensions (a tree's height depends on them) from its
+ * entries inside them, its tree owed. */
 static GrB_Info resize_matrix(GG_container *c, GrB_Index nrows, GrB_Index ncols)
 {
     pthread_mutex_lock(&c->lock);
@@ -495,17 +550,9 @@ static GrB_Info resize_matrix(GG_container *c, GrB_Index nrows, GrB_Index ncols)
         memcpy((char *)t.x + q * size, (const char *)s->x + k * size, size);
         q++;
     }
-    GrB_Index old_nrows = c->nrows, old_ncols = c->ncols;
     c->nrows = nrows;
     c->ncols = ncols;
-    GG_hs_matrix hs;
-    if (tree_build(c, &t, &hs) != GrB_SUCCESS) {
-        c->nrows = old_nrows;
-        c->ncols = old_ncols;
-        GG_coo_free(&t);
-        return GrB_OUT_OF_MEMORY;
-    }
-    tree_install(c, &hs, &t);
+    coo_install(c, &t);
     return GrB_SUCCESS;
 }
 
@@ -567,9 +614,7 @@ GrB_Info GG_container_set_pending(GG_container *c, GrB_Index i, GrB_Index j, con
 {
     if (!is_matrix(c)) return GG_vstore_set(c, i, x, xtype);
     /* a write on the host starts from the host tree */
-    pthread_mutex_lock(&c->lock);
-    GrB_Info info = host_ready(c);
-    pthread_mutex_unlock(&c->lock);
+    GrB_Info info = host_tree(c);
     if (info != GrB_SUCCESS) return info;
     GG_caster cast = GG_caster_make(c->type, xtype);
     GrB_Index q;
@@ -599,9 +644,7 @@ GrB_Info GG_container_set_pending(GG_container *c, GrB_Index i, GrB_Index j, con
 GrB_Info GG_container_remove_pending(GG_container *c, GrB_Index i, GrB_Index j)
 {
     if (!is_matrix(c)) return GG_vstore_remove(c, i);
-    pthread_mutex_lock(&c->lock);
-    GrB_Info info = host_ready(c);
-    pthread_mutex_unlock(&c->lock);
+    GrB_Info info = host_tree(c);
     if (info != GrB_SUCCESS) return info;
     GrB_Index q;
     bool logged = c->pending.ix != NULL ? GG_mlog_find(c, i, j, &q) : c->pending.n > 0;
@@ -614,16 +657,27 @@ GrB_Info GG_container_remove_pending(GG_container *c, GrB_Index i, GrB_Index j)
 /* A vector takes the tuples' arrays as a SPARSE content (vector.c), which cannot fail. */
 GrB_Info GG_container_adopt(GG_container *c, GG_coo *t)
 {
-    if (!is_matrix(c)) {
+    if (!is_matrix(c))
         GG_vstore_adopt_coo(c, t);
-        return GrB_SUCCESS;
-    }
-    GG_hs_matrix hs;
-    if (tree_build(c, t, &hs) != GrB_SUCCESS) {
-        GG_coo_free(t);
+    else
+        coo_install(c, t);
+    return GrB_SUCCESS;
+}
+
+GrB_Info GG_container_adopt_csr(GG_container *c, GG_cview *v, GrB_Index *rows)
+{
+    GG_cview *view = GG_malloc(sizeof *view);
+    if (view == NULL) {
+        GG_free(rows);
+        GG_hs_cview_free(v);
         return GrB_OUT_OF_MEMORY;
     }
-    tree_install(c, &hs, t);
+    GG_coo t = {.n = v->ptr[v->nvec], .row = rows, .col = v->idx, .x = v->x};
+    coo_install(c, &t);
+    /* the view shares idx and x with the COO (csr_owned false) */
+    *view = *v;
+    c->csr = view;
+    memset(v, 0, sizeof *v);
     return GrB_SUCCESS;
 }
 
@@ -634,27 +688,28 @@ GrB_Info GG_container_build(GG_container *c, const GrB_Index *row, const GrB_Ind
     GG_hs_tuples tu = {row, col, x, xtype, false, n};
     GG_hs_matrix hs;
     GrB_Info info = tree_build_tuples(c, &tu, dup, &hs);
-    if (info == GrB_SUCCESS) tree_install(c, &hs, NULL);
+    if (info == GrB_SUCCESS) tree_install(c, &hs);
     return info;
 }
 
 void GG_container_adopt_hs(GG_container *c, GG_hs_matrix *hs)
 {
     tree_verify(hs);
-    tree_install(c, hs, NULL);
+    tree_install(c, hs);
 }
 
 GrB_Info GG_container_share(GG_container *C, GG_container *A, bool transpose_A)
 {
     pthread_mutex_lock(&A->lock);
     GrB_Info info = assemble(A);
+    if (info == GrB_SUCCESS) info = tree_pay(A);
     GG_hs_matrix hs;
     if (info == GrB_SUCCESS) GG_hs_share(&hs, &A->hs);
     pthread_mutex_unlock(&A->lock);
     if (info != GrB_SUCCESS) return info;
     if (transpose_A) GG_hs_transpose(&hs);
     /* C's old content may be A's own: install drops it only after the share took a reference */
-    tree_install(C, &hs, NULL);
+    tree_install(C, &hs);
     C->coo_cached = hs.nvals == 0;
     return GrB_SUCCESS;
 }
@@ -960,14 +1015,26 @@ GrB_Info GG_container_tuples(GG_container *c, GrB_Index *I, GrB_Index *J, void *
     return GrB_SUCCESS;
 }
 
-GrB_Info GG_view_hs(GG_container *c, const GG_hs_matrix **view)
+/* The tree of matrix c, built when owed unless `built_only` (then NULL). */
+static GrB_Info view_hs(GG_container *c, bool built_only, const GG_hs_matrix **view)
 {
     if (!is_matrix(c)) return GrB_INVALID_OBJECT;
     pthread_mutex_lock(&c->lock);
     GrB_Info info = assemble(c);
-    if (info == GrB_SUCCESS) *view = &c->hs;
+    if (info == GrB_SUCCESS && !built_only) info = tree_pay(c);
+    if (info == GrB_SUCCESS) *view = c->tree_owed ? NULL : &c->hs;
     pthread_mutex_unlock(&c->lock);
     return info;
+}
+
+GrB_Info GG_view_hs(GG_container *c, const GG_hs_matrix **view)
+{
+    return view_hs(c, false, view);
+}
+
+GrB_Info GG_view_hs_built(GG_container *c, const GG_hs_matrix **view)
+{
+    return view_hs(c, true, view);
 }
 
 /* ---- lines: one row or column read and written without an assembly ------------------------------ */
@@ -1057,9 +1124,7 @@ GrB_Info GG_container_update(GG_container *c, const GG_coo *old, const GG_coo *z
 {
     size_t size = c->type->size;
     GG_caster same = GG_caster_make(c->type, c->type);
-    pthread_mutex_lock(&c->lock);
-    GrB_Info info = host_ready(c); /* the log holds changes to the host tree */
-    pthread_mutex_unlock(&c->lock);
+    GrB_Info info = host_tree(c); /* the log holds changes to the host tree */
     if (info == GrB_SUCCESS) info = GG_mlog_index(c);
     if (info != GrB_SUCCESS) return info;
     /* two passes over the sorted tuples: count the operations, reserve, then log them */

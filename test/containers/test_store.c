@@ -2,7 +2,8 @@
  * against the canonical tuples (dense and hypersparse, empty, vectors, huge dimensions), view
  * caching and invalidation, in-place updates, GG_coo_build, concurrent readers of one object
  * with pending work (the lock) next to writers of independent objects, and the matrix tree behind
- * the views (views derived from a shared or transposed tree, a failing adopt). */
+ * the views (views derived from a shared or transposed tree, an adopt whose tree is owed, and
+ * every reader and writer of such a content). */
 #include "containers_test.h"
 
 #include <pthread.h>
@@ -271,7 +272,8 @@ static void test_concurrent_readers(void **state)
 }
 
 /* Matrices keep a HiSparse tree: views asked for before the COO (dup, transpose) come from the
- * tree; a vector has no tree; a failed adopt leaves the container as it was and frees the tuples. */
+ * tree; a vector has no tree; an adopt takes the tuples without allocating, its tree owed, and a
+ * tree reader that runs out of memory building it leaves the content as it was. */
 static void test_tree_store(void **state)
 {
     (void)state;
@@ -302,16 +304,127 @@ static void test_tree_store(void **state)
     OK(GrB_Matrix_nvals(&before, A));
     GG_coo t;
     OK(GG_coo_build(&t, I, J, X, GrB_FP64, 2, 50, 40, GrB_FP64, NULL));
+    assert_true(before > 2);
     GG_mem_fail_after(1);
-    assert_int_equal(GG_container_adopt(GG_MAT(A), &t), GrB_OUT_OF_MEMORY);
-    GG_mem_fail_after(0);
+    OK(GG_container_adopt(GG_MAT(A), &t));
     assert_true(t.n == 0 && t.row == NULL && t.col == NULL && t.x == NULL);
+    assert_int_equal(GG_view_hs(GG_MAT(A), &h), GrB_OUT_OF_MEMORY);
+    GG_mem_fail_after(0);
     OK(GrB_Matrix_nvals(&after, A));
-    assert_int_equal(before, after);
+    assert_int_equal(after, 2);
     check_both_views(A);
+    OK(GG_view_hs(GG_MAT(A), &h));
+    assert_int_equal(h->nvals, 2);
     OK(GrB_Matrix_free(&A));
     OK(GrB_Matrix_free(&T));
     OK(GrB_Matrix_free(&D));
+}
+
+/* The entries of A as a dense array (absent: -1), read through extractElement. */
+static void read_dense(GrB_Matrix A, GrB_Index m, GrB_Index n, double *out)
+{
+    for (GrB_Index i = 0; i < m; i++)
+        for (GrB_Index j = 0; j < n; j++) {
+            double x;
+            GrB_Info info = GrB_Matrix_extractElement_FP64(&x, A, i, j);
+            assert_true(info == GrB_SUCCESS || info == GrB_NO_VALUE);
+            out[i * n + j] = info == GrB_SUCCESS ? x : -1;
+        }
+}
+
+static bool tree_owed(GrB_Matrix A)
+{
+    const GG_hs_matrix *h;
+    OK(GG_view_hs_built(GG_MAT(A), &h));
+    return h == NULL;
+}
+
+/* A CPU result owes its tree: it is read (nvals, elements, views, tuples, dup) without one, every
+ * writer and tree reader builds it first, and the results agree with those of a tree. */
+static void test_owed_tree(void **state)
+{
+    (void)state;
+    enum { M = 30, N = 25 };
+    GrB_Matrix A = NULL, B = NULL, D = NULL, T = NULL, S1 = NULL, S2 = NULL;
+    OK(GrB_Matrix_new(&A, GrB_FP64, M, N));
+    uint64_t seed = 77;
+    for (int k = 0; k < 200; k++)
+        OK(GrB_Matrix_setElement_FP64(A, (double)(k % 7) + 1, ct_rand(&seed) % M, ct_rand(&seed) % N));
+    OK(GrB_Matrix_wait(A, GrB_MATERIALIZE));
+    /* B = A + A through the tuple write-back when A's tree is not built: an apply */
+    OK(GrB_Matrix_new(&B, GrB_FP64, M, N));
+    OK(GrB_Matrix_apply(B, NULL, NULL, GrB_AINV_FP64, A, NULL));
+    assert_true(tree_owed(B));
+    static double want[M * N], got[M * N];
+    read_dense(A, M, N, want);
+    for (int k = 0; k < M * N; k++) want[k] = want[k] < 0 ? -1 : -want[k];
+    GrB_Index nvals, anvals;
+    OK(GrB_Matrix_nvals(&nvals, B));
+    OK(GrB_Matrix_nvals(&anvals, A));
+    assert_int_equal(nvals, anvals);
+    read_dense(B, M, N, got);
+    for (int k = 0; k < M * N; k++) assert_true(got[k] == want[k]);
+    check_both_views(B);
+    assert_true(tree_owed(B));
+
+    /* a copy of an owed content owes its own tree and is independent of B */
+    OK(GrB_Matrix_dup(&D, B));
+    assert_true(tree_owed(D));
+    OK(GrB_Matrix_setElement_FP64(D, 100, 0, 0));
+    read_dense(B, M, N, got);
+    for (int k = 0; k < M * N; k++) assert_true(got[k] == want[k]);
+    read_dense(D, M, N, got);
+    assert_true(got[0] == 100);
+    for (int k = 1; k < M * N; k++) assert_true(got[k] == want[k]);
+
+    /* select from an owed A (its tuples) and from a built tree agree */
+    OK(GrB_Matrix_new(&S1, GrB_FP64, M, N));
+    OK(GrB_Matrix_new(&S2, GrB_FP64, M, N));
+    OK(GrB_Matrix_select_INT64(S1, NULL, NULL, GrB_TRIL, B, -1, NULL));
+    assert_true(tree_owed(S1));
+    const GG_hs_matrix *h;
+    OK(GG_view_hs(GG_MAT(B), &h)); /* a tree reader builds it */
+    assert_false(tree_owed(B));
+    OK(GrB_Matrix_select_INT64(S2, NULL, NULL, GrB_TRIL, B, -1, NULL));
+    assert_true(tree_owed(S2));
+    check_both_views(S2);
+    static double g2[M * N];
+    read_dense(S1, M, N, got);
+    read_dense(S2, M, N, g2);
+    for (GrB_Index i = 0; i < M; i++)
+        for (GrB_Index j = 0; j < N; j++) {
+            double w = j + 1 <= i ? want[i * N + j] : -1;
+            assert_true(got[i * N + j] == w && g2[i * N + j] == w);
+        }
+
+    /* removeElement (an element write builds the tree first; the read after it assembles the log
+     * into tuples again), transpose (a tree share) and resize of owed contents */
+    OK(GrB_Matrix_removeElement(S1, 1, 0));
+    assert_int_equal(GrB_Matrix_extractElement_FP64(&got[0], S1, 1, 0), GrB_NO_VALUE);
+    OK(GrB_Matrix_new(&T, GrB_FP64, N, M));
+    OK(GrB_transpose(T, NULL, NULL, S2, NULL));
+    assert_false(tree_owed(S2));
+    read_dense(T, N, M, got);
+    for (GrB_Index i = 0; i < M; i++)
+        for (GrB_Index j = 0; j < N; j++) assert_true(got[j * M + i] == g2[i * N + j]);
+    OK(GrB_Matrix_apply(B, NULL, NULL, GrB_AINV_FP64, A, NULL));
+    assert_true(tree_owed(B));
+    OK(GrB_Matrix_resize(B, 10, 12));
+    assert_true(tree_owed(B));
+    read_dense(B, 10, 12, got);
+    for (GrB_Index i = 0; i < 10; i++)
+        for (GrB_Index j = 0; j < 12; j++) assert_true(got[i * 12 + j] == want[i * N + j]);
+    OK(GG_view_hs(GG_MAT(B), &h));
+    assert_int_equal(h->nrows, 10);
+    OK(GrB_Matrix_nvals(&nvals, B));
+    assert_int_equal(h->nvals, nvals);
+
+    OK(GrB_Matrix_free(&A));
+    OK(GrB_Matrix_free(&B));
+    OK(GrB_Matrix_free(&D));
+    OK(GrB_Matrix_free(&T));
+    OK(GrB_Matrix_free(&S1));
+    OK(GrB_Matrix_free(&S2));
 }
 
 int main(void)
@@ -322,6 +435,7 @@ int main(void)
         cmocka_unit_test(test_coo_build),
         cmocka_unit_test(test_concurrent_readers),
         cmocka_unit_test(test_tree_store),
+        cmocka_unit_test(test_owed_tree),
     };
     return cmocka_run_group_tests(tests, ct_group_setup, ct_group_teardown);
 }

@@ -261,14 +261,20 @@ static void test_select_trees(void **state)
     GrB_IndexUnaryOp ops[] = {GrB_TRIL,  GrB_TRIU,  GrB_DIAG,  GrB_OFFDIAG,      GrB_COLLE,
                               GrB_COLGT, GrB_ROWLE, GrB_ROWGT, GrB_VALUEGT_FP64};
     const int64_t thunks[] = {-900, -2, -1, 0, 1, 2, 1200};
-    for (int variant = 0; variant < 4; variant++) {
-        /* 0 plain, 1 iso, 2 transposed by GrB_transpose (nc x nr source), 3 A' by descriptor */
-        bool flip = variant >= 2;
+    for (int variant = 0; variant < 5; variant++) {
+        /* 0 plain, 1 iso, 2 transposed by GrB_transpose (nc x nr source), 3 A' by descriptor,
+         * 4 an apply's result (its tree owed: the select reads its tuples) */
+        bool flip = variant == 2 || variant == 3;
         GrB_Matrix S, A;
         OK(GrB_Matrix_new(&S, GrB_FP64, flip ? nc : nr, flip ? nr : nc));
         if (variant == 1) {
-            OK(GrB_Matrix_build_FP64(S, I, J, X, e, GrB_SECOND_FP64));
-            OK(GrB_Matrix_apply_BinaryOp2nd_FP64(S, NULL, NULL, GrB_SECOND_FP64, S, 3.0, NULL));
+            /* values all equal: the build makes an iso tree (an apply's result would be tuples
+             * whose tree is owed, which the select reads as tuples) */
+            double *three = malloc(e * sizeof *three);
+            assert_non_null(three);
+            for (GrB_Index q = 0; q < e; q++) three[q] = 3.0;
+            OK(GrB_Matrix_build_FP64(S, I, J, three, e, GrB_SECOND_FP64));
+            free(three);
         } else {
             OK(GrB_Matrix_build_FP64(S, flip ? J : I, flip ? I : J, X, e, GrB_PLUS_FP64));
         }
@@ -276,6 +282,9 @@ static void test_select_trees(void **state)
         if (variant == 2) {
             OK(GrB_Matrix_new(&A, GrB_FP64, nr, nc));
             OK(GrB_transpose(A, NULL, NULL, S, NULL));
+        } else if (variant == 4) {
+            OK(GrB_Matrix_new(&A, GrB_FP64, nr, nc));
+            OK(GrB_Matrix_apply(A, NULL, NULL, GrB_IDENTITY_FP64, S, NULL));
         }
         GrB_Descriptor desc = variant == 3 ? GrB_DESC_T0 : NULL;
         GrB_Matrix L;
