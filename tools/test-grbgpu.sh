@@ -8,6 +8,7 @@
 # `run --emit` writes result files that `compare --files` judges (identical: agree, exit 0; one
 # value changed: disagree, exit 1; malformed: exit 2). With GRBGPU_SS (the SuiteSparse build),
 # `compare` runs both builds on generated graphs and karate and must find every result agreeing.
+# GRAPHBLAS_GPU_PROFILE=1 prints the per-call table at exit.
 set -u
 grbgpu=$1
 data=${2:-}
@@ -80,6 +81,15 @@ if ! grep -q '^backends  cpu cuda$' "$out/info"; then
     grep -q '^transfers h2d 0.0 copies 0 bytes, d2h 0.0 copies 0 bytes$' "$out/run" ||
         fail "bfs --stats without a GPU: transfers counted"
 fi
+# GRAPHBLAS_GPU_PROFILE=1: at exit, the table of dispatched calls per function and backend on
+# stderr (header, then rows sorted by time); without it (every run above) stderr stays empty
+GRAPHBLAS_GPU_PROFILE=1 "$grbgpu" run bfs --gen grid:20 --backend cpu >"$out/run" 2>"$out/err" ||
+    fail "profiled bfs exited $?: $(cat "$out/err")"
+grep -q '^\[GraphBLAS_gpu\] profile: function  *ran  *calls  *total ms  *mean us  *share$' "$out/err" ||
+    fail "profile: no header: $(cat "$out/err")"
+grep -q '^\[GraphBLAS_gpu\] profile: GrB_vxm  *cpu  *[1-9][0-9]*  *[0-9.]*  *[0-9.]*  *[0-9.]*%$' "$out/err" ||
+    fail "profile: no GrB_vxm row on cpu: $(cat "$out/err")"
+echo "ok: GRAPHBLAS_GPU_PROFILE=1 prints the call table"
 for alg in bfs sssp bc pr tc cc; do
     run "$alg" --gen rmat:8
 done
