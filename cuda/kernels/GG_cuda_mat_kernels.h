@@ -1,11 +1,12 @@
 /* GG_cuda_mat_kernels.h: plain-C entry points of the device kernels over matrices (the CUDA slots
  * in cuda/slots and cuda/store call them): a tree's logical tuples, apply, select, eWiseAdd/Mult
  * and a scalar's fill over them, the compressed views built from them, and the masked write-back
- * of a matrix (mat_writeback.cu), all on device memory. Types and operators follow GG_cuda_vec_kernels.h (built-in types by
- * GrB_Type_Code, operators by GG_opcode, the library's casts); positional operators read an entry's
- * row as i and its column as j. Every call runs on the library's stream; results are returned as
- * GG_CUDA_VRC_* codes with the meanings of GG_cuda_vec_kernels.h (on any code but OK the output
- * holds no buffer and every temporary is freed, stream-ordered). */
+ * of a matrix (mat_writeback.cu), all on device memory. Types and operators follow
+ * GG_cuda_vec_kernels.h (built-in types by GrB_Type_Code, operators by GG_opcode, the library's
+ * casts); positional operators read an entry's row as i and its column as j. Every call runs on
+ * the library's stream; results are returned as GG_CUDA_VRC_* codes with the meanings of
+ * GG_cuda_vec_kernels.h (on any code but OK the output holds no buffer and every temporary is
+ * freed, stream-ordered). */
 #ifndef GG_CUDA_MAT_KERNELS_H
 #define GG_CUDA_MAT_KERNELS_H
 

@@ -369,13 +369,14 @@ extern "C" int GG_cuda_mat_fill(GG_cuda_tuples *T, const GG_cuda_tuples *P, uint
     if (!gg_builtin(scode)) return GG_CUDA_VRC_UNSUPPORTED;
     T->code = scode;
     uint64_t n = P != nullptr ? P->n : nrows * ncols;
-    if (P == nullptr && (nrows > 0 && ncols >= (1ULL << 31) / nrows)) return GG_CUDA_VRC_UNSUPPORTED;
+    if (P == nullptr && nrows > 0 && ncols > ((1ULL << 31) - 1) / nrows)
+        return GG_CUDA_VRC_UNSUPPORTED; /* 2^31 positions or more */
     if (n == 0) return GG_CUDA_VRC_OK;
     uint32_t size = gg_size_of(scode);
+    GG_cuda_bind();
     gg_dev_buf r, c, x;
     if (!r.get(n * sizeof(uint64_t)) || !c.get(n * sizeof(uint64_t)) || !x.get(n * size))
         return GG_CUDA_VRC_NOMEM;
-    GG_cuda_bind();
     fill_kernel<<<gg_vk_blocks(n), GG_VK_THREADS, 0, GG_cuda_stream()>>>(
         n, ncols, P != nullptr ? P->row : nullptr, P != nullptr ? P->col : nullptr,
         gg_host_val(s, scode), size, r.as<uint64_t>(), c.as<uint64_t>(), x.p);

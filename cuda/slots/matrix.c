@@ -1,6 +1,7 @@
 /* matrix.c: the write-back side shared by the CUDA slots over matrices (GG_cuda_mslot.h) and the
- * matrix paths of apply, select and the assign of a scalar. Every step reads device content (cuda/store: an upload only when
- * an operand was written on the host) and the result becomes C's device tree. */
+ * matrix paths of apply, select and the assign of a scalar. Every step reads device content
+ * (cuda/store: an upload only when an operand was written on the host) and the result becomes C's
+ * device tree. */
 #include "GG_cuda_mslot.h"
 #include "GG_hisparse.h"
 
@@ -113,7 +114,7 @@ GrB_Info GG_cuda_mslot_assign(GG_container *C, GG_container *M, GrB_BinaryOp acc
     if (info == GrB_SUCCESS && scalar != NULL)
         info = GG_cuda_mslot_info(GG_cuda_mat_fill(&T, dense ? NULL : &k.m, C->nrows, C->ncols, s,
                                                    scode),
-                                  "no device kernel for the scalar's type");
+                                  "no device fill for this scalar and shape");
     if (info == GrB_SUCCESS) info = GG_cuda_mcall_finish(&k, &T);
     GG_cuda_tuples_release(&T);
     GG_cuda_mcall_end(&k);
