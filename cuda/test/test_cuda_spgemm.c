@@ -381,6 +381,10 @@ static void bc_equals_cpu(void **state)
         }
         traced(bc_run, &r, buf, size);
         printf("BC on cuda: %zu calls declined\n", declines() - before);
+        /* the calls in question are in the trace at all (so their absence below means something) */
+        assert_non_null(strstr(buf, "GrB_Matrix_eWiseMult_BinaryOp:"));
+        assert_non_null(strstr(buf, "GrB_Matrix_assign_BOOL:"));
+        assert_non_null(strstr(buf, "GrB_Matrix_assign_FP64:"));
         for (char *line = strtok(buf, "\n"); line != NULL; line = strtok(NULL, "\n"))
             if (strstr(line, "cuda declined") != NULL &&
                 (strstr(line, "GrB_Matrix_eWiseMult_BinaryOp:") != NULL ||
