@@ -1,11 +1,12 @@
 /* GG_cuda_mat_kernels.h: plain-C entry points of the device kernels over matrices (the CUDA slots
- * in cuda/slots and cuda/store call them): a tree's logical tuples, apply and select over them,
- * the compressed views built from them, and the masked write-back of a matrix (mat_writeback.cu),
- * all on device memory. Types and operators follow GG_cuda_vec_kernels.h (built-in types by
- * GrB_Type_Code, operators by GG_opcode, the library's casts); positional operators read an entry's
- * row as i and its column as j. Every call runs on the library's stream; results are returned as
- * GG_CUDA_VRC_* codes with the meanings of GG_cuda_vec_kernels.h (on any code but OK the output
- * holds no buffer and every temporary is freed, stream-ordered). */
+ * in cuda/slots and cuda/store call them): a tree's logical tuples, apply, select, eWiseAdd/Mult
+ * and a scalar's fill over them, the compressed views built from them, and the masked write-back
+ * of a matrix (mat_writeback.cu), all on device memory. Types and operators follow
+ * GG_cuda_vec_kernels.h (built-in types by GrB_Type_Code, operators by GG_opcode, the library's
+ * casts); positional operators read an entry's row as i and its column as j. Every call runs on
+ * the library's stream; results are returned as GG_CUDA_VRC_* codes with the meanings of
+ * GG_cuda_vec_kernels.h (on any code but OK the output holds no buffer and every temporary is
+ * freed, stream-ordered). */
 #ifndef GG_CUDA_MAT_KERNELS_H
 #define GG_CUDA_MAT_KERNELS_H
 
@@ -44,6 +45,21 @@ typedef struct {
     int s1code;
 } GG_cuda_mt;
 int GG_cuda_mat_apply(GG_cuda_tuples *T, GG_cuda_tuples *A, const GG_cuda_mt *t);
+
+/* eWiseAdd (mult false: the union) or eWiseMult (the intersection) of the tuples A and B of one
+ * matrix's dimensions: T (new device tuples of op->zcode, row-major) holds op(a, b), a cast to
+ * op->xcode and b to op->ycode (a positional operator's value is the entry's position (i, j)),
+ * where both have an entry, and for eWiseAdd an entry of one alone cast from its own type to
+ * op->zcode. Every built-in binary operator GG_cuda_vec_op_supported takes; UNSUPPORTED for any
+ * other, or when A->n + B->n reaches 2^31. */
+int GG_cuda_mat_ewise(GG_cuda_tuples *T, const GG_cuda_tuples *A, const GG_cuda_tuples *B,
+                      const GG_cuda_op *op, bool mult);
+
+/* T (new device tuples of scode, row-major) = the scalar s (a host value of scode) at every entry
+ * of P, or, P NULL, at every position of an nrows x ncols matrix (UNSUPPORTED when that reaches
+ * 2^31 entries): the source of a matrix assign of a scalar over all of C. */
+int GG_cuda_mat_fill(GG_cuda_tuples *T, const GG_cuda_tuples *P, uint64_t nrows, uint64_t ncols,
+                     const void *s, int scode);
 
 /* A compressed view of the tuples in one new device allocation *mem (the view's arrays point
  * into it; free it with GG_cuda_free): CSR (by_col false) or CSC of a matrix whose major dimension

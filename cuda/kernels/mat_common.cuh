@@ -31,4 +31,63 @@ int gg_mk_scan(uint32_t *flag, uint32_t *pos, uint64_t n, uint64_t *total);
 int gg_mk_compact(GG_cuda_tuples *T, uint32_t *keep, uint64_t n, const uint64_t *row,
                   const uint64_t *col, const void *x, int code);
 
+/* ---- merges of two sorted tuple sets (mat_tuples.cu) ----------------------------------------------
+ * The write-back merges C with T, eWiseAdd/Mult A with B: both walk the two sets' row-major keys
+ * (row << 32 | col, coordinates fit 32 bits) merged in order, each key once or twice in a row. */
+
+/* A merged payload's tag: the entry is the second set's. */
+constexpr uint32_t GG_MK_FROM_B = 0x80000000u;
+
+/* The merged keys k[0, n) and payloads s[p] = the entry's index in its set, | GG_MK_FROM_B for the
+ * second's (what a kernel reads). */
+struct gg_mk_view {
+    uint64_t n;
+    const uint64_t *k;
+    const uint32_t *s;
+};
+
+/* A merge's view and the buffers that own what it points to (one set alone is used as it is). */
+struct gg_mk_merged {
+    gg_mk_view v{};
+    gg_dev_buf ak, as, bk, bs, key, src;
+};
+
+/* Merges A's and B's keys (A->n + B->n < 2^31) into *m. */
+int gg_mk_merge(gg_mk_merged *m, const GG_cuda_tuples *A, const GG_cuda_tuples *B);
+
+/* key[k] = the row-major key of t's tuple k. */
+int gg_mk_keys(uint64_t *key, const GG_cuda_tuples *t);
+
+/* The run of merged keys at p: false when p repeats the key before it (the run's first position
+ * decides it); else which sets hold the key (*has_a, *has_b) and at which index (*ai, *bi). */
+__device__ inline bool gg_mk_run(const gg_mk_view &m, uint64_t p, bool *has_a, uint32_t *ai,
+                                 bool *has_b, uint32_t *bi)
+{
+    uint64_t key = m.k[p];
+    if (p > 0 && m.k[p - 1] == key) return false;
+    bool pair = p + 1 < m.n && m.k[p + 1] == key;
+    uint32_t s0 = m.s[p], s1 = pair ? m.s[p + 1] : s0;
+    bool b0 = (s0 & GG_MK_FROM_B) != 0, b1 = (s1 & GG_MK_FROM_B) != 0;
+    *has_a = !b0 || (pair && !b1);
+    *has_b = b0 || (pair && b1);
+    *ai = !b0 ? s0 : s1;
+    *bi = (b0 ? s0 : s1) & ~GG_MK_FROM_B;
+    return true;
+}
+
+/* T (new device tuples of `code`) = the entries p < n with keep[p] set, at the merged keys key[p]
+ * with values x[p] (keep has room for n + 1); waits for the stream through gg_mk_scan. */
+int gg_mk_from_keys(GG_cuda_tuples *T, uint32_t *keep, uint64_t n, const uint64_t *key,
+                    const void *x, int code);
+
+/* x op y at entry (i, j): a positional operator's value is the entry's position, as the CPU
+ * backend evaluates it in apply and eWise (the operand positions of both sides are (i, j)). */
+__device__ inline gg_val gg_mk_binary(const GG_cuda_op &op, gg_val x, gg_val y, uint64_t i,
+                                      uint64_t j)
+{
+    if (gg_op_positional(op.opcode))
+        return gg_convert(gg_put(gg_positional(op.opcode, i, j)), GG_CUDA_INT64, op.zcode);
+    return gg_eval_binary(op, x, y, i);
+}
+
 #endif /* GG_CUDA_MAT_COMMON_CUH */

@@ -1,10 +1,12 @@
 /* mat_tuples.cu: a matrix as device tuples (GG_cuda_mat_kernels.h): the logical tuples of a device
- * tree, apply and select over them (one thread per entry, the vector kernels' value model, so every
- * built-in operator and cast the vector slots take is taken here too), and the CSR/CSC views that
- * the product kernels read, derived on the device so a device-written matrix never goes through
- * the host on its way to an mxv. */
+ * tree, apply, select, eWiseAdd/Mult and the fill of a scalar over them (one thread per entry or
+ * merged key, the vector kernels' value model, so every built-in operator and cast the vector
+ * slots take is taken here too), the merge of two sorted sets that eWise and the write-back share,
+ * and the CSR/CSC views that the product kernels read, derived on the device so a device-written
+ * matrix never goes through the host on its way to an mxv. */
 #include "mat_common.cuh"
 
+#include <cub/device/device_merge.cuh>
 #include <cub/device/device_radix_sort.cuh>
 #include <cub/device/device_scan.cuh>
 
@@ -28,17 +30,18 @@ int gg_mk_scan(uint32_t *flag, uint32_t *pos, uint64_t n, uint64_t *total)
 
 namespace {
 
-/* The kept entries at their positions pos[p] (values of `size` bytes). */
+/* The kept entries at their positions pos[p] (values of `size` bytes); their coordinates are
+ * row[p], col[p], or split from the row-major key[p] when key is not NULL. */
 __global__ void compact_kernel(uint64_t n, const uint32_t *keep, const uint32_t *pos,
-                               const uint64_t *row, const uint64_t *col, const void *x,
-                               uint32_t size, uint64_t *orow, uint64_t *ocol, void *ox)
+                               const uint64_t *key, const uint64_t *row, const uint64_t *col,
+                               const void *x, uint32_t size, uint64_t *orow, uint64_t *ocol, void *ox)
 {
     GG_VK_FOR(p, n)
     {
         if (!keep[p]) continue;
         uint32_t q = pos[p];
-        orow[q] = row[p];
-        ocol[q] = col[p];
+        orow[q] = key != nullptr ? key[p] >> 32 : row[p];
+        ocol[q] = key != nullptr ? key[p] & 0xffffffffULL : col[p];
         gg_store_sized(ox, q, size, gg_load_sized(x, p, size));
     }
 }
@@ -52,10 +55,9 @@ void take_tuples(GG_cuda_tuples *t, uint64_t n, gg_dev_buf &r, gg_dev_buf &c, gg
     t->x = x.release();
 }
 
-} // namespace
-
-int gg_mk_compact(GG_cuda_tuples *T, uint32_t *keep, uint64_t n, const uint64_t *row,
-                  const uint64_t *col, const void *x, int code)
+/* gg_mk_compact and gg_mk_from_keys: the coordinates from key, or from row and col. */
+int compact(GG_cuda_tuples *T, uint32_t *keep, uint64_t n, const uint64_t *key, const uint64_t *row,
+            const uint64_t *col, const void *x, int code)
 {
     *T = GG_cuda_tuples{};
     T->code = code;
@@ -70,10 +72,25 @@ int gg_mk_compact(GG_cuda_tuples *T, uint32_t *keep, uint64_t n, const uint64_t 
     if (!r.get(m * sizeof(uint64_t)) || !c.get(m * sizeof(uint64_t)) || !ox.get(m * size))
         return GG_CUDA_VRC_NOMEM;
     compact_kernel<<<gg_vk_blocks(n), GG_VK_THREADS, 0, GG_cuda_stream()>>>(
-        n, keep, pos.as<uint32_t>(), row, col, x, size, r.as<uint64_t>(), c.as<uint64_t>(), ox.p);
+        n, keep, pos.as<uint32_t>(), key, row, col, x, size, r.as<uint64_t>(), c.as<uint64_t>(),
+        ox.p);
     rc = gg_vk_launched();
     if (rc == GG_CUDA_VRC_OK) take_tuples(T, m, r, c, ox);
     return rc;
+}
+
+} // namespace
+
+int gg_mk_compact(GG_cuda_tuples *T, uint32_t *keep, uint64_t n, const uint64_t *row,
+                  const uint64_t *col, const void *x, int code)
+{
+    return compact(T, keep, n, nullptr, row, col, x, code);
+}
+
+int gg_mk_from_keys(GG_cuda_tuples *T, uint32_t *keep, uint64_t n, const uint64_t *key,
+                    const void *x, int code)
+{
+    return compact(T, keep, n, key, nullptr, nullptr, x, code);
 }
 
 extern "C" void GG_cuda_tuples_release(GG_cuda_tuples *t)
@@ -118,15 +135,6 @@ struct ap_args {
     uint32_t *keep; /* select: whether entry p stays */
 };
 
-/* x op y at entry (i, j): a positional operator's value is the entry's position, as the CPU
- * backend evaluates it (the operand positions of both sides are (i, j)). */
-__device__ inline gg_val mat_binary(const GG_cuda_op &op, gg_val x, gg_val y, uint64_t i, uint64_t j)
-{
-    if (gg_op_positional(op.opcode))
-        return gg_convert(gg_put(gg_positional(op.opcode, i, j)), GG_CUDA_INT64, op.zcode);
-    return gg_eval_binary(op, x, y, i);
-}
-
 __global__ void apply_kernel(ap_args a)
 {
     const GG_cuda_op &op = a.op;
@@ -139,10 +147,10 @@ __global__ void apply_kernel(ap_args a)
             gg_store(a.tx, p, op.zcode, gg_eval_unary(op, gg_convert(x, a.acode, op.xcode)));
             break;
         case GG_CUDA_T_APPLY_BIND1ST:
-            gg_store(a.tx, p, op.zcode, mat_binary(op, a.s1, gg_convert(x, a.acode, op.ycode), i, j));
+            gg_store(a.tx, p, op.zcode, gg_mk_binary(op, a.s1, gg_convert(x, a.acode, op.ycode), i, j));
             break;
         case GG_CUDA_T_APPLY_BIND2ND:
-            gg_store(a.tx, p, op.zcode, mat_binary(op, gg_convert(x, a.acode, op.xcode), a.s1, i, j));
+            gg_store(a.tx, p, op.zcode, gg_mk_binary(op, gg_convert(x, a.acode, op.xcode), a.s1, i, j));
             break;
         default: { /* APPLY_INDEX, SELECT; a positional operator (xcode 0) does not read x */
             gg_val xin = gg_builtin(op.xcode) ? gg_convert(x, a.acode, op.xcode) : gg_val{0};
@@ -210,6 +218,171 @@ extern "C" int GG_cuda_mat_apply(GG_cuda_tuples *T, GG_cuda_tuples *A, const GG_
     int rc = gg_vk_launched();
     if (rc != GG_CUDA_VRC_OK) return rc;
     return gg_mk_compact(T, keep.as<uint32_t>(), n, A->row, A->col, A->x, A->code);
+}
+
+/* ---- merges, eWiseAdd/Mult, fill ------------------------------------------------------------------ */
+
+namespace {
+
+/* Row-major keys of n tuples and, when src is not NULL, payloads k | tag. */
+__global__ void key_kernel(uint64_t n, const uint64_t *row, const uint64_t *col, uint32_t tag,
+                           uint64_t *key, uint32_t *src)
+{
+    GG_VK_FOR(k, n)
+    {
+        key[k] = (row[k] << 32) | col[k];
+        if (src != nullptr) src[k] = (uint32_t)k | tag;
+    }
+}
+
+/* One set's keys and payloads into new buffers. */
+int tagged_keys(const GG_cuda_tuples *t, uint32_t tag, gg_dev_buf &key, gg_dev_buf &src)
+{
+    if (!key.get(t->n * 8) || !src.get(t->n * 4)) return GG_CUDA_VRC_NOMEM;
+    if (t->n == 0) return GG_CUDA_VRC_OK;
+    key_kernel<<<gg_vk_blocks(t->n), GG_VK_THREADS, 0, GG_cuda_stream()>>>(
+        t->n, t->row, t->col, tag, key.as<uint64_t>(), src.as<uint32_t>());
+    return gg_vk_launched();
+}
+
+} // namespace
+
+int gg_mk_keys(uint64_t *key, const GG_cuda_tuples *t)
+{
+    if (t->n == 0) return GG_CUDA_VRC_OK;
+    key_kernel<<<gg_vk_blocks(t->n), GG_VK_THREADS, 0, GG_cuda_stream()>>>(t->n, t->row, t->col, 0,
+                                                                         key, nullptr);
+    return gg_vk_launched();
+}
+
+int gg_mk_merge(gg_mk_merged *m, const GG_cuda_tuples *A, const GG_cuda_tuples *B)
+{
+    uint64_t na = A->n, nb = B->n, n = na + nb;
+    if (n >= (1ULL << 31)) return GG_CUDA_VRC_UNSUPPORTED;
+    GG_cuda_bind();
+    int rc = tagged_keys(A, 0, m->ak, m->as);
+    if (rc == GG_CUDA_VRC_OK) rc = tagged_keys(B, GG_MK_FROM_B, m->bk, m->bs);
+    if (rc != GG_CUDA_VRC_OK) return rc;
+    /* one set alone is already sorted */
+    m->v.n = n;
+    m->v.k = na == 0 ? m->bk.as<uint64_t>() : m->ak.as<uint64_t>();
+    m->v.s = na == 0 ? m->bs.as<uint32_t>() : m->as.as<uint32_t>();
+    if (na == 0 || nb == 0) return GG_CUDA_VRC_OK;
+    if (!m->key.get(n * 8) || !m->src.get(n * 4)) return GG_CUDA_VRC_NOMEM;
+    size_t bytes = 0;
+    gg_dev_buf tmp;
+    auto merge = [&](void *t) {
+        return cub::DeviceMerge::MergePairs(t, bytes, m->ak.as<uint64_t>(), m->as.as<uint32_t>(),
+                                            (int64_t)na, m->bk.as<uint64_t>(), m->bs.as<uint32_t>(),
+                                            (int64_t)nb, m->key.as<uint64_t>(),
+                                            m->src.as<uint32_t>(), cuda::std::less<uint64_t>(),
+                                            GG_cuda_stream());
+    };
+    rc = gg_vk_rc(merge(nullptr));
+    if (rc == GG_CUDA_VRC_OK && !tmp.get(bytes)) rc = GG_CUDA_VRC_NOMEM;
+    if (rc == GG_CUDA_VRC_OK) rc = gg_vk_rc(merge(tmp.p));
+    m->v.k = m->key.as<uint64_t>();
+    m->v.s = m->src.as<uint32_t>();
+    return rc;
+}
+
+namespace {
+
+struct me_args {
+    gg_mk_view m; /* A's and B's merged keys */
+    const void *ax, *bx;
+    int acode, bcode;
+    GG_cuda_op op;
+    bool mult;
+    uint32_t *keep;
+    void *tx; /* T's value at each merged key, of op.zcode */
+};
+
+/* The first of each run of equal keys decides T's entry there: op on the intersection (the
+ * operands cast to op's x and y types), an entry of one input alone (eWiseAdd only) cast from its
+ * own type to op's result, as the CPU merge does. */
+__global__ void mat_ewise_kernel(me_args a)
+{
+    const GG_cuda_op &op = a.op;
+    GG_VK_FOR(p, a.m.n)
+    {
+        bool has_a, has_b;
+        uint32_t ai, bi;
+        bool first = gg_mk_run(a.m, p, &has_a, &ai, &has_b, &bi);
+        bool keep = first && ((has_a && has_b) || !a.mult);
+        a.keep[p] = keep;
+        if (!keep) continue;
+        gg_val z;
+        if (has_a && has_b) {
+            gg_val x = gg_convert(gg_load(a.ax, ai, a.acode), a.acode, op.xcode);
+            gg_val y = gg_convert(gg_load(a.bx, bi, a.bcode), a.bcode, op.ycode);
+            z = gg_mk_binary(op, x, y, a.m.k[p] >> 32, a.m.k[p] & 0xffffffffULL);
+        } else if (has_a) {
+            z = gg_convert(gg_load(a.ax, ai, a.acode), a.acode, op.zcode);
+        } else {
+            z = gg_convert(gg_load(a.bx, bi, a.bcode), a.bcode, op.zcode);
+        }
+        gg_store(a.tx, p, op.zcode, z);
+    }
+}
+
+/* T(k) = s at P's tuple k, or at the k-th position of a full nrows x ncols matrix (prow NULL). */
+__global__ void fill_kernel(uint64_t n, uint64_t ncols, const uint64_t *prow, const uint64_t *pcol,
+                            gg_val s, uint32_t size, uint64_t *row, uint64_t *col, void *x)
+{
+    GG_VK_FOR(k, n)
+    {
+        row[k] = prow != nullptr ? prow[k] : k / ncols;
+        col[k] = prow != nullptr ? pcol[k] : k % ncols;
+        gg_store_sized(x, k, size, s);
+    }
+}
+
+} // namespace
+
+extern "C" int GG_cuda_mat_ewise(GG_cuda_tuples *T, const GG_cuda_tuples *A, const GG_cuda_tuples *B,
+                                 const GG_cuda_op *op, bool mult)
+{
+    *T = GG_cuda_tuples{};
+    if (!gg_op_binary(op->opcode) || !GG_cuda_vec_op_supported(op) || !gg_builtin(A->code) ||
+        !gg_builtin(B->code))
+        return GG_CUDA_VRC_UNSUPPORTED;
+    T->code = op->zcode;
+    if (A->n + B->n >= (1ULL << 31)) return GG_CUDA_VRC_UNSUPPORTED;
+    gg_mk_merged m;
+    int rc = gg_mk_merge(&m, A, B);
+    if (rc != GG_CUDA_VRC_OK || m.v.n == 0) return rc;
+    gg_dev_buf keep, tx;
+    if (!keep.get((m.v.n + 1) * 4) || !tx.get(m.v.n * gg_size_of(op->zcode)))
+        return GG_CUDA_VRC_NOMEM;
+    me_args a{m.v, A->x, B->x, A->code, B->code, *op, mult, keep.as<uint32_t>(), tx.p};
+    mat_ewise_kernel<<<gg_vk_blocks(m.v.n), GG_VK_THREADS, 0, GG_cuda_stream()>>>(a);
+    rc = gg_vk_launched();
+    if (rc != GG_CUDA_VRC_OK) return rc;
+    return gg_mk_from_keys(T, keep.as<uint32_t>(), m.v.n, m.v.k, tx.p, op->zcode);
+}
+
+extern "C" int GG_cuda_mat_fill(GG_cuda_tuples *T, const GG_cuda_tuples *P, uint64_t nrows,
+                                uint64_t ncols, const void *s, int scode)
+{
+    *T = GG_cuda_tuples{};
+    if (!gg_builtin(scode)) return GG_CUDA_VRC_UNSUPPORTED;
+    T->code = scode;
+    uint64_t n = P != nullptr ? P->n : nrows * ncols;
+    if (P == nullptr && nrows > 0 && ncols > ((1ULL << 31) - 1) / nrows)
+        return GG_CUDA_VRC_UNSUPPORTED; /* 2^31 positions or more */
+    if (n == 0) return GG_CUDA_VRC_OK;
+    uint32_t size = gg_size_of(scode);
+    GG_cuda_bind();
+    gg_dev_buf r, c, x;
+    if (!r.get(n * sizeof(uint64_t)) || !c.get(n * sizeof(uint64_t)) || !x.get(n * size))
+        return GG_CUDA_VRC_NOMEM;
+    fill_kernel<<<gg_vk_blocks(n), GG_VK_THREADS, 0, GG_cuda_stream()>>>(
+        n, ncols, P != nullptr ? P->row : nullptr, P != nullptr ? P->col : nullptr,
+        gg_host_val(s, scode), size, r.as<uint64_t>(), c.as<uint64_t>(), x.p);
+    int rc = gg_vk_launched();
+    if (rc == GG_CUDA_VRC_OK) take_tuples(T, n, r, c, x);
+    return rc;
 }
 
 /* ---- compressed views ------------------------------------------------------------------------------ */

@@ -35,6 +35,15 @@ GrB_Info GG_cuda_mslot_info(int rc, const char *why);
 GrB_Info GG_cuda_mslot_unary(GG_container *C, GG_container *M, GrB_BinaryOp accum,
                              GG_container *A, const GG_desc *d, const GG_cuda_mt *t);
 
+/* The matrix path of the assign slot: C<M, replace> = accum(C, S) over all of C (GrB_ALL x GrB_ALL)
+ * for a scalar S (or an empty GrB_Scalar: scalar NULL), T = S at every position the mask may
+ * allow, then the write-back. Declines index lists, a matrix source, and, without a mask or with a
+ * complemented one, a C of 2^31 positions or more. */
+GrB_Info GG_cuda_mslot_assign(GG_container *C, GG_container *M, GrB_BinaryOp accum,
+                              GG_container *A, const void *scalar, GrB_Type stype,
+                              const GrB_Index *I, const GrB_Index *J, GG_assign_kind kind,
+                              const GG_desc *d);
+
 /* The methods of the mxm slot (cuda/slots/mxm.c dispatches): the masked dot product. */
 GG_mxm_fn GG_cuda_mxm_dot;
 

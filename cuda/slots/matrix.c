@@ -1,6 +1,7 @@
 /* matrix.c: the write-back side shared by the CUDA slots over matrices (GG_cuda_mslot.h) and the
- * matrix path of apply and select. Every step reads device content (cuda/store: an upload only when
- * an operand was written on the host) and the result becomes C's device tree. */
+ * matrix paths of apply, select and the assign of a scalar. Every step reads device content
+ * (cuda/store: an upload only when an operand was written on the host) and the result becomes C's
+ * device tree. */
 #include "GG_cuda_mslot.h"
 #include "GG_hisparse.h"
 
@@ -70,6 +71,50 @@ GrB_Info GG_cuda_mslot_unary(GG_container *C, GG_container *M, GrB_BinaryOp accu
     if (info == GrB_SUCCESS)
         info = GG_cuda_mslot_info(GG_cuda_mat_apply(&T, &a, t), "no device kernel for this operator");
     GG_cuda_tuples_release(&a);
+    if (info == GrB_SUCCESS) info = GG_cuda_mcall_finish(&k, &T);
+    GG_cuda_tuples_release(&T);
+    GG_cuda_mcall_end(&k);
+    return info;
+}
+
+GrB_Info GG_cuda_mslot_assign(GG_container *C, GG_container *M, GrB_BinaryOp accum,
+                              GG_container *A, const void *scalar, GrB_Type stype,
+                              const GrB_Index *I, const GrB_Index *J, GG_assign_kind kind,
+                              const GG_desc *d)
+{
+    if (kind != GG_ASSIGN_ALL || I != GrB_ALL || J != GrB_ALL)
+        return GG_decline("matrix assign through index lists has no device kernel");
+    if (A != NULL) return GG_decline("matrix assign of a matrix has no device kernel");
+    /* T need only cover the positions the mask may allow: a mask's own entries (the write-back
+     * reads their values), all of C without one or with a complemented one */
+    bool dense = M == NULL || d->mask_comp;
+    size_t cells = 0;
+    bool fits = GG_mul_size((size_t)C->nrows, (size_t)C->ncols, &cells) && cells < ((size_t)1 << 31);
+    if (scalar != NULL && dense && !fits)
+        return GG_decline("a scalar over 2^31 positions or more (the device build's limit)");
+    GrB_Index mvals = 0;
+    if (M != NULL) {
+        GrB_Info info = GG_container_nvals(M, &mvals);
+        if (info != GrB_SUCCESS) return info;
+    }
+    GrB_Info info = GG_CUDA_VEC_TAKE(d, dense ? (fits ? cells : (GrB_Index)1 << 31) : mvals, C, M);
+    if (info != GrB_SUCCESS) return info;
+    /* the scalar keeps its own type: the write-back casts it to C's, as the CPU does; an empty
+     * GrB_Scalar (no value) is an empty T */
+    unsigned char s[16];
+    int scode = (int)C->type->code;
+    if (scalar != NULL) {
+        GrB_Type st = stype != NULL ? stype : C->type;
+        if (!GG_cuda_host_cast(s, st, scalar, st)) return GG_decline("user-defined type");
+        scode = (int)st->code;
+    }
+    GG_cuda_mcall k;
+    GG_cuda_tuples T = {.code = scode};
+    info = GG_cuda_mcall_begin(&k, C, M, accum, d);
+    if (info == GrB_SUCCESS && scalar != NULL)
+        info = GG_cuda_mslot_info(GG_cuda_mat_fill(&T, dense ? NULL : &k.m, C->nrows, C->ncols, s,
+                                                   scode),
+                                  "no device fill for this scalar and shape");
     if (info == GrB_SUCCESS) info = GG_cuda_mcall_finish(&k, &T);
     GG_cuda_tuples_release(&T);
     GG_cuda_mcall_end(&k);

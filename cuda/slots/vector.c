@@ -3,8 +3,9 @@
  * nothing, whether the device takes the call, brings its inputs to the device (cuda/store: a copy
  * only when the device copy is stale), and ends in one fused kernel that produces T and performs
  * the masked write-back on the device (GG_cuda_vec_ewise); the output's new content is installed
- * on the device. Only the reduction returns a value to the host, as the API demands. */
-#include "GG_cuda_vslot.h"
+ * on the device. Only the reduction returns a value to the host, as the API demands. A matrix
+ * assign goes to its own path (GG_cuda_mslot_assign). */
+#include "GG_cuda_mslot.h"
 
 /* ---- shared ------------------------------------------------------------------------------------ */
 
@@ -307,10 +308,9 @@ GrB_Info GG_cuda_assign(GG_container *C, GG_container *M, GrB_BinaryOp accum, GG
                         const void *scalar, GrB_Type stype, const GrB_Index *I, GrB_Index ni,
                         const GrB_Index *J, GrB_Index nj, GG_assign_kind kind, const GG_desc *d)
 {
-    (void)J;
     (void)nj;
-    if (C->h.kind != GG_KIND_VECTOR || kind != GG_ASSIGN_ALL)
-        return GG_decline("matrix assign has no device kernel");
+    if (C->h.kind != GG_KIND_VECTOR)
+        return GG_cuda_mslot_assign(C, M, accum, A, scalar, stype, I, J, kind, d);
     GG_cuda_tdesc t = {0};
     if (scalar != NULL) {
         /* the scalar keeps its own type: the write-back casts it to C's, as the CPU does */

@@ -1,13 +1,15 @@
 /* test_cuda_mat.c: matrix results that stay on the device (issue 11: a GPU operation that produces
  * a matrix builds it on the device; the device masked write-back of matrices). Each parity case
- * runs apply, select, eWiseAdd or eWiseMult once with GxG_BACKEND forced to the CPU and once forced
- * to CUDA, over no mask, a valued, structural or complemented mask, with and without replace and an
- * accumulator, and with C aliased to an input or the mask; the decline counter must not move (the
- * device computed it), the CUDA result must answer nvals without a copy (it is device-resident)
- * and its tuples must equal the CPU's. Further tests cover the residency contract: a
- * device-resident select result feeds mxv and reduce through views built on the device, moving no
- * matrix content; host reads (extractTuples, extractElement, dup, transpose) and host writes
- * (setElement) see the device result; free with queued work; out of device memory leaves C intact.
+ * runs apply, select, eWiseAdd, eWiseMult (the trees' operators and, by a merge of tuples, every
+ * other built-in one) or the assign of a scalar over all of C once with GxG_BACKEND forced to the
+ * CPU and once forced to CUDA, over no mask, a valued, structural or complemented mask, with and
+ * without replace and an accumulator, and with C aliased to an input or the mask; the decline
+ * counter must not move (the device computed it), the CUDA result must answer nvals without a
+ * copy (it is device-resident) and its tuples must equal the CPU's. Further tests cover the
+ * residency contract: a device-resident select result feeds mxv and reduce through views built on
+ * the device, moving no matrix content; host reads (extractTuples, extractElement, dup, transpose)
+ * and host writes (setElement) see the device result; free with queued work; out of device
+ * memory leaves C intact.
  * Exits 77 (Meson: SKIP) without a GPU. */
 #include "GG_backend.h"
 #include "GG_cuda.h"
@@ -179,6 +181,91 @@ static void ewise_parity(void **state)
     parity("eWiseMult MIN, C is the mask", do_mult, &m, GrB_FP64, GrB_FP64, GrB_PLUS_FP64, true,
            false);
     GrB_free(&A), GrB_free(&B);
+}
+
+/* Operators and types the trees' merge does not take (DIV, the comparisons, positional ones,
+ * FIRST/SECOND through a typecast, an input without entries): the device merges the inputs'
+ * tuples (GG_cuda_mat_ewise). Values include 0, so DIV meets x/0 on both backends. */
+static void ewise_merge_parity(void **state)
+{
+    (void)state;
+    GrB_Matrix A = random_matrix(GrB_FP64, NR, NC, 0.2), B = random_matrix(GrB_FP64, NR, NC, 0.2);
+    GrB_Matrix Ai = random_matrix(GrB_INT32, NR, NC, 0.2), Bi = random_matrix(GrB_INT32, NR, NC, 0.2);
+    GrB_Matrix Ab = random_matrix(GrB_BOOL, NR, NC, 0.2), Bb = random_matrix(GrB_BOOL, NR, NC, 0.2);
+    GrB_Matrix At = random_matrix(GrB_FP64, NC, NR, 0.2), E;
+    OK(GrB_Matrix_new(&E, GrB_FP64, NR, NC));
+    op_ctx div = {.A = A, .B = B, .binop = GrB_DIV_FP64};
+    parity("eWiseMult DIV", do_mult, &div, GrB_FP64, GrB_BOOL, GrB_PLUS_FP64, false, false);
+    parity("eWiseAdd DIV", do_add, &div, GrB_FP64, GrB_FP64, GrB_TIMES_FP64, false, false);
+    parity("eWiseMult DIV, C is the mask", do_mult, &div, GrB_FP64, GrB_FP64, GrB_PLUS_FP64, true,
+           false);
+    op_ctx idiv = {.A = Ai, .B = Bi, .binop = GrB_DIV_INT32};
+    parity("eWiseAdd DIV INT32", do_add, &idiv, GrB_INT32, GrB_INT32, GrB_MINUS_INT32, false, false);
+    op_ctx first = {.A = A, .B = B, .binop = GrB_FIRST_INT32}; /* FP64 inputs cast to INT32 */
+    parity("eWiseAdd FIRST INT32 of FP64", do_add, &first, GrB_INT32, GrB_BOOL, GrB_PLUS_INT32,
+           false, false);
+    op_ctx second = {.A = Ai, .B = B, .binop = GrB_SECOND_FP64}; /* A INT32, B FP64 */
+    parity("eWiseMult SECOND, A INT32", do_mult, &second, GrB_FP64, GrB_INT32, GrB_MINUS_FP64,
+           false, false);
+    op_ctx lt = {.A = A, .B = B, .binop = GrB_LT_FP64};
+    parity("eWiseAdd LT into BOOL", do_add, &lt, GrB_BOOL, GrB_FP64, GrB_LOR, false, false);
+    op_ctx eq = {.A = Ai, .B = Bi, .binop = GrB_EQ_INT32};
+    parity("eWiseMult EQ into INT32", do_mult, &eq, GrB_INT32, GrB_BOOL, GrB_PLUS_INT32, false,
+           false);
+    op_ctx gt = {.A = Ab, .B = Bb, .binop = GrB_GT_BOOL};
+    parity("eWiseAdd GT BOOL", do_add, &gt, GrB_BOOL, GrB_BOOL, GrB_LXOR, false, false);
+    op_ctx pos = {.A = At, .B = B, .binop = GxB_SECONDJ_INT64};
+    parity("eWiseMult SECONDJ of A'", do_mult, &pos, GrB_INT64, GrB_BOOL, GrB_PLUS_INT64, false,
+           true);
+    op_ctx empty = {.A = A, .B = E, .binop = GrB_DIV_FP64};
+    parity("eWiseAdd DIV, B empty", do_add, &empty, GrB_FP64, GrB_BOOL, GrB_PLUS_FP64, false,
+           false);
+    parity("eWiseMult DIV, B empty", do_mult, &empty, GrB_FP64, GrB_BOOL, GrB_PLUS_FP64, false,
+           false);
+    GrB_free(&A), GrB_free(&B), GrB_free(&Ai), GrB_free(&Bi), GrB_free(&Ab), GrB_free(&Bb);
+    GrB_free(&At), GrB_free(&E);
+}
+
+/* ---- assign of a scalar over all of C -------------------------------------------------------------- */
+
+static GrB_Info do_assign_fp64(GrB_Matrix C, GrB_Matrix M, GrB_BinaryOp acc, GrB_Descriptor d,
+                               const void *ctx)
+{
+    return GrB_Matrix_assign_FP64(C, M, acc, *(const double *)ctx, GrB_ALL, NR, GrB_ALL, NC, d);
+}
+
+static GrB_Info do_assign_bool(GrB_Matrix C, GrB_Matrix M, GrB_BinaryOp acc, GrB_Descriptor d,
+                               const void *ctx)
+{
+    (void)ctx;
+    return GrB_Matrix_assign_BOOL(C, M, acc, true, GrB_ALL, NR, GrB_ALL, NC, d);
+}
+
+static GrB_Info do_assign_scalar(GrB_Matrix C, GrB_Matrix M, GrB_BinaryOp acc, GrB_Descriptor d,
+                                 const void *ctx)
+{
+    return GrB_Matrix_assign_Scalar(C, M, acc, *(const GrB_Scalar *)ctx, GrB_ALL, NR, GrB_ALL, NC,
+                                    d);
+}
+
+/* C<M>(:, :) = s on the device (GG_cuda_mslot_assign): structural and valued masks (FP64 and
+ * INT32 masks hold zeros), complemented ones and none, replace, accumulators, the scalar cast to
+ * C's type, C as its own mask, and an empty GrB_Scalar. */
+static void assign_scalar_parity(void **state)
+{
+    (void)state;
+    double x = 2.5;
+    parity("assign FP64", do_assign_fp64, &x, GrB_FP64, GrB_BOOL, GrB_PLUS_FP64, false, false);
+    parity("assign FP64 into INT32", do_assign_fp64, &x, GrB_INT32, GrB_INT32, GrB_MINUS_INT32,
+           false, false);
+    parity("assign BOOL", do_assign_bool, NULL, GrB_BOOL, GrB_FP64, GrB_LOR, false, false);
+    parity("assign FP64, C is the mask", do_assign_fp64, &x, GrB_FP64, GrB_FP64, GrB_MINUS_FP64,
+           true, false);
+    GrB_Scalar e;
+    OK(GrB_Scalar_new(&e, GrB_FP64));
+    parity("assign an empty scalar", do_assign_scalar, &e, GrB_FP64, GrB_BOOL, GrB_PLUS_FP64, false,
+           false);
+    GrB_free(&e);
 }
 
 /* C aliased with an input: C = f(C) in place on both backends. */
@@ -387,6 +474,8 @@ int main(void)
         cmocka_unit_test(apply_parity),
         cmocka_unit_test(select_parity),
         cmocka_unit_test(ewise_parity),
+        cmocka_unit_test(ewise_merge_parity),
+        cmocka_unit_test(assign_scalar_parity),
         cmocka_unit_test(aliased_input),
         cmocka_unit_test(empty_results),
         cmocka_unit_test(select_mxv_chain_moves_no_matrix),

@@ -8,7 +8,8 @@
  * rectangular shapes, rows skewed enough to reach every bin (one term, the shared-memory tables,
  * the global hash and the dense row); chunked execution forced by GxG_DEVICE_POOL_LIMIT giving the
  * unchunked result; out of device memory leaving C unchanged; and betweenness centrality
- * (algorithms/bc.c, whose forward step is frontier<!paths> = frontier A) equal to the CPU's. Under
+ * (algorithms/bc.c, whose forward step is frontier<!paths> = frontier A) equal to the CPU's, its
+ * matrix eWiseMult and scalar assigns not declined. Under
  * compute-sanitizer (GG_TEST_SANITIZER set) the semiring sweep runs two semirings. Exits 77
  * (Meson: SKIP) without a GPU. */
 #include "GG_backend.h"
@@ -345,21 +346,52 @@ static void out_of_memory_leaves_c(void **state)
 
 /* ---- an algorithm ---------------------------------------------------------------------------- */
 
+typedef struct {
+    GrB_Matrix A;
+    GrB_Vector *c;
+} bc_call;
+
+static const GrB_Index bc_sources[4] = {0, 7, 99, 250};
+
+static void bc_run(void *arg)
+{
+    bc_call *r = arg;
+    char msg[256];
+    OK(GG_alg_bc(r->c, r->A, bc_sources, 4, msg));
+}
+
 /* BC from four sources on a random graph: the device's forward and backward products give the
- * CPU's centrality (the path counts are integers; the dependencies are compared to 1e-9). */
+ * CPU's centrality (the path counts are integers; the dependencies are compared to 1e-9), and
+ * its matrix eWiseMult (DIV) and scalar assigns run on the device: the trace shows no decline of
+ * theirs. */
 static void bc_equals_cpu(void **state)
 {
     (void)state;
     GrB_Matrix A = random_matrix(GrB_FP64, 300, 300, 0.02);
-    GrB_Index sources[4] = {0, 7, 99, 250};
     GrB_Vector c[2];
+    size_t size = (size_t)1 << 22;
+    char *buf = malloc(size);
     for (int b = 0; b < 2; b++) {
         set_backend(b == 0 ? GxG_BACKEND_CPU : GxG_BACKEND_CUDA);
         size_t before = declines();
-        char msg[256];
-        OK(GG_alg_bc(&c[b], A, sources, 4, msg));
-        if (b == 1) printf("BC on cuda: %zu calls declined\n", declines() - before);
+        bc_call r = {A, &c[b]};
+        if (b == 0) {
+            bc_run(&r);
+            continue;
+        }
+        traced(bc_run, &r, buf, size);
+        printf("BC on cuda: %zu calls declined\n", declines() - before);
+        /* the calls in question are in the trace at all (so their absence below means something) */
+        assert_non_null(strstr(buf, "GrB_Matrix_eWiseMult_BinaryOp:"));
+        assert_non_null(strstr(buf, "GrB_Matrix_assign_BOOL:"));
+        assert_non_null(strstr(buf, "GrB_Matrix_assign_FP64:"));
+        for (char *line = strtok(buf, "\n"); line != NULL; line = strtok(NULL, "\n"))
+            if (strstr(line, "cuda declined") != NULL &&
+                (strstr(line, "GrB_Matrix_eWiseMult_BinaryOp:") != NULL ||
+                 strstr(line, "GrB_Matrix_assign_") != NULL))
+                fail_msg("BC: %s", line);
     }
+    free(buf);
     set_backend(GxG_BACKEND_CPU);
     same_vector(c[0], c[1], 1e-9);
     set_backend(GxG_BACKEND_AUTO);
