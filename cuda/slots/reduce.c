@@ -8,8 +8,10 @@
  * entries, and small host-resident calls unless CUDA is forced. */
 #include "GG_cuda_vslot.h"
 
-/* Whether the device reduces with op on A's values: a built-in monoid operator of A's own type. */
-static GrB_Info reduce_check(GrB_BinaryOp op, GG_container *A, const GG_desc *d, GrB_Index *n)
+/* Whether the device reduces with op on A's values: a built-in monoid operator of A's own type;
+ * into w (NULL for a scalar) by position, so w must pass the vector slots' dimension rule. */
+static GrB_Info reduce_check(GrB_BinaryOp op, GG_container *A, GG_container *w, const GG_desc *d,
+                             GrB_Index *n)
 {
     GrB_Type_Code t = A->type->code;
     if (op->opcode == GG_OP_USER) return GG_decline("user-defined operator");
@@ -20,7 +22,7 @@ static GrB_Info reduce_check(GrB_BinaryOp op, GG_container *A, const GG_desc *d,
     GrB_Info info = GG_container_nvals(A, n);
     if (info != GrB_SUCCESS) return info;
     if (*n == 0) return GG_decline("no entries to reduce");
-    return GG_CUDA_VEC_TAKE(d, *n, A);
+    return GG_CUDA_VEC_TAKE(d, *n, A, w);
 }
 
 GrB_Info GG_cuda_reduce_vector(GG_container *w, GG_container *M, GrB_BinaryOp accum,
@@ -29,10 +31,7 @@ GrB_Info GG_cuda_reduce_vector(GG_container *w, GG_container *M, GrB_BinaryOp ac
 {
     (void)monoid; /* rows without entries give no entry: the identity is never needed */
     GrB_Index n;
-    GrB_Info info = reduce_check(op, A, d, &n);
-    /* w is written by position on the device: the vector slots' dimension rule */
-    if (info == GrB_SUCCESS && (w->nrows == 0 || w->nrows > GG_VFORM_BITMAP_MAX))
-        info = GG_decline("an output vector empty or longer than a device bitmap");
+    GrB_Info info = reduce_check(op, A, w, d, &n);
     if (info != GrB_SUCCESS) return info;
     GG_cuda_vcall k;
     info = GG_cuda_vcall_begin(&k, w, M, accum, d);
@@ -57,7 +56,7 @@ GrB_Info GG_cuda_reduce_scalar(GrB_Scalar s, void *c, GrB_Type ctype, GrB_Binary
     if (A->h.kind == GG_KIND_VECTOR)
         return GG_cuda_vslot_reduce_scalar(s, c, ctype, accum, op, monoid, A, d);
     GrB_Index n;
-    GrB_Info info = reduce_check(op, A, d, &n);
+    GrB_Info info = reduce_check(op, A, NULL, d, &n);
     if (info != GrB_SUCCESS) return info;
     GG_cuda_cview dv;
     info = GG_cuda_mirror_cview(A, false, &dv);

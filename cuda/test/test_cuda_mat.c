@@ -399,6 +399,36 @@ static void reduce_device_result(void **state)
     GrB_free(&A);
 }
 
+/* A reduction into a vector of 2^40 positions (a hypersparse matrix of a few entries, the
+ * differential test's shape): with CUDA forced the device declines, since its bitmap of n flags
+ * would not fit, and the CPU answers (it failed with GrB_OUT_OF_MEMORY before). */
+static void reduce_huge_declines(void **state)
+{
+    (void)state;
+    const GrB_Index n = (GrB_Index)1 << 40;
+    GrB_Matrix A;
+    GrB_Vector w;
+    OK(GrB_Matrix_new(&A, GrB_INT32, n, n));
+    OK(GrB_Matrix_setElement_INT32(A, 5, 3, n - 1));
+    OK(GrB_Matrix_setElement_INT32(A, -2, n - 2, n - 1));
+    OK(GrB_Matrix_setElement_INT32(A, 9, n - 2, 7));
+    OK(GrB_Vector_new(&w, GrB_UINT16, n));
+    set_backend(GxG_BACKEND_CUDA);
+    size_t before = declines();
+    OK(GrB_Matrix_reduce_BinaryOp(w, NULL, NULL, GrB_MIN_INT32, A, GrB_DESC_T0));
+    assert_true(declines() > before);
+    set_backend(GxG_BACKEND_CPU);
+    GrB_Index nv;
+    OK(GrB_Vector_nvals(&nv, w));
+    assert_int_equal(nv, 2);
+    uint16_t x;
+    OK(GrB_Vector_extractElement_UINT16(&x, w, 7));
+    assert_int_equal(x, 9);
+    OK(GrB_Vector_extractElement_UINT16(&x, w, n - 1));
+    assert_int_equal(x, (uint16_t)-2);
+    GrB_free(&w), GrB_free(&A);
+}
+
 /* Host methods on a device-resident matrix: element reads, dup, transpose, setElement (a host
  * write that first brings the content to the host), wait, and free with its work still queued. */
 static void host_methods_see_device_result(void **state)
@@ -480,6 +510,7 @@ int main(void)
         cmocka_unit_test(empty_results),
         cmocka_unit_test(select_mxv_chain_moves_no_matrix),
         cmocka_unit_test(reduce_device_result),
+        cmocka_unit_test(reduce_huge_declines),
         cmocka_unit_test(host_methods_see_device_result),
         cmocka_unit_test(pool_limit_leaves_c_intact),
     };
