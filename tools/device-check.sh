@@ -163,8 +163,11 @@ sanitize() {
     while IFS=$'\t' read -r name cmd; do
         [ "$only" = "  " ] || [[ $only == *" $name "* ]] || continue
         echo "== $name: compute-sanitizer --tool $tool"
-        eval "GRAPHBLAS_GPU_CHECK=1 GG_TEST_SANITIZER=1 GRAPHBLAS_GPU_POOL_CACHE=0 \"$sanitizer\" --tool $tool $extra --error-exitcode 99 $cmd"
+        # each test under a limit (SANITIZE_LIMIT seconds, default 240), so one slow test cannot
+        # take a whole device call: exit 124 is a failure, named in the log
+        eval "GRAPHBLAS_GPU_CHECK=1 GG_TEST_SANITIZER=1 GRAPHBLAS_GPU_POOL_CACHE=0 timeout ${SANITIZE_LIMIT:-240} \"$sanitizer\" --tool $tool $extra --error-exitcode 99 $cmd"
         status=$?
+        [ "$status" -eq 124 ] && echo "== $name: TIMEOUT after ${SANITIZE_LIMIT:-240} s"
         echo "== $name: exit $status"
         case $status in 0 | 77) ;; *) worst=$status ;; esac
     done < <(cuda_tests)
@@ -269,14 +272,17 @@ if step configure configure && step build ninja -C "$build"; then
     want status && step status measure_status
     want memcheck && step memcheck sanitize memcheck "${MEMCHECK_TESTS:-}"
     # racecheck is slow (about 100 s a test): the tests of the kernels that share memory
-    # between threads (SpMV tiles, tree build and eWise), every other cuda test under memcheck
-    want racecheck && step racecheck sanitize racecheck "cuda_spmv cuda_hs"
+    # between threads (SpMV tiles, tree build and eWise, the SpGEMM's shared hash tables and
+    # sorts), every other cuda test under memcheck
+    want racecheck && step racecheck sanitize racecheck "cuda_spmv cuda_hs cuda_spgemm"
     want bench && step gpu-benchmarks gpu_benchmarks
     want resident && step resident resident_stats
     want gap && step gap gap_run
     want fault && step fault fault_run
+    # forced CUDA runs the random semantics tests' thousands of tiny calls on the device, each
+    # synchronised: test_cpu_random took 60 s there (its limit), so the limits are tripled
     want forced && step forced env GRAPHBLAS_GPU_BACKEND=cuda \
-        meson test -C "$build" --no-rebuild --print-errorlogs
+        meson test -C "$build" --no-rebuild --print-errorlogs --timeout-multiplier 3
     want tsan && step tsan tsan_run
     want svm && step svm-train svm_train
 fi
