@@ -36,30 +36,33 @@ enum { F_BOUNDS, F_UNORDERED, F_DIFFERS, F_DUP, F_COUNT };
 
 /* Tuple k's tree-order key and position; flags an index out of range, a key not above the one of
  * tuple k - 1 (the tuples are not in tree order, or repeat one: they need the sort) and a value
- * bitwise unlike the first (the tuples are not iso, in whatever order). */
+ * bitwise unlike the first (the tuples are not iso, in whatever order). A flag is written once a
+ * block (most values differ from the first: one store per entry would all hit one word). */
 __global__ void k_keys(hs_keyfmt f, const uint64_t *row, const uint64_t *col, const char *x, int size,
                        uint64_t nrows, uint64_t ncols, uint64_t n, uint64_t *key, uint32_t *idx,
                        int *flags)
 {
     uint64_t k = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x;
-    if (k >= n) return;
-    uint64_t i = row[k], j = col[k];
-    if (i >= nrows || j >= ncols) {
-        flags[F_BOUNDS] = 1;
-        i = j = 0;
+    bool bounds = false, unordered = false, differs = false;
+    if (k < n) {
+        uint64_t i = row[k], j = col[k];
+        bounds = i >= nrows || j >= ncols;
+        uint64_t key_k = bounds ? 0 : hs_key(&f, i, j);
+        key[k] = key_k;
+        idx[k] = (uint32_t)k;
+        /* an index out of range before k is flagged by its own thread (the build is refused) */
+        unordered = k > 0 && row[k - 1] < nrows && col[k - 1] < ncols &&
+                    hs_key(&f, row[k - 1], col[k - 1]) >= key_k;
+        const char *v = x + k * size;
+        for (int b = 0; b < size && !differs; b++) differs = v[b] != x[b];
     }
-    uint64_t key_k = hs_key(&f, i, j);
-    key[k] = key_k;
-    idx[k] = (uint32_t)k;
-    /* an index out of range before k is flagged by its own thread (the build is refused) */
-    if (k > 0 && row[k - 1] < nrows && col[k - 1] < ncols && hs_key(&f, row[k - 1], col[k - 1]) >= key_k)
-        flags[F_UNORDERED] = 1;
-    const char *v = x + k * size;
-    for (int b = 0; b < size; b++)
-        if (v[b] != x[b]) {
-            flags[F_DIFFERS] = 1;
-            break;
-        }
+    bounds = __syncthreads_or(bounds);
+    unordered = __syncthreads_or(unordered);
+    differs = __syncthreads_or(differs);
+    if (threadIdx.x != 0) return;
+    if (bounds) flags[F_BOUNDS] = 1;
+    if (unordered) flags[F_UNORDERED] = 1;
+    if (differs) flags[F_DIFFERS] = 1;
 }
 
 /* Copies one value of `size` bytes (1, 2, 4, 8 or 16, both addresses aligned to it). */
