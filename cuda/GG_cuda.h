@@ -108,6 +108,12 @@ typedef struct {
 } GG_cuda_transfers;
 void GG_cuda_transfer_counts(GG_cuda_transfers *t);
 
+/* Radix sorts of device tuples into an order (the device build's into tree order, a tree decode's
+ * into row or column order) since start, and the count's increment: for tests that pin the paths
+ * whose input is in order already. */
+unsigned long long GG_cuda_sort_count(void);
+void GG_cuda_sort_counted(void);
+
 /* Frees a container's device mirror (cuda/residency.cu) and every device buffer it holds. */
 void GG_cuda_mirror_free(void *mirror);
 

@@ -26,7 +26,8 @@ typedef enum {
 } GG_cuda_hs_code;
 
 /* Builds *out (not transposed, scale 1) from n tuples (row[k], col[k], x[k]) in any order, all on
- * the device; x holds n values of value_size bytes (1, 2, 4, 8 or 16), type_code is recorded.
+ * the device; tuples already in the output's tree order (e.g. a subset of an untransposed tree of
+ * the same shape and node dimension, GG_CUDA_ORDER_TREE) are taken without sorting; x holds n values of value_size bytes (1, 2, 4, 8 or 16), type_code is recorded.
  * Without allow_iso values are always stored (GG_HS_NO_ISO); with it, values that are all bitwise
  * equal make an iso tree, as on the host. dbits: the node dimension d = 2^dbits, 1..8. */
 GG_cuda_hs_code GG_cuda_hs_build_coo(GG_cuda_hs *out, uint64_t nrows, uint64_t ncols, int dbits,
@@ -76,10 +77,12 @@ GG_cuda_hs_code GG_cuda_hs_ewise(GG_cuda_hs *C, const GG_cuda_hs *A, const GG_cu
                                  GG_cuda_ew_op op, GG_cuda_ew_kind kind, int type_code, int dbits,
                                  bool mult);
 
-/* The logical tuples of A (transposed flag and scale applied), sorted row-major, into device arrays
- * of A->nvals: rows, columns, values of the stored type (at most 8 bytes; type_code gives the width
- * of an iso tree's value, numbered as GrB_Type_Code). Coordinates must fit 32 bits. */
-GG_cuda_hs_code GG_cuda_hs_to_coo(const GG_cuda_hs *A, uint64_t *row, uint64_t *col, void *x);
+/* The logical tuples of A (transposed flag and scale applied) in `order` (GG_cuda_order: ROW and
+ * COL take one stable sort by a single coordinate, TREE none), into device arrays of A->nvals:
+ * rows, columns, values of the stored type (at most 8 bytes; type_code gives the width of an iso
+ * tree's value, numbered as GrB_Type_Code). Coordinates must fit 32 bits. */
+GG_cuda_hs_code GG_cuda_hs_to_coo(const GG_cuda_hs *A, GG_cuda_order order, uint64_t *row,
+                                  uint64_t *col, void *x);
 
 #ifdef __cplusplus
 }

@@ -32,6 +32,15 @@ typedef struct {
     uint8_t iso_value[16]; /* the one value of an iso tree, of type_code */
 } GG_cuda_hs;
 
+/* The order of a set of device tuples. ROW: row-major (what merges and mask look-ups need);
+ * COL: column-major; TREE: the order of the HiSparse tree they were decoded from, no sort at all.
+ * Tree order interleaves the base-d digits of row and column from the top, so within one row the
+ * columns ascend and within one column the rows ascend: one stable sort by the row alone (or the
+ * column alone) turns it into ROW (COL), and it is the tree order of the same-shaped output tree
+ * (what the device build takes without sorting) when the tree was stored untransposed at the
+ * output's node dimension. */
+typedef enum { GG_CUDA_ORDER_ROW = 0, GG_CUDA_ORDER_COL, GG_CUDA_ORDER_TREE } GG_cuda_order;
+
 /* A compressed view (CSR or CSC) on the device, 64-bit indices as on the host (GG_cview). */
 typedef struct {
     uint64_t nvec;

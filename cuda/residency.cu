@@ -371,6 +371,19 @@ extern "C" void GG_cuda_transfer_counts(GG_cuda_transfers *t)
     t->d2h_bytes = d2h_bytes;
 }
 
+/* atomic: slots run from several threads (test_cuda_threads.c) */
+static std::atomic<unsigned long long> sort_count{0};
+
+extern "C" unsigned long long GG_cuda_sort_count(void)
+{
+    return sort_count.load(std::memory_order_relaxed);
+}
+
+extern "C" void GG_cuda_sort_counted(void)
+{
+    sort_count.fetch_add(1, std::memory_order_relaxed);
+}
+
 extern "C" void GG_cuda_mirror_free(void *mirror)
 {
     GG_cuda_mirror *m = static_cast<GG_cuda_mirror *>(mirror);

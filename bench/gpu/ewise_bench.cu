@@ -129,7 +129,7 @@ static bool same(const GG_cuda_hs &C, const Csr &R, double rel, char *msg)
     CK(cudaMalloc(&dr, n * 8 + 8));
     CK(cudaMalloc(&dc, n * 8 + 8));
     CK(cudaMalloc(&dx, n * 4 + 4));
-    HS(GG_cuda_hs_to_coo(&C, dr, dc, dx));
+    HS(GG_cuda_hs_to_coo(&C, GG_CUDA_ORDER_ROW, dr, dc, dx));
     bool fresh = fresh_layout(C, dr, dc, dx, n);
     auto r = down<uint64_t>(dr, n), c = down<uint64_t>(dc, n);
     auto x = down<float>(dx, n);

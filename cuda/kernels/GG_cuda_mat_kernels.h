@@ -17,23 +17,28 @@
 extern "C" {
 #endif
 
-/* Unique tuples sorted row-major on the device: n entries (row[k], col[k]) with n values of type
- * `code` at x (gg_size_of(code) bytes each). Coordinates fit 32 bits and n < 2^31 (the device
- * build's limits). An empty set holds no arrays. */
+/* Unique tuples on the device in `order` (GG_cuda_order; zero-initialised: row-major): n entries
+ * (row[k], col[k]) with n values of type `code` at x (gg_size_of(code) bytes each). Coordinates
+ * fit 32 bits and n < 2^31 (the device build's limits). An empty set holds no arrays. Merges and
+ * mask look-ups take row-major tuples only; a tree's own order (TREE) is for the readers that do
+ * not depend on the order (apply, select, the masked dot product's mask, a write-back that does
+ * not read C), and costs no sort to make. */
 typedef struct {
     uint64_t n;
     uint64_t *row, *col;
     void *x;
     int code;
+    GG_cuda_order order;
 } GG_cuda_tuples;
 
 /* The logical tuples of tree A (transposed flag and scale applied, iso values spread) into new
- * device arrays. UNSUPPORTED for a user-defined type or what GG_cuda_hs_to_coo does not take. */
-int GG_cuda_tuples_of(GG_cuda_tuples *t, const GG_cuda_hs *A);
+ * device arrays, in `order`. UNSUPPORTED for a user-defined type or what GG_cuda_hs_to_coo does not
+ * take. */
+int GG_cuda_tuples_of(GG_cuda_tuples *t, const GG_cuda_hs *A, GG_cuda_order order);
 /* Frees t's arrays (stream-ordered) and leaves it empty. */
 void GG_cuda_tuples_release(GG_cuda_tuples *t);
 
-/* The apply and select producers of matrix slots: T from A entry by entry. kind is one of
+/* The apply and select producers of matrix slots: T from A entry by entry, in A's order. kind is one of
  * GG_CUDA_T_APPLY_UNARY, _APPLY_BIND1ST, _APPLY_BIND2ND, _APPLY_INDEX (T has A's pattern, values
  * of op.zcode) or GG_CUDA_T_SELECT (T keeps A's entries where op(a, i, j, s1) is true, with A's
  * values and type). s1 (a host value of s1code) is the bound scalar or the thunk. For the apply
@@ -62,9 +67,10 @@ int GG_cuda_mat_fill(GG_cuda_tuples *T, const GG_cuda_tuples *P, uint64_t nrows,
                      const void *s, int scode);
 
 /* A compressed view of the tuples in one new device allocation *mem (the view's arrays point
- * into it; free it with GG_cuda_free): CSR (by_col false) or CSC of a matrix whose major dimension
- * is dim; hypersparse (v->vec set) when dim exceeds 8 n + 64, so no view allocates by a huge
- * dimension. The values keep the tuples' type. */
+ * into it; free it with GG_cuda_free): CSR (by_col false) of row-major tuples or CSC of
+ * column-major ones (ERROR for another order: the view only counts and copies, GG_cuda_tuples_of
+ * sorts), of a matrix whose major dimension is dim; hypersparse (v->vec set) when dim exceeds
+ * 8 n + 64, so no view allocates by a huge dimension. The values keep the tuples' type. */
 int GG_cuda_cview_of(GG_cuda_cview *v, void **mem, const GG_cuda_tuples *t, uint64_t dim,
                      bool by_col);
 
@@ -82,6 +88,13 @@ typedef struct {
     bool mstruct, mcomp, replace;
     const GG_cuda_op *accum;
 } GG_cuda_mwb;
+/* Whether the write-back reads C (a mask, a complemented mask or an accumulator): then C, T and M
+ * must be row-major (it merges them); otherwise T may come in any order (the build sorts it into
+ * tree order, or takes it as it is when it is in tree order already). */
+static inline bool GG_cuda_mwb_reads_c(const GG_cuda_mwb *wb)
+{
+    return wb->M != NULL || wb->mcomp || wb->accum != NULL;
+}
 int GG_cuda_mat_writeback(GG_cuda_hs *Z, uint64_t nrows, uint64_t ncols, int dbits,
                           const GG_cuda_tuples *C, int ccode, const GG_cuda_tuples *T,
                           const GG_cuda_mwb *wb);

@@ -1,10 +1,11 @@
 /* hs_build.cu: the HiSparse two-phase build on the device (papers; src/hisparse/build.c is the host
  * reference it must match byte for byte). Tuples become tree-order keys and are radix sorted
- * (cub::DeviceRadixSort); nodes are grouped level by level, bottom-up, with head flags and scans
- * (cub::DeviceScan), each level choosing its node kinds with the host's cost model over its
- * children's subtree bytes; a top-down pass turns subtree sizes into offsets (the host lays a
- * subtree out as its children's subtrees in tree order, then the node); one pool is allocated and
- * zeroed, and the fill writes inner child words node-parallel and leaf entries entry-parallel.
+ * (cub::DeviceRadixSort) unless they come in tree order already; nodes are grouped level by
+ * level, bottom-up, with head flags and scans (cub::DeviceScan), each level choosing its node
+ * kinds with the host's cost model over its children's subtree bytes; a top-down pass turns
+ * subtree sizes into offsets (the host lays a subtree out as its children's subtrees in tree
+ * order, then the node); one pool is allocated and zeroed, and the fill writes inner child words
+ * node-parallel and leaf entries entry-parallel.
  * Entry- and node-indexed flags, scans and parent links are 32-bit (fewer than 2^31 tuples).
  * Duplicate tuples are refused (GG_CUDA_HS_DUPLICATE): the store only ever hands over sorted
  * unique tuples, and the host build folds duplicates with `dup`, which is not a device operator. */
@@ -30,18 +31,38 @@ struct MaxOp {
 
 /* ---- ordering the tuples ------------------------------------------------------------------------- */
 
-__global__ void k_keys(hs_keyfmt f, const uint64_t *row, const uint64_t *col, uint64_t nrows,
-                       uint64_t ncols, uint64_t n, uint64_t *key, uint32_t *idx, int *bad)
+/* The flags of one build's checks (GG_cuda_hs_build_coo). */
+enum { F_BOUNDS, F_UNORDERED, F_DIFFERS, F_DUP, F_COUNT };
+
+/* Tuple k's tree-order key and position; flags an index out of range, a key not above the one of
+ * tuple k - 1 (the tuples are not in tree order, or repeat one: they need the sort) and a value
+ * bitwise unlike the first (the tuples are not iso, in whatever order). A flag is written once a
+ * block (most values differ from the first: one store per entry would all hit one word). */
+__global__ void k_keys(hs_keyfmt f, const uint64_t *row, const uint64_t *col, const char *x, int size,
+                       uint64_t nrows, uint64_t ncols, uint64_t n, uint64_t *key, uint32_t *idx,
+                       int *flags)
 {
     uint64_t k = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x;
-    if (k >= n) return;
-    uint64_t i = row[k], j = col[k];
-    if (i >= nrows || j >= ncols) {
-        *bad = 1;
-        i = j = 0;
+    bool bounds = false, unordered = false, differs = false;
+    if (k < n) {
+        uint64_t i = row[k], j = col[k];
+        bounds = i >= nrows || j >= ncols;
+        uint64_t key_k = bounds ? 0 : hs_key(&f, i, j);
+        key[k] = key_k;
+        idx[k] = (uint32_t)k;
+        /* an index out of range before k is flagged by its own thread (the build is refused) */
+        unordered = k > 0 && row[k - 1] < nrows && col[k - 1] < ncols &&
+                    hs_key(&f, row[k - 1], col[k - 1]) >= key_k;
+        const char *v = x + k * size;
+        for (int b = 0; b < size && !differs; b++) differs = v[b] != x[b];
     }
-    key[k] = hs_key(&f, i, j);
-    idx[k] = (uint32_t)k;
+    bounds = __syncthreads_or(bounds);
+    unordered = __syncthreads_or(unordered);
+    differs = __syncthreads_or(differs);
+    if (threadIdx.x != 0) return;
+    if (bounds) flags[F_BOUNDS] = 1;
+    if (unordered) flags[F_UNORDERED] = 1;
+    if (differs) flags[F_DIFFERS] = 1;
 }
 
 /* Copies one value of `size` bytes (1, 2, 4, 8 or 16, both addresses aligned to it). */
@@ -56,21 +77,14 @@ __device__ __forceinline__ void hsd_copy_value(void *dst, const void *src, int s
     }
 }
 
-/* Values in key order; flags a repeated key and a value that differs from the first. */
+/* Values in key order; flags a repeated key. */
 __global__ void k_gather(const uint64_t *key, const uint32_t *idx, const char *x, char *y, int size,
-                         uint64_t n, int *dup, int *differs)
+                         uint64_t n, int *dup)
 {
     uint64_t k = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x;
     if (k >= n) return;
     if (k > 0 && key[k] == key[k - 1]) *dup = 1;
-    const char *src = x + (uint64_t)idx[k] * size;
-    hsd_copy_value(y + k * size, src, size);
-    const char *first = x + (uint64_t)idx[0] * size;
-    for (int b = 0; b < size; b++)
-        if (src[b] != first[b]) {
-            *differs = 1;
-            break;
-        }
+    hsd_copy_value(y + k * size, x + (uint64_t)idx[k] * size, size);
 }
 
 /* ---- the skeleton ------------------------------------------------------------------------------- */
@@ -424,6 +438,12 @@ GG_cuda_hs_code hsd_build_sorted(GG_cuda_hs *out, uint64_t nrows, uint64_t ncols
     return GG_CUDA_HS_OK;
 }
 
+/* Tuples in tree order already (strictly ascending keys, so no duplicate either) are built as
+ * they come: a select or a masked product over an untransposed tree of the output's shape hands
+ * over a subset of that tree's decoded order (GG_CUDA_ORDER_TREE), and sorting it again would be
+ * the call's most expensive step (two 31M-entry selects of SSSP on RMAT-20, Doc/performance.md).
+ * The check rides on the key pass; the one read-back of its flags decides between the two paths,
+ * and only out-of-order input pays a second (the duplicate check after its sort). */
 extern "C" GG_cuda_hs_code GG_cuda_hs_build_coo(GG_cuda_hs *out, uint64_t nrows, uint64_t ncols,
                                                 int dbits, const uint64_t *row, const uint64_t *col,
                                                 const void *x, uint64_t n, int type_code,
@@ -438,28 +458,41 @@ extern "C" GG_cuda_hs_code GG_cuda_hs_build_coo(GG_cuda_hs *out, uint64_t nrows,
     GG_cuda_bind();
     cudaStream_t s = GG_cuda_stream();
     hsd_tmp T;
-    uint64_t *key = T.get<uint64_t>(n), *skey = T.get<uint64_t>(n);
-    uint32_t *idx = T.get<uint32_t>(n), *sidx = T.get<uint32_t>(n);
-    char *y = T.get<char>(n * (uint64_t)value_size);
-    int *flags = T.get<int>(3);
+    uint64_t *key = T.get<uint64_t>(n);
+    uint32_t *idx = T.get<uint32_t>(n);
+    int *flags = T.get<int>(F_COUNT);
     if (T.oom) return GG_CUDA_HS_OOM;
-    cudaError_t e = cudaMemsetAsync(flags, 0, 3 * sizeof(int), s);
-    k_keys<<<hsd_blocks(n), HSD_THREADS, 0, s>>>(f, row, col, nrows, ncols, n, key, idx, flags);
-    if (e == cudaSuccess)
-        e = hsd_with_temp(T, [&](void *tmp, size_t &bytes) {
-            return cub::DeviceRadixSort::SortPairs(tmp, bytes, key, skey, idx, sidx, (int64_t)n, 0,
-                                                   2 * f.bits > 0 ? 2 * f.bits : 1, s);
-        });
-    if (e != cudaSuccess) return hsd_cuda_code(e);
-    k_gather<<<hsd_blocks(n), HSD_THREADS, 0, s>>>(skey, sidx, (const char *)x, y, value_size, n,
-                                                  flags + 1, flags + 2);
-    int h[3];
-    e = cudaMemcpyAsync(h, flags, sizeof h, cudaMemcpyDeviceToHost, s);
+    int h[F_COUNT];
+    cudaError_t e = cudaMemsetAsync(flags, 0, sizeof h, s);
+    k_keys<<<hsd_blocks(n), HSD_THREADS, 0, s>>>(f, row, col, (const char *)x, value_size, nrows,
+                                                ncols, n, key, idx, flags);
+    if (e == cudaSuccess) e = cudaMemcpyAsync(h, flags, sizeof h, cudaMemcpyDeviceToHost, s);
     if (e == cudaSuccess) e = cudaStreamSynchronize(s);
     if (e != cudaSuccess) return hsd_cuda_code(e);
-    if (h[0]) return GG_CUDA_HS_BOUNDS;
-    if (h[1]) return GG_CUDA_HS_DUPLICATE;
-    bool iso = allow_iso && !h[2];
+    if (h[F_BOUNDS]) return GG_CUDA_HS_BOUNDS;
+    const uint64_t *skey = key;
+    const void *y = x;
+    if (h[F_UNORDERED]) {
+        uint64_t *sk = T.get<uint64_t>(n);
+        uint32_t *sidx = T.get<uint32_t>(n);
+        char *sy = T.get<char>(n * (uint64_t)value_size);
+        if (T.oom) return GG_CUDA_HS_OOM;
+        GG_cuda_sort_counted();
+        e = hsd_with_temp(T, [&](void *tmp, size_t &bytes) {
+            return cub::DeviceRadixSort::SortPairs(tmp, bytes, key, sk, idx, sidx, (int64_t)n, 0,
+                                                   2 * f.bits > 0 ? 2 * f.bits : 1, s);
+        });
+        if (e != cudaSuccess) return hsd_cuda_code(e);
+        k_gather<<<hsd_blocks(n), HSD_THREADS, 0, s>>>(sk, sidx, (const char *)x, sy, value_size, n,
+                                                      flags + F_DUP);
+        e = cudaMemcpyAsync(h, flags, sizeof h, cudaMemcpyDeviceToHost, s);
+        if (e == cudaSuccess) e = cudaStreamSynchronize(s);
+        if (e != cudaSuccess) return hsd_cuda_code(e);
+        if (h[F_DUP]) return GG_CUDA_HS_DUPLICATE;
+        skey = sk;
+        y = sy;
+    }
+    bool iso = allow_iso && !h[F_DIFFERS];
     GG_cuda_hs_code code = hsd_build_sorted(out, nrows, ncols, dbits, skey, y, n, type_code, value_size, iso);
     if (code != GG_CUDA_HS_OK || !iso) return code;
     e = cudaMemcpyAsync(out->iso_value, y, (size_t)value_size, cudaMemcpyDeviceToHost, s);

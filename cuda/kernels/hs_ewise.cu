@@ -398,11 +398,12 @@ GG_cuda_hs_code walk(hsd_tmp &T, const GG_cuda_hs *A, Walk *w)
     return hsd_cuda_code(e);
 }
 
-/* The entries of tree A as (key, value) sorted by the keys of `out`, or with rowmajor by
- * (i << 32) | j; its walk in *w. */
+/* The entries of tree A as (key, value), keys of `out` or with rowmajor (i << 32) | j, decoded in
+ * A's own tree order; then, when end_bit > begin_bit, stably radix sorted by the key bits
+ * [begin_bit, end_bit) (counted, GG_cuda_sort_count); its walk in *w. */
 template <class E>
-GG_cuda_hs_code decode(hsd_tmp &T, const GG_cuda_hs *A, const hs_keyfmt &out, uint64_t **key_out,
-                       E **val_out, Walk *w, bool rowmajor = false)
+GG_cuda_hs_code decode(hsd_tmp &T, const GG_cuda_hs *A, const hs_keyfmt &out, bool rowmajor,
+                       int begin_bit, int end_bit, uint64_t **key_out, E **val_out, Walk *w)
 {
     cudaStream_t s = GG_cuda_stream();
     uint64_t n = A->nvals;
@@ -423,17 +424,25 @@ GG_cuda_hs_code decode(hsd_tmp &T, const GG_cuda_hs *A, const hs_keyfmt &out, ui
     if (e != cudaSuccess) return hsd_cuda_code(e);
     k_decode<E><<<ew_blocks(n), EW_THREADS, 0, s>>>(src_of(A), out, rowmajor, w->leaves, w->start, head,
                                                     n, *key_out, *val_out);
-    if (!rowmajor && !A->transposed && A->dbits == out.b) return hsd_cuda_code(cudaGetLastError());
+    if (end_bit <= begin_bit) return hsd_cuda_code(cudaGetLastError());
     uint64_t *skey = T.get<uint64_t>(n);
     E *sval = T.get<E>(n);
     if (T.oom) return GG_CUDA_HS_OOM;
+    GG_cuda_sort_counted();
     e = hsd_with_temp(T, [&](void *tmp, size_t &bytes) {
         return cub::DeviceRadixSort::SortPairs(tmp, bytes, *key_out, skey, *val_out, sval, (int64_t)n,
-                                               0, rowmajor ? 64 : 2 * out.bits > 0 ? 2 * out.bits : 1, s);
+                                               begin_bit, end_bit, s);
     });
     *key_out = skey;
     *val_out = sval;
     return hsd_cuda_code(e);
+}
+
+/* Key bits to sort S's decoded tree-order keys of format f by: none when S is stored untransposed
+ * at f's node dimension (its order is f's tree order already), all of them otherwise. */
+int tree_sort_bits(const GG_cuda_hs *S, const hs_keyfmt &f)
+{
+    return S->transposed || S->dbits != f.b ? 2 * f.bits : 0;
 }
 
 /* Whether S's pool, copied, can hold the result: its pattern in the result's layout. */
@@ -489,8 +498,8 @@ GG_cuda_hs_code ewise(GG_cuda_hs *C, const GG_cuda_hs *A, const GG_cuda_hs *B, i
     uint64_t *ak, *bk;
     E *ax, *bx;
     Walk aw, bw;
-    GG_cuda_hs_code code = decode<E>(T, A, f, &ak, &ax, &aw);
-    if (code == GG_CUDA_HS_OK) code = decode<E>(T, B, f, &bk, &bx, &bw);
+    GG_cuda_hs_code code = decode<E>(T, A, f, false, 0, tree_sort_bits(A, f), &ak, &ax, &aw);
+    if (code == GG_CUDA_HS_OK) code = decode<E>(T, B, f, false, 0, tree_sort_bits(B, f), &bk, &bx, &bw);
     if (code != GG_CUDA_HS_OK) return code;
     uint64_t na = A->nvals, nb = B->nvals, n = na + nb;
     if (na == nb && (a_src || b_src)) {
@@ -563,8 +572,19 @@ __global__ void k_split(const uint64_t *key, uint64_t n, uint64_t *row, uint64_t
     col[k] = key[k] & 0xffffffffULL;
 }
 
+/* Bits of a coordinate below n (0 when n <= 1: one coordinate, nothing to sort by). */
+int coord_bits(uint64_t n)
+{
+    return n <= 1 ? 0 : hs_msb(n - 1) + 1;
+}
+
+/* The decode order asked for comes from A's tree order by one stable sort of the row-major keys
+ * (i << 32) | j by the row bits alone (ROW) or the column bits alone (COL): within a row, tree
+ * order has the columns ascending, and within a column the rows (GG_cuda_order), so the stable
+ * sort leaves each row (column) as the tree had it. Against a full 64-bit key that is about a
+ * third of the radix passes on 2^20 rows (CUB's 8-bit digits: 3 passes, not 8). TREE: no sort. */
 template <class E>
-GG_cuda_hs_code to_coo(const GG_cuda_hs *A, uint64_t *row, uint64_t *col, void *x)
+GG_cuda_hs_code to_coo(const GG_cuda_hs *A, GG_cuda_order order, uint64_t *row, uint64_t *col, void *x)
 {
     hs_keyfmt f;
     if (!hs_keyfmt_make(&f, A->nrows, A->ncols, A->dbits) || A->nvals >= (1ULL << 31))
@@ -574,7 +594,15 @@ GG_cuda_hs_code to_coo(const GG_cuda_hs *A, uint64_t *row, uint64_t *col, void *
     uint64_t *key;
     E *val;
     Walk w;
-    GG_cuda_hs_code code = decode<E>(T, A, f, &key, &val, &w, true);
+    uint64_t lrows = A->transposed ? A->ncols : A->nrows, lcols = A->transposed ? A->nrows : A->ncols;
+    int begin = 0, end = 0;
+    if (order == GG_CUDA_ORDER_ROW) {
+        begin = 32;
+        end = 32 + coord_bits(lrows);
+    } else if (order == GG_CUDA_ORDER_COL) {
+        end = coord_bits(lcols);
+    }
+    GG_cuda_hs_code code = decode<E>(T, A, f, true, begin, end, &key, &val, &w);
     if (code != GG_CUDA_HS_OK || A->nvals == 0) return code;
     k_split<<<ew_blocks(A->nvals), EW_THREADS, 0, s>>>(key, A->nvals, row, col);
     cudaError_t e = cudaMemcpyAsync(x, val, A->nvals * sizeof(E), cudaMemcpyDeviceToDevice, s);
@@ -584,7 +612,8 @@ GG_cuda_hs_code to_coo(const GG_cuda_hs *A, uint64_t *row, uint64_t *col, void *
 
 } // namespace
 
-extern "C" GG_cuda_hs_code GG_cuda_hs_to_coo(const GG_cuda_hs *A, uint64_t *row, uint64_t *col, void *x)
+extern "C" GG_cuda_hs_code GG_cuda_hs_to_coo(const GG_cuda_hs *A, GG_cuda_order order, uint64_t *row,
+                                             uint64_t *col, void *x)
 {
     GG_cuda_bind();
     int size = A->iso ? 0 : A->value_size;
@@ -596,13 +625,13 @@ extern "C" GG_cuda_hs_code GG_cuda_hs_to_coo(const GG_cuda_hs *A, uint64_t *row,
         default: size = 8;
         }
     }
-    if (A->type_code == 10) return to_coo<float>(A, row, col, x); /* scaled on the way */
-    if (A->type_code == 11) return to_coo<double>(A, row, col, x);
+    if (A->type_code == 10) return to_coo<float>(A, order, row, col, x); /* scaled on the way */
+    if (A->type_code == 11) return to_coo<double>(A, order, row, col, x);
     switch (size) {
-    case 1: return to_coo<uint8_t>(A, row, col, x);
-    case 2: return to_coo<uint16_t>(A, row, col, x);
-    case 4: return to_coo<uint32_t>(A, row, col, x);
-    case 8: return to_coo<uint64_t>(A, row, col, x);
+    case 1: return to_coo<uint8_t>(A, order, row, col, x);
+    case 2: return to_coo<uint16_t>(A, order, row, col, x);
+    case 4: return to_coo<uint32_t>(A, order, row, col, x);
+    case 8: return to_coo<uint64_t>(A, order, row, col, x);
     }
     return GG_CUDA_HS_UNSUPPORTED;
 }

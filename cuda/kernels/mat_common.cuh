@@ -26,10 +26,11 @@ inline int gg_hs_rc(GG_cuda_hs_code c)
 int gg_mk_scan(uint32_t *flag, uint32_t *pos, uint64_t n, uint64_t *total);
 
 /* T (new device tuples of type `code`, T->code set) = the entries p < n of (row, col, x) whose
- * flag keep[p] is set, in their order (keep has room for n + 1, as gg_mk_scan needs); waits for
- * the stream through gg_mk_scan. n < 2^31. (mat_tuples.cu) */
+ * flag keep[p] is set, in their order (`order`, that of (row, col), recorded in T; keep has room
+ * for n + 1, as gg_mk_scan needs); waits for the stream through gg_mk_scan. n < 2^31.
+ * (mat_tuples.cu) */
 int gg_mk_compact(GG_cuda_tuples *T, uint32_t *keep, uint64_t n, const uint64_t *row,
-                  const uint64_t *col, const void *x, int code);
+                  const uint64_t *col, const void *x, int code, GG_cuda_order order);
 
 /* ---- merges of two sorted tuple sets (mat_tuples.cu) ----------------------------------------------
  * The write-back merges C with T, eWiseAdd/Mult A with B: both walk the two sets' row-major keys

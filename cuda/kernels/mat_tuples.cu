@@ -3,11 +3,12 @@
  * merged key, the vector kernels' value model, so every built-in operator and cast the vector
  * slots take is taken here too), the merge of two sorted sets that eWise and the write-back share,
  * and the CSR/CSC views that the product kernels read, derived on the device so a device-written
- * matrix never goes through the host on its way to an mxv. */
+ * matrix never goes through the host on its way to an mxv. Nothing here sorts: tuples come from a
+ * tree in the order their reader needs (GG_cuda_hs_to_coo), and apply, select and the compactions
+ * keep it. */
 #include "mat_common.cuh"
 
 #include <cub/device/device_merge.cuh>
-#include <cub/device/device_radix_sort.cuh>
 #include <cub/device/device_scan.cuh>
 
 int gg_mk_scan(uint32_t *flag, uint32_t *pos, uint64_t n, uint64_t *total)
@@ -55,12 +56,14 @@ void take_tuples(GG_cuda_tuples *t, uint64_t n, gg_dev_buf &r, gg_dev_buf &c, gg
     t->x = x.release();
 }
 
-/* gg_mk_compact and gg_mk_from_keys: the coordinates from key, or from row and col. */
+/* gg_mk_compact and gg_mk_from_keys: the coordinates from key, or from row and col (T keeps the
+ * order they come in). */
 int compact(GG_cuda_tuples *T, uint32_t *keep, uint64_t n, const uint64_t *key, const uint64_t *row,
-            const uint64_t *col, const void *x, int code)
+            const uint64_t *col, const void *x, int code, GG_cuda_order order)
 {
     *T = GG_cuda_tuples{};
     T->code = code;
+    T->order = order;
     if (n == 0) return GG_CUDA_VRC_OK;
     gg_dev_buf pos;
     if (!pos.get((n + 1) * sizeof(uint32_t))) return GG_CUDA_VRC_NOMEM;
@@ -82,15 +85,15 @@ int compact(GG_cuda_tuples *T, uint32_t *keep, uint64_t n, const uint64_t *key, 
 } // namespace
 
 int gg_mk_compact(GG_cuda_tuples *T, uint32_t *keep, uint64_t n, const uint64_t *row,
-                  const uint64_t *col, const void *x, int code)
+                  const uint64_t *col, const void *x, int code, GG_cuda_order order)
 {
-    return compact(T, keep, n, nullptr, row, col, x, code);
+    return compact(T, keep, n, nullptr, row, col, x, code, order);
 }
 
 int gg_mk_from_keys(GG_cuda_tuples *T, uint32_t *keep, uint64_t n, const uint64_t *key,
                     const void *x, int code)
 {
-    return compact(T, keep, n, key, nullptr, nullptr, x, code);
+    return compact(T, keep, n, key, nullptr, nullptr, x, code, GG_CUDA_ORDER_ROW);
 }
 
 extern "C" void GG_cuda_tuples_release(GG_cuda_tuples *t)
@@ -103,11 +106,12 @@ extern "C" void GG_cuda_tuples_release(GG_cuda_tuples *t)
     t->code = code;
 }
 
-extern "C" int GG_cuda_tuples_of(GG_cuda_tuples *t, const GG_cuda_hs *A)
+extern "C" int GG_cuda_tuples_of(GG_cuda_tuples *t, const GG_cuda_hs *A, GG_cuda_order order)
 {
     *t = GG_cuda_tuples{};
     if (!gg_builtin(A->type_code)) return GG_CUDA_VRC_UNSUPPORTED;
     t->code = A->type_code;
+    t->order = order;
     uint64_t n = A->nvals;
     if (n == 0) return GG_CUDA_VRC_OK;
     if (n >= (1ULL << 31)) return GG_CUDA_VRC_UNSUPPORTED;
@@ -115,7 +119,7 @@ extern "C" int GG_cuda_tuples_of(GG_cuda_tuples *t, const GG_cuda_hs *A)
     if (!r.get(n * sizeof(uint64_t)) || !c.get(n * sizeof(uint64_t)) ||
         !x.get(n * gg_size_of(A->type_code)))
         return GG_CUDA_VRC_NOMEM;
-    int rc = gg_hs_rc(GG_cuda_hs_to_coo(A, r.as<uint64_t>(), c.as<uint64_t>(), x.p));
+    int rc = gg_hs_rc(GG_cuda_hs_to_coo(A, order, r.as<uint64_t>(), c.as<uint64_t>(), x.p));
     if (rc == GG_CUDA_VRC_OK) take_tuples(t, n, r, c, x);
     return rc;
 }
@@ -193,6 +197,7 @@ extern "C" int GG_cuda_mat_apply(GG_cuda_tuples *T, GG_cuda_tuples *A, const GG_
         a.s1 = gg_convert(gg_host_val(t->s1, t->s1code), t->s1code,
                           t->kind == GG_CUDA_T_APPLY_BIND1ST ? op.xcode : op.ycode);
     T->code = select ? A->code : op.zcode;
+    T->order = A->order;
     uint64_t n = A->n;
     if (n == 0) return GG_CUDA_VRC_OK;
     GG_cuda_bind();
@@ -217,7 +222,7 @@ extern "C" int GG_cuda_mat_apply(GG_cuda_tuples *T, GG_cuda_tuples *A, const GG_
     apply_kernel<<<gg_vk_blocks(n), GG_VK_THREADS, 0, s>>>(a);
     int rc = gg_vk_launched();
     if (rc != GG_CUDA_VRC_OK) return rc;
-    return gg_mk_compact(T, keep.as<uint32_t>(), n, A->row, A->col, A->x, A->code);
+    return gg_mk_compact(T, keep.as<uint32_t>(), n, A->row, A->col, A->x, A->code, A->order);
 }
 
 /* ---- merges, eWiseAdd/Mult, fill ------------------------------------------------------------------ */
@@ -389,30 +394,6 @@ extern "C" int GG_cuda_mat_fill(GG_cuda_tuples *T, const GG_cuda_tuples *P, uint
 
 namespace {
 
-/* Column-major keys of row-major tuples, with their positions. */
-__global__ void colkey_kernel(uint64_t n, const uint64_t *row, const uint64_t *col, uint64_t *key,
-                              uint32_t *idx)
-{
-    GG_VK_FOR(p, n)
-    {
-        key[p] = (col[p] << 32) | row[p];
-        idx[p] = (uint32_t)p;
-    }
-}
-
-/* The sorted column-major keys split into major (column) and minor (row) indices, the values
- * gathered into the same order. */
-__global__ void split_kernel(uint64_t n, const uint64_t *key, const uint32_t *idx, const void *x,
-                             uint32_t size, uint64_t *major, uint64_t *minor, void *ox)
-{
-    GG_VK_FOR(p, n)
-    {
-        major[p] = key[p] >> 32;
-        minor[p] = key[p] & 0xffffffffULL;
-        gg_store_sized(ox, p, size, gg_load_sized(x, idx[p], size));
-    }
-}
-
 /* ptr[r] = the first entry whose major index is at least r, for r <= dim (major sorted). */
 __global__ void ptr_kernel(uint64_t dim, const uint64_t *major, uint64_t n, uint64_t *ptr)
 {
@@ -455,43 +436,16 @@ extern "C" int GG_cuda_cview_of(GG_cuda_cview *v, void **mem, const GG_cuda_tupl
     if (!gg_builtin(t->code) || t->n >= (1ULL << 31) || dim > (1ULL << 32))
         return GG_CUDA_VRC_UNSUPPORTED;
     uint64_t n = t->n;
+    if (n > 0 && t->order != (by_col ? GG_CUDA_ORDER_COL : GG_CUDA_ORDER_ROW)) return GG_CUDA_VRC_ERROR;
     uint32_t size = gg_size_of(t->code);
     GG_cuda_bind();
     cudaStream_t s = GG_cuda_stream();
 
-    /* the entries in the view's order: the tuples themselves by rows; sorted by column for CSC,
-     * into temporaries that are then copied into the view */
-    gg_dev_buf key, skey, idx, sidx, major, minor, xs, tmp;
-    const uint64_t *maj = t->row, *mnr = t->col;
+    /* the entries are in the view's order: the major indices give the pointers, the minor ones and
+     * the values are copied as they are */
+    const uint64_t *maj = by_col ? t->col : t->row, *mnr = by_col ? t->row : t->col;
     const void *x = t->x;
     int rc = GG_CUDA_VRC_OK;
-    if (by_col && n > 0) {
-        if (!key.get(n * 8) || !skey.get(n * 8) || !idx.get(n * 4) || !sidx.get(n * 4) ||
-            !major.get(n * 8) || !minor.get(n * 8) || !xs.get(n * size))
-            return GG_CUDA_VRC_NOMEM;
-        colkey_kernel<<<gg_vk_blocks(n), GG_VK_THREADS, 0, s>>>(n, t->row, t->col, key.as<uint64_t>(),
-                                                              idx.as<uint32_t>());
-        size_t bytes = 0;
-        rc = gg_vk_launched();
-        if (rc == GG_CUDA_VRC_OK)
-            rc = gg_vk_rc(cub::DeviceRadixSort::SortPairs(nullptr, bytes, key.as<uint64_t>(),
-                                                          skey.as<uint64_t>(), idx.as<uint32_t>(),
-                                                          sidx.as<uint32_t>(), (int64_t)n, 0, 64, s));
-        if (rc == GG_CUDA_VRC_OK && !tmp.get(bytes)) rc = GG_CUDA_VRC_NOMEM;
-        if (rc == GG_CUDA_VRC_OK)
-            rc = gg_vk_rc(cub::DeviceRadixSort::SortPairs(tmp.p, bytes, key.as<uint64_t>(),
-                                                          skey.as<uint64_t>(), idx.as<uint32_t>(),
-                                                          sidx.as<uint32_t>(), (int64_t)n, 0, 64, s));
-        if (rc != GG_CUDA_VRC_OK) return rc;
-        split_kernel<<<gg_vk_blocks(n), GG_VK_THREADS, 0, s>>>(n, skey.as<uint64_t>(), sidx.as<uint32_t>(),
-                                                             t->x, size, major.as<uint64_t>(),
-                                                             minor.as<uint64_t>(), xs.p);
-        rc = gg_vk_launched();
-        if (rc != GG_CUDA_VRC_OK) return rc;
-        maj = major.as<uint64_t>();
-        mnr = minor.as<uint64_t>();
-        x = xs.p;
-    }
 
     /* hypersparse beyond 8 vectors an entry: the nonempty vectors are counted first */
     bool hyper = dim > 8 * n + 64;

@@ -6,7 +6,8 @@
  * mask), so the work is a merge of C's and T's row-major keys (gg_mk_merge), one thread per
  * merged key deciding its source (the mask looked up by binary search in M's sorted keys), a scan
  * and a compaction of the kept entries, and the device build of Z's tree from them. Without a
- * mask, a complemented mask or an accumulator, Z is T cast to C's type and C is not read. */
+ * mask, a complemented mask or an accumulator, Z is T cast to C's type and C is not read, and T may
+ * come in any order (GG_cuda_mwb_reads_c). */
 #include "mat_common.cuh"
 #include "writeback.cuh"
 
@@ -73,7 +74,9 @@ __global__ void cast_kernel(uint64_t n, const void *x, int from, void *z, int to
     GG_VK_FOR(k, n) gg_store(z, k, to, gg_convert(gg_load(x, k, from), from, to));
 }
 
-/* Z's tree from its tuples (iso when every value is equal, as a host build makes it). */
+/* Z's tree from its tuples (iso when every value is equal, as a host build makes it); tuples in Z's
+ * tree order already, as a select over an untransposed tree of Z's shape hands them over, are not
+ * sorted again (GG_cuda_hs_build_coo). */
 int build(GG_cuda_hs *Z, uint64_t nrows, uint64_t ncols, int dbits, const uint64_t *row,
           const uint64_t *col, const void *x, uint64_t n, int ccode)
 {
@@ -88,11 +91,15 @@ extern "C" int GG_cuda_mat_writeback(GG_cuda_hs *Z, uint64_t nrows, uint64_t nco
                                      const GG_cuda_mwb *wb)
 {
     const GG_cuda_tuples *M = wb->M;
-    bool reads_c = M != nullptr || wb->mcomp || wb->accum != nullptr;
+    bool reads_c = GG_cuda_mwb_reads_c(wb);
     if (!gg_builtin(ccode) || !gg_builtin(T->code)) return GG_CUDA_VRC_UNSUPPORTED;
     if (wb->accum != nullptr && !GG_cuda_vec_accum_supported(wb->accum)) return GG_CUDA_VRC_UNSUPPORTED;
     if (M != nullptr && !wb->mstruct && !gg_builtin(M->code)) return GG_CUDA_VRC_UNSUPPORTED;
     if (reads_c && (C == nullptr || C->code != ccode)) return GG_CUDA_VRC_ERROR;
+    /* the merge and the mask look-up walk row-major keys (an empty set is in every order) */
+    auto rowmajor = [](const GG_cuda_tuples *t) { return t->n == 0 || t->order == GG_CUDA_ORDER_ROW; };
+    if (reads_c && (!rowmajor(C) || !rowmajor(T) || (M != nullptr && !rowmajor(M))))
+        return GG_CUDA_VRC_ERROR;
     GG_cuda_bind();
     cudaStream_t s = GG_cuda_stream();
     uint32_t csize = gg_size_of(ccode);

@@ -344,5 +344,5 @@ extern "C" int GG_cuda_mat_dot(GG_cuda_tuples *T, const GG_cuda_tuples *M, bool 
         dot_kernel<false><<<blocks, GG_VK_THREADS, 0, s>>>(a);
     rc = gg_vk_launched();
     if (rc != GG_CUDA_VRC_OK) return rc;
-    return gg_mk_compact(T, keep.as<uint32_t>(), n, M->row, M->col, tx.p, z);
+    return gg_mk_compact(T, keep.as<uint32_t>(), n, M->row, M->col, tx.p, z, M->order);
 }

@@ -24,6 +24,10 @@ GrB_Info GG_cuda_mcall_begin(GG_cuda_mcall *k, GG_container *C, GG_container *M,
 /* C<M, replace> = accum(C, T), T device tuples of C's dimensions (still the caller's), installed
  * as C's device tree. GrB_OUT_OF_MEMORY leaves C unchanged. */
 GrB_Info GG_cuda_mcall_finish(GG_cuda_mcall *k, const GG_cuda_tuples *T);
+/* The order T must come in: row-major when the write-back merges it with C, else the tree's own
+ * (GG_CUDA_ORDER_TREE: no sort to decode it, and a select or mask-ordered product over an
+ * untransposed tree of C's shape then needs none to build C's tree either). */
+GG_cuda_order GG_cuda_mcall_order(const GG_cuda_mcall *k);
 void GG_cuda_mcall_end(GG_cuda_mcall *k);
 
 /* A GG_CUDA_VRC_* code as a slot's GrB_Info: UNSUPPORTED, asked before anything was touched,

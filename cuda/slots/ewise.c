@@ -62,8 +62,8 @@ static GrB_Info ewise_tuples(GG_cuda_tuples *T, GrB_BinaryOp op, GG_container *A
 {
     GG_cuda_tuples a = {0}, b = {0};
     GG_cuda_op o = GG_cuda_op_of_binary(op);
-    GrB_Info info = GG_cuda_mat_tuples(A, d->tran0, &a);
-    if (info == GrB_SUCCESS) info = GG_cuda_mat_tuples(B, d->tran1, &b);
+    GrB_Info info = GG_cuda_mat_tuples(A, d->tran0, GG_CUDA_ORDER_ROW, &a);
+    if (info == GrB_SUCCESS) info = GG_cuda_mat_tuples(B, d->tran1, GG_CUDA_ORDER_ROW, &b);
     if (info == GrB_SUCCESS)
         info = GG_cuda_mslot_info(GG_cuda_mat_ewise(T, &a, &b, &o, mult),
                                   "2^31 entries or more in the inputs together");
@@ -105,7 +105,8 @@ static GrB_Info ewise(GG_container *C, GG_container *M, GrB_BinaryOp accum, GrB_
             info = GrB_PANIC;
     } else if (info == GrB_SUCCESS) {
         if (tree) {
-            info = GG_cuda_mslot_info(GG_cuda_tuples_of(&T, &t), "no device tuples for this type");
+            info = GG_cuda_mslot_info(GG_cuda_tuples_of(&T, &t, GG_cuda_mcall_order(&k)),
+                                      "no device tuples for this type");
             GG_cuda_free((void *)t.pool);
         } else {
             info = ewise_tuples(&T, op, A, B, d, mult);

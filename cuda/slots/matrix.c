@@ -28,11 +28,11 @@ GrB_Info GG_cuda_mcall_begin(GG_cuda_mcall *k, GG_container *C, GG_container *M,
     k->wb.replace = d->replace;
     GrB_Info info = GrB_SUCCESS;
     if (M != NULL) {
-        info = GG_cuda_mat_tuples(M, false, &k->m);
+        info = GG_cuda_mat_tuples(M, false, GG_CUDA_ORDER_ROW, &k->m);
         k->wb.M = &k->m;
     }
     if (info == GrB_SUCCESS && (M != NULL || accum != NULL || d->mask_comp))
-        info = GG_cuda_mat_tuples(C, false, &k->c);
+        info = GG_cuda_mat_tuples(C, false, GG_CUDA_ORDER_ROW, &k->c);
     return info;
 }
 
@@ -55,6 +55,11 @@ GrB_Info GG_cuda_mcall_finish(GG_cuda_mcall *k, const GG_cuda_tuples *T)
     return info;
 }
 
+GG_cuda_order GG_cuda_mcall_order(const GG_cuda_mcall *k)
+{
+    return GG_cuda_mwb_reads_c(&k->wb) ? GG_CUDA_ORDER_ROW : GG_CUDA_ORDER_TREE;
+}
+
 void GG_cuda_mcall_end(GG_cuda_mcall *k)
 {
     GG_cuda_tuples_release(&k->c);
@@ -67,7 +72,7 @@ GrB_Info GG_cuda_mslot_unary(GG_container *C, GG_container *M, GrB_BinaryOp accu
     GG_cuda_mcall k;
     GG_cuda_tuples a = {0}, T = {0};
     GrB_Info info = GG_cuda_mcall_begin(&k, C, M, accum, d);
-    if (info == GrB_SUCCESS) info = GG_cuda_mat_tuples(A, d->tran0, &a);
+    if (info == GrB_SUCCESS) info = GG_cuda_mat_tuples(A, d->tran0, GG_cuda_mcall_order(&k), &a);
     if (info == GrB_SUCCESS)
         info = GG_cuda_mslot_info(GG_cuda_mat_apply(&T, &a, t), "no device kernel for this operator");
     GG_cuda_tuples_release(&a);

@@ -40,7 +40,8 @@ static GrB_Info dot(GG_container *C, GG_container *M, GrB_BinaryOp accum, int ad
     const GG_cuda_tuples *m = &k.m;
     info = GG_cuda_mcall_begin(&k, C, as_is ? NULL : M, accum, as_is ? &plain : d);
     if (info == GrB_SUCCESS && as_is) {
-        info = GG_cuda_mat_tuples(M, false, &own_m);
+        /* C is T (not read): the mask's tree order, no sort, and the build takes T as it comes */
+        info = GG_cuda_mat_tuples(M, false, GG_CUDA_ORDER_TREE, &own_m);
         m = &own_m;
     }
     /* a mask without entries needs no view of the inputs (none is uploaded) */

@@ -57,10 +57,10 @@ GrB_Info GG_cuda_vec_deferred_run(const GG_cuda_deferred *op);
 
 /* ---- matrices (matrix.c) ----------------------------------------------------------------------- */
 
-/* The logical tuples of op(A) (transposed when tran) in new device arrays, from A's device tree
- * (uploaded first when A was written on the host). GG_DECLINE (nothing touched) beyond the device
- * build's limits: coordinates wider than 32 bits, 2^31 entries or more. */
-GrB_Info GG_cuda_mat_tuples(GG_container *A, bool tran, GG_cuda_tuples *t);
+/* The logical tuples of op(A) (transposed when tran) in new device arrays, in `order`, from A's
+ * device tree (uploaded first when A was written on the host). GG_DECLINE (nothing touched) beyond
+ * the device build's limits: coordinates wider than 32 bits, 2^31 entries or more. */
+GrB_Info GG_cuda_mat_tuples(GG_container *A, bool tran, GG_cuda_order order, GG_cuda_tuples *t);
 /* Installs the device tree *Z (of C's type and dimensions, pool from GG_cuda_malloc, taken) as C's
  * content: C's host tree, views and previous mirror are dropped (device buffers stream-ordered)
  * and C->res = GG_RES_DEVICE; the host tree is made again only when a host reader asks.

@@ -5,7 +5,8 @@
  * exactly with the CPU backend, with transposed inputs, several operators and types, and a mask
  * with an accumulator. (3) The eWise fast paths that copy an input's pool (same tree; equal
  * patterns, A + A' of a symmetric pattern) give the right values and the pool a fresh device build of
- * the result gives. Exits 77 (Meson: SKIP) when no CUDA device is usable. */
+ * the result gives. (4) A tree's tuples in each order (GG_cuda_order) against the host's sorts, and
+ * the rebuild from tree order without a sort (GG_cuda_sort_count). Exits 77 (Meson: SKIP) when no CUDA device is usable. */
 #include "GG_cuda_backend.h"
 #include "GG_cuda_hsbuild.h"
 #include "GG_hisparse.h"
@@ -332,7 +333,7 @@ static void check_fold(const GG_cuda_hs *A, const GG_cuda_hs *B, const tuples *t
     assert_int_equal(n, ta->n);
     uint64_t *dr = GG_cuda_malloc((n + 1) * 8), *dc = GG_cuda_malloc((n + 1) * 8);
     double *dx = GG_cuda_malloc((n + 1) * 8);
-    assert_int_equal(GG_cuda_hs_to_coo(&C, dr, dc, dx), GG_CUDA_HS_OK);
+    assert_int_equal(GG_cuda_hs_to_coo(&C, GG_CUDA_ORDER_ROW, dr, dc, dx), GG_CUDA_HS_OK);
     GrB_Index *r = malloc((n + 1) * 8), *c = malloc((n + 1) * 8);
     double *x = malloc((n + 1) * 8);
     assert_true(GG_cuda_download(r, dr, n * 8) && GG_cuda_download(c, dc, n * 8) &&
@@ -396,6 +397,106 @@ static void ewise_fast_paths(void **state)
     printf("eWise fast paths: %d cases exact, pools equal to fresh builds\n", g_cases);
 }
 
+/* A tuple's coordinates and its index in the input, for the host's sorts by row and by column. */
+typedef struct {
+    GrB_Index r, c;
+    uint64_t k;
+} cell;
+
+static int cell_by_row(const void *a, const void *b)
+{
+    const cell *p = a, *q = b;
+    if (p->r != q->r) return p->r < q->r ? -1 : 1;
+    return p->c < q->c ? -1 : p->c > q->c;
+}
+
+static int cell_by_col(const void *a, const void *b)
+{
+    const cell *p = a, *q = b;
+    if (p->c != q->c) return p->c < q->c ? -1 : 1;
+    return p->r < q->r ? -1 : p->r > q->r;
+}
+
+/* GG_cuda_hs_to_coo in each order (GG_cuda_order) on a device tree of t (UINT64 values, iso when
+ * `iso`), read as it is stored or transposed: ROW and COL give the host's sorts of the logical
+ * tuples, coordinates and values, with one counted sort each; TREE sorts nothing, and for the
+ * stored tree it is the order the build takes without a sort, rebuilding the same pool. */
+static void check_orders(const tuples *t, GrB_Index nrows, GrB_Index ncols, int dbits, bool tran,
+                         bool iso)
+{
+    uint64_t n = t->n;
+    uint64_t *dr = upload(t->row, (n + 1) * 8), *dc = upload(t->col, (n + 1) * 8);
+    void *dx = upload(t->x, (n + 1) * 8);
+    GG_cuda_hs D, F;
+    assert_int_equal(GG_cuda_hs_build_coo(&D, nrows, ncols, dbits, dr, dc, dx, n, GrB_UINT64_CODE, 8, iso),
+                     GG_CUDA_HS_OK);
+    assert_int_equal(D.iso, iso);
+    D.transposed = tran;
+    cell *cs = malloc((n + 1) * sizeof *cs);
+    for (uint64_t k = 0; k < n; k++)
+        cs[k] = tran ? (cell){t->col[k], t->row[k], k} : (cell){t->row[k], t->col[k], k};
+    GrB_Index *r = malloc((n + 1) * 8), *c = malloc((n + 1) * 8);
+    uint8_t *x = malloc((n + 1) * 8);
+    for (int o = GG_CUDA_ORDER_ROW; o <= GG_CUDA_ORDER_TREE; o++) {
+        unsigned long long s0 = GG_cuda_sort_count();
+        assert_int_equal(GG_cuda_hs_to_coo(&D, (GG_cuda_order)o, dr, dc, dx), GG_CUDA_HS_OK);
+        assert_int_equal(GG_cuda_sort_count() - s0, o == GG_CUDA_ORDER_TREE ? 0 : 1);
+        if (o == GG_CUDA_ORDER_TREE) {
+            if (tran) continue;
+            s0 = GG_cuda_sort_count();
+            assert_int_equal(GG_cuda_hs_build_coo(&F, nrows, ncols, dbits, dr, dc, dx, n,
+                                                  GrB_UINT64_CODE, 8, iso),
+                             GG_CUDA_HS_OK);
+            assert_int_equal(GG_cuda_sort_count() - s0, 0);
+            assert_int_equal(F.root, D.root);
+            assert_int_equal(F.iso, D.iso);
+            assert_int_equal(F.pool_bytes, D.pool_bytes);
+            uint8_t *pf = malloc(F.pool_bytes), *pd = malloc(D.pool_bytes);
+            assert_true(GG_cuda_download(pf, F.pool, F.pool_bytes) &&
+                        GG_cuda_download(pd, D.pool, D.pool_bytes));
+            assert_memory_equal(pf, pd, F.pool_bytes);
+            free(pf), free(pd);
+            GG_cuda_free((void *)F.pool);
+            continue;
+        }
+        assert_true(GG_cuda_download(r, dr, n * 8) && GG_cuda_download(c, dc, n * 8) &&
+                    GG_cuda_download(x, dx, n * 8));
+        qsort(cs, n, sizeof *cs, o == GG_CUDA_ORDER_ROW ? cell_by_row : cell_by_col);
+        for (uint64_t k = 0; k < n; k++) {
+            if (r[k] != cs[k].r || c[k] != cs[k].c)
+                fail_msg("order %d, tuple %llu: (%llu, %llu), want (%llu, %llu)", o,
+                         (unsigned long long)k, (unsigned long long)r[k], (unsigned long long)c[k],
+                         (unsigned long long)cs[k].r, (unsigned long long)cs[k].c);
+            assert_memory_equal(x + 8 * k, t->x + 8 * cs[k].k, 8);
+        }
+    }
+    free(cs), free(r), free(c), free(x);
+    GG_cuda_free(dr), GG_cuda_free(dc), GG_cuda_free(dx);
+    GG_cuda_free((void *)D.pool);
+    g_cases++;
+}
+
+/* Every node kind (the patterns of make), several node dimensions, a wide and a hypersparse tall
+ * shape, stored and transposed, iso and not. */
+static void decode_orders(void **state)
+{
+    (void)state;
+    g_cases = 0;
+    const int dims[] = {1, 3, 8};
+    for (int k = 0; k < 3; k++)
+        for (int pattern = 0; pattern < 4; pattern++)
+            for (int v = 0; v < 2; v++) {
+                tuples t = make(300, 500, 1 << dims[k], pattern, 2000, 8, v == 1);
+                for (int tran = 0; tran < 2; tran++) check_orders(&t, 300, 500, dims[k], tran, v == 1);
+                free(t.row), free(t.col), free(t.x);
+            }
+    tuples h = make((GrB_Index)1 << 31, 1000, 256, 0, 500, 8, false);
+    for (int tran = 0; tran < 2; tran++) check_orders(&h, (GrB_Index)1 << 31, 1000, 8, tran, false);
+    free(h.row), free(h.col), free(h.x);
+    printf("decode orders: %d trees, ROW and COL equal to the host's sorts, TREE rebuilt unsorted\n",
+           g_cases);
+}
+
 int main(void)
 {
     int start = GG_cuda_test_start();
@@ -404,6 +505,7 @@ int main(void)
         cmocka_unit_test(build_bit_identical),
         cmocka_unit_test(ewise_parity),
         cmocka_unit_test(ewise_fast_paths),
+        cmocka_unit_test(decode_orders),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
     GrB_finalize();

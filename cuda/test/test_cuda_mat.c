@@ -5,7 +5,8 @@
  * CPU and once forced to CUDA, over no mask, a valued, structural or complemented mask, with and
  * without replace and an accumulator, and with C aliased to an input or the mask; the decline
  * counter must not move (the device computed it), the CUDA result must answer nvals without a
- * copy (it is device-resident) and its tuples must equal the CPU's. Further tests cover the
+ * copy (it is device-resident) and its tuples must equal the CPU's. Selects without a mask or an
+ * accumulator run no sort (GG_cuda_sort_count), and a device view costs one. Further tests cover the
  * residency contract: a device-resident select result feeds mxv and reduce through views built on
  * the device, moving no matrix content; host reads (extractTuples, extractElement, dup, transpose)
  * and host writes (setElement) see the device result; free with queued work; out of device
@@ -315,6 +316,105 @@ static void empty_results(void **state)
     GrB_free(&A), GrB_free(&C0), GrB_free(&E), GrB_free(&C[0]), GrB_free(&C[1]);
 }
 
+/* ---- inputs in order (GG_cuda_order) ------------------------------------------------------------- */
+
+/* C = select(op, op0(A), s) with no mask and no accumulator on both backends, the tuples compared;
+ * returns how many device sorts the CUDA call ran (GG_cuda_sort_count). */
+static unsigned long long select_sorts(GrB_Matrix A, GrB_IndexUnaryOp op, double s, bool tran)
+{
+    GrB_Index nr, nc;
+    OK(GrB_Matrix_nrows(&nr, A));
+    OK(GrB_Matrix_ncols(&nc, A));
+    GrB_Matrix C[2];
+    unsigned long long sorts = 0;
+    for (int b = 0; b < 2; b++) {
+        OK(GrB_Matrix_new(&C[b], GrB_FP64, tran ? nc : nr, tran ? nr : nc));
+        set_backend(b == 0 ? GxG_BACKEND_CPU : GxG_BACKEND_CUDA);
+        size_t before = declines();
+        unsigned long long s0 = GG_cuda_sort_count();
+        OK(GrB_Matrix_select_FP64(C[b], NULL, NULL, op, A, s, tran ? GrB_DESC_T0 : NULL));
+        if (b == 1) {
+            sorts = GG_cuda_sort_count() - s0;
+            assert_true(declines() == before);
+            assert_resident(C[1]);
+        }
+    }
+    set_backend(GxG_BACKEND_CPU);
+    same_matrix(C[0], C[1], 0);
+    GrB_free(&C[0]), GrB_free(&C[1]);
+    return sorts;
+}
+
+/* A select without a mask or an accumulator over an untransposed tree sorts nothing: A's tuples
+ * come in its tree order, the kept ones stay in it, and the build takes them as they are. Value
+ * and positional operators keeping some, none or all entries of a 2000 x 3000 matrix (several
+ * levels of nodes), of an iso one, of a hypersparse 2^31 x 2^31 one, then a device-written input
+ * (a select of a select, as SSSP's split reads A); a transposed input costs the build's one sort. */
+static void select_in_tree_order_sorts_nothing(void **state)
+{
+    (void)state;
+    GrB_Matrix A = random_matrix(GrB_FP64, 2000, 3000, 0.002), I, H, L;
+    assert_int_equal(select_sorts(A, GrB_VALUEGT_FP64, 5, false), 0);
+    assert_int_equal(select_sorts(A, GrB_VALUELE_FP64, 5, false), 0);
+    assert_int_equal(select_sorts(A, GrB_TRIL, -1, false), 0);
+    assert_int_equal(select_sorts(A, GrB_TRIU, 3, false), 0);
+    assert_int_equal(select_sorts(A, GrB_OFFDIAG, 0, false), 0);
+    assert_int_equal(select_sorts(A, GrB_DIAG, 0, false), 0);
+    assert_int_equal(select_sorts(A, GrB_COLLE, 1500, false), 0);
+    assert_int_equal(select_sorts(A, GrB_ROWGT, 700, false), 0);
+    assert_int_equal(select_sorts(A, GrB_VALUEGT_FP64, 100, false), 0);  /* none kept */
+    assert_int_equal(select_sorts(A, GrB_VALUEGE_FP64, -100, false), 0); /* all kept */
+    assert_int_equal(select_sorts(A, GrB_VALUEGT_FP64, 5, true), 1);
+    assert_int_equal(select_sorts(A, GrB_TRIL, 0, true), 1);
+    set_backend(GxG_BACKEND_CPU);
+    OK(GrB_Matrix_new(&I, GrB_FP64, 2000, 3000));
+    OK(GrB_Matrix_apply_BinaryOp2nd_FP64(I, NULL, NULL, GrB_SECOND_FP64, A, 1.0, NULL));
+    assert_int_equal(select_sorts(I, GrB_TRIU, 0, false), 0);
+    H = random_matrix(GrB_FP64, (GrB_Index)1 << 31, (GrB_Index)1 << 31, 1e-16);
+    assert_int_equal(select_sorts(H, GrB_VALUEGT_FP64, 5, false), 0);
+    assert_int_equal(select_sorts(H, GrB_TRIL, 0, false), 0);
+    set_backend(GxG_BACKEND_CUDA);
+    OK(GrB_Matrix_new(&L, GrB_FP64, 2000, 3000));
+    OK(GrB_Matrix_select_FP64(L, NULL, NULL, GrB_VALUELE_FP64, A, 12, NULL));
+    assert_int_equal(select_sorts(L, GrB_VALUEGT_FP64, 4, false), 0);
+    set_backend(GxG_BACKEND_AUTO);
+    GrB_free(&A), GrB_free(&I), GrB_free(&H), GrB_free(&L);
+}
+
+/* The CSR and CSC views of a device-written matrix (read here by reductions by rows and by
+ * columns) take one stable sort by the major index each, made once: a second read sorts nothing;
+ * results equal the CPU's. */
+static void device_views_sort_once(void **state)
+{
+    (void)state;
+    GrB_Matrix A = random_matrix(GrB_INT64, 3000, 2000, 0.003), R[2];
+    GrB_Vector w[2], wt[2];
+    unsigned long long first = 0, again = 0;
+    for (int b = 0; b < 2; b++) {
+        set_backend(b == 0 ? GxG_BACKEND_CPU : GxG_BACKEND_CUDA);
+        OK(GrB_Matrix_new(&R[b], GrB_INT64, 3000, 2000));
+        OK(GrB_Vector_new(&w[b], GrB_INT64, 3000));
+        OK(GrB_Vector_new(&wt[b], GrB_INT64, 2000));
+        OK(GrB_Matrix_select_INT64(R[b], NULL, NULL, GrB_VALUEGT_INT64, A, 2, NULL));
+        size_t before = declines();
+        for (int r = 0; r < 2; r++) {
+            unsigned long long s0 = GG_cuda_sort_count();
+            OK(GrB_Matrix_reduce_Monoid(w[b], NULL, NULL, GrB_PLUS_MONOID_INT64, R[b], NULL));
+            OK(GrB_Matrix_reduce_Monoid(wt[b], NULL, NULL, GrB_MIN_MONOID_INT64, R[b], GrB_DESC_T0));
+            if (b == 1) *(r == 0 ? &first : &again) = GG_cuda_sort_count() - s0;
+        }
+        if (b == 1) assert_true(declines() == before);
+    }
+    set_backend(GxG_BACKEND_CPU);
+    same_vector(w[0], w[1], 0);
+    same_vector(wt[0], wt[1], 0);
+    assert_true(first <= 2);
+    assert_int_equal(again, 0);
+    for (int b = 0; b < 2; b++) GrB_free(&R[b]), GrB_free(&w[b]), GrB_free(&wt[b]);
+    set_backend(GxG_BACKEND_AUTO);
+    GrB_free(&A);
+}
+
 /* ---- residency -------------------------------------------------------------------------------- */
 
 /* A resident A -> select -> mxv / vxm / reduce chain copies only scalars (a few bytes each way);
@@ -508,6 +608,8 @@ int main(void)
         cmocka_unit_test(assign_scalar_parity),
         cmocka_unit_test(aliased_input),
         cmocka_unit_test(empty_results),
+        cmocka_unit_test(select_in_tree_order_sorts_nothing),
+        cmocka_unit_test(device_views_sort_once),
         cmocka_unit_test(select_mxv_chain_moves_no_matrix),
         cmocka_unit_test(reduce_device_result),
         cmocka_unit_test(reduce_huge_declines),

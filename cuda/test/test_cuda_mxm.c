@@ -11,7 +11,7 @@
  * LOR_LAND, a positional MIN_SECONDI, ANY (against the CPU's dot product, GxB_AxB_DOT), mixed
  * input types; an empty mask, empty rows and an empty input, 1 x 1, hypersparse shapes, the
  * aliased C<C> = C C; triangle counting through algorithms/tc.c against the CPU and a closed
- * form, moving only scalars on a resident graph; the dispatcher's rule (dot product or saxpy);
+ * form, moving only scalars on a resident graph, sorting only for its two views; the dispatcher's rule (dot product or saxpy);
  * out of device memory leaves C unchanged. Values are small integers, so every sum is exact in any order.
  * Exits 77 (Meson: SKIP) without a GPU. */
 #include "GG_backend.h"
@@ -357,6 +357,31 @@ static void triangle_count_moves_no_matrix(void **state)
     GrB_free(&G);
 }
 
+/* A triangle count on a resident graph sorts only for the two CSR views it reads (L's for the
+ * product, C's for the reduction), one stable sort by row each: the select (L = tril(A)), the
+ * product's mask (L's tree order) and the build of C (the mask's order is C's tree order) sort
+ * nothing (GG_cuda_sort_count). Before, the same count ran six full sorts. */
+static void triangle_count_sorts_for_views_only(void **state)
+{
+    (void)state;
+    char msg[GG_ALG_MSG_LEN];
+    GrB_Matrix G = tc_graph(4000, 40000);
+    uint64_t t[2];
+    set_backend(GxG_BACKEND_CPU);
+    OK(GG_alg_tc(&t[0], G, msg));
+    set_backend(GxG_BACKEND_CUDA);
+    size_t before = declines();
+    unsigned long long s0 = GG_cuda_sort_count();
+    OK(GG_alg_tc(&t[1], G, msg));
+    unsigned long long sorts = GG_cuda_sort_count() - s0;
+    set_backend(GxG_BACKEND_CPU);
+    printf("tc: %llu device sorts\n", sorts);
+    assert_true(declines() == before);
+    assert_true(t[0] == t[1]);
+    assert_true(sorts <= 2);
+    GrB_free(&G);
+}
+
 /* Out of device memory in the product: GrB_OUT_OF_MEMORY, C unchanged and readable. */
 static void pool_limit_leaves_c_intact(void **state)
 {
@@ -394,6 +419,7 @@ int main(void)
         cmocka_unit_test(dispatch_rule),
         cmocka_unit_test(triangle_count),
         cmocka_unit_test(triangle_count_moves_no_matrix),
+        cmocka_unit_test(triangle_count_sorts_for_views_only),
         cmocka_unit_test(pool_limit_leaves_c_intact),
     };
     int failed = cmocka_run_group_tests(tests, NULL, NULL);
