@@ -13,11 +13,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const feature_name[GG_SVM_NFEAT] = {
+static const char *const feature_name[] = {
     "nnz",     "rows",    "cols",    "column length std", "CF 128", "CF 256",
     "CF 512",  "CF 1K",   "CF 2K",   "CF 4K",             "CF 8K",  "CF 16K",
     "CF 32K",  "CF 64K",  "CF 128K", "CF 256K",           "CF 512K", "input density",
     "mask",    "structural mask", "complemented mask", "list output"};
+_Static_assert(sizeof feature_name / sizeof feature_name[0] == GG_SVM_NFEAT,
+               "a name for every feature of GG_cuda_svm.h");
 
 #define EPOCHS 2000
 #define TOLERANCE 1e-4
