@@ -7,12 +7,17 @@
  * Features of R = op(A), an M x N matrix (y = R x): nnz, M, N, the standard deviation of R's
  * column lengths, and the 13 clustering factors for column panels of 2^7 = 128 ... 2^19 = 512K
  * columns: nnz / (the number of non-empty row segments), a row segment being one row of R
- * restricted to one panel (the paper's definition). Per call: the input density nvals(x) / N.
- * Every feature enters the model as log2 of itself (log2(1 + v) for the matrix features, which
- * may be 0), so a linear score is a power law in the raw quantities: the n/32 rule, for one, is
- * log2(density) + 5 >= 0. The score is b + w . t; at or above 0 the non-sparse mode runs. The
- * trainer standardises the features and folds the scaling back into w and b, so the run-time
- * decision is one dot product over features cached with the matrix. */
+ * restricted to one panel (the paper's definition). Per call: the input density nvals(x) / N;
+ * the mask's kind, as 0/1 indicators (a mask at all, a structural one, a complemented one); and
+ * whether a push would write its result as an unordered list, with no O(M) initialisation (an
+ * ANY or idempotent monoid over constant terms: BFS's pushes). The last four are not in the
+ * paper: a model trained on unmasked products alone picked the pull for BFS's masked list pushes
+ * and halved RMAT-22 BFS (Doc/decisions.md). The counted features and the density enter the
+ * model as log2 of themselves (log2(1 + v) for the matrix features, which may be 0), so a linear
+ * score is a power law in the raw quantities: the n/32 rule, for one, is log2(density) + 5 >= 0;
+ * the indicators enter as they are. The score is b + w . t; at or above 0 the non-sparse mode
+ * runs. The trainer standardises the features and folds the scaling back into w and b, so the
+ * run-time decision is one dot product over features cached with the matrix. */
 #ifndef GG_CUDA_SVM_H
 #define GG_CUDA_SVM_H
 
@@ -25,7 +30,7 @@
 #define GG_SVM_PANEL_HI 19
 #define GG_SVM_NPANEL (GG_SVM_PANEL_HI - GG_SVM_PANEL_LO + 1)
 
-/* The feature vector: the matrix part (cached per matrix and orientation), then the density. */
+/* The feature vector: the matrix part (cached per matrix and orientation), then the call's. */
 enum {
     GG_SVM_NNZ = 0,
     GG_SVM_ROWS,
@@ -33,6 +38,10 @@ enum {
     GG_SVM_COLSTD,
     GG_SVM_CF0, /* clustering factor for 128-column panels; CF0 + k for 2^(7+k) */
     GG_SVM_DENSITY = GG_SVM_CF0 + GG_SVM_NPANEL,
+    GG_SVM_MASKED,      /* 1: the call has a mask */
+    GG_SVM_MASK_STRUCT, /* 1: a structural mask */
+    GG_SVM_MASK_COMP,   /* 1: a complemented mask */
+    GG_SVM_LIST,        /* 1: a push would write an unordered list */
     GG_SVM_NFEAT
 };
 
@@ -89,6 +98,18 @@ static inline double GG_svm_density(uint64_t nvals, uint64_t n)
     return log2((double)nvals / (double)n);
 }
 
+/* t[GG_SVM_DENSITY ...]: a call's own features, for an input of nvals entries (an empty one
+ * counts as one: it is pushed whatever the score) in dimension n. */
+static inline void GG_svm_call_features(double *t, uint64_t nvals, uint64_t n, bool masked,
+                                        bool mstruct, bool mcomp, bool list)
+{
+    t[GG_SVM_DENSITY] = GG_svm_density(nvals > 0 ? nvals : 1, n);
+    t[GG_SVM_MASKED] = masked;
+    t[GG_SVM_MASK_STRUCT] = masked && mstruct;
+    t[GG_SVM_MASK_COMP] = masked && mcomp;
+    t[GG_SVM_LIST] = list;
+}
+
 static inline double GG_svm_score(const GG_svm_model *m, const double *t)
 {
     double s = m->b;
@@ -104,5 +125,15 @@ static inline bool GG_svm_needs_counts(const GG_svm_model *m)
         if (m->w[k] != 0) return true;
     return false;
 }
+
+/* Reads w, b, cases, cv_accuracy and provisional from the text of a model source as
+ * tools/svm/gg_svm_train writes it (cuda/svm_model.c), into *m (its strings are left as they
+ * are); false, *m unchanged, when a field is missing or malformed, a model with another number of
+ * features included (cuda/svm_parse.c). */
+#ifdef __cplusplus
+extern "C" bool GG_svm_parse(const char *text, GG_svm_model *m);
+#else
+bool GG_svm_parse(const char *text, GG_svm_model *m);
+#endif
 
 #endif /* GG_CUDA_SVM_H */

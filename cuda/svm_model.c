@@ -5,8 +5,9 @@
  * The n/32 rule that chose the push before the SVM, as a linear
  * model: score = log2(nvals / n) + 5, the push (sparse mode) below 0, i.e. while nvals < n/32.
  * It differs from the old integer rule (nvals < floor(n/32)) only at nvals = floor(n/32) when 32
- * does not divide n. It reads the density alone, so no device pass counts features. Replace it
- * by running the trainer on the GPU host (Doc/performance.md, _SVM for the frontier mode_).
+ * does not divide n. It reads the density alone (not the mask's kind nor the list output), so
+ * no device pass counts features. Replace it by running the trainer on the GPU host
+ * (Doc/performance.md, _SVM for the frontier mode_).
  */
 #include "GG_cuda_svm.h"
 
@@ -31,6 +32,10 @@ const GG_svm_model GG_svm_mxv_model = {
             0x0p+0, /* CF 256K: 0 */
             0x0p+0, /* CF 512K: 0 */
             0x1p+0, /* input density: 1 */
+            0x0p+0, /* mask: 0 */
+            0x0p+0, /* structural mask: 0 */
+            0x0p+0, /* complemented mask: 0 */
+            0x0p+0, /* list output: 0 */
         },
     .b = 0x1.4p+2, /* 5 */
     .gpu = "none (provisional)",

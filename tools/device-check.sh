@@ -17,7 +17,7 @@
 # device-allocation sweep cuda_oom and the threads test cuda_threads), "forced" (every suite with
 # GRAPHBLAS_GPU_BACKEND=cuda), "tsan" (cuda_threads built with ThreadSanitizer in $BUILD-tsan) and
 # "svm" (trains the frontier-mode SVM, tools/svm/gg_svm_train: svm_model.c and svm_cases.csv beside
-# the summary and in $OUT; Doc/performance.md).
+# the summary and in $OUT, then BFS with the compiled and the trained model; Doc/performance.md).
 #
 # The host has no network: SuiteSparse and cmocka come as Debian packages carried in the ignored
 # folder .ref/ (`apt-get download libgraphblas7 libgraphblas-dev libcmocka0 libcmocka-dev`); they
@@ -252,10 +252,25 @@ gap_run() {
 }
 
 # svm: the frontier-mode SVM trained on this GPU (about 6 minutes; SVM_BUDGET seconds, default
-# 330), its model source and cases written beside the summary.
+# 330), its model source and cases written beside the summary; then BFS (CUDA forced, median of
+# 5) on SVM_BFS_GRAPHS (default RMAT-22 and the 1000^2 grid) with the compiled model and with the
+# one just trained (GRAPHBLAS_GPU_SVM_MODEL), twice each, alternating, in the same build: the
+# trained model replaces cuda/svm_model.c only where it is no slower.
 svm_train() {
     "$build/tools/svm/gg_svm_train" --out "$out/svm_model.c" --csv "$out/svm_cases.csv" \
-        --budget "${SVM_BUDGET:-330}"
+        --budget "${SVM_BUDGET:-330}" || return
+    local g m
+    for g in ${SVM_BFS_GRAPHS:-rmat:22 grid:1000}; do
+        for m in compiled trained compiled trained; do
+            echo "== bfs $g, $m model"
+            if [ "$m" = trained ]; then
+                GRAPHBLAS_GPU_SVM_MODEL="$out/svm_model.c" "$build/tools/grbgpu" run bfs --gen "$g" \
+                    --backend cuda --repeat 5 2>&1
+            else
+                "$build/tools/grbgpu" run bfs --gen "$g" --backend cuda --repeat 5 2>&1
+            fi | grep -E '^(time|result|GraphBLAS_gpu)' || return
+        done
+    done
 }
 
 # Doc/STATUS.md measured with the device present (its GPU column), written beside the summary.

@@ -365,7 +365,10 @@ class Driver:
                "stored entries / time (bc: 2 x entries x sources / time); speed-up = SuiteSparse "
                "time / our time; agree: our result against SuiteSparse's (grbgpu compare: bfs "
                "levels and tc exactly, sssp exactly for integer weights, bc and pr within 1e-4 "
-               "relative, cc as partitions)"]
+               "relative, cc as partitions)",
+               "- our GPU column forces CUDA (grbgpu --backend cuda: the device takes even calls "
+               "too small to pay for it); grbgpu compare, without --backend, runs the default "
+               "AUTO, which leaves such calls on the host"]
         md += [f"- note: {n}" for n in self.notes]
         md.append("")
         head = ["graph", "n", "entries", "alg"]

@@ -19,4 +19,19 @@ void GG_cuda_mxv_force(int mode);
  * which fetches both views. Cached in A's mirror when it has one, dropped when A is written. */
 GrB_Info GG_cuda_mxv_features(GG_container *A, bool tran, GrB_Index nnz, bool counted, double *t);
 
+/* The model the slot decides with: GG_svm_mxv_model (cuda/svm_model.c), or the one in the model
+ * source that GRAPHBLAS_GPU_SVM_MODEL names (as tools/svm/gg_svm_train writes it), read at the
+ * first decision, so that a freshly trained model is tried against the compiled one in the same
+ * build; a file that does not read as a model of this feature vector is traced and ignored. */
+const GG_svm_model *GG_cuda_svm_model(void);
+/* Decides with the model in the file at path from now on (NULL: the compiled one again); false,
+ * nothing changed, when it cannot be read as a model. For the tests; not thread-safe against
+ * concurrent decisions. */
+bool GG_cuda_svm_use_file(const char *path);
+
+/* t[GG_SVM_DENSITY .. GG_SVM_NFEAT - 1]: the call features of this thread's last product with a
+ * frontier (an input not full), as the slot computed them, whatever mode ran then: the trainer's
+ * cases see exactly what a decision sees. False before the first. */
+bool GG_cuda_mxv_last_call(double *t);
+
 #endif /* GG_CUDA_MXV_SVM_H */

@@ -15,8 +15,8 @@
  *   (GG_cuda_vec_mxv.h).
  * When w's new content is T itself (no accumulator; replace or no mask), the push and pull
  * products' T is installed directly, so a BFS step is two kernels (initialisation, push).
- * GRAPHBLAS_GPU_MXV=pull, tree or push forces one product where several apply, for measurements
- * (GG_cuda_mxv_svm.h).
+ * GRAPHBLAS_GPU_MXV=pull, tree or push forces one product where several apply, and
+ * GRAPHBLAS_GPU_SVM_MODEL=FILE makes a model file decide, for measurements (GG_cuda_mxv_svm.h).
  * Declines, touching nothing: user-defined types or operators, a semiring whose multiply and
  * monoid are not all of one domain, operators without a device kernel, and small host-resident
  * calls (unless CUDA is forced). */
@@ -51,25 +51,38 @@ void GG_cuda_mxv_force(int mode)
     atomic_store_explicit(&forced, mode, memory_order_relaxed);
 }
 
-/* Sparse mode (the push) or not, where both apply, by the SVM over R = op(A) (tran: A') and a
- * frontier of nu entries in dimension n: its score is one dot product over the features cached
- * with A (GG_cuda_mxv_features; the device pass only when the model reads its counts). An empty
- * frontier is pushed (no work at all), and so is one whose dimension is past the bitmap limit,
- * since the pull needs it dense. */
+/* This thread's last call features (GG_cuda_mxv_last_call). */
+static _Thread_local double last_call[GG_SVM_NFEAT];
+static _Thread_local bool has_last_call;
+
+bool GG_cuda_mxv_last_call(double *t)
+{
+    if (has_last_call)
+        memcpy(t + GG_SVM_DENSITY, last_call + GG_SVM_DENSITY,
+               (GG_SVM_NFEAT - GG_SVM_DENSITY) * sizeof *t);
+    return has_last_call;
+}
+
+/* Sparse mode (the push) or not, where both apply, by the SVM over R = op(A) (tran: A') and the
+ * call's features t[GG_SVM_DENSITY ...] (a frontier of nu entries in dimension n): its score is
+ * one dot product over the features cached with A (GG_cuda_mxv_features; the device pass only
+ * when the model reads its counts). An empty frontier is pushed (no work at all), and so is one
+ * whose dimension is past the bitmap limit, since the pull needs it dense. */
 static GrB_Info svm_push(GG_container *A, bool tran, GrB_Index nnz, uint64_t n, uint64_t nu,
-                         bool *push)
+                         double *t, bool *push)
 {
     *push = true;
     if (nu == 0 || n > GG_VFORM_BITMAP_MAX) return GrB_SUCCESS;
-    const GG_svm_model *m = &GG_svm_mxv_model;
-    double t[GG_SVM_NFEAT];
+    const GG_svm_model *m = GG_cuda_svm_model();
     GrB_Info info = GG_cuda_mxv_features(A, tran, nnz, GG_svm_needs_counts(m), t);
     if (info != GrB_SUCCESS) return info;
-    t[GG_SVM_DENSITY] = GG_svm_density(nu, n);
     double score = GG_svm_score(m, t);
     *push = score < 0;
-    GG_trace("cuda mxv: SVM score %.3g for %llu of %llu entries: %s mode", score,
-             (unsigned long long)nu, (unsigned long long)n, *push ? "sparse" : "non-sparse");
+    GG_trace("cuda mxv: SVM score %.3g for %llu of %llu entries%s%s: %s mode", score,
+             (unsigned long long)nu, (unsigned long long)n,
+             t[GG_SVM_MASKED] != 0 ? (t[GG_SVM_MASK_COMP] != 0 ? ", complemented mask" : ", mask")
+                                   : "",
+             t[GG_SVM_LIST] != 0 ? ", list push" : "", *push ? "sparse" : "non-sparse");
     return GrB_SUCCESS;
 }
 
@@ -207,15 +220,33 @@ static GrB_Info product(GG_container *w, GG_container *M, GrB_BinaryOp accum, Gr
     bool push = false;
     const GG_vdata *x = &uv->d;
     int forced_mode = forced_product();
-    if (uv->d.form != GG_VF_FULL && forced_mode == GG_CUDA_MXV_PUSH) {
-        push = true;
-    } else if (uv->d.form != GG_VF_FULL && forced_mode == GG_CUDA_MXV_RULE) {
+    /* The push and pull products apply the mask at each row and leave T's count: when w's new
+     * content is exactly T (no accumulator; replace, or no mask; w of the semiring's type), T is
+     * installed as it is and the write-back pass is skipped. */
+    bool direct = accum == NULL && (M != NULL ? d->replace : !d->mask_comp) &&
+                  (int)w->type->code == t;
+    /* the list is installed as it is, so only a direct result may be one; whether a push would
+     * write one is also a feature of the decision (no O(n) initialisation) */
+    GG_cuda_push_list list;
+    unsigned char a_buf[16];
+    bool can_list = x->form != GG_VF_FULL && direct && list_output(sr, A, x, vxm, &list, a_buf);
+    if (x->form != GG_VF_FULL) {
         uint64_t nu;
         pthread_mutex_lock(&u->lock);
         info = (GrB_Info)GG_cuda_vec_nvals(u, &nu);
         pthread_mutex_unlock(&u->lock);
-        if (info == GrB_SUCCESS) info = svm_push(A, tran, nnz, u->nrows, nu, &push);
         if (info != GrB_SUCCESS) return info;
+        GG_svm_call_features(last_call, nu, u->nrows, M != NULL, k.wb.mstruct, d->mask_comp,
+                             can_list);
+        has_last_call = true;
+        if (forced_mode == GG_CUDA_MXV_PUSH) {
+            push = true;
+        } else if (forced_mode == GG_CUDA_MXV_RULE) {
+            double feat[GG_SVM_NFEAT];
+            memcpy(feat, last_call, sizeof feat);
+            info = svm_push(A, tran, nnz, u->nrows, nu, feat, &push);
+            if (info != GrB_SUCCESS) return info;
+        }
     }
     bool full = x->form == GG_VF_FULL && !x->iso && (int)u->type->code == t;
     /* A full u without a mask takes the tree (or CMRS) both ways: for A u the pull on the CSR
@@ -225,15 +256,7 @@ static GrB_Info product(GG_container *w, GG_container *M, GrB_BinaryOp accum, Gr
     bool pull = forced_mode == GG_CUDA_MXV_PULL || !full || M != NULL;
     GG_cuda_vec T = {0};
     unsigned char start[8];
-    /* The push and pull products apply the mask at each row and leave T's count: when w's new
-     * content is exactly T (no accumulator; replace, or no mask; w of the semiring's type), T is
-     * installed as it is and the write-back pass is skipped. */
-    bool direct = accum == NULL && (M != NULL ? d->replace : !d->mask_comp) &&
-                  (int)w->type->code == t;
-    /* the list is installed as it is, so only a direct result may be one */
-    GG_cuda_push_list list;
-    unsigned char a_buf[16];
-    bool as_list = push && direct && list_output(sr, A, x, vxm, &list, a_buf);
+    bool as_list = push && can_list;
     GG_cuda_push_fuse fz;
     bool fused = *op != NULL && as_list && fuse_of(*op, uv, k.m, &fz);
     if (*op != NULL && !fused) {

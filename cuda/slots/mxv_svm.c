@@ -1,11 +1,89 @@
 /* mxv_svm.c: the SVM features of a frontier product's matrix (GG_cuda_mxv_svm.h), computed once
  * per matrix and orientation and kept in its device mirror beside the views they are counted
- * from, so that a call's decision is the density's log2 and one dot product (GG_cuda_svm.h). */
+ * from, so that a call's decision is the density's log2 and one dot product (GG_cuda_svm.h); and
+ * the model it decides with, the compiled one or one read from a file at run time. */
 #include "GG_cuda_mirror.h"
 #include "GG_cuda_mxv_features.h"
 #include "GG_cuda_mxv_svm.h"
 
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+/* The model read from a file, and which model decides (NULL until the first decision). */
+static GG_svm_model file_model;
+static char file_path[512];
+static const GG_svm_model *_Atomic model;
+static pthread_once_t model_once = PTHREAD_ONCE_INIT;
+
+/* The text of the file at path (at most 1 MB: a model source is a few KB), or NULL. */
+static char *read_text(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (f == NULL) return NULL;
+    enum { LIMIT = 1 << 20 };
+    char *text = malloc(LIMIT + 1);
+    size_t len = text != NULL ? fread(text, 1, LIMIT, f) : 0;
+    bool whole = text != NULL && len < LIMIT && !ferror(f);
+    fclose(f);
+    if (!whole) {
+        free(text);
+        return NULL;
+    }
+    text[len] = '\0';
+    return text;
+}
+
+/* The model in the file at path made the one that decides; false, nothing changed, when it does
+ * not read as one. */
+static bool load(const char *path)
+{
+    char *text = read_text(path);
+    GG_svm_model m = GG_svm_mxv_model;
+    bool got = text != NULL && GG_svm_parse(text, &m);
+    free(text);
+    if (!got) {
+        GG_trace("cuda mxv: %s is not a model of %d features; the compiled model decides", path,
+                 GG_SVM_NFEAT);
+        return false;
+    }
+    snprintf(file_path, sizeof file_path, "%s", path);
+    m.gpu = file_path;
+    m.date = "(read at run time)";
+    file_model = m;
+    model = &file_model;
+    GG_trace("cuda mxv: the SVM model of %s decides (%s, %d cases)", path,
+             m.provisional ? "provisional" : "trained", m.cases);
+    return true;
+}
+
+/* The variable is a measuring knob: which model decided is said on stderr once, whatever the
+ * trace, so that a comparison of two models never compares the compiled one with itself. */
+static void choose_model(void)
+{
+    model = &GG_svm_mxv_model;
+    const char *path = getenv("GRAPHBLAS_GPU_SVM_MODEL");
+    if (path == NULL || path[0] == '\0') return;
+    bool got = load(path);
+    fprintf(stderr, "GraphBLAS_gpu: GRAPHBLAS_GPU_SVM_MODEL=%s: %s\n", path,
+            got ? "this model decides the frontier mode"
+                : "not a model of this feature vector; the compiled model decides");
+}
+
+const GG_svm_model *GG_cuda_svm_model(void)
+{
+    pthread_once(&model_once, choose_model);
+    return model;
+}
+
+bool GG_cuda_svm_use_file(const char *path)
+{
+    pthread_once(&model_once, choose_model);
+    if (path != NULL) return load(path);
+    model = &GG_svm_mxv_model;
+    return true;
+}
 
 GrB_Info GG_cuda_mxv_features(GG_container *A, bool tran, GrB_Index nnz, bool counted, double *t)
 {

@@ -122,7 +122,7 @@ GrB_Info GG_cuda_vec_take(const GG_desc *d, GrB_Index n, GG_container *const *ob
 }
 
 /* GG_cuda_vcall_begin; with mask_any_order, a mask that is an unordered list stays one (for the
- * in-place assign, which walks a list mask's entries in any order). */
+ * assign over all of C, whose in-place kernel and write-back read a list mask in any order). */
 static GrB_Info vcall_begin(GG_cuda_vcall *k, GG_container *C, GG_container *M,
                             GrB_BinaryOp accum, const GG_desc *d, bool mask_any_order)
 {
@@ -264,7 +264,12 @@ static GrB_Info upload_list(const GrB_Index *I, GrB_Index n, uint64_t **dev)
 }
 
 /* C<M>(:) = T: in place in C's device arrays when only the admitted positions can change (no
- * accumulator, replace or complement) and C's form allows it, else the general write-back. */
+ * accumulator, replace or complement) and C's form allows it, else the general write-back. Both
+ * read a list mask as it is: the write-back scatters it into flags of its own, in any order. Made
+ * a bitmap in place instead, a BFS frontier (the push's iso list) would lose its list and its one
+ * value for good, and every later push would initialise O(n) and write a bitmap; AUTO mode comes
+ * here at BFS's second level, whose v reached the device as a host list (the first level's assign
+ * is too small for the device), and ran grid BFS at half speed (Doc/performance.md). */
 static GrB_Info assign_all(GG_cuda_vcall *k, const GG_cuda_tdesc *t, bool masked_only)
 {
     if (masked_only && k->c != NULL && k->m != NULL) {
@@ -279,10 +284,6 @@ static GrB_Info assign_all(GG_cuda_vcall *k, const GG_cuda_tdesc *t, bool masked
                 info = GrB_PANIC;
             return info;
         }
-        /* the general write-back reads the mask by position: an unordered list is made a bitmap */
-        GrB_Info info = GG_cuda_vec_in(k->M, &k->m);
-        if (info != GrB_SUCCESS) return info;
-        k->wb.M = &k->m->d;
     }
     return GG_cuda_vcall_finish(k, t);
 }

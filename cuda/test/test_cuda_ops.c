@@ -689,6 +689,46 @@ static void list_frontier_parity(void **state)
     GrB_free(&lor_oneb), GrB_free(&any_second), GrB_free(&any_first);
 }
 
+/* BFS's chain in AUTO mode, as grbgpu runs it by default: the first level's assign finds v and q
+ * on the host with one entry and stays there (too small for the device), so v reaches the device
+ * as a one-entry host list, and the second level's assign into it takes the general write-back.
+ * That write-back must read the frontier's list as it is: made a bitmap, the frontier lost its
+ * list and its one value for good, every later push wrote a bitmap after an O(n) initialisation,
+ * and grid BFS ran at half the speed of a run with CUDA forced (Doc/performance.md). n is large
+ * enough for the products to go to the device under AUTO. Results against the CPU. */
+static void list_survives_auto_start(void **state)
+{
+    (void)state;
+    const GrB_Index n = 70000;
+    GrB_Matrix A = list_graph(GrB_BOOL, n, 3, 0);
+    list_run r[2];
+    static char buf[1 << 20];
+    for (int b = 0; b < 2; b++) {
+        r[b] = (list_run){GrB_LOR_LAND_SEMIRING_BOOL, GrB_BOOL, A, true, true, NULL, NULL};
+        set_backend(b == 0 ? GxG_BACKEND_CPU : GxG_BACKEND_AUTO);
+        if (b == 0)
+            list_chain(&r[b]);
+        else
+            traced(list_chain, &r[b], buf, sizeof buf);
+    }
+    set_backend(GxG_BACKEND_AUTO);
+    size_t len = strlen(buf);
+    const char *tail = buf + (len > 3000 ? len - 3000 : 0);
+    if (strstr(buf, "assign: cuda declined: every operand on the host") == NULL)
+        fail_msg("the first level's assign did not stay on the host; the trace ends:\n%s", tail);
+    if (strstr(buf, "made a bitmap") != NULL)
+        fail_msg("a frontier list was made a bitmap; the trace ends:\n%s", tail);
+    int lists = 0;
+    for (const char *p = buf; (p = strstr(p, "unordered list (iso)")) != NULL; p++) lists++;
+    if (lists < 6 || strstr(buf, "does the deferred assign") == NULL)
+        fail_msg("%d iso lists pushed, the level assign %s fused; the trace ends:\n%s", lists,
+                 strstr(buf, "does the deferred assign") ? "was" : "never", tail);
+    same_vector(r[0].level, r[1].level, 0);
+    same_vector(r[0].q, r[1].q, 0);
+    for (int b = 0; b < 2; b++) GrB_free(&r[b].level), GrB_free(&r[b].q);
+    GrB_free(&A);
+}
+
 /* A fresh unordered list on the device (CUDA backend): two pushes from vertex 5 of A. */
 static GrB_Vector fresh_list(GrB_Matrix A, GrB_Index n)
 {
@@ -919,6 +959,7 @@ int main(void)
         cmocka_unit_test(lone_term_fold),
         cmocka_unit_test(assign_list_keeps_c),
         cmocka_unit_test(list_frontier_parity),
+        cmocka_unit_test(list_survives_auto_start),
         cmocka_unit_test(list_read_in_order),
         cmocka_unit_test(deferred_assign_is_seen),
         cmocka_unit_test(residency_reuses_and_refreshes),

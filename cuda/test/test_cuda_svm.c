@@ -3,8 +3,9 @@
  * (column-length deviation; nnz over the distinct (row, panel) segments for each of the 13 panel
  * widths), for A and A', are cached, and are dropped when A is written. Frontier products give the
  * CPU backend's results under the SVM's choice and under each forced mode, at densities on both
- * sides of any plausible switch point (one semiring under compute-sanitizer). Exits 77 (Meson:
- * SKIP) without a GPU. */
+ * sides of any plausible switch point (one semiring under compute-sanitizer). The call features
+ * the slot records (mask kind, list output) and a model file that decides in place of the
+ * compiled model. Exits 77 (Meson: SKIP) without a GPU. */
 #include "GG_cuda_mxv_svm.h"
 
 #include <math.h>
@@ -174,6 +175,133 @@ static void frontier_parity_under_svm(void **state)
     set_backend(GxG_BACKEND_AUTO);
 }
 
+/* One frontier product for call_features_of_the_call. */
+typedef struct {
+    GrB_Semiring sr;
+    GrB_Vector w, mask, u;
+    GrB_Descriptor d;
+    GrB_Matrix A;
+} one_call;
+
+static void run_call(void *arg)
+{
+    one_call *c = arg;
+    OK(GrB_vxm(c->w, c->mask, NULL, c->sr, c->u, c->A, c->d));
+}
+
+/* The call features the slot records (GG_cuda_mxv_last_call, what the trainer's cases read) and
+ * decides with: the input's density, the mask's kind, and whether a push would write a list (a
+ * direct result over constant terms: LOR.ONEB here), under the SVM and under each forced mode. */
+static void call_features_of_the_call(void **state)
+{
+    (void)state;
+    const GrB_Index n = 3000;
+    GrB_Semiring lor_oneb;
+    OK(GrB_Semiring_new(&lor_oneb, GrB_LOR_MONOID_BOOL, GrB_ONEB_BOOL));
+    GrB_Matrix A = random_matrix(GrB_BOOL, n, n, 0.004);
+    GrB_Vector m = random_vector(GrB_BOOL, n, 0.3), u = random_vector(GrB_BOOL, n, 0.02);
+    GrB_Index nu;
+    OK(GrB_Vector_nvals(&nu, u));
+    struct {
+        GrB_Semiring sr;
+        bool masked;
+        GrB_Descriptor d;
+        double mstruct, mcomp, list;
+    } cases[] = {
+        {lor_oneb, false, NULL, 0, 0, 1},
+        {GrB_LOR_LAND_SEMIRING_BOOL, false, NULL, 0, 0, 0}, /* A is not iso: terms vary */
+        {lor_oneb, true, GrB_DESC_RSC, 1, 1, 1},             /* BFS's push */
+        {lor_oneb, true, GrB_DESC_R, 0, 0, 1},               /* a valued mask, replace */
+        {lor_oneb, true, GrB_DESC_S, 1, 0, 0},               /* no replace: a write-back pass */
+    };
+    const int modes[] = {GG_CUDA_MXV_RULE, GG_CUDA_MXV_PUSH, GG_CUDA_MXV_PULL};
+    set_backend(GxG_BACKEND_CUDA);
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        for (size_t k = 0; k < sizeof modes / sizeof modes[0]; k++) {
+            GG_cuda_mxv_force(modes[k]);
+            one_call call = {cases[c].sr, NULL, cases[c].masked ? m : NULL, u, cases[c].d, A};
+            OK(GrB_Vector_new(&call.w, GrB_BOOL, n));
+            static char buf[1 << 16];
+            traced(run_call, &call, buf, sizeof buf);
+            double t[GG_SVM_NFEAT];
+            assert_true(GG_cuda_mxv_last_call(t));
+            assert_true(fabs(t[GG_SVM_DENSITY] - log2((double)nu / (double)n)) < 1e-12);
+            double want[] = {cases[c].masked, cases[c].mstruct, cases[c].mcomp, cases[c].list};
+            for (int f = 0; f < 4; f++)
+                if (t[GG_SVM_MASKED + f] != want[f])
+                    fail_msg("case %zu mode %d: feature %d is %g, not %g", c, modes[k],
+                             GG_SVM_MASKED + f, t[GG_SVM_MASKED + f], want[f]);
+            /* the SVM's trace names the call's kind */
+            if (modes[k] == GG_CUDA_MXV_RULE && cases[c].list != 0)
+                assert_non_null(strstr(buf, "list push"));
+            GrB_free(&call.w);
+        }
+    }
+    GG_cuda_mxv_force(GG_CUDA_MXV_RULE);
+    set_backend(GxG_BACKEND_AUTO);
+    GrB_free(&lor_oneb), GrB_free(&A), GrB_free(&m), GrB_free(&u);
+}
+
+/* A model source of `nfeat` zero weights and bias b, as the trainer writes its fields, at path. */
+static void write_model(const char *path, int nfeat, double b)
+{
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fprintf(f, "#include \"GG_cuda_svm.h\"\nconst GG_svm_model GG_svm_mxv_model = {\n    .w =\n        {\n");
+    for (int k = 0; k < nfeat; k++) fprintf(f, "            %a, /* feature %d */\n", 0.0, k);
+    fprintf(f, "        },\n    .b = %a,\n    .gpu = \"test\",\n    .date = \"today\",\n", b);
+    fprintf(f, "    .cases = 7,\n    .cv_accuracy = 0x1p-1,\n    .provisional = false,\n};\n");
+    fclose(f);
+}
+
+static void one_entry_product(void *arg)
+{
+    GrB_Matrix A = arg;
+    GrB_Index n;
+    OK(GrB_Matrix_nrows(&n, A));
+    GrB_Vector u, w;
+    OK(GrB_Vector_new(&u, GrB_BOOL, n));
+    OK(GrB_Vector_new(&w, GrB_BOOL, n));
+    OK(GrB_Vector_setElement_BOOL(u, true, 3));
+    OK(GrB_vxm(w, NULL, NULL, GrB_LOR_LAND_SEMIRING_BOOL, u, A, NULL));
+    GrB_free(&u), GrB_free(&w);
+}
+
+/* A model file decides in place of the compiled model (GG_cuda_svm_use_file, behind
+ * GRAPHBLAS_GPU_SVM_MODEL): one whose bias says pull makes even a one-entry frontier pull, one
+ * that says push pushes it; a file of another feature count, or none, is refused and changes
+ * nothing; NULL brings the compiled model back. */
+static void model_file_decides(void **state)
+{
+    (void)state;
+    char path[] = "/tmp/gg_svm_modelXXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+    GrB_Matrix A = random_matrix(GrB_BOOL, 2000, 2000, 0.004);
+    static char buf[1 << 16];
+    set_backend(GxG_BACKEND_CUDA);
+    write_model(path, GG_SVM_NFEAT, 100);
+    assert_true(GG_cuda_svm_use_file(path));
+    assert_true(GG_cuda_svm_model()->b == 100 && GG_cuda_svm_model()->cases == 7);
+    traced(one_entry_product, A, buf, sizeof buf);
+    assert_non_null(strstr(buf, "non-sparse mode"));
+    write_model(path, GG_SVM_NFEAT, -100);
+    assert_true(GG_cuda_svm_use_file(path));
+    traced(one_entry_product, A, buf, sizeof buf);
+    assert_non_null(strstr(buf, ": sparse mode"));
+    /* the feature vector before the mask kind and list output: refused, the last model stays */
+    write_model(path, GG_SVM_NFEAT - 4, 100);
+    assert_false(GG_cuda_svm_use_file(path));
+    assert_true(GG_cuda_svm_model()->b == -100);
+    unlink(path);
+    assert_false(GG_cuda_svm_use_file(path));
+    assert_true(GG_cuda_svm_use_file(NULL));
+    assert_true(GG_cuda_svm_model() == &GG_svm_mxv_model);
+    set_backend(GxG_BACKEND_AUTO);
+    GrB_free(&A);
+}
+
 int main(void)
 {
     int rc = GG_cuda_test_start();
@@ -181,6 +309,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(features_by_definition),
         cmocka_unit_test(frontier_parity_under_svm),
+        cmocka_unit_test(call_features_of_the_call),
+        cmocka_unit_test(model_file_decides),
     };
     rc = cmocka_run_group_tests(tests, NULL, NULL);
     GrB_finalize();

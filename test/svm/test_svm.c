@@ -4,8 +4,8 @@
  * source it writes reads back bit for bit and compiles; the committed cuda/svm_model.c reads back
  * as what it compiles to, and while it is provisional it is the old n/32 rule; the clustering
  * factors built from the device pass's counts (GG_svm_matrix_features) equal nnz / segments
- * counted by definition; the Table VII measures. No GraphBLAS: the CUDA side is in
- * cuda/test/test_cuda_svm.c. */
+ * counted by definition; a call's own features (mask kind, list output); weighted cases; the
+ * Table VII measures. No GraphBLAS: the CUDA side is in cuda/test/test_cuda_svm.c. */
 #include "gg_svm.h"
 
 #include <math.h>
@@ -49,7 +49,7 @@ static gg_svm_set toy_set(void)
         toy_g[n] = (int)(n % 37);
         n++;
     }
-    return (gg_svm_set){toy_x, toy_y, toy_g, TOY};
+    return (gg_svm_set){toy_x, toy_y, toy_g, TOY, NULL};
 }
 
 static double accuracy(const GG_svm_model *m, const gg_svm_set *s)
@@ -138,18 +138,19 @@ static void written_model_reads_back(void **state)
     char *text = slurp(f);
     fclose(f);
     GG_svm_model r = {0};
-    assert_true(gg_svm_parse(text, &r));
+    assert_true(GG_svm_parse(text, &r));
     for (int k = 0; k < GG_SVM_NFEAT; k++) assert_true(r.w[k] == m.w[k]);
     assert_true(r.b == m.b && r.cv_accuracy == m.cv_accuracy);
     assert_int_equal(r.cases, TOY);
     assert_false(r.provisional);
-    /* a missing weight is an error, not a zero: drop the last weight's line */
-    char *line = strstr(text, "/* input density");
+    /* a missing weight is an error, not a zero: drop the last weight's line (so a model of the
+     * feature vector before the mask kind and list output, four weights shorter, is refused) */
+    char *line = strstr(text, "/* list output");
     assert_non_null(line);
     while (line[-1] != '\n') line--;
     char *next = strchr(line, '\n') + 1;
     memmove(line, next, strlen(next) + 1);
-    assert_false(gg_svm_parse(text, &r));
+    assert_false(GG_svm_parse(text, &r));
     free(text);
 }
 
@@ -180,7 +181,7 @@ static void committed_model_is_what_it_says(void **state)
     char *text = slurp(f);
     fclose(f);
     GG_svm_model r = {0};
-    assert_true(gg_svm_parse(text, &r));
+    assert_true(GG_svm_parse(text, &r));
     free(text);
     const GG_svm_model *m = &GG_svm_mxv_model;
     for (int k = 0; k < GG_SVM_NFEAT; k++) assert_true(r.w[k] == m->w[k]);
@@ -193,19 +194,76 @@ static void committed_model_is_what_it_says(void **state)
         assert_true(m->cv_accuracy > 0.5 && m->cv_accuracy <= 1);
         return;
     }
-    /* provisional: the n/32 rule (push while nvals < n / 32), with no feature but the density */
+    /* provisional: the n/32 rule (push while nvals < n / 32), with no feature but the density,
+     * whatever the mask and the output form */
     assert_false(GG_svm_needs_counts(m));
     const uint64_t dims[] = {1, 31, 32, 100, 640, 1000, 4096, 1000003, (uint64_t)1 << 40};
     for (size_t d = 0; d < sizeof dims / sizeof dims[0]; d++) {
         uint64_t n = dims[d];
         for (uint64_t nu = 1; nu <= n && nu < 100000; nu += 1 + nu / 64) {
-            double t[GG_SVM_NFEAT] = {0};
-            t[GG_SVM_DENSITY] = GG_svm_density(nu, n);
-            bool push = GG_svm_score(m, t) < 0;
-            assert_int_equal(push, (double)nu < (double)n / 32);
-            if (nu != n / 32 || n % 32 == 0) assert_int_equal(push, nu < n / 32);
+            for (int kind = 0; kind < 16; kind++) {
+                double t[GG_SVM_NFEAT];
+                for (int k = 0; k < GG_SVM_DENSITY; k++) t[k] = uniform(0, 30);
+                GG_svm_call_features(t, nu, n, kind & 1, kind & 2, kind & 4, kind & 8);
+                bool push = GG_svm_score(m, t) < 0;
+                assert_int_equal(push, (double)nu < (double)n / 32);
+                if (nu != n / 32 || n % 32 == 0) assert_int_equal(push, nu < n / 32);
+            }
         }
     }
+}
+
+/* A call's features: the density's log2 (an empty input counts as one entry) and the mask kind
+ * and list output as 0/1, a kind of mask only with a mask. */
+static void call_features_encode_the_call(void **state)
+{
+    (void)state;
+    double t[GG_SVM_NFEAT];
+    GG_svm_call_features(t, 64, 1024, false, true, true, false);
+    assert_true(t[GG_SVM_DENSITY] == -4);
+    assert_true(t[GG_SVM_MASKED] == 0 && t[GG_SVM_MASK_STRUCT] == 0 && t[GG_SVM_MASK_COMP] == 0);
+    assert_true(t[GG_SVM_LIST] == 0);
+    GG_svm_call_features(t, 0, 1024, true, true, true, true); /* BFS's push */
+    assert_true(t[GG_SVM_DENSITY] == -10);
+    assert_true(t[GG_SVM_MASKED] == 1 && t[GG_SVM_MASK_STRUCT] == 1 && t[GG_SVM_MASK_COMP] == 1);
+    assert_true(t[GG_SVM_LIST] == 1);
+    GG_svm_call_features(t, 1024, 1024, true, false, true, false); /* a complemented valued mask */
+    assert_true(t[GG_SVM_DENSITY] == 0);
+    assert_true(t[GG_SVM_MASKED] == 1 && t[GG_SVM_MASK_STRUCT] == 0 && t[GG_SVM_MASK_COMP] == 1);
+}
+
+/* Weights: cases that contradict each other in pairs (the same features, opposite labels) are
+ * decided by the heavier side, in training and in the weighted accuracy. */
+static void weights_decide_contradictions(void **state)
+{
+    (void)state;
+    enum { N = 200 };
+    static double x[N * GG_SVM_NFEAT], w[N];
+    static int y[N], g[N];
+    for (size_t i = 0; i < N; i++) {
+        double *xi = x + i * GG_SVM_NFEAT;
+        for (int k = 0; k < GG_SVM_NFEAT; k++) xi[k] = 0;
+        xi[GG_SVM_DENSITY] = uniform(-16, 0);
+        xi[GG_SVM_LIST] = (double)(i / 2 % 2);
+        if (i % 2 == 1) memcpy(xi, xi - GG_SVM_NFEAT, GG_SVM_NFEAT * sizeof *xi);
+        /* list cases: the push (-1) heavier; the others: the pull (+1) heavier */
+        bool list = xi[GG_SVM_LIST] != 0;
+        y[i] = i % 2 == 0 ? -1 : 1;
+        w[i] = (y[i] < 0) == list ? 4 : 1;
+        g[i] = (int)(i / 2 % 23);
+    }
+    gg_svm_set s = {x, y, g, N, w};
+    GG_svm_model m = {0};
+    gg_svm_train(&s, NULL, 10, &m);
+    for (size_t i = 0; i < N; i++) {
+        bool list = x[i * GG_SVM_NFEAT + GG_SVM_LIST] != 0;
+        assert_int_equal(gg_svm_predict(&m, x + i * GG_SVM_NFEAT), list ? -1 : 1);
+    }
+    assert_true(m.w[GG_SVM_LIST] < 0);
+    assert_true(fabs(gg_svm_cross_validate(&s, NULL, 10, 5, NULL) - 0.8) < 1e-12);
+    /* unweighted, each pair is a tie: half right whatever the model */
+    s.weight = NULL;
+    assert_true(fabs(gg_svm_cross_validate(&s, NULL, 10, 5, NULL) - 0.5) < 1e-12);
 }
 
 /* R given by rows of ascending column indices: the clustering factors from the counts the device
@@ -288,6 +346,8 @@ int main(void)
         cmocka_unit_test(written_model_reads_back),
         cmocka_unit_test(written_model_compiles),
         cmocka_unit_test(committed_model_is_what_it_says),
+        cmocka_unit_test(call_features_encode_the_call),
+        cmocka_unit_test(weights_decide_contradictions),
         cmocka_unit_test(clustering_factors_by_definition),
         cmocka_unit_test(decisions_against_the_oracle),
     };

@@ -1,10 +1,11 @@
 /* gg_svm.c: the trainer's math (gg_svm.h). The SVM is the L2-regularised hinge-loss linear SVM,
  * solved in its dual one coordinate at a time (dual coordinate descent: each step is exact for
- * its coordinate, clipped to [0, C]), with the bias as a constant feature. Features are
- * standardised first (log2 counts differ in range by orders of magnitude), and the scaling is
- * folded back into the weights, so the library evaluates the raw log2 features. A feature that is
- * constant over the training cases says nothing and gets weight 0. Everything is deterministic
- * (a fixed-seed shuffle), so a rerun on the same cases writes the same file. */
+ * its coordinate, clipped to [0, C] with C scaled by the case's weight), with the bias as a
+ * constant feature. Features are standardised first (log2 counts differ in range by orders of
+ * magnitude), and the scaling is folded back into the weights, so the library evaluates the raw
+ * features. A feature that is constant over the training cases says nothing and gets weight 0.
+ * Everything is deterministic (a fixed-seed shuffle), so a rerun on the same cases writes the same
+ * file. */
 #include "gg_svm.h"
 
 #include <math.h>
@@ -12,10 +13,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const feature_name[GG_SVM_NFEAT] = {
+static const char *const feature_name[] = {
     "nnz",     "rows",    "cols",    "column length std", "CF 128", "CF 256",
     "CF 512",  "CF 1K",   "CF 2K",   "CF 4K",             "CF 8K",  "CF 16K",
-    "CF 32K",  "CF 64K",  "CF 128K", "CF 256K",           "CF 512K", "input density"};
+    "CF 32K",  "CF 64K",  "CF 128K", "CF 256K",           "CF 512K", "input density",
+    "mask",    "structural mask", "complemented mask", "list output"};
+_Static_assert(sizeof feature_name / sizeof feature_name[0] == GG_SVM_NFEAT,
+               "a name for every feature of GG_cuda_svm.h");
 
 #define EPOCHS 2000
 #define TOLERANCE 1e-4
@@ -83,12 +87,14 @@ static void train_rows(const gg_svm_set *s, const size_t *rows, size_t n, const 
             double y = s->y[rows[r]] > 0 ? 1 : -1, f = bias;
             for (int k = 0; k < GG_SVM_NFEAT; k++) f += w[k] * zr[k];
             double g = y * f - 1;
-            double pg = alpha[r] == 0 ? fmin(g, 0) : alpha[r] == C ? fmax(g, 0) : g;
+            /* a case's weight scales its share of the loss: its own bound on alpha */
+            double Cr = s->weight != NULL ? C * s->weight[rows[r]] : C;
+            double pg = alpha[r] == 0 ? fmin(g, 0) : alpha[r] == Cr ? fmax(g, 0) : g;
             pg_max = fmax(pg_max, pg);
             pg_min = fmin(pg_min, pg);
             if (fabs(pg) < 1e-12) continue;
             double old = alpha[r];
-            alpha[r] = fmin(fmax(old - g / q[r], 0), C);
+            alpha[r] = fmin(fmax(old - g / q[r], 0), Cr);
             double d = (alpha[r] - old) * y;
             for (int k = 0; k < GG_SVM_NFEAT; k++) w[k] += d * zr[k];
             bias += d;
@@ -131,7 +137,8 @@ double gg_svm_cross_validate(const gg_svm_set *s, const bool *use, double C, int
     uint64_t seed = 0x2545f4914f6cdd1dull;
     shuffle(gorder, ng, &seed);
     for (size_t g = 0; g < ng; g++) fold[gorder[g]] = (int)(g % (size_t)folds);
-    size_t correct = 0;
+    double correct = 0, total = 0;
+    for (size_t i = 0; i < s->n; i++) total += s->weight != NULL ? s->weight[i] : 1;
     for (int f = 0; f < folds; f++) {
         size_t n = 0;
         for (size_t i = 0; i < s->n; i++)
@@ -143,11 +150,11 @@ double gg_svm_cross_validate(const gg_svm_set *s, const bool *use, double C, int
             if (fold[s->group[i]] != f) continue;
             int p = gg_svm_predict(&m, s->x + i * GG_SVM_NFEAT);
             if (pred != NULL) pred[i] = p;
-            correct += p == (s->y[i] > 0 ? 1 : -1);
+            if (p == (s->y[i] > 0 ? 1 : -1)) correct += s->weight != NULL ? s->weight[i] : 1;
         }
     }
     free(gorder), free(rows), free(fold);
-    return (double)correct / (double)s->n;
+    return total > 0 ? correct / total : 1;
 }
 
 void gg_svm_score_decisions(const int *pred, const double *t_push, const double *t_pull, size_t n,
@@ -211,63 +218,4 @@ bool gg_svm_write(FILE *f, const GG_svm_model *m, const char *recipe)
     fprintf(f, "    .cv_accuracy = %a, /* %.4f */\n", m->cv_accuracy, m->cv_accuracy);
     fprintf(f, "    .provisional = %s,\n};\n", m->provisional ? "true" : "false");
     return !ferror(f);
-}
-
-/* Skips blanks, commas and comments. */
-static const char *skip(const char *p)
-{
-    for (;;) {
-        while (*p == ' ' || *p == '\n' || *p == '\t' || *p == ',' || *p == '\r') p++;
-        if (p[0] != '/' || p[1] != '*') return p;
-        const char *e = strstr(p + 2, "*/");
-        if (e == NULL) return p + strlen(p);
-        p = e + 2;
-    }
-}
-
-/* The text after "name =" inside the initialiser at body, or NULL. */
-static const char *field(const char *body, const char *name)
-{
-    char key[64];
-    snprintf(key, sizeof key, ".%s =", name);
-    const char *p = strstr(body, key);
-    return p == NULL ? NULL : skip(p + strlen(key));
-}
-
-static bool number(const char **p, double *v)
-{
-    char *end;
-    *p = skip(*p);
-    *v = strtod(*p, &end);
-    if (end == *p) return false;
-    *p = end;
-    return true;
-}
-
-bool gg_svm_parse(const char *text, GG_svm_model *m)
-{
-    const char *body = strstr(text, "GG_svm_mxv_model =");
-    if (body == NULL) return false;
-    const char *p = field(body, "w");
-    if (p == NULL || *p != '{') return false;
-    p++;
-    GG_svm_model r = *m;
-    for (int k = 0; k < GG_SVM_NFEAT; k++)
-        if (!number(&p, &r.w[k])) return false;
-    if (*skip(p) != '}') return false;
-    double cases;
-    const char *b = field(body, "b"), *c = field(body, "cases"), *a = field(body, "cv_accuracy");
-    const char *v = field(body, "provisional");
-    if (b == NULL || c == NULL || a == NULL || v == NULL || !number(&b, &r.b) ||
-        !number(&c, &cases) || !number(&a, &r.cv_accuracy))
-        return false;
-    if (strncmp(v, "true", 4) == 0)
-        r.provisional = true;
-    else if (strncmp(v, "false", 5) == 0)
-        r.provisional = false;
-    else
-        return false;
-    r.cases = (int)cases;
-    *m = r;
-    return true;
 }

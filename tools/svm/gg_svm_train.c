@@ -3,22 +3,30 @@
  *
  * Cases: matrices made here by the repo's generators (tools/gen, as grbgpu and bench/gap use:
  * RMAT, uniform, grid, banded, localized, dense, at several sizes) and the Matrix Market files of
- * a directory (default ../shared/data/lagraph, those with at least 1000 entries), times a sweep
- * of input densities from 0.01 % to 50 %, times two semirings (PLUS_TIMES on FP32, LOR_LAND on
- * BOOL): w = A u, no mask. Each case runs with the push forced and with the pull forced
- * (GG_cuda_mxv_force), one warm-up then the median of 5 calls, each call timed on the host up to
- * its nvals (which waits for the device), as an algorithm's loop sees it; both results must have
- * the same nvals. The label is the faster mode. Features come from the library's own cached pass
- * (GG_cuda_mxv_features, through svm_hooks.h), so the trainer sees exactly what the slot will.
+ * a directory (default ../shared/data/lagraph, those with at least 1000 entries). Two kinds:
+ * - a sweep of input densities from 0.01 % to 50 %, times two semirings (PLUS_TIMES on FP32,
+ *   LOR_LAND on BOOL): w = A u, no mask;
+ * - BFS-like steps: a BFS by vxm from the lowest vertex with an edge of each square matrix,
+ *   q<!v, struct, replace> = q A (LOR_LAND), as algorithms/bfs.c runs it, so with the
+ *   complemented structural mask and, where the frontier is the push's iso list, a list output;
+ *   the levels are sampled along the whole depth (all of the first 32, then 16 per doubling), and
+ *   together weigh as much as that matrix's sweep.
+ * Each case runs with the push forced and with the pull forced (GG_cuda_mxv_force), one warm-up
+ * then the median of 5 (BFS: 3) calls, each call timed on the host up to its nvals (which waits
+ * for the device), as an algorithm's loop sees it; both results must have the same nvals. The
+ * label is the faster mode. The features come from the library itself: the matrix's from its
+ * cached pass (GG_cuda_mxv_features), the call's (density, mask kind, list output) from the
+ * slot's record of the call (GG_cuda_mxv_last_call), both through svm_hooks.h, so the trainer
+ * sees exactly what the slot will.
  *
  * Training: C from {0.01, 0.1, 1, 10, 100} by 5-fold cross-validation whose folds are whole
- * matrices (cases of one matrix are alike, so splitting them would flatter the accuracy); the
- * model trained on every case with the best C is written. Reported: the cross-validated accuracy
- * per C; the same without each feature group (the paper's Table VII ablation); and, as the
- * paper's Table VII, the fraction of correct decisions and the time lost against the per-case
- * oracle for the cases (out-of-fold predictions) and for BFS runs (q<!v> = q A per level, both
- * modes timed at each level), each beside the old n/32 rule's. The run stops adding matrices and
- * BFS graphs as its time budget (--budget, default 330 s) runs out.
+ * matrices, sweep and BFS together (cases of one matrix are alike, so splitting them would
+ * flatter the accuracy); the model trained on every case with the best C is written. Reported:
+ * the cross-validated accuracy per C; the same without each feature group (the paper's Table VII
+ * ablation); and, as the paper's Table VII, the fraction of correct decisions and the time lost
+ * against the per-case oracle, out of fold, for the sweep cases and for each BFS, each beside the
+ * old n/32 rule's. The run stops adding matrices as its time budget (--budget, default 330 s)
+ * runs out.
  *
  * This file sees only the public API; svm_hooks.c reaches the internals (the forced mode, the
  * features). The generators and the reader are compiled in from their sources (meson.build). */
@@ -44,41 +52,35 @@ static const double densities[] = {1e-4, 3e-4, 1e-3, 3e-3, 0.01, 0.02, 0.03, 0.0
 #define NDENS (sizeof densities / sizeof densities[0])
 
 /* The generated matrices (tools/gen specs, as grbgpu --gen takes them), small and large
- * interleaved so that a budget cut still leaves variety; bfs: also used for the BFS runs (kept
- * until then). RMAT and uniform graphs are made undirected and clean, as GAP's. */
-static const struct {
-    const char *spec;
-    bool bfs;
-} gens[] = {
-    {"rmat:12", false},           {"grid:100", false},
-    {"band:16384:8:0.5", false},  {"urand:16384:262144", false},
-    {"local:16384", false},       {"dense:512", false},
-    {"rmat:14:64", false},        {"urand:65536:262144", false},
-    {"grid:300", false},          {"band:65536:32:0.3", true},
-    {"local:65536:8", false},     {"rmat:16:4", false},
-    {"rmat:16", false},           {"urand:65536:2097152", false},
-    {"dense:2048", false},        {"band:262144:16:0.2", false},
-    {"local:262144", false},       {"rmat:18", true},
-    {"rmat:18:4", false},         {"urand:262144:2097152", true},
-    {"grid:1000", true},          {"band:1048576:4:0.6", false},
-    {"urand:1048576:2097152", true}, {"local:1048576:8", false},
-    {"rmat:20", true},            {"urand:1048576:16777216", false},
-    {"grid:1500", false},         {"band:1048576:64:0.1", false},
-    {"rmat:19:8", false},         {"urand:131072:1048576", false},
-    {"grid:2000", false},         {"rmat:17:32", false},
-    {"grid:3000", false},         {"urand:524288:4194304", false},
+ * interleaved so that a budget cut still leaves variety. RMAT and uniform graphs are made
+ * undirected and clean, as GAP's. */
+static const char *const gens[] = {
+    "rmat:12",           "grid:100",             "band:16384:8:0.5",      "urand:16384:262144",
+    "local:16384",       "dense:512",            "rmat:14:64",            "urand:65536:262144",
+    "grid:300",          "band:65536:32:0.3",    "local:65536:8",         "rmat:16:4",
+    "rmat:16",           "urand:65536:2097152",  "dense:2048",            "band:262144:16:0.2",
+    "local:262144",      "rmat:18",              "rmat:18:4",             "urand:262144:2097152",
+    "grid:1000",         "band:1048576:4:0.6",   "urand:1048576:2097152", "local:1048576:8",
+    "rmat:20",           "urand:1048576:16777216", "grid:1500",           "band:1048576:64:0.1",
+    "rmat:19:8",         "urand:131072:1048576", "grid:2000",             "rmat:17:32",
+    "grid:3000",         "urand:524288:4194304",
 };
 #define NGENS (sizeof gens / sizeof gens[0])
 
 typedef struct {
     double x[GG_SVM_NFEAT];
     double t_push, t_pull;
+    double weight;
     int group;
+    int bfs; /* 0: a sweep case; k > 0: a level of BFS run k (bfs_name[k]) */
 } gg_case;
 
 static gg_case *cases;
 static size_t ncases;
 static int ngroups;
+#define MAX_BFS 64
+static char bfs_name[MAX_BFS + 1][64];
+static int nbfs;
 static double t_start, budget = 330;
 
 static double now(void)
@@ -144,6 +146,15 @@ static double timed(int mode, GrB_Vector w, GrB_Vector mask, GrB_Semiring sr, Gr
     return t[reps / 2];
 }
 
+/* x[GG_SVM_DENSITY ...]: the last call's features, as the slot computed them. */
+static void call_features(double *x)
+{
+    if (!gg_svm_last_call(x)) {
+        fprintf(stderr, "gg_svm_train: the slot recorded no call features\n");
+        exit(1);
+    }
+}
+
 /* nu distinct random indices below n, first in the array returned (a partial Fisher-Yates). */
 static GrB_Index *random_indices(GrB_Index n, GrB_Index nu, uint64_t *seed)
 {
@@ -159,9 +170,10 @@ static GrB_Index *random_indices(GrB_Index n, GrB_Index nu, uint64_t *seed)
     return perm;
 }
 
-/* The density sweep of one matrix: cases appended, group g. */
-static void sweep(GrB_Matrix A, const char *name, int g)
+/* The density sweep of one matrix: cases appended, group g; returns how many. */
+static size_t sweep(GrB_Matrix A, const char *name, int g)
 {
+    size_t first = ncases;
     GrB_Index m, n, nnz;
     check(GrB_Matrix_nrows(&m, A), "nrows");
     check(GrB_Matrix_ncols(&n, A), "ncols");
@@ -199,8 +211,10 @@ static void sweep(GrB_Matrix A, const char *name, int g)
                         (unsigned long long)nv_push, (unsigned long long)nv_pull);
             } else {
                 memcpy(c->x, feat, sizeof feat);
-                c->x[GG_SVM_DENSITY] = GG_svm_density(nu, n);
+                call_features(c->x);
+                c->weight = 1;
                 c->group = g;
+                c->bfs = 0;
                 ncases++;
                 printf(" %s", c->t_push <= c->t_pull ? "s" : "N");
             }
@@ -211,6 +225,7 @@ static void sweep(GrB_Matrix A, const char *name, int g)
     gg_svm_force(GG_SVM_MODE_RULE);
     printf("\n");
     fflush(stdout);
+    return ncases - first;
 }
 
 static GrB_Matrix generate(const char *text)
@@ -228,38 +243,76 @@ static GrB_Matrix generate(const char *text)
     return A;
 }
 
-/* BFS from vertex 0 of A by vxm (q<!v> = q A, LOR_LAND), both modes timed at every level; the
- * per-level cases are written to bfs[] (features of A', as the slot sees a vxm). The level's
- * assign v<q> = true runs in the first call of the next level (deferred, or fused into a push),
- * which is the untimed warm-up. */
-static size_t bfs_levels(GrB_Matrix A, gg_case *bfs, size_t room)
+/* The BFS levels timed: all of the first 32, then 16 per doubling of the depth (every 2nd up to
+ * 64, every 4th up to 128, ...), so a grid's or a band's thousands of levels are sampled along
+ * their whole depth. */
+static bool sampled(size_t level)
 {
-    GrB_Index n, nv = 1;
+    size_t stride = 1;
+    while (level >= 32 * stride) stride *= 2;
+    return level % stride == 0;
+}
+
+/* The lowest vertex with an out-edge (grbgpu's default source), or n when there is none. */
+static GrB_Index first_source(GrB_Matrix A, GrB_Index n)
+{
+    GrB_Vector d;
+    GrB_Index nv, src = n;
+    check(GrB_Vector_new(&d, GrB_FP64, n), "vector");
+    check(GrB_Matrix_reduce_Monoid(d, NULL, NULL, GrB_PLUS_MONOID_FP64, A, NULL), "reduce");
+    check(GrB_Vector_nvals(&nv, d), "nvals");
+    GrB_Index *I = malloc((nv + 1) * sizeof *I);
+    if (I == NULL) exit(1);
+    check(GrB_Vector_extractTuples_FP64(I, NULL, &nv, d), "tuples");
+    if (nv > 0) src = I[0];
+    free(I);
+    GrB_free(&d);
+    return src;
+}
+
+/* BFS run `run` over A by vxm, q<!v, struct, replace> = q A (LOR_LAND), both modes timed at the
+ * sampled levels, which become cases of group g (features of A', as the slot sees a vxm) sharing
+ * the weight `total`; the other levels run once, as the SVM decides. The level's assign v<q> =
+ * true runs in the first call of the next level (deferred, or fused into a push), which is the
+ * untimed warm-up. Stops after `cap` seconds. Returns the cases added. */
+static size_t bfs_cases(GrB_Matrix A, int g, int run, double total, double cap)
+{
+    GrB_Index n, ncols, nv = 1;
     check(GrB_Matrix_nrows(&n, A), "nrows");
-    double feat[GG_SVM_NFEAT];
+    check(GrB_Matrix_ncols(&ncols, A), "ncols");
+    GrB_Index src = n == ncols ? first_source(A, n) : n;
+    if (src >= n) return 0;
+    double feat[GG_SVM_NFEAT], t0 = now();
     check(gg_svm_features(A, true, feat), "features");
+    const GrB_Semiring sr = GrB_LOR_LAND_SEMIRING_BOOL;
     GrB_Vector q, v, next;
     check(GrB_Vector_new(&q, GrB_BOOL, n), "vector");
     check(GrB_Vector_new(&v, GrB_BOOL, n), "vector");
     check(GrB_Vector_new(&next, GrB_BOOL, n), "vector");
-    check(GrB_Vector_setElement_BOOL(q, true, 0), "set");
-    check(GrB_Vector_setElement_BOOL(v, true, 0), "set");
-    size_t levels = 0;
-    while (nv > 0 && levels < room && elapsed() < budget) {
-        gg_case *c = &bfs[levels++];
-        memcpy(c->x, feat, sizeof feat);
-        c->x[GG_SVM_DENSITY] = GG_svm_density(nv, n);
+    check(GrB_Vector_setElement_BOOL(q, true, src), "set");
+    check(GrB_Vector_setElement_BOOL(v, true, src), "set");
+    size_t first = ncases;
+    for (size_t level = 0; nv > 0 && ncases < MAX_CASES && now() - t0 < cap && elapsed() < budget;
+         level++) {
         GrB_Index a, b;
-        c->t_pull = timed(GG_SVM_MODE_PULL, next, v, GrB_LOR_LAND_SEMIRING_BOOL, A, q, true, 3, &b);
-        c->t_push = timed(GG_SVM_MODE_PUSH, next, v, GrB_LOR_LAND_SEMIRING_BOOL, A, q, true, 3, &a);
-        if (a != b) {
-            fprintf(stderr, "gg_svm_train: BFS level %zu: push and pull disagree\n", levels);
-            exit(1);
+        if (sampled(level)) {
+            gg_case *c = &cases[ncases++];
+            memcpy(c->x, feat, sizeof feat);
+            c->t_pull = timed(GG_SVM_MODE_PULL, next, v, sr, A, q, true, 3, &b);
+            c->t_push = timed(GG_SVM_MODE_PUSH, next, v, sr, A, q, true, 3, &a);
+            call_features(c->x); /* the push's call: the same inputs as the pull's */
+            c->group = g;
+            c->bfs = run;
+            if (a != b) {
+                fprintf(stderr, "gg_svm_train: BFS level %zu: push and pull disagree\n", level);
+                exit(1);
+            }
+            /* the next level reads the frontier in the form the faster mode leaves (a push's
+             * list, a pull's bitmap), as a run with the oracle's choices would */
+            if (c->t_pull < c->t_push) call(GG_SVM_MODE_PULL, next, v, sr, A, q, true, &b);
+        } else {
+            call(GG_SVM_MODE_RULE, next, v, sr, A, q, true, &a);
         }
-        /* the next level reads the frontier in the form the faster mode leaves (a push's list,
-         * a pull's bitmap), as a run with the oracle's choices would */
-        if (c->t_pull < c->t_push)
-            call(GG_SVM_MODE_PULL, next, v, GrB_LOR_LAND_SEMIRING_BOOL, A, q, true, &b);
         GrB_Vector t = q;
         q = next, next = t;
         nv = a;
@@ -267,7 +320,22 @@ static size_t bfs_levels(GrB_Matrix A, gg_case *bfs, size_t room)
     }
     gg_svm_force(GG_SVM_MODE_RULE);
     GrB_free(&q), GrB_free(&v), GrB_free(&next);
-    return levels;
+    for (size_t i = first; i < ncases; i++) cases[i].weight = total / (double)(ncases - first);
+    return ncases - first;
+}
+
+/* A matrix's cases: its sweep, then its BFS (a square one's, while the budget lasts). */
+static void add_matrix(GrB_Matrix A, const char *name)
+{
+    int g = ngroups++;
+    size_t swept = sweep(A, name, g);
+    if (nbfs >= MAX_BFS || elapsed() >= 0.75 * budget) return;
+    double t0 = now();
+    size_t levels = bfs_cases(A, g, nbfs + 1, swept > 0 ? (double)swept : 1, fmin(10, 0.03 * budget));
+    if (levels == 0) return;
+    snprintf(bfs_name[++nbfs], sizeof bfs_name[0], "%s", name);
+    printf("%-24s BFS: %zu levels timed in %.1f s\n", name, levels, now() - t0);
+    fflush(stdout);
 }
 
 /* Decisions on cases[0 .. n-1]: the model's (m non-NULL) or the n/32 rule's. */
@@ -346,20 +414,13 @@ int main(int argc, char **argv)
     if (cases == NULL) return 1;
 
     /* ---- cases: the generated matrices, then the files ---- */
-    GrB_Matrix keep[NGENS] = {NULL};
-    const char *keep_name[NGENS] = {NULL};
-    size_t nkeep = 0;
-    for (size_t gi = 0; gi < max_gens && elapsed() < 0.6 * budget; gi++) {
-        GrB_Matrix A = generate(gens[gi].spec);
-        sweep(A, gens[gi].spec, ngroups++);
-        if (gens[gi].bfs) {
-            keep[nkeep] = A, keep_name[nkeep++] = gens[gi].spec;
-        } else {
-            GrB_free(&A);
-        }
+    for (size_t gi = 0; gi < max_gens && elapsed() < 0.75 * budget; gi++) {
+        GrB_Matrix A = generate(gens[gi]);
+        add_matrix(A, gens[gi]);
+        GrB_free(&A);
     }
     DIR *dir = opendir(data);
-    for (struct dirent *e; dir != NULL && (e = readdir(dir)) != NULL && elapsed() < 0.6 * budget;) {
+    for (struct dirent *e; dir != NULL && (e = readdir(dir)) != NULL && elapsed() < 0.75 * budget;) {
         size_t len = strlen(e->d_name);
         if (len < 4 || strcmp(e->d_name + len - 4, ".mtx") != 0) continue;
         char path[4096], msg[256];
@@ -367,25 +428,30 @@ int main(int argc, char **argv)
         GrB_Matrix A;
         GrB_Index nnz;
         if (GG_mm_read_file(&A, NULL, path, GrB_FP32, msg, sizeof msg) != GrB_SUCCESS) continue;
-        if (GrB_Matrix_nvals(&nnz, A) == GrB_SUCCESS && nnz >= 1000) sweep(A, e->d_name, ngroups++);
+        if (GrB_Matrix_nvals(&nnz, A) == GrB_SUCCESS && nnz >= 1000) add_matrix(A, e->d_name);
         GrB_free(&A);
     }
     if (dir != NULL) closedir(dir);
-    say("%zu cases from %d matrices (%.0f s); GPU %s", ncases, ngroups, elapsed(), gpu);
+    size_t nlevels = 0;
+    for (size_t i = 0; i < ncases; i++) nlevels += cases[i].bfs > 0;
+    say("%zu cases from %d matrices (%zu of them levels of %d BFS runs; %.0f s); GPU %s", ncases,
+        ngroups, nlevels, nbfs, elapsed(), gpu);
 
     /* ---- training ---- */
     double *x = malloc((ncases + 1) * GG_SVM_NFEAT * sizeof *x);
     int *y = malloc((ncases + 1) * sizeof *y), *grp = malloc((ncases + 1) * sizeof *grp);
     int *pred = malloc((ncases + 1) * sizeof *pred);
-    if (x == NULL || y == NULL || grp == NULL || pred == NULL) return 1;
+    double *wt = malloc((ncases + 1) * sizeof *wt);
+    if (x == NULL || y == NULL || grp == NULL || pred == NULL || wt == NULL) return 1;
     size_t npull = 0;
     for (size_t i = 0; i < ncases; i++) {
         memcpy(x + i * GG_SVM_NFEAT, cases[i].x, sizeof cases[i].x);
         y[i] = cases[i].t_pull < cases[i].t_push ? 1 : -1;
         npull += y[i] > 0;
         grp[i] = cases[i].group;
+        wt[i] = cases[i].weight;
     }
-    gg_svm_set set = {x, y, grp, ncases};
+    gg_svm_set set = {x, y, grp, ncases, wt};
     say("labels: %zu non-sparse (pull faster), %zu sparse (push faster)", npull, ncases - npull);
     const double Cs[] = {0.01, 0.1, 1, 10, 100};
     double best_acc = -1, C = 1;
@@ -401,7 +467,8 @@ int main(int argc, char **argv)
     } groups_[] = {{"rows and cols", GG_SVM_ROWS, GG_SVM_COLS},
                    {"nnz", GG_SVM_NNZ, GG_SVM_NNZ},
                    {"column length std", GG_SVM_COLSTD, GG_SVM_COLSTD},
-                   {"clustering factors", GG_SVM_CF0, GG_SVM_DENSITY - 1}};
+                   {"clustering factors", GG_SVM_CF0, GG_SVM_DENSITY - 1},
+                   {"mask kind and list output", GG_SVM_MASKED, GG_SVM_LIST}};
     for (size_t k = 0; k < sizeof groups_ / sizeof groups_[0]; k++) {
         bool use[GG_SVM_NFEAT];
         for (int f = 0; f < GG_SVM_NFEAT; f++) use[f] = f < groups_[k].lo || f > groups_[k].hi;
@@ -409,61 +476,54 @@ int main(int argc, char **argv)
             gg_svm_cross_validate(&set, use, C, FOLDS, NULL));
     }
     double cv = gg_svm_cross_validate(&set, NULL, C, FOLDS, pred);
-    char line[256];
-    table7(line, sizeof line, "cases, SVM (out of fold):", pred, cases, ncases);
-    say("%s", line);
-    decide(NULL, cases, ncases, pred);
-    table7(line, sizeof line, "cases, n/32 rule:", pred, cases, ncases);
-    say("%s", line);
     char date[64];
     time_t tt = time(NULL);
     strftime(date, sizeof date, "%Y-%m-%d %H:%M UTC", gmtime(&tt));
     GG_svm_model m = {.gpu = gpu, .date = date, .cases = (int)ncases, .cv_accuracy = cv};
     gg_svm_train(&set, NULL, C, &m);
-    decide(&m, cases, ncases, pred);
-    table7(line, sizeof line, "cases, SVM (trained on all):", pred, cases, ncases);
-    say("%s", line);
 
-    /* the run-time decision's cost: the cached features, the density, the dot product (an upper
-     * bound: the hook also asks A's nvals, which the slot has at hand) */
-    if (nkeep > 0) {
-        double t[GG_SVM_NFEAT], acc = 0, t0 = now();
-        const int iters = 100000;
-        for (int i = 0; i < iters; i++) {
-            check(gg_svm_features(keep[0], false, t), "features");
-            t[GG_SVM_DENSITY] = GG_svm_density((uint64_t)i + 1, 1u << 20);
-            acc += GG_svm_score(&m, t);
-        }
-        double cost = (now() - t0) / iters, fastest = INFINITY;
-        sink = acc;
+    /* Table VII, out of fold (each case decided by the model trained without its matrix): the
+     * sweep's cases, then each BFS's levels; each beside the n/32 rule */
+    gg_case *sub = malloc((ncases + 1) * sizeof *sub);
+    int *spred = malloc((ncases + 1) * sizeof *spred), *rule = malloc((ncases + 1) * sizeof *rule);
+    if (sub == NULL || spred == NULL || rule == NULL) return 1;
+    char line[256], what[128];
+    for (int r = 0; r <= nbfs; r++) {
+        size_t k = 0;
         for (size_t i = 0; i < ncases; i++)
-            fastest = fmin(fastest, fmin(cases[i].t_push, cases[i].t_pull));
-        say("decision: %.0f ns a call, %.2f %% of the fastest case (%.1f us)", 1e9 * cost,
-            100 * cost / fastest, 1e6 * fastest);
+            if (cases[i].bfs == r) sub[k] = cases[i], spred[k++] = pred[i];
+        if (k == 0) continue;
+        snprintf(what, sizeof what, "%s%s, SVM (out of fold):", r == 0 ? "sweep" : "BFS ",
+                 r == 0 ? "" : bfs_name[r]);
+        table7(line, sizeof line, what, spred, sub, k);
+        say("%s", line);
+        decide(NULL, sub, k, rule);
+        snprintf(what, sizeof what, "%s%s, n/32 rule:", r == 0 ? "sweep" : "BFS ",
+                 r == 0 ? "" : bfs_name[r]);
+        table7(line, sizeof line, what, rule, sub, k);
+        say("%s", line);
     }
+    decide(&m, cases, ncases, spred);
+    table7(line, sizeof line, "all cases, SVM (trained on all):", spred, cases, ncases);
+    say("%s", line);
+    free(sub), free(spred), free(rule);
 
-    /* ---- BFS runs: Table VII ---- */
-    enum { BFS_ROOM = 20000 };
-    gg_case *bfs = malloc(BFS_ROOM * sizeof *bfs);
-    int *bpred = malloc(BFS_ROOM * sizeof *bpred);
-    if (bfs == NULL || bpred == NULL) return 1;
-    for (size_t k = 0; k < nkeep; k++) {
-        size_t levels = elapsed() < budget ? bfs_levels(keep[k], bfs, BFS_ROOM) : 0;
-        if (levels > 0) {
-            char what[96];
-            snprintf(what, sizeof what, "BFS %s, SVM:", keep_name[k]);
-            decide(&m, bfs, levels, bpred);
-            table7(line, sizeof line, what, bpred, bfs, levels);
-            say("%s", line);
-            snprintf(what, sizeof what, "BFS %s, n/32 rule:", keep_name[k]);
-            decide(NULL, bfs, levels, bpred);
-            table7(line, sizeof line, what, bpred, bfs, levels);
-            say("%s", line);
-        } else {
-            say("BFS %s: not run (time budget)", keep_name[k]);
-        }
-        GrB_free(&keep[k]);
+    /* the run-time decision's cost: the cached features, the call's, the dot product (an upper
+     * bound: the hook also asks A's nvals, which the slot has at hand) */
+    GrB_Matrix A0 = generate(gens[0]);
+    double t[GG_SVM_NFEAT], acc = 0, t0 = now();
+    const int iters = 100000;
+    for (int i = 0; i < iters; i++) {
+        check(gg_svm_features(A0, false, t), "features");
+        GG_svm_call_features(t, (uint64_t)i + 1, 1u << 20, true, true, true, i % 2 == 0);
+        acc += GG_svm_score(&m, t);
     }
+    GrB_free(&A0);
+    double cost = (now() - t0) / iters, fastest = INFINITY;
+    sink = acc;
+    for (size_t i = 0; i < ncases; i++) fastest = fmin(fastest, fmin(cases[i].t_push, cases[i].t_pull));
+    say("decision: %.0f ns a call, %.2f %% of the fastest case (%.1f us)", 1e9 * cost,
+        100 * cost / fastest, 1e6 * fastest);
     say("C = %g; total %.0f s", C, elapsed());
 
     /* ---- outputs ---- */
@@ -474,17 +534,18 @@ int main(int argc, char **argv)
     }
     printf("model written to %s\n", out);
     if (csv != NULL && (f = fopen(csv, "w")) != NULL) {
-        fprintf(f, "group,t_push,t_pull");
+        fprintf(f, "group,bfs,weight,t_push,t_pull");
         for (int k = 0; k < GG_SVM_NFEAT; k++) fprintf(f, ",f%d", k);
         fprintf(f, "\n");
         for (size_t i = 0; i < ncases; i++) {
-            fprintf(f, "%d,%.9g,%.9g", cases[i].group, cases[i].t_push, cases[i].t_pull);
+            fprintf(f, "%d,%d,%.9g,%.9g,%.9g", cases[i].group, cases[i].bfs, cases[i].weight,
+                    cases[i].t_push, cases[i].t_pull);
             for (int k = 0; k < GG_SVM_NFEAT; k++) fprintf(f, ",%.9g", cases[i].x[k]);
             fprintf(f, "\n");
         }
         fclose(f);
     }
-    free(x), free(y), free(grp), free(pred), free(bfs), free(bpred), free(cases);
+    free(x), free(y), free(grp), free(pred), free(wt), free(cases);
     GrB_finalize();
     return 0;
 }

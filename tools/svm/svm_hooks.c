@@ -26,3 +26,8 @@ GrB_Info gg_svm_features(GrB_Matrix A, bool tran, double *t)
     GrB_Info info = GrB_Matrix_nvals(&nnz, A);
     return info != GrB_SUCCESS ? info : GG_cuda_mxv_features(&A->c, tran, nnz, true, t);
 }
+
+bool gg_svm_last_call(double *t)
+{
+    return GG_cuda_mxv_last_call(t);
+}
