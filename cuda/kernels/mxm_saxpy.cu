@@ -67,6 +67,9 @@ constexpr int BIN_ONE = 1, BIN_SHARED = 2, BIN_HASH = BIN_SHARED + NSHARED,
 constexpr int BIN_BITS = 4; /* bins sort on 4 bits */
 constexpr int GLOBAL_THREADS = 512, SBIT_THREADS = 512, EMIT_ITEMS = 8;
 constexpr uint64_t GLOBAL_BLOCKS = 1024;
+/* A dense row's read-out runs a block per EMIT_TILE columns in a grid's y dimension (below 2^16):
+ * wider rows are hashes. */
+constexpr uint64_t MAX_DENSE_COLS = (uint64_t)GLOBAL_THREADS * EMIT_ITEMS * 65535;
 
 __host__ __device__ constexpr int shared_slots(int k)
 {
@@ -230,7 +233,7 @@ __device__ inline int place(const sp &c, uint64_t n, bool numeric, uint64_t *wor
     uint64_t slots = 1;
     while (slots < 2 * n) slots *= 2;
     if (!numeric && c.sbit) return BIN_DENSE;
-    if ((double)c.ncols <= c.dense * (double)slots) {
+    if ((double)c.ncols <= c.dense * (double)slots && c.ncols <= MAX_DENSE_COLS) {
         if (!numeric) *words = (c.ncols + 31) / 32;
         return BIN_DENSE;
     }
@@ -588,42 +591,72 @@ template <typename T> __global__ void __launch_bounds__(GLOBAL_THREADS) global_e
     emit(c, v, c.wkeys + off, c.wvals + off, S, GLOBAL_THREADS, threadIdx.x, &fill);
 }
 
-/* Bin 8, numeric: a block per row of the wave reads its dense table in column order, EMIT_ITEMS
- * columns a thread per step, and writes the occupied ones straight into T (a block scan places
- * them), clearing each slot it reads for the wave's next row; it stops at the row's last entry. */
-template <typename T> __global__ void __launch_bounds__(GLOBAL_THREADS) dense_emit_kernel(spn<T> c)
+/* Bin 8, numeric, read out in column order: the wave's row blockIdx.x, its columns in tiles of
+ * EMIT_TILE (blockIdx.y), a block per tile, so a wave of a few long rows still fills the device.
+ * First each tile's occupied slots are counted (seg[row * tiles + tile]); then each tile's block
+ * adds the counts of the tiles before it to the row's offset in T, places its occupied slots by a
+ * block scan, writes them straight into T and clears them for the wave's next row. */
+constexpr uint64_t EMIT_TILE = (uint64_t)GLOBAL_THREADS * EMIT_ITEMS;
+
+/* The occupied flags of this thread's EMIT_ITEMS columns of the tile; their count. */
+__device__ inline unsigned tile_flags(const sp &c, const uint32_t *keys, uint64_t k0,
+                                      bool on[EMIT_ITEMS])
+{
+    unsigned n = 0;
+#pragma unroll
+    for (int e = 0; e < EMIT_ITEMS; e++) {
+        on[e] = k0 + e < c.ncols && keys[k0 + e] != EMPTY;
+        n += on[e];
+    }
+    return n;
+}
+
+__global__ void __launch_bounds__(GLOBAL_THREADS) dense_count_kernel(sp c, uint32_t *seg)
+{
+    __shared__ unsigned total;
+    if (threadIdx.x == 0) total = 0;
+    __syncthreads();
+    bool on[EMIT_ITEMS];
+    unsigned n = tile_flags(c, c.wkeys + blockIdx.x * c.ncols,
+                            blockIdx.y * EMIT_TILE + threadIdx.x * EMIT_ITEMS, on);
+    for (int d = 16; d > 0; d /= 2) n += __shfl_down_sync(0xffffffffu, n, d);
+    if ((threadIdx.x & 31) == 0 && n != 0) atomicAdd(&total, n);
+    __syncthreads();
+    if (threadIdx.x == 0) seg[(uint64_t)blockIdx.x * gridDim.y + blockIdx.y] = total;
+}
+
+template <typename T>
+__global__ void __launch_bounds__(GLOBAL_THREADS) dense_emit_kernel(spn<T> c, const uint32_t *seg)
 {
     using scan_t = cub::BlockScan<unsigned, GLOBAL_THREADS>;
     __shared__ typename scan_t::TempStorage tmp;
+    __shared__ unsigned long long before;
+    const uint32_t *mine = seg + (uint64_t)blockIdx.x * gridDim.y;
+    if (mine[blockIdx.y] == 0) return; /* the whole block: nothing to write or clear */
+    if (threadIdx.x == 0) before = 0;
+    __syncthreads();
+    unsigned long long part = 0;
+    for (unsigned t = threadIdx.x; t < blockIdx.y; t += GLOBAL_THREADS) part += mine[t];
+    if (part != 0) atomicAdd(&before, part);
+    __syncthreads();
     uint32_t v = c.list[blockIdx.x];
     uint64_t i = c.A.vec != nullptr ? c.A.vec[v] : v;
     uint32_t *keys = c.wkeys + blockIdx.x * c.ncols;
     T *vals = c.wvals + blockIdx.x * c.ncols;
-    uint64_t out = c.rowptr[v], end = c.rowptr[v + 1];
-    for (uint64_t base = 0; base < c.ncols && out < end;
-         base += (uint64_t)GLOBAL_THREADS * EMIT_ITEMS) {
-        uint64_t k0 = base + (uint64_t)threadIdx.x * EMIT_ITEMS;
-        bool on[EMIT_ITEMS];
-        unsigned n = 0;
+    uint64_t k0 = blockIdx.y * EMIT_TILE + threadIdx.x * EMIT_ITEMS;
+    bool on[EMIT_ITEMS];
+    unsigned n = tile_flags(c, keys, k0, on), at;
+    scan_t(tmp).ExclusiveSum(n, at);
+    uint64_t out = c.rowptr[v] + before + at;
 #pragma unroll
-        for (int e = 0; e < EMIT_ITEMS; e++) {
-            on[e] = k0 + e < c.ncols && keys[k0 + e] != EMPTY;
-            n += on[e];
-        }
-        unsigned at, total;
-        scan_t(tmp).ExclusiveSum(n, at, total);
-#pragma unroll
-        for (int e = 0; e < EMIT_ITEMS; e++) {
-            if (!on[e]) continue;
-            uint64_t t = out + at++;
-            c.trow[t] = i;
-            c.tcol[t] = k0 + e;
-            c.tx[t] = vals[k0 + e];
-            keys[k0 + e] = EMPTY;
-            vals[k0 + e] = c.start;
-        }
-        out += total;
-        __syncthreads(); /* tmp is reused */
+    for (int e = 0; e < EMIT_ITEMS; e++) {
+        if (!on[e]) continue;
+        c.trow[out] = i;
+        c.tcol[out] = k0 + e;
+        c.tx[out] = vals[k0 + e];
+        out++;
+        keys[k0 + e] = EMPTY;
+        vals[k0 + e] = c.start;
     }
 }
 
@@ -959,10 +992,11 @@ int numeric(run_state &r, const GG_cuda_saxpy *p, GG_cuda_tuples *T_out, GG_cuda
                  p->mul_op == GG_CUDA_OP_ANY);
     c.need_b = !(p->mul_op == GG_CUDA_OP_FIRST || p->mul_op == GG_CUDA_OP_ONEB);
     double budget = budget_now();
-    gg_dev_buf dkeys, dvals;
-    uint64_t wave = 0;
+    gg_dev_buf dkeys, dvals, dseg;
+    uint64_t wave = 0, tiles = (r.s.ncols + EMIT_TILE - 1) / EMIT_TILE;
     if (r.ndense > 0) {
         int rc = dense_tables<T>(r, c.start, &budget, dkeys, dvals, &wave);
+        if (rc == GG_CUDA_VRC_OK && !dseg.get(wave * tiles * 4)) rc = GG_CUDA_VRC_NOMEM;
         if (rc != GG_CUDA_VRC_OK) return rc;
         stats->wave_rows = wave;
     }
@@ -1044,8 +1078,13 @@ int numeric(run_state &r, const GG_cuda_saxpy *p, GG_cuda_tuples *T_out, GG_cuda
              w += wave) {
             static_cast<sp &>(dc) = d;
             rc = launch_global<T, ADD, MUL, true>(d, dc, r.st);
+            dim3 grid((unsigned)d.nlist, (unsigned)tiles);
             if (rc == GG_CUDA_VRC_OK) {
-                dense_emit_kernel<T><<<(unsigned)d.nlist, GLOBAL_THREADS, 0, r.st>>>(dc);
+                dense_count_kernel<<<grid, GLOBAL_THREADS, 0, r.st>>>(d, dseg.as<uint32_t>());
+                rc = gg_vk_launched();
+            }
+            if (rc == GG_CUDA_VRC_OK) {
+                dense_emit_kernel<T><<<grid, GLOBAL_THREADS, 0, r.st>>>(dc, dseg.as<uint32_t>());
                 rc = gg_vk_launched();
             }
             stats->waves++;
