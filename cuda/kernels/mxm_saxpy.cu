@@ -22,7 +22,8 @@
  *    shared memory holds them), 7 a hash in global memory of twice the count rounded to a power of
  *    two, 8 dense: a row of ncols slots, where ncols is at most `dense` times that hash. In the
  *    symbolic pass a dense row is a bitmap, in shared memory when ncols bits fit and the product has
- *    rows enough to fill the device with one block per row, else in global memory.
+ *    rows enough to fill the device with one block per row (and then also for every row whose
+ *    shared table would be no smaller than the bitmap), else in global memory.
  * A group of G lanes owns a row: it splits into teams, one per entry of R's row (as many as the row
  *    has, up to G), each team's lanes striding over that entry's S row, so a row with one long S
  *    row and a row with many short ones both keep the lanes busy. The mask is read per term, before
@@ -224,15 +225,20 @@ template <typename T> struct spn : sp {
 /* The bin of a row of at most n entries (its bound, or its exact count in the numeric pass) and
  * more than one term; *words gets the global workspace it needs in 32-bit words: a hash's slots,
  * a global bitmap's words (symbolic), none for shared tables, shared bitmaps and the numeric
- * pass's dense rows (their tables are the waves'). */
+ * pass's dense rows (their tables are the waves'). With shared bitmaps on, the symbolic pass
+ * takes one for every row whose shared table would be no smaller (on RMAT-16, 8 KB against the
+ * 16 KB and 64 KB tables of rows over 512 terms). */
 __device__ inline int place(const sp &c, uint64_t n, bool numeric, uint64_t *words)
 {
     *words = 0;
+    bool sbit = !numeric && c.sbit;
     for (int k = 0; k < c.top; k++)
-        if ((double)n <= (double)c.fill * shared_slots(k)) return BIN_SHARED + k;
+        if ((double)n <= (double)c.fill * shared_slots(k))
+            return sbit && (c.ncols + 31) / 32 <= (uint64_t)shared_slots(k) ? BIN_DENSE
+                                                                              : BIN_SHARED + k;
     uint64_t slots = 1;
     while (slots < 2 * n) slots *= 2;
-    if (!numeric && c.sbit) return BIN_DENSE;
+    if (sbit) return BIN_DENSE;
     if ((double)c.ncols <= c.dense * (double)slots && c.ncols <= MAX_DENSE_COLS) {
         if (!numeric) *words = (c.ncols + 31) / 32;
         return BIN_DENSE;
@@ -466,7 +472,9 @@ template <typename T, int ADD, int MUL, bool NUM> __global__ void one_kernel(sp 
 }
 
 /* Sorts a group's table of S slots (a power of two) by key, ascending, with its G lanes (lane g):
- * a bitonic network, every stage ended by a block barrier, so every group of the block calls it. */
+ * a bitonic network, every stage ended by a barrier: the warp's when the group is one warp (the
+ * 64-slot tables of short rows, whose 21 stages would otherwise each wait for the block's eight
+ * rows), else the block's, so every group of the block calls it. */
 template <typename T, int S, int G>
 __device__ inline void sort_table(uint32_t *keys, T *vals, int g)
 {
@@ -484,7 +492,10 @@ __device__ inline void sort_table(uint32_t *keys, T *vals, int g)
                     vals[p] = t;
                 }
             }
-            __syncthreads();
+            if constexpr (G == 32)
+                __syncwarp();
+            else
+                __syncthreads();
         }
     }
 }
