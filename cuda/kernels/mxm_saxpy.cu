@@ -22,8 +22,9 @@
  *    shared memory holds them), 7 a hash in global memory of twice the count rounded to a power of
  *    two, 8 dense: a row of ncols slots, where ncols is at most `dense` times that hash. In the
  *    symbolic pass a dense row is a bitmap, in shared memory when ncols bits fit and the product has
- *    rows enough to fill the device with one block per row (and then also for every row whose
- *    shared table would be no smaller than the bitmap), else in global memory.
+ *    rows enough to fill the device with one block per row (and then also for every row with a
+ *    block of its own whose shared table would be no smaller than the bitmap), else in global
+ *    memory.
  * A group of G lanes owns a row: it splits into teams, one per entry of R's row (as many as the row
  *    has, up to G), each team's lanes striding over that entry's S row, so a row with one long S
  *    row and a row with many short ones both keep the lanes busy. The mask is read per term, before
@@ -226,16 +227,20 @@ template <typename T> struct spn : sp {
  * more than one term; *words gets the global workspace it needs in 32-bit words: a hash's slots,
  * a global bitmap's words (symbolic), none for shared tables, shared bitmaps and the numeric
  * pass's dense rows (their tables are the waves'). With shared bitmaps on, the symbolic pass
- * takes one for every row whose shared table would be no smaller (on RMAT-16, 8 KB against the
- * 16 KB and 64 KB tables of rows over 512 terms). */
+ * takes one for every row that has a block to itself anyway (the tables of 256 lanes and more)
+ * whose table would be no smaller than the bitmap (on RMAT-16, 8 KB against the 16 KB and 64 KB
+ * tables of rows over 512 terms); never for the small tables, which share a block among rows (a
+ * product with a few columns, BC's n x k, keeps its 64-slot tables). */
 __device__ inline int place(const sp &c, uint64_t n, bool numeric, uint64_t *words)
 {
     *words = 0;
     bool sbit = !numeric && c.sbit;
     for (int k = 0; k < c.top; k++)
         if ((double)n <= (double)c.fill * shared_slots(k))
-            return sbit && (c.ncols + 31) / 32 <= (uint64_t)shared_slots(k) ? BIN_DENSE
-                                                                              : BIN_SHARED + k;
+            return sbit && shared_lanes(k) >= 256 &&
+                           (c.ncols + 31) / 32 <= (uint64_t)shared_slots(k)
+                       ? BIN_DENSE
+                       : BIN_SHARED + k;
     uint64_t slots = 1;
     while (slots < 2 * n) slots *= 2;
     if (sbit) return BIN_DENSE;

@@ -217,9 +217,10 @@ static GrB_Index four(GrB_Index i)
 }
 
 /* Rows of every bin: one term, each shared-memory table, and the two long rows (about 12000
- * terms, over 8192 entries): a global hash (C has 10^6 columns), a dense row (100000 and 9000
- * columns), under no mask and a complemented one. 60 rows: the symbolic pass's dense rows are
- * global bitmaps. */
+ * terms): a global hash (C has 10^6 columns; about 11900 entries), a dense row (100000 columns;
+ * about 11300), a row of the largest shared table (9000 columns; about 6600 entries, while its
+ * bound of 9000 made it a global bitmap in the symbolic pass), under no mask and a complemented
+ * one. 60 rows: too few for the symbolic pass's shared bitmaps. */
 static void skewed_rows_every_bin(void **state)
 {
     (void)state;
