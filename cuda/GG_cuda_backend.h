@@ -18,6 +18,8 @@ GG_mxm_fn GG_cuda_mxm_saxpy;
 /* The row chunks (both passes) of this thread's last saxpy product: 2 when all fit at once (the
  * tests check that a small GxG_DEVICE_POOL_LIMIT forces more). */
 uint64_t GG_cuda_mxm_last_chunks(void);
+/* The waves of dense rows (numeric pass) of this thread's last saxpy product. */
+uint64_t GG_cuda_mxm_last_waves(void);
 GG_ewise_fn GG_cuda_ewise_add, GG_cuda_ewise_mult;
 GG_apply_fn GG_cuda_apply;
 GG_select_fn GG_cuda_select;

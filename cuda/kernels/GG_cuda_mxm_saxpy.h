@@ -5,9 +5,10 @@
  * as unique, row-major sorted device tuples, which the slot hands to the device masked write-back.
  *
  * Memory: the output's exact size comes from a symbolic pass before anything of its size is
- * allocated, and both passes run over row chunks sized to what the device (and
- * GxG_DEVICE_POOL_LIMIT) leaves, so a product whose result and inputs fit is computed whatever its
- * intermediate size. Results are GG_CUDA_VRC_* codes (GG_cuda_vec_kernels.h); on any code but OK, T
+ * allocated; each pass runs at once when its workspace fits what the device (and
+ * GxG_DEVICE_POOL_LIMIT) leaves, else over row chunks sized to it, so a product whose result and
+ * inputs fit is computed whatever its intermediate size. The GRAPHBLAS_GPU_SPGEMM_* tunables are
+ * listed in mxm_saxpy.cu. Results are GG_CUDA_VRC_* codes (GG_cuda_vec_kernels.h); on any code but OK, T
  * holds no buffer and every temporary was freed (stream-ordered). */
 #ifndef GG_CUDA_MXM_SAXPY_H
 #define GG_CUDA_MXM_SAXPY_H
@@ -31,15 +32,20 @@ typedef struct {
 } GG_cuda_saxpy;
 
 /* What a run did: the chunks of each pass (1 when everything fit at once), T's entries, the
- * multiply-adds (flops) of the unmasked product. */
+ * multiply-adds (flops) of the unmasked product, the numeric pass's waves of dense rows and the
+ * rows of a wave (0 when no row was dense). */
 typedef struct {
-    uint64_t chunks_symbolic, chunks_numeric, nnz, flops;
+    uint64_t chunks_symbolic, chunks_numeric, nnz, flops, waves, wave_rows;
 } GG_cuda_saxpy_stats;
 
 /* T (new device tuples of type_code) = the product. UNSUPPORTED (nothing allocated) for a
  * semiring, domain or shape the kernels do not take, or (after the symbolic pass) a result of
  * 2^31 entries or more; NOMEM when the result and inputs leave no room for the smallest chunk. */
 int GG_cuda_spgemm_saxpy(GG_cuda_tuples *T, const GG_cuda_saxpy *p, GG_cuda_saxpy_stats *stats);
+
+/* For the tests: caps each pass's workspace at `bytes` (0: back to GRAPHBLAS_GPU_SPGEMM_WORKSPACE_MB
+ * or, unset, the free device memory), so that chunking and waves are forced on small products. */
+void GG_cuda_spgemm_set_workspace(size_t bytes);
 
 #ifdef __cplusplus
 }

@@ -2,64 +2,162 @@
  * Vinter (../shared/papers/spgemm-framework-liu-vinter.txt): an upper bound per row, rows binned
  * by it, one kernel per bin, then the rows' entries arranged in order.
  *
- * Steps (each over row chunks, see below):
+ * Steps:
  * 1. meta: per vector of R, flops = sum of the lengths of the S rows its entries select (64-bit:
  *    at most 2^31 entries times 2^31, so no sum wraps), the bound min(flops, ncols, what the mask
- *    leaves) and its bin: 0 nothing to do, 1 a single term, 2..5 a hash table in shared memory of
- *    64 ... 8192 slots (the bound at most half of it), 6 a table in global memory, a hash of twice
- *    the bound rounded to a power of two, or a dense row of ncols slots when that is no larger.
+ *    leaves) and its symbolic bin (place(), below).
  * 2. symbolic: each bin's kernel inserts the admitted column keys of its rows and counts them;
  *    the counts' scan gives T's exact size and row offsets before T is allocated.
- * 3. numeric: the same walk also folds each term into its slot with atomic monoid updates from a
+ * 3. rebin: every row placed again by its exact count, which on power-law inputs is the bound
+ *    divided by the compression factor (2.5 on RMAT-16 A*A, 80 on the localized matrix): the
+ *    numeric pass's tables are that much smaller, so most rows fit shared memory.
+ * 4. numeric: the same walk also folds each term into its slot with atomic monoid updates from a
  *    start value that is neutral for every term, so a lone term is exact. A shared-memory table is
  *    then sorted in place (bitonic) and its first slots are the row's entries in order, written
- *    straight into T; a global table's occupied slots are written unordered, and one segmented
- *    sort over those rows only orders them.
+ *    straight into T; a dense row's table is read in column order, so it is written straight into
+ *    T too; only a global hash's occupied slots are written unordered, and one segmented sort over
+ *    those rows alone orders them.
+ * Bins (place()): 0 nothing, 1 a single term, 2..6 a hash table in shared memory of 64 ... 16384
+ *    slots (the count at most `fill` of it; the largest tables only where the device's opt-in
+ *    shared memory holds them), 7 a hash in global memory of twice the count rounded to a power of
+ *    two, 8 dense: a row of ncols slots, where ncols is at most `dense` times that hash. In the
+ *    symbolic pass a dense row is a bitmap, in shared memory when ncols bits fit and the product has
+ *    rows enough to fill the device with one block per row (and then also for every row with a
+ *    block of its own whose shared table would be no smaller than the bitmap), else in global
+ *    memory.
  * A group of G lanes owns a row: it splits into teams, one per entry of R's row (as many as the row
  *    has, up to G), each team's lanes striding over that entry's S row, so a row with one long S
  *    row and a row with many short ones both keep the lanes busy. The mask is read per term, before
  *    its slot is touched (binary search in the mask's row), so a complemented mask (BC's frontier
  *    under !paths) never inserts what the write-back would drop.
- * Memory: the whole-run arrays are a few words per vector of R plus T itself; everything else is
- *    per chunk, a run of vectors whose workspace (global tables, the global rows' unordered
- *    output and its sort) fits the memory available now (GG_cuda_pool_available, which honours
- *    GxG_DEVICE_POOL_LIMIT); a chunk that still fails to allocate is halved and retried.
- * Shapes (slots, lanes per row, bin bounds) are first choices, not measured: the GPU host's
- *    bench/gpu/spgemm_bench should set them. */
+ * Memory: the whole-run arrays are a few words per vector of R plus T itself. Each pass runs at
+ *    once when its workspace (global hashes and bitmaps, the hash rows' unordered output and its
+ *    sort) fits the memory available now (GG_cuda_pool_available, which honours
+ *    GxG_DEVICE_POOL_LIMIT), else over row chunks sized to it; a chunk that still fails to allocate
+ *    is halved and retried. Dense rows share a fixed set of tables, one row per table at a time
+ *    (waves): each table is cleared as its row is read out, so their memory is bounded whatever the
+ *    number of dense rows.
+ * Tunables (read once from the environment; first guesses, for the GPU host's
+ *    bench/gpu/spgemm_bench to settle, Doc/performance.md):
+ *    GRAPHBLAS_GPU_SPGEMM_WORKSPACE_MB  cap on a pass's workspace (default: none, what is free)
+ *    GRAPHBLAS_GPU_SPGEMM_DENSE         a global row is dense when ncols <= this x its hash's slots
+ *                                       (default 4, at least 1)
+ *    GRAPHBLAS_GPU_SPGEMM_WAVE_MB       the dense rows' tables (default 2 x the L2 cache, so that
+ *                                       their atomics stay in L2)
+ *    GRAPHBLAS_GPU_SPGEMM_FILL          the numeric pass's most entries per shared slot (default
+ *                                       0.5; the symbolic pass's bound always takes half)
+ *    GRAPHBLAS_GPU_SPGEMM_SHARED_MAX    the largest shared table's slots (default 16384)
+ *    GRAPHBLAS_GPU_SPGEMM_SBIT          0: no shared-memory bitmaps in the symbolic pass */
 #include "GG_cuda_mxm_saxpy.h"
 #include "mat_common.cuh"
 
+#include <cub/block/block_scan.cuh>
 #include <cub/device/device_radix_sort.cuh>
 #include <cub/device/device_scan.cuh>
 #include <cub/device/device_segmented_sort.cuh>
 
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+
 namespace {
 
 constexpr uint32_t EMPTY = 0xffffffffu;
-constexpr int NBINS = 7;
-constexpr int BIN_ONE = 1, BIN_GLOBAL = 6;
-constexpr int GLOBAL_THREADS = 512;
+constexpr int NSHARED = 5; /* shared tables of 64 << 2k slots, k < NSHARED */
+constexpr int BIN_ONE = 1, BIN_SHARED = 2, BIN_HASH = BIN_SHARED + NSHARED,
+              BIN_DENSE = BIN_HASH + 1, NBINS = BIN_DENSE + 1;
+constexpr int BIN_BITS = 4; /* bins sort on 4 bits */
+constexpr int GLOBAL_THREADS = 512, SBIT_THREADS = 512, EMIT_ITEMS = 8;
 constexpr uint64_t GLOBAL_BLOCKS = 1024;
-/* The shared-memory bins 2..5: table slots, lanes per row, threads per block. */
-constexpr int SLOTS2 = 64, SLOTS3 = 512, SLOTS4 = 2048, SLOTS5 = 8192;
-constexpr int LANES2 = 32, LANES3 = 128, LANES4 = 256, LANES5 = 512;
+/* A dense row's read-out runs a block per EMIT_TILE columns in a grid's y dimension (below 2^16):
+ * wider rows are hashes. */
+constexpr uint64_t MAX_DENSE_COLS = (uint64_t)GLOBAL_THREADS * EMIT_ITEMS * 65535;
 
-constexpr int log2_of(int x)
+__host__ __device__ constexpr int shared_slots(int k)
+{
+    return 64 << (2 * k);
+}
+
+__host__ __device__ constexpr int log2_of(int x)
 {
     return x <= 1 ? 0 : 1 + log2_of(x / 2);
 }
 
-/* The bin of a row with `flops` terms and upper bound `bound` on its entries. */
-__device__ inline int bin_of(uint64_t flops, uint64_t bound)
+/* ---- tunables -------------------------------------------------------------------------------- */
+
+struct tuning {
+    double workspace; /* bytes, 0: none */
+    double dense, wave, fill;
+    int shared_max;
+    bool sbit;
+    int optin, sms; /* the device's opt-in shared memory per block and its SM count */
+};
+
+double env_or(const char *name, double dflt)
 {
-    if (flops == 0 || bound == 0) return 0;
-    if (flops == 1) return BIN_ONE;
-    if (bound <= SLOTS2 / 2) return 2;
-    if (bound <= SLOTS3 / 2) return 3;
-    if (bound <= SLOTS4 / 2) return 4;
-    if (bound <= SLOTS5 / 2) return 5;
-    return BIN_GLOBAL;
+    const char *e = getenv(name);
+    if (e == nullptr || *e == '\0') return dflt;
+    char *end;
+    double v = strtod(e, &end);
+    return end == e ? dflt : v;
 }
+
+const tuning &tune(void)
+{
+    static const tuning t = [] {
+        int dev = 0, optin = 48 << 10, sms = 1, l2 = 50 << 20;
+        cudaGetDevice(&dev);
+        if (cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev) !=
+            cudaSuccess)
+            optin = 48 << 10;
+        if (cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess)
+            sms = 1;
+        if (cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, dev) != cudaSuccess) l2 = 50 << 20;
+        cudaGetLastError();
+        tuning r;
+        r.workspace = std::max(0.0, env_or("GRAPHBLAS_GPU_SPGEMM_WORKSPACE_MB", 0)) * 1e6;
+        r.dense = std::max(1.0, env_or("GRAPHBLAS_GPU_SPGEMM_DENSE", 4));
+        r.wave = std::max(0.0, env_or("GRAPHBLAS_GPU_SPGEMM_WAVE_MB", 2.0 * l2 / 1e6)) * 1e6;
+        r.fill = std::min(0.9, std::max(0.1, env_or("GRAPHBLAS_GPU_SPGEMM_FILL", 0.5)));
+        r.shared_max = (int)env_or("GRAPHBLAS_GPU_SPGEMM_SHARED_MAX", shared_slots(NSHARED - 1));
+        r.sbit = env_or("GRAPHBLAS_GPU_SPGEMM_SBIT", 1) != 0;
+        r.optin = optin;
+        r.sms = sms;
+        return r;
+    }();
+    return t;
+}
+
+/* The tests' cap on a pass's workspace (GG_cuda_spgemm_set_workspace), over the environment's. */
+size_t workspace_hook;
+
+/* Lanes per row of shared table k, and the threads of its blocks (several rows per block for the
+ * small tables). */
+__host__ __device__ constexpr int shared_lanes(int k)
+{
+    return k == 0 ? 32 : k == 1 ? 64 : k == 2 ? 128 : k == 3 ? 256 : 1024;
+}
+
+__host__ __device__ constexpr int block_threads(int lanes)
+{
+    return lanes < 256 ? 256 : lanes;
+}
+
+/* How many shared tables a pass may use (with values of vsize bytes): those up to the tunable
+ * whose block fits the device's opt-in shared memory. */
+int shared_top(size_t vsize)
+{
+    const tuning &t = tune();
+    int k = 0;
+    while (k < NSHARED && shared_slots(k) <= t.shared_max) {
+        size_t rows = (size_t)block_threads(shared_lanes(k)) / shared_lanes(k);
+        if (rows * shared_slots(k) * (sizeof(uint32_t) + vsize) + 1024 > (size_t)t.optin) break;
+        k++;
+    }
+    return k;
+}
+
+/* ---- views, parameters, masks ---------------------------------------------------------------- */
 
 /* A compressed view as the kernels read it. */
 struct rows {
@@ -95,16 +193,23 @@ struct sp {
     bool has_mask, mstruct, mcomp;
     uint32_t msize;
     uint64_t ncols;
+    /* placement (place()): shared tables below top, their fill, the dense ratio, and whether the
+     * symbolic pass's dense rows are shared-memory bitmaps */
+    int top;
+    float fill;
+    double dense;
+    bool sbit;
+    bool gdense;          /* the global rows being run are the dense bin's */
     const uint32_t *list; /* the vectors of the bin being run */
     uint64_t nlist;
     uint64_t *cnt;        /* symbolic: entries per vector */
-    const uint64_t *wofs; /* exclusive scan of the global tables' slots per vector */
+    const uint64_t *wofs; /* exclusive scan of the global tables' words per vector */
     uint64_t wbase;       /* wofs at the chunk's first vector */
-    uint32_t *wkeys;      /* the chunk's global tables */
+    uint32_t *wkeys;      /* the chunk's global tables (numeric dense rows: the wave's tables) */
     const uint64_t *rowptr; /* numeric: T's offsets per vector */
-    const uint64_t *gptr;   /* numeric: offsets of the global bin's entries (0 for other rows) */
+    const uint64_t *gptr;   /* numeric: offsets of the hash bin's entries (0 for other rows) */
     uint64_t gbase;         /* gptr at the chunk's first vector */
-    uint32_t *ocol;         /* numeric: the chunk's unordered column keys (global bin) */
+    uint32_t *ocol;         /* numeric: the chunk's unordered column keys (hash bin) */
     uint64_t *trow, *tcol;  /* numeric: T's indices (rows of the other bins written in order) */
 };
 
@@ -114,9 +219,38 @@ template <typename T> struct spn : sp {
     bool need_a, need_b;
     T start;
     T *wvals; /* the global tables' values */
-    T *ox;    /* the chunk's unordered values (global bin) */
+    T *ox;    /* the chunk's unordered values (hash bin) */
     T *tx;    /* T's values */
 };
+
+/* The bin of a row of at most n entries (its bound, or its exact count in the numeric pass) and
+ * more than one term; *words gets the global workspace it needs in 32-bit words: a hash's slots,
+ * a global bitmap's words (symbolic), none for shared tables, shared bitmaps and the numeric
+ * pass's dense rows (their tables are the waves'). With shared bitmaps on, the symbolic pass
+ * takes one for every row that has a block to itself anyway (the tables of 256 lanes and more)
+ * whose table would be no smaller than the bitmap (on RMAT-16, 8 KB against the 16 KB and 64 KB
+ * tables of rows over 512 terms); never for the small tables, which share a block among rows (a
+ * product with a few columns, BC's n x k, keeps its 64-slot tables). */
+__device__ inline int place(const sp &c, uint64_t n, bool numeric, uint64_t *words)
+{
+    *words = 0;
+    bool sbit = !numeric && c.sbit;
+    for (int k = 0; k < c.top; k++)
+        if ((double)n <= (double)c.fill * shared_slots(k))
+            return sbit && shared_lanes(k) >= 256 &&
+                           (c.ncols + 31) / 32 <= (uint64_t)shared_slots(k)
+                       ? BIN_DENSE
+                       : BIN_SHARED + k;
+    uint64_t slots = 1;
+    while (slots < 2 * n) slots *= 2;
+    if (sbit) return BIN_DENSE;
+    if ((double)c.ncols <= c.dense * (double)slots && c.ncols <= MAX_DENSE_COLS) {
+        if (!numeric) *words = (c.ncols + 31) / 32;
+        return BIN_DENSE;
+    }
+    *words = slots;
+    return BIN_HASH;
+}
 
 /* Row i of the mask as a sorted column list, and the verdict of one column. */
 struct mrow {
@@ -148,9 +282,35 @@ __device__ inline bool admits(const mrow &r, uint64_t j)
     return in != r.mcomp;
 }
 
+/* ---- the walk of a row ----------------------------------------------------------------------- */
+
+/* Every admitted term of vector v's row, by a group of G lanes (lane g): load_a(p) once per entry
+ * p of R's row, then term(a, q, j) per entry q (column j) of the S row it selects. G is a power of
+ * two, so the teams (a power of two) split the lanes evenly and no entry is walked twice. */
+template <typename LA, typename TM>
+__device__ __forceinline__ void for_terms(const sp &s, uint32_t v, int G, int g, LA load_a,
+                                          TM term)
+{
+    uint64_t i = s.A.vec != nullptr ? s.A.vec[v] : v;
+    mrow mr = mask_row(s, i);
+    uint64_t a0 = s.A.ptr[v], a1 = s.A.ptr[v + 1];
+    int teams = 1;
+    while (teams * 2 <= G && (uint64_t)teams * 2 <= a1 - a0) teams *= 2;
+    int width = G / teams, team = g / width, l = g % width;
+    for (uint64_t p = a0 + team; p < a1; p += teams) {
+        uint64_t b0, b1;
+        if (!row_range(s.B, s.A.idx[p], &b0, &b1)) continue;
+        auto a = load_a(p);
+        for (uint64_t q = b0 + l; q < b1; q += width) {
+            uint64_t j = s.B.idx[q];
+            if (admits(mr, j)) term(a, q, (uint32_t)j);
+        }
+    }
+}
+
 /* The slot of key j in a table of S slots (shift = 32 - log2 S for a hash; dense: j itself),
  * claimed when free; *fresh tells whether this call inserted it. The table never fills: a hash
- * has at least twice the row's bound, a dense table a slot per column. */
+ * has more slots than the row's entries, a dense table a slot per column. */
 __device__ inline uint64_t insert(uint32_t *keys, uint64_t S, int shift, bool dense, uint32_t j,
                                   bool *fresh)
 {
@@ -172,31 +332,21 @@ template <typename T> __device__ inline T value_at(const void *x, uint64_t p, in
     return code == gg_code<T>::v ? static_cast<const T *>(x)[p] : gg_load_cast<T>(x, p, code, 1.0);
 }
 
-/* The walk of one row by a group of G lanes (lane g): every admitted term is inserted into the
- * table; the numeric pass (NUM) folds its value in, the symbolic one counts new keys into *count.
- * ADD/MUL: the semiring's opcodes when specialised, else 0 (read from c). */
+/* A row's terms into its table: the numeric pass (NUM) folds each value into its slot, the
+ * symbolic one counts new keys into *count. ADD/MUL: the semiring's opcodes when specialised, else
+ * 0 (read from c). */
 template <typename T, int ADD, int MUL, bool NUM>
 __device__ __forceinline__ void walk(const sp &s, const spn<T> &c, uint32_t v, uint32_t *keys,
                                      T *vals, uint64_t S, int shift, bool dense, int G, int g,
                                      unsigned *count)
 {
-    uint64_t i = s.A.vec != nullptr ? s.A.vec[v] : v;
-    mrow mr = mask_row(s, i);
-    uint64_t a0 = s.A.ptr[v], a1 = s.A.ptr[v + 1];
-    int teams = 1;
-    while (teams * 2 <= G && (uint64_t)teams * 2 <= a1 - a0) teams *= 2;
-    int width = G / teams, team = g / width, l = g % width;
     unsigned mine = 0;
-    for (uint64_t p = a0 + team; p < a1; p += teams) {
-        uint64_t b0, b1;
-        if (!row_range(s.B, s.A.idx[p], &b0, &b1)) continue;
-        T av{};
-        if (NUM && c.need_a) av = value_at<T>(s.A.x, p, s.A.code);
-        for (uint64_t q = b0 + l; q < b1; q += width) {
-            uint64_t j = s.B.idx[q];
-            if (!admits(mr, j)) continue;
+    for_terms(
+        s, v, G, g,
+        [&](uint64_t p) { return NUM && c.need_a ? value_at<T>(s.A.x, p, s.A.code) : T{}; },
+        [&](T av, uint64_t q, uint32_t j) {
             bool fresh;
-            uint64_t h = insert(keys, S, shift, dense, (uint32_t)j, &fresh);
+            uint64_t h = insert(keys, S, shift, dense, j, &fresh);
             if constexpr (NUM) {
                 T bv = c.need_b ? value_at<T>(s.B.x, q, s.B.code) : T{};
                 T t = gg_binop<T>(MUL != 0 ? MUL : c.mul, av, bv);
@@ -204,8 +354,23 @@ __device__ __forceinline__ void walk(const sp &s, const spn<T> &c, uint32_t v, u
             } else {
                 mine += fresh;
             }
-        }
-    }
+        });
+    if (mine != 0) atomicAdd(count, mine);
+}
+
+/* The symbolic walk into a bitmap of the row's columns whose bits start set: a term clears its
+ * column's bit, and counts it when it was the one to clear it. */
+__device__ __forceinline__ void bitmap_walk(const sp &s, uint32_t v, uint32_t *bits, int G, int g,
+                                            unsigned *count)
+{
+    unsigned mine = 0;
+    for_terms(
+        s, v, G, g, [](uint64_t) { return 0; },
+        [&](int, uint64_t, uint32_t j) {
+            uint32_t bit = 1u << (j & 31), *w = bits + (j >> 5);
+            if ((*reinterpret_cast<volatile uint32_t *>(w) & bit) != 0)
+                mine += (atomicAnd(w, ~bit) & bit) != 0;
+        });
     if (mine != 0) atomicAdd(count, mine);
 }
 
@@ -226,8 +391,8 @@ __device__ inline void emit(const spn<T> &c, uint32_t v, const uint32_t *keys, c
 
 /* ---- the kernels ----------------------------------------------------------------------------- */
 
-/* Per vector: flops (added to *flops), bound, bin, global-table slots; counts cleared. A warp per
- * vector, so a long row of R does not hold one thread. */
+/* Per vector: flops (added to *flops), bound, symbolic bin, global words; counts cleared. A warp
+ * per vector, so a long row of R does not hold one thread. */
 __global__ void meta_kernel(sp c, uint64_t nvec, uint8_t *bin, uint64_t *wlen,
                             unsigned long long *flops)
 {
@@ -251,17 +416,37 @@ __global__ void meta_kernel(sp c, uint64_t nvec, uint8_t *bin, uint64_t *wlen,
         if (!c.mcomp && mr.len < bound) bound = mr.len;
         if (c.mcomp && c.mstruct && c.ncols - mr.len < bound) bound = c.ncols - mr.len;
     }
-    int b = bin_of(f, bound);
-    uint64_t slots = 0;
-    if (b == BIN_GLOBAL) {
-        slots = 1;
-        while (slots < 2 * bound) slots *= 2;
-        if (slots >= c.ncols) slots = c.ncols;
-    }
+    uint64_t words = 0;
+    int b = f == 0 || bound == 0 ? 0 : f == 1 ? BIN_ONE : place(c, bound, false, &words);
     bin[v] = (uint8_t)b;
-    wlen[v] = slots;
+    wlen[v] = words;
     c.cnt[v] = 0;
     if (f != 0) atomicAdd(flops, (unsigned long long)f);
+}
+
+/* After the symbolic pass: every row placed again by its exact count cnt[v] (a single term stays
+ * one, an empty row leaves its bin), wlen[v] its numeric global slots, cnt[v] kept for the hash
+ * rows only (the offsets of their unordered output), the dense rows counted into *ndense. */
+__global__ void rebin_kernel(sp c, uint64_t nvec, uint8_t *bin, uint64_t *wlen,
+                             unsigned long long *ndense)
+{
+    GG_VK_FOR(v, nvec + 1)
+    {
+        if (v == nvec) {
+            wlen[v] = 0;
+            continue;
+        }
+        uint64_t n = c.cnt[v], words = 0;
+        int b = bin[v];
+        if (n == 0)
+            b = 0;
+        else if (b != BIN_ONE)
+            b = place(c, n, true, &words);
+        bin[v] = (uint8_t)b;
+        wlen[v] = words;
+        if (b != BIN_HASH) c.cnt[v] = 0;
+        if (b == BIN_DENSE) atomicAdd(ndense, 1ULL);
+    }
 }
 
 /* Bin 1: a row with one term, by one thread. */
@@ -292,7 +477,9 @@ template <typename T, int ADD, int MUL, bool NUM> __global__ void one_kernel(sp 
 }
 
 /* Sorts a group's table of S slots (a power of two) by key, ascending, with its G lanes (lane g):
- * a bitonic network, every stage ended by a block barrier, so every group of the block calls it. */
+ * a bitonic network, every stage ended by a barrier: the warp's when the group is one warp (the
+ * 64-slot tables of short rows, whose 21 stages would otherwise each wait for the block's eight
+ * rows), else the block's, so every group of the block calls it. */
 template <typename T, int S, int G>
 __device__ inline void sort_table(uint32_t *keys, T *vals, int g)
 {
@@ -310,17 +497,20 @@ __device__ inline void sort_table(uint32_t *keys, T *vals, int g)
                     vals[p] = t;
                 }
             }
-            __syncthreads();
+            if constexpr (G == 32)
+                __syncwarp();
+            else
+                __syncthreads();
         }
     }
 }
 
-/* Bins 2..5: R = THREADS / G rows per block, each with a table of S slots in shared memory (keys,
+/* Bins 2..6: R = THREADS / G rows per block, each with a table of S slots in shared memory (keys,
  * then values in the numeric pass). */
 template <typename T, int ADD, int MUL, int S, int G, bool NUM>
-__global__ void __launch_bounds__(G < 256 ? 256 : G) shared_kernel(sp s, spn<T> c)
+__global__ void __launch_bounds__(block_threads(G)) shared_kernel(sp s, spn<T> c)
 {
-    constexpr int THREADS = G < 256 ? 256 : G, R = THREADS / G;
+    constexpr int THREADS = block_threads(G), R = THREADS / G;
     extern __shared__ __align__(16) unsigned char smem[];
     __shared__ unsigned fill[R];
     uint32_t *keys_all = reinterpret_cast<uint32_t *>(smem);
@@ -357,23 +547,31 @@ __global__ void __launch_bounds__(G < 256 ? 256 : G) shared_kernel(sp s, spn<T> 
     }
 }
 
-/* Bin 6: gridDim.y blocks per row (blockIdx.x: the row in the list), the row's table in the
- * chunk's global workspace, cleared before (keys all EMPTY, values the start): a hash, or dense
- * when it has a slot per column. The blocks of a row split its entries of R, so a few very long
- * rows (BC's frontier rows) still fill the device. */
+/* Bins 7 and 8 in global memory: gridDim.y blocks per row (blockIdx.x: the row in the list), a
+ * power of two, splitting the row's entries of R, so a few very long rows (BC's frontier rows)
+ * still fill the device. The row's table: a hash (its slots at wofs), a dense bitmap (symbolic,
+ * its words at wofs) or, numeric, a dense table of ncols slots (the wave's table blockIdx.x), all
+ * cleared before (keys EMPTY or bits set, values the start). */
 template <typename T, int ADD, int MUL, bool NUM>
 __global__ void __launch_bounds__(GLOBAL_THREADS) global_kernel(sp s, spn<T> c)
 {
     __shared__ unsigned fill;
     uint32_t v = s.list[blockIdx.x];
     uint64_t off = s.wofs[v] - s.wbase, S = s.wofs[v + 1] - s.wofs[v];
-    bool dense = S == s.ncols;
+    if (NUM && s.gdense) {
+        off = blockIdx.x * s.ncols;
+        S = s.ncols;
+    }
     if (threadIdx.x == 0) fill = 0;
     __syncthreads();
-    int shift = dense ? 0 : 32 - (63 - __clzll((long long)S));
-    walk<T, ADD, MUL, NUM>(s, c, v, s.wkeys + off, NUM ? c.wvals + off : nullptr, S, shift, dense,
-                           GLOBAL_THREADS * gridDim.y, blockIdx.y * GLOBAL_THREADS + threadIdx.x,
-                           &fill);
+    int G = GLOBAL_THREADS * gridDim.y, g = blockIdx.y * GLOBAL_THREADS + threadIdx.x;
+    if (!NUM && s.gdense) {
+        bitmap_walk(s, v, s.wkeys + off, G, g, &fill);
+    } else {
+        int shift = s.gdense ? 0 : 32 - (63 - __clzll((long long)S));
+        walk<T, ADD, MUL, NUM>(s, c, v, s.wkeys + off, NUM ? c.wvals + off : nullptr, S, shift,
+                               s.gdense, G, g, &fill);
+    }
     if constexpr (!NUM) {
         __syncthreads();
         if (threadIdx.x == 0 && fill != 0)
@@ -381,7 +579,24 @@ __global__ void __launch_bounds__(GLOBAL_THREADS) global_kernel(sp s, spn<T> c)
     }
 }
 
-/* Bin 6, numeric: a block per row writes its table's entries out. */
+/* Bin 8, symbolic, when ncols bits fit shared memory: a block per row counts its columns in a
+ * bitmap there, no global workspace. */
+__global__ void __launch_bounds__(SBIT_THREADS) sbit_kernel(sp s)
+{
+    extern __shared__ __align__(16) unsigned char smem[];
+    __shared__ unsigned fill;
+    uint32_t *bits = reinterpret_cast<uint32_t *>(smem);
+    uint64_t words = (s.ncols + 31) / 32;
+    for (uint64_t k = threadIdx.x; k < words; k += SBIT_THREADS) bits[k] = EMPTY;
+    if (threadIdx.x == 0) fill = 0;
+    __syncthreads();
+    uint32_t v = s.list[blockIdx.x];
+    bitmap_walk(s, v, bits, SBIT_THREADS, threadIdx.x, &fill);
+    __syncthreads();
+    if (threadIdx.x == 0) s.cnt[v] = fill;
+}
+
+/* Bin 7, numeric: a block per row writes its table's entries out. */
 template <typename T> __global__ void __launch_bounds__(GLOBAL_THREADS) global_emit_kernel(spn<T> c)
 {
     __shared__ unsigned fill;
@@ -390,6 +605,75 @@ template <typename T> __global__ void __launch_bounds__(GLOBAL_THREADS) global_e
     if (threadIdx.x == 0) fill = 0;
     __syncthreads();
     emit(c, v, c.wkeys + off, c.wvals + off, S, GLOBAL_THREADS, threadIdx.x, &fill);
+}
+
+/* Bin 8, numeric, read out in column order: the wave's row blockIdx.x, its columns in tiles of
+ * EMIT_TILE (blockIdx.y), a block per tile, so a wave of a few long rows still fills the device.
+ * First each tile's occupied slots are counted (seg[row * tiles + tile]); then each tile's block
+ * adds the counts of the tiles before it to the row's offset in T, places its occupied slots by a
+ * block scan, writes them straight into T and clears them for the wave's next row. */
+constexpr uint64_t EMIT_TILE = (uint64_t)GLOBAL_THREADS * EMIT_ITEMS;
+
+/* The occupied flags of this thread's EMIT_ITEMS columns of the tile; their count. */
+__device__ inline unsigned tile_flags(const sp &c, const uint32_t *keys, uint64_t k0,
+                                      bool on[EMIT_ITEMS])
+{
+    unsigned n = 0;
+#pragma unroll
+    for (int e = 0; e < EMIT_ITEMS; e++) {
+        on[e] = k0 + e < c.ncols && keys[k0 + e] != EMPTY;
+        n += on[e];
+    }
+    return n;
+}
+
+__global__ void __launch_bounds__(GLOBAL_THREADS) dense_count_kernel(sp c, uint32_t *seg)
+{
+    __shared__ unsigned total;
+    if (threadIdx.x == 0) total = 0;
+    __syncthreads();
+    bool on[EMIT_ITEMS];
+    unsigned n = tile_flags(c, c.wkeys + blockIdx.x * c.ncols,
+                            blockIdx.y * EMIT_TILE + threadIdx.x * EMIT_ITEMS, on);
+    for (int d = 16; d > 0; d /= 2) n += __shfl_down_sync(0xffffffffu, n, d);
+    if ((threadIdx.x & 31) == 0 && n != 0) atomicAdd(&total, n);
+    __syncthreads();
+    if (threadIdx.x == 0) seg[(uint64_t)blockIdx.x * gridDim.y + blockIdx.y] = total;
+}
+
+template <typename T>
+__global__ void __launch_bounds__(GLOBAL_THREADS) dense_emit_kernel(spn<T> c, const uint32_t *seg)
+{
+    using scan_t = cub::BlockScan<unsigned, GLOBAL_THREADS>;
+    __shared__ typename scan_t::TempStorage tmp;
+    __shared__ unsigned long long before;
+    const uint32_t *mine = seg + (uint64_t)blockIdx.x * gridDim.y;
+    if (mine[blockIdx.y] == 0) return; /* the whole block: nothing to write or clear */
+    if (threadIdx.x == 0) before = 0;
+    __syncthreads();
+    unsigned long long part = 0;
+    for (unsigned t = threadIdx.x; t < blockIdx.y; t += GLOBAL_THREADS) part += mine[t];
+    if (part != 0) atomicAdd(&before, part);
+    __syncthreads();
+    uint32_t v = c.list[blockIdx.x];
+    uint64_t i = c.A.vec != nullptr ? c.A.vec[v] : v;
+    uint32_t *keys = c.wkeys + blockIdx.x * c.ncols;
+    T *vals = c.wvals + blockIdx.x * c.ncols;
+    uint64_t k0 = blockIdx.y * EMIT_TILE + threadIdx.x * EMIT_ITEMS;
+    bool on[EMIT_ITEMS];
+    unsigned n = tile_flags(c, keys, k0, on), at;
+    scan_t(tmp).ExclusiveSum(n, at);
+    uint64_t out = c.rowptr[v] + before + at;
+#pragma unroll
+    for (int e = 0; e < EMIT_ITEMS; e++) {
+        if (!on[e]) continue;
+        c.trow[out] = i;
+        c.tcol[out] = k0 + e;
+        c.tx[out] = vals[k0 + e];
+        out++;
+        keys[k0 + e] = EMPTY;
+        vals[k0 + e] = c.start;
+    }
 }
 
 template <typename T> __global__ void fill_kernel(T *x, uint64_t n, T value)
@@ -409,9 +693,9 @@ __global__ void bin_offsets_kernel(const uint8_t *sorted, uint64_t n, uint32_t *
 }
 
 /* The largest v1 in [v0, nvec] whose chunk [v0, v1) costs at most budget bytes, with cost =
- * a * global slots + b * entries (of ptr, when given) + per_vec * vectors (in double: the
- * slot sums may pass 2^63). out[0] = v1, out[1] = its slots, out[2] = its entries, out[3] and
- * out[4] the slots and entries before it. */
+ * a * global words + b * entries (of ptr, when given) + per_vec * vectors (in double: the
+ * word sums may pass 2^63). out[0] = v1, out[1] = its words, out[2] = its entries, out[3] and
+ * out[4] the words and entries before it. */
 __global__ void chunk_kernel(const uint64_t *wofs, const uint64_t *ptr, uint64_t nvec,
                              uint64_t v0, double a, double b, double per_vec, double budget,
                              uint64_t *out)
@@ -436,7 +720,7 @@ __global__ void chunk_kernel(const uint64_t *wofs, const uint64_t *ptr, uint64_t
     out[4] = ptr != nullptr ? ptr[v0] : 0;
 }
 
-/* The global bin's rows as segments of the chunk's unordered output, for the segmented sort. */
+/* The hash bin's rows as segments of the chunk's unordered output, for the segmented sort. */
 __global__ void segments_kernel(const uint32_t *list, uint64_t n, const uint64_t *gptr,
                                 uint64_t gbase, uint64_t *beg, uint64_t *end)
 {
@@ -447,7 +731,7 @@ __global__ void segments_kernel(const uint32_t *list, uint64_t n, const uint64_t
     }
 }
 
-/* The global bin's rows from their sorted output into T, a warp per row. */
+/* The hash bin's rows from their sorted output into T, a warp per row. */
 template <typename T> __global__ void expand_kernel(spn<T> c, const uint32_t *scol, const T *sx)
 {
     uint64_t w = (blockIdx.x * (uint64_t)blockDim.x + threadIdx.x) / 32;
@@ -460,6 +744,13 @@ template <typename T> __global__ void expand_kernel(spn<T> c, const uint32_t *sc
         c.tx[t0 + e] = sx[from + e];
     }
 }
+
+__global__ void iota_kernel(uint32_t *x, uint64_t n, uint64_t v0)
+{
+    GG_VK_FOR(k, n) x[k] = (uint32_t)(v0 + k);
+}
+
+/* ---- host: binning, launches, passes --------------------------------------------------------- */
 
 unsigned warp_blocks(uint64_t n)
 {
@@ -479,11 +770,6 @@ struct binning {
     uint32_t off[NBINS + 1] = {};
 };
 
-__global__ void iota_kernel(uint32_t *x, uint64_t n, uint64_t v0)
-{
-    GG_VK_FOR(k, n) x[k] = (uint32_t)(v0 + k);
-}
-
 int bin_rows(binning &bn, const uint8_t *bin, uint64_t v0, uint64_t v1, cudaStream_t st)
 {
     if (bn.list.p != nullptr && bn.v0 == v0 && bn.v1 == v1) return GG_CUDA_VRC_OK;
@@ -498,12 +784,12 @@ int bin_rows(binning &bn, const uint8_t *bin, uint64_t v0, uint64_t v1, cudaStre
     if (rc == GG_CUDA_VRC_OK)
         rc = gg_vk_rc(cub::DeviceRadixSort::SortPairs(nullptr, bytes, bin + v0, keys.as<uint8_t>(),
                                                       ids.as<uint32_t>(), bn.list.as<uint32_t>(),
-                                                      (int64_t)n, 0, 3, st));
+                                                      (int64_t)n, 0, BIN_BITS, st));
     if (rc == GG_CUDA_VRC_OK && !tmp.get(bytes)) rc = GG_CUDA_VRC_NOMEM;
     if (rc == GG_CUDA_VRC_OK)
         rc = gg_vk_rc(cub::DeviceRadixSort::SortPairs(tmp.p, bytes, bin + v0, keys.as<uint8_t>(),
                                                       ids.as<uint32_t>(), bn.list.as<uint32_t>(),
-                                                      (int64_t)n, 0, 3, st));
+                                                      (int64_t)n, 0, BIN_BITS, st));
     if (rc != GG_CUDA_VRC_OK) {
         GG_cuda_free(bn.list.release());
         return rc;
@@ -511,8 +797,7 @@ int bin_rows(binning &bn, const uint8_t *bin, uint64_t v0, uint64_t v1, cudaStre
     bin_offsets_kernel<<<gg_vk_blocks(n + 1), GG_VK_THREADS, 0, st>>>(keys.as<uint8_t>(), n,
                                                                       off.as<uint32_t>());
     rc = gg_vk_launched();
-    if (rc == GG_CUDA_VRC_OK &&
-        !GG_cuda_download(bn.off, off.p, sizeof bn.off))
+    if (rc == GG_CUDA_VRC_OK && !GG_cuda_download(bn.off, off.p, sizeof bn.off))
         rc = GG_CUDA_VRC_ERROR;
     if (rc != GG_CUDA_VRC_OK) {
         GG_cuda_free(bn.list.release());
@@ -523,56 +808,57 @@ int bin_rows(binning &bn, const uint8_t *bin, uint64_t v0, uint64_t v1, cudaStre
     return GG_CUDA_VRC_OK;
 }
 
-/* Launches every bin's kernel of one pass over the binned chunk (NUM: the numeric pass, c its
- * parameters; s carries the chunk's arrays, whose global tables have `slots` slots). */
+/* x's list set to bin b's vectors [from, from + at most max); their count. */
+uint64_t slice(const binning &bn, int b, sp &x, uint64_t from = 0, uint64_t max = ~0ULL)
+{
+    uint64_t n = bn.off[b + 1] - bn.off[b];
+    x.list = bn.list.as<uint32_t>() + bn.off[b] + from;
+    x.nlist = from >= n ? 0 : std::min(max, n - from);
+    return x.nlist;
+}
+
+/* Bins 1..6 of one pass over the binned chunk (NUM: the numeric pass, c its parameters). */
 template <typename T, int ADD, int MUL, bool NUM>
-int run_bins(sp s, const spn<T> &c, const binning &bn, uint64_t slots, cudaStream_t st)
+int run_small(const sp &s, const spn<T> &c, const binning &bn, cudaStream_t st)
 {
     spn<T> cc = c;
     static_cast<sp &>(cc) = s;
-    auto slice = [&](int b, sp &x) {
-        x.list = bn.list.as<uint32_t>() + bn.off[b];
-        x.nlist = bn.off[b + 1] - bn.off[b];
-        return x.nlist;
-    };
     sp x = s;
-    if (slice(BIN_ONE, x) > 0)
+    if (slice(bn, BIN_ONE, x) > 0)
         one_kernel<T, ADD, MUL, NUM><<<gg_vk_blocks(x.nlist), GG_VK_THREADS, 0, st>>>(x, cc);
     int rc = gg_vk_launched();
-    auto shared = [&](auto kern, int b, int table, int lanes) {
-        if (rc != GG_CUDA_VRC_OK || slice(b, x) == 0) return;
-        int threads = lanes < 256 ? 256 : lanes, per = threads / lanes;
-        size_t bytes = (size_t)per * table * (sizeof(uint32_t) + (NUM ? sizeof(T) : 0));
+    auto shared = [&](auto kern, int k) {
+        if (rc != GG_CUDA_VRC_OK || slice(bn, BIN_SHARED + k, x) == 0) return;
+        int lanes = shared_lanes(k), threads = block_threads(lanes), per = threads / lanes;
+        size_t bytes =
+            (size_t)per * shared_slots(k) * (sizeof(uint32_t) + (NUM ? sizeof(T) : 0));
         rc = gg_vk_rc(
             cudaFuncSetAttribute(kern, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)bytes));
         if (rc != GG_CUDA_VRC_OK) return;
         kern<<<(unsigned)((x.nlist + per - 1) / per), threads, bytes, st>>>(x, cc);
         rc = gg_vk_launched();
     };
-    shared(shared_kernel<T, ADD, MUL, SLOTS2, LANES2, NUM>, 2, SLOTS2, LANES2);
-    shared(shared_kernel<T, ADD, MUL, SLOTS3, LANES3, NUM>, 3, SLOTS3, LANES3);
-    shared(shared_kernel<T, ADD, MUL, SLOTS4, LANES4, NUM>, 4, SLOTS4, LANES4);
-    shared(shared_kernel<T, ADD, MUL, SLOTS5, LANES5, NUM>, 5, SLOTS5, LANES5);
-    if (rc != GG_CUDA_VRC_OK || slice(BIN_GLOBAL, x) == 0) return rc;
-    /* every table of the chunk cleared at once: keys EMPTY, values the start; then enough blocks
-     * per row for about GLOBAL_BLOCKS in all (unmeasured) */
-    rc = gg_vk_rc(cudaMemsetAsync(s.wkeys, 0xff, slots * sizeof(uint32_t), st));
-    if (rc == GG_CUDA_VRC_OK && NUM) {
-        fill_kernel<T><<<gg_vk_blocks(slots), GG_VK_THREADS, 0, st>>>(c.wvals, slots, c.start);
-        rc = gg_vk_launched();
-    }
-    if (rc != GG_CUDA_VRC_OK) return rc;
-    unsigned per_row =
-        (unsigned)std::min<uint64_t>(64, std::max<uint64_t>(1, GLOBAL_BLOCKS / x.nlist));
+    static_assert(NSHARED == 5, "one launch per shared table");
+    shared(shared_kernel<T, ADD, MUL, shared_slots(0), shared_lanes(0), NUM>, 0);
+    shared(shared_kernel<T, ADD, MUL, shared_slots(1), shared_lanes(1), NUM>, 1);
+    shared(shared_kernel<T, ADD, MUL, shared_slots(2), shared_lanes(2), NUM>, 2);
+    shared(shared_kernel<T, ADD, MUL, shared_slots(3), shared_lanes(3), NUM>, 3);
+    shared(shared_kernel<T, ADD, MUL, shared_slots(4), shared_lanes(4), NUM>, 4);
+    return rc;
+}
+
+/* The global kernel over x's list (x.gdense set), with a power of two of blocks per row for about
+ * GLOBAL_BLOCKS in all (unmeasured). */
+template <typename T, int ADD, int MUL, bool NUM>
+int launch_global(const sp &x, const spn<T> &c, cudaStream_t st)
+{
+    spn<T> cc = c;
+    static_cast<sp &>(cc) = x;
+    unsigned per_row = 1;
+    while (per_row < 64 && per_row * 2 * x.nlist <= GLOBAL_BLOCKS) per_row *= 2;
     global_kernel<T, ADD, MUL, NUM>
         <<<dim3((unsigned)x.nlist, per_row), GLOBAL_THREADS, 0, st>>>(x, cc);
-    rc = gg_vk_launched();
-    if (rc == GG_CUDA_VRC_OK && NUM) {
-        static_cast<sp &>(cc) = x;
-        global_emit_kernel<T><<<(unsigned)x.nlist, GLOBAL_THREADS, 0, st>>>(cc);
-        rc = gg_vk_launched();
-    }
-    return rc;
+    return gg_vk_launched();
 }
 
 /* out[0, n) = the exclusive scan of in[0, n) (64-bit words). */
@@ -587,19 +873,10 @@ int scan(const uint64_t *in, uint64_t *out, uint64_t n, cudaStream_t st)
     return rc;
 }
 
-/* Keeps the counts of the global bin's rows only (the rest become 0). */
-__global__ void global_counts_kernel(const uint8_t *bin, uint64_t *cnt, uint64_t nvec)
-{
-    GG_VK_FOR(v, nvec)
-    {
-        if (bin[v] != BIN_GLOBAL) cnt[v] = 0;
-    }
-}
-
 /* What one run holds across its passes. */
 struct run_state {
     sp s;
-    uint64_t nvec;
+    uint64_t nvec, ndense = 0;
     cudaStream_t st;
     gg_dev_buf bin, wofs, cnt, rowptr, gptr, words;
     binning bn;
@@ -607,7 +884,7 @@ struct run_state {
 
 /* A chunk of vectors [v0, v1) and where its workspace and output start. */
 struct chunk {
-    uint64_t v1, slots, nnz, wbase, base; /* nnz and base: of the plan's ptr (numeric: gptr) */
+    uint64_t v1, words, nnz, wbase, base; /* nnz and base: of the plan's ptr (numeric: gptr) */
 };
 
 /* The next chunk from v0 under budget (a, b, per_vec as chunk_kernel); at least one vector. */
@@ -632,12 +909,13 @@ int plan(run_state &r, bool numeric, uint64_t v0, double a, double b, double per
     return rc;
 }
 
-/* Workspace the passes may plan for: what is available now, less a margin for the allocator's
- * rounding and CUB's small temporaries. */
+/* Workspace a pass may plan for: what is available now, less a margin for the allocator's
+ * rounding and CUB's small temporaries, under the tunable's or the tests' cap. */
 double budget_now(void)
 {
-    double avail = (double)GG_cuda_pool_available();
-    return avail * 0.9 - (double)(1 << 20);
+    double avail = (double)GG_cuda_pool_available() * 0.9 - (double)(1 << 20);
+    double cap = workspace_hook != 0 ? (double)workspace_hook : tune().workspace;
+    return cap > 0 ? std::min(avail, cap) : avail;
 }
 
 /* Bytes of workspace per vector of a chunk (bin list, sort keys, offsets), either pass. */
@@ -647,19 +925,39 @@ int symbolic(run_state &r, GG_cuda_saxpy_stats *stats)
 {
     double budget = budget_now();
     spn<float> none{};
+    size_t sbit_bytes = (size_t)(r.s.ncols + 31) / 32 * 4;
     for (uint64_t v0 = 0; v0 < r.nvec;) {
         chunk ch;
         int rc = plan(r, false, v0, sizeof(uint32_t), 0, PER_VEC, budget, &ch);
         if (rc != GG_CUDA_VRC_OK) return rc;
         rc = bin_rows(r.bn, r.bin.as<uint8_t>(), v0, ch.v1, r.st);
         gg_dev_buf wkeys;
-        if (rc == GG_CUDA_VRC_OK && ch.slots > 0 && !wkeys.get(ch.slots * 4))
-            rc = GG_CUDA_VRC_NOMEM;
-        if (rc == GG_CUDA_VRC_OK) {
-            sp s = r.s;
-            s.wbase = ch.wbase;
-            s.wkeys = wkeys.as<uint32_t>();
-            rc = run_bins<float, 0, 0, false>(s, none, r.bn, ch.slots, r.st);
+        if (rc == GG_CUDA_VRC_OK && ch.words > 0) {
+            /* hash keys EMPTY, bitmaps all set: both all ones */
+            rc = wkeys.get(ch.words * 4)
+                     ? gg_vk_rc(cudaMemsetAsync(wkeys.p, 0xff, ch.words * 4, r.st))
+                     : GG_CUDA_VRC_NOMEM;
+        }
+        sp s = r.s;
+        s.wbase = ch.wbase;
+        s.wkeys = wkeys.as<uint32_t>();
+        if (rc == GG_CUDA_VRC_OK) rc = run_small<float, 0, 0, false>(s, none, r.bn, r.st);
+        sp x = s;
+        x.gdense = false;
+        if (rc == GG_CUDA_VRC_OK && slice(r.bn, BIN_HASH, x) > 0)
+            rc = launch_global<float, 0, 0, false>(x, none, r.st);
+        x.gdense = true;
+        if (rc == GG_CUDA_VRC_OK && slice(r.bn, BIN_DENSE, x) > 0) {
+            if (r.s.sbit) {
+                rc = gg_vk_rc(cudaFuncSetAttribute(
+                    sbit_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)sbit_bytes));
+                if (rc == GG_CUDA_VRC_OK) {
+                    sbit_kernel<<<(unsigned)x.nlist, SBIT_THREADS, sbit_bytes, r.st>>>(x);
+                    rc = gg_vk_launched();
+                }
+            } else {
+                rc = launch_global<float, 0, 0, false>(x, none, r.st);
+            }
         }
         if (rc == GG_CUDA_VRC_NOMEM && ch.v1 - v0 > 1) { /* the plan was optimistic: halve it */
             budget /= 2;
@@ -670,6 +968,32 @@ int symbolic(run_state &r, GG_cuda_saxpy_stats *stats)
         v0 = ch.v1;
     }
     return GG_CUDA_VRC_OK;
+}
+
+/* The dense rows' tables: as many rows at a time as the wave tunable (at most half the budget,
+ * at least one row) allows, keys EMPTY and values the start; *budget loses their bytes. */
+template <typename T>
+int dense_tables(run_state &r, const T &start, double *budget, gg_dev_buf &keys, gg_dev_buf &vals,
+                 uint64_t *rows)
+{
+    uint64_t n = r.s.ncols;
+    double row_bytes = (double)n * (sizeof(uint32_t) + sizeof(T));
+    double want = std::min(tune().wave, 0.5 * *budget);
+    uint64_t w = (uint64_t)std::max(1.0, std::min((double)r.ndense, std::floor(want / row_bytes)));
+    while (!keys.get(w * n * 4) || !vals.get(w * n * sizeof(T))) {
+        GG_cuda_free(keys.release());
+        GG_cuda_free(vals.release());
+        if (w == 1) return GG_CUDA_VRC_NOMEM;
+        w /= 2;
+    }
+    int rc = gg_vk_rc(cudaMemsetAsync(keys.p, 0xff, w * n * 4, r.st));
+    if (rc == GG_CUDA_VRC_OK) {
+        fill_kernel<T><<<gg_vk_blocks(w * n), GG_VK_THREADS, 0, r.st>>>(vals.as<T>(), w * n, start);
+        rc = gg_vk_launched();
+    }
+    *rows = w;
+    *budget -= (double)w * row_bytes;
+    return rc;
 }
 
 template <typename T, int ADD, int MUL>
@@ -683,70 +1007,103 @@ int numeric(run_state &r, const GG_cuda_saxpy *p, GG_cuda_tuples *T_out, GG_cuda
     c.need_a = !(p->mul_op == GG_CUDA_OP_SECOND || p->mul_op == GG_CUDA_OP_ONEB ||
                  p->mul_op == GG_CUDA_OP_ANY);
     c.need_b = !(p->mul_op == GG_CUDA_OP_FIRST || p->mul_op == GG_CUDA_OP_ONEB);
-    /* the workspace is kept to a quarter of T (or 256 MB) even where more is free: the peak stays
-     * near T's size for a few more chunks, each a few launches and two small copies (unmeasured) */
-    double budget = std::min(budget_now(),
-                             std::max(256e6, 0.25 * (double)T_out->n * (16 + sizeof(T))));
+    double budget = budget_now();
+    gg_dev_buf dkeys, dvals, dseg;
+    uint64_t wave = 0, tiles = (r.s.ncols + EMIT_TILE - 1) / EMIT_TILE;
+    if (r.ndense > 0) {
+        int rc = dense_tables<T>(r, c.start, &budget, dkeys, dvals, &wave);
+        if (rc == GG_CUDA_VRC_OK && !dseg.get(wave * tiles * 4)) rc = GG_CUDA_VRC_NOMEM;
+        if (rc != GG_CUDA_VRC_OK) return rc;
+        stats->wave_rows = wave;
+    }
     const double a = sizeof(uint32_t) + sizeof(T);
-    /* per entry of a global-bin row: unordered keys and values, sorted keys and values, and the
-     * sort's own double buffer; the other bins write T in place */
+    /* per entry of a hash row: unordered keys and values, sorted keys and values, and the sort's
+     * own double buffer; the other bins write T in place */
     const double b = 3 * (sizeof(uint32_t) + sizeof(T));
     for (uint64_t v0 = 0; v0 < r.nvec;) {
         chunk ch;
         int rc = plan(r, true, v0, a, b, PER_VEC, budget, &ch);
         if (rc != GG_CUDA_VRC_OK) return rc;
-        uint64_t nc = ch.v1 - v0, n6 = 0, g6 = ch.nnz; /* g6: the global rows' entries */
+        uint64_t nc = ch.v1 - v0, g6 = ch.nnz; /* g6: the hash rows' entries */
         rc = bin_rows(r.bn, r.bin.as<uint8_t>(), v0, ch.v1, r.st);
-        const uint32_t *list6 = nullptr;
-        if (rc == GG_CUDA_VRC_OK) {
-            n6 = r.bn.off[BIN_GLOBAL + 1] - r.bn.off[BIN_GLOBAL];
-            list6 = r.bn.list.as<uint32_t>() + r.bn.off[BIN_GLOBAL];
-        }
+        sp s = r.s;
+        s.wbase = ch.wbase;
+        s.gbase = ch.base;
+        s.trow = T_out->row;
+        s.tcol = T_out->col;
+        c.tx = static_cast<T *>(T_out->x);
+        if (rc == GG_CUDA_VRC_OK) rc = run_small<T, ADD, MUL, true>(s, c, r.bn, r.st);
+        /* the hash rows: tables, their unordered output, one segmented sort, T */
+        sp h = s;
+        h.gdense = false;
+        uint64_t n6 = rc == GG_CUDA_VRC_OK ? slice(r.bn, BIN_HASH, h) : 0;
         gg_dev_buf wkeys, wvals, ocol, ox, scol, sx, seg, tmp;
-        if (rc == GG_CUDA_VRC_OK &&
-            ((ch.slots > 0 && (!wkeys.get(ch.slots * 4) || !wvals.get(ch.slots * sizeof(T)))) ||
-             (n6 > 0 && (!ocol.get(g6 * 4) || !ox.get(g6 * sizeof(T)) || !scol.get(g6 * 4) ||
-                         !sx.get(g6 * sizeof(T)) || !seg.get(2 * n6 * 8)))))
+        if (n6 > 0 && (!wkeys.get(ch.words * 4) || !wvals.get(ch.words * sizeof(T)) ||
+                       !ocol.get(g6 * 4) || !ox.get(g6 * sizeof(T)) || !scol.get(g6 * 4) ||
+                       !sx.get(g6 * sizeof(T)) || !seg.get(2 * n6 * 8)))
             rc = GG_CUDA_VRC_NOMEM;
-        if (rc == GG_CUDA_VRC_OK) {
-            sp s = r.s;
-            s.wbase = ch.wbase;
-            s.wkeys = wkeys.as<uint32_t>();
-            s.gbase = ch.base;
-            s.ocol = ocol.as<uint32_t>();
-            s.trow = T_out->row;
-            s.tcol = T_out->col;
-            c.wvals = wvals.as<T>();
-            c.ox = ox.as<T>();
-            c.tx = static_cast<T *>(T_out->x);
-            rc = run_bins<T, ADD, MUL, true>(s, c, r.bn, ch.slots, r.st);
+        if (rc == GG_CUDA_VRC_OK && n6 > 0) {
+            h.wkeys = wkeys.as<uint32_t>();
+            h.ocol = ocol.as<uint32_t>();
+            spn<T> e = c;
+            static_cast<sp &>(e) = h;
+            e.wvals = wvals.as<T>();
+            e.ox = ox.as<T>();
+            rc = gg_vk_rc(cudaMemsetAsync(wkeys.p, 0xff, ch.words * 4, r.st));
+            if (rc == GG_CUDA_VRC_OK) {
+                fill_kernel<T><<<gg_vk_blocks(ch.words), GG_VK_THREADS, 0, r.st>>>(
+                    e.wvals, ch.words, c.start);
+                rc = gg_vk_launched();
+            }
+            if (rc == GG_CUDA_VRC_OK) rc = launch_global<T, ADD, MUL, true>(h, e, r.st);
+            if (rc == GG_CUDA_VRC_OK) {
+                global_emit_kernel<T><<<(unsigned)n6, GLOBAL_THREADS, 0, r.st>>>(e);
+                rc = gg_vk_launched();
+            }
             GG_cuda_free(wkeys.release()); /* the tables are done with (stream-ordered) */
             GG_cuda_free(wvals.release());
             uint64_t *beg = seg.as<uint64_t>(), *end = beg + n6;
-            if (rc == GG_CUDA_VRC_OK && n6 > 0) {
+            if (rc == GG_CUDA_VRC_OK) {
                 segments_kernel<<<gg_vk_blocks(n6), GG_VK_THREADS, 0, r.st>>>(
-                    list6, n6, r.gptr.as<uint64_t>(), ch.base, beg, end);
+                    h.list, n6, r.gptr.as<uint64_t>(), ch.base, beg, end);
                 rc = gg_vk_launched();
             }
             size_t bytes = 0;
-            if (rc == GG_CUDA_VRC_OK && n6 > 0)
+            if (rc == GG_CUDA_VRC_OK)
                 rc = gg_vk_rc(cub::DeviceSegmentedSort::SortPairs(
                     nullptr, bytes, ocol.as<uint32_t>(), scol.as<uint32_t>(), ox.as<T>(),
                     sx.as<T>(), (int64_t)g6, (int64_t)n6, beg, end, r.st));
-            if (rc == GG_CUDA_VRC_OK && n6 > 0 && !tmp.get(bytes)) rc = GG_CUDA_VRC_NOMEM;
-            if (rc == GG_CUDA_VRC_OK && n6 > 0)
+            if (rc == GG_CUDA_VRC_OK && !tmp.get(bytes)) rc = GG_CUDA_VRC_NOMEM;
+            if (rc == GG_CUDA_VRC_OK)
                 rc = gg_vk_rc(cub::DeviceSegmentedSort::SortPairs(
                     tmp.p, bytes, ocol.as<uint32_t>(), scol.as<uint32_t>(), ox.as<T>(),
                     sx.as<T>(), (int64_t)g6, (int64_t)n6, beg, end, r.st));
-            if (rc == GG_CUDA_VRC_OK && n6 > 0) {
-                spn<T> e = c;
-                static_cast<sp &>(e) = s;
-                e.list = list6;
-                e.nlist = n6;
+            if (rc == GG_CUDA_VRC_OK) {
                 expand_kernel<T><<<warp_blocks(n6), GG_VK_THREADS, 0, r.st>>>(
                     e, scol.as<uint32_t>(), sx.as<T>());
                 rc = gg_vk_launched();
             }
+        }
+        /* the dense rows, a wave at a time: each table cleared as its row is read out */
+        sp d = s;
+        d.gdense = true;
+        d.wkeys = dkeys.as<uint32_t>();
+        spn<T> dc = c;
+        dc.wvals = dvals.as<T>();
+        for (uint64_t w = 0; rc == GG_CUDA_VRC_OK && slice(r.bn, BIN_DENSE, d, w, wave) > 0;
+             w += wave) {
+            static_cast<sp &>(dc) = d;
+            rc = launch_global<T, ADD, MUL, true>(d, dc, r.st);
+            dim3 grid((unsigned)d.nlist, (unsigned)tiles);
+            if (rc == GG_CUDA_VRC_OK) {
+                dense_count_kernel<<<grid, GLOBAL_THREADS, 0, r.st>>>(d, dseg.as<uint32_t>());
+                rc = gg_vk_launched();
+            }
+            if (rc == GG_CUDA_VRC_OK) {
+                dense_emit_kernel<T><<<grid, GLOBAL_THREADS, 0, r.st>>>(dc, dseg.as<uint32_t>());
+                rc = gg_vk_launched();
+            }
+            stats->waves++;
         }
         if (rc == GG_CUDA_VRC_NOMEM && nc > 1) {
             budget /= 2;
@@ -759,18 +1116,12 @@ int numeric(run_state &r, const GG_cuda_saxpy *p, GG_cuda_tuples *T_out, GG_cuda
     return GG_CUDA_VRC_OK;
 }
 
-/* The scan of the symbolic counts into T's offsets, T's size, and T's arrays. */
+/* The scan of the symbolic counts into T's offsets and T's size; the rows placed again by their
+ * counts (numeric bins, global slots, the hash rows' output offsets); T's arrays. */
 int allocate_result(run_state &r, GG_cuda_tuples *T, int code, GG_cuda_saxpy_stats *stats)
 {
     uint64_t *cnt = r.cnt.as<uint64_t>(), *rowptr = r.rowptr.as<uint64_t>();
     int rc = scan(cnt, rowptr, r.nvec + 1, r.st);
-    /* the global bin's counts alone, scanned: where its rows' unordered output goes */
-    if (rc == GG_CUDA_VRC_OK) {
-        global_counts_kernel<<<gg_vk_blocks(r.nvec), GG_VK_THREADS, 0, r.st>>>(
-            r.bin.as<uint8_t>(), cnt, r.nvec);
-        rc = gg_vk_launched();
-    }
-    if (rc == GG_CUDA_VRC_OK) rc = scan(cnt, r.gptr.as<uint64_t>(), r.nvec + 1, r.st);
     uint64_t h[2];
     if (rc == GG_CUDA_VRC_OK) rc = fetch(h, rowptr + r.nvec, 1);
     if (rc == GG_CUDA_VRC_OK) rc = fetch(h + 1, r.words.p, 1);
@@ -779,6 +1130,23 @@ int allocate_result(run_state &r, GG_cuda_tuples *T, int code, GG_cuda_saxpy_sta
     stats->flops = h[1];
     if (h[0] >= (1ULL << 31)) return GG_CUDA_VRC_UNSUPPORTED;
     if (h[0] == 0) return GG_CUDA_VRC_OK;
+    /* the numeric placement: shared tables by the values' size, the fill tunable */
+    r.s.top = shared_top(gg_size_of(code));
+    r.s.fill = (float)tune().fill;
+    gg_dev_buf wlen;
+    unsigned long long *nd = reinterpret_cast<unsigned long long *>(r.words.as<uint64_t>() + 6);
+    if (!wlen.get((r.nvec + 1) * 8)) return GG_CUDA_VRC_NOMEM;
+    rc = gg_vk_rc(cudaMemsetAsync(nd, 0, 8, r.st));
+    if (rc == GG_CUDA_VRC_OK) {
+        rebin_kernel<<<gg_vk_blocks(r.nvec + 1), GG_VK_THREADS, 0, r.st>>>(
+            r.s, r.nvec, r.bin.as<uint8_t>(), wlen.as<uint64_t>(), nd);
+        rc = gg_vk_launched();
+    }
+    if (rc == GG_CUDA_VRC_OK) rc = scan(cnt, r.gptr.as<uint64_t>(), r.nvec + 1, r.st);
+    if (rc == GG_CUDA_VRC_OK) rc = scan(wlen.as<uint64_t>(), r.wofs.as<uint64_t>(), r.nvec + 1, r.st);
+    if (rc == GG_CUDA_VRC_OK) rc = fetch(&r.ndense, nd, 1);
+    if (rc != GG_CUDA_VRC_OK) return rc;
+    GG_cuda_free(r.bn.list.release()); /* the symbolic pass's bins are stale */
     gg_dev_buf row, col, x;
     if (!row.get(h[0] * 8) || !col.get(h[0] * 8) || !x.get(h[0] * gg_size_of(code)))
         return GG_CUDA_VRC_NOMEM;
@@ -791,7 +1159,7 @@ int allocate_result(run_state &r, GG_cuda_tuples *T, int code, GG_cuda_saxpy_sta
 
 /* The numeric pass with the semiring specialised where it is one of the hot ones (compile-time
  * opcodes let the multiply and the atomic fold inline), else with run-time opcodes. Each
- * specialisation is eight more kernels (compile time), so only the hot types get one. */
+ * specialisation is ten more kernels (compile time), so only the hot types get one. */
 template <typename T>
 int numeric_typed(run_state &r, const GG_cuda_saxpy *p, GG_cuda_tuples *T_out,
                   GG_cuda_saxpy_stats *st)
@@ -818,6 +1186,11 @@ int numeric_typed(run_state &r, const GG_cuda_saxpy *p, GG_cuda_tuples *T_out,
 
 } // namespace
 
+extern "C" void GG_cuda_spgemm_set_workspace(size_t bytes)
+{
+    workspace_hook = bytes;
+}
+
 extern "C" int GG_cuda_spgemm_saxpy(GG_cuda_tuples *T, const GG_cuda_saxpy *p,
                                     GG_cuda_saxpy_stats *stats)
 {
@@ -835,6 +1208,7 @@ extern "C" int GG_cuda_spgemm_saxpy(GG_cuda_tuples *T, const GG_cuda_saxpy *p,
     if (r.nvec == 0) return GG_CUDA_VRC_OK;
     GG_cuda_bind();
     r.st = GG_cuda_stream();
+    const tuning &t = tune();
     r.s = sp{};
     r.s.A = rows_of(A);
     r.s.B = rows_of(B);
@@ -846,16 +1220,23 @@ extern "C" int GG_cuda_spgemm_saxpy(GG_cuda_tuples *T, const GG_cuda_saxpy *p,
         r.s.mcomp = p->mcomp;
     }
     r.s.ncols = p->ncols;
+    /* the symbolic placement: key-only tables, the bound at most half of one; dense rows as
+     * shared bitmaps when ncols bits fit and there are rows enough for a block each */
+    r.s.top = shared_top(0);
+    r.s.fill = 0.5f;
+    r.s.dense = t.dense;
+    r.s.sbit = t.sbit && (p->ncols + 31) / 32 * 4 + 1024 <= (uint64_t)t.optin &&
+               r.nvec >= 4 * (uint64_t)t.sms;
     uint64_t nv = r.nvec;
     if (!r.bin.get(nv) || !r.wofs.get((nv + 1) * 8) || !r.cnt.get((nv + 1) * 8) ||
-        !r.rowptr.get((nv + 1) * 8) || !r.gptr.get((nv + 1) * 8) || !r.words.get(6 * 8))
+        !r.rowptr.get((nv + 1) * 8) || !r.gptr.get((nv + 1) * 8) || !r.words.get(8 * 8))
         return GG_CUDA_VRC_NOMEM;
     r.s.cnt = r.cnt.as<uint64_t>();
     r.s.wofs = r.wofs.as<uint64_t>();
     r.s.rowptr = r.rowptr.as<uint64_t>();
     r.s.gptr = r.gptr.as<uint64_t>();
 
-    /* meta: the per-vector slots go to rowptr's array first, scanned into wofs */
+    /* meta: the per-vector words go to rowptr's array first, scanned into wofs */
     int rc = gg_vk_rc(cudaMemsetAsync(r.words.p, 0, 8, r.st));
     if (rc == GG_CUDA_VRC_OK) {
         meta_kernel<<<warp_blocks(nv), GG_VK_THREADS, 0, r.st>>>(

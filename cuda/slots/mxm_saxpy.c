@@ -10,16 +10,22 @@
  * are not all of one domain, a semiring without a device kernel, C with 2^32 - 1 columns or more,
  * inputs beyond the device build's limits, and small host-resident calls (unless CUDA is forced).
  * Out of device memory (GrB_OUT_OF_MEMORY, C unchanged) only when the result and the inputs leave
- * no room for a single row's workspace: the product runs in row chunks otherwise. */
+ * no room for a single row's workspace: the product runs at once when its workspace fits, in row
+ * chunks otherwise. */
 #include "GG_cuda_mslot.h"
 #include "GG_cuda_mxm_saxpy.h"
 
-/* The last product's statistics, for the tests (GG_cuda_mxm_last_chunks). */
+/* The last product's statistics, for the tests (GG_cuda_mxm_last_chunks, _waves). */
 static _Thread_local GG_cuda_saxpy_stats last;
 
 uint64_t GG_cuda_mxm_last_chunks(void)
 {
     return last.chunks_symbolic + last.chunks_numeric;
+}
+
+uint64_t GG_cuda_mxm_last_waves(void)
+{
+    return last.waves;
 }
 
 /* T = op0(A) (+.*) op1(B), restricted by M's rows when M is given. */
@@ -47,13 +53,14 @@ static GrB_Info product(GG_cuda_tuples *T, GG_container *M, GrB_Semiring sr, GG_
                               "no device kernel for this product (or 2^31 result entries)");
     if (info == GrB_SUCCESS)
         GG_trace("cuda mxm: row-wise saxpy on the %s x %s views%s: %llu flops, %llu entries, "
-                 "%llu + %llu chunks",
+                 "%llu + %llu chunks, %llu waves of dense rows",
                  d->tran0 ? "CSC" : "CSR", d->tran1 ? "CSC" : "CSR",
                  M == NULL      ? ""
                  : d->mask_comp ? ", complemented mask read per term"
                                 : ", mask read per term",
                  (unsigned long long)last.flops, (unsigned long long)last.nnz,
-                 (unsigned long long)last.chunks_symbolic, (unsigned long long)last.chunks_numeric);
+                 (unsigned long long)last.chunks_symbolic, (unsigned long long)last.chunks_numeric,
+                 (unsigned long long)last.waves);
     return info;
 }
 

@@ -6,8 +6,10 @@
  * run-time ones), all four transpose combinations, complemented structural and valued masks and a
  * dense mask, accumulators, replace, C = C*C aliased with the mask too, empty, 1 x 1 and
  * rectangular shapes, rows skewed enough to reach every bin (one term, the shared-memory tables,
- * the global hash and the dense row); chunked execution forced by GxG_DEVICE_POOL_LIMIT giving the
- * unchunked result; out of device memory leaving C unchanged; and betweenness centrality
+ * the global hash and the dense row, the symbolic pass's shared bitmaps); one pass when the
+ * workspace fits, the dense rows' waves and chunks forced by a workspace cap
+ * (GG_cuda_spgemm_set_workspace), and chunked execution forced by GxG_DEVICE_POOL_LIMIT, all giving
+ * the unforced result; out of device memory leaving C unchanged; and betweenness centrality
  * (algorithms/bc.c, whose forward step is frontier<!paths> = frontier A) equal to the CPU's, its
  * matrix eWiseMult and scalar assigns not declined. Under
  * compute-sanitizer (GG_TEST_SANITIZER set) the semiring sweep runs two semirings. Exits 77
@@ -30,6 +32,7 @@
 
 #include "GG_cuda_test.h"
 #include "GG_cuda_mtest.h"
+#include "GG_cuda_mxm_saxpy.h"
 
 /* A matrix whose row i has about len(i) entries, values in [1, 9]: rows of every length from 0 to
  * far beyond the shared-memory tables. */
@@ -213,14 +216,17 @@ static GrB_Index four(GrB_Index i)
     return 4;
 }
 
-/* Rows of every bin: one term, each shared-memory table, the global hash (C has 100000 columns)
- * and the dense global row (C has 9000 columns), under no mask and a complemented one. */
+/* Rows of every bin: one term, each shared-memory table, and the two long rows (about 12000
+ * terms): a global hash (C has 10^6 columns; about 11900 entries), a dense row (100000 columns;
+ * about 11300), a row of the largest shared table (9000 columns; about 6600 entries, while its
+ * bound of 9000 made it a global bitmap in the symbolic pass), under no mask and a complemented
+ * one. 60 rows: too few for the symbolic pass's shared bitmaps. */
 static void skewed_rows_every_bin(void **state)
 {
     (void)state;
     GrB_Matrix A = skewed(GrB_FP64, 60, 6000, skew_len);
-    GrB_Index ncols[2] = {100000, 9000};
-    for (int k = 0; k < 2; k++) {
+    GrB_Index ncols[3] = {1000000, 100000, 9000};
+    for (int k = 0; k < 3; k++) {
         GrB_Matrix B = skewed(GrB_FP64, 6000, ncols[k], four), C0, M;
         OK(GrB_Matrix_new(&C0, GrB_FP64, 60, ncols[k]));
         M = skewed(GrB_BOOL, 60, ncols[k], four);
@@ -237,6 +243,54 @@ static void skewed_rows_every_bin(void **state)
         GrB_free(&B), GrB_free(&C0), GrB_free(&M), GrB_free(&At), GrB_free(&Ct);
     }
     GrB_free(&A);
+}
+
+/* Row lengths for many rows: every 100th row long (3000 draws), the rest up to 300. */
+static GrB_Index sparse_long(GrB_Index i)
+{
+    return i % 100 == 0 ? 3000 : (i * i * 7) % 300;
+}
+
+static GrB_Index sixteen(GrB_Index i)
+{
+    (void)i;
+    return 16;
+}
+
+/* 1200 rows, enough for the symbolic pass to count the long rows in shared-memory bitmaps (one
+ * block per row, when the product has at least 4 rows per SM). The 12 long rows (about 2360
+ * entries of A times 16 of B) hold about 17000 of C's 20000 columns, more than the largest shared
+ * table takes at any fill: dense rows in the numeric pass. Unlimited, each pass runs at once (one
+ * chunk each, one wave); with the workspace capped below two dense rows' tables (20000 x 12
+ * bytes each), the dense rows run a wave each; capped lower still, the numeric pass runs in two
+ * chunks. Every run gives the CPU's result. */
+static void one_pass_chunks_and_waves(void **state)
+{
+    (void)state;
+    GrB_Matrix A = skewed(GrB_FP64, 1200, 6000, sparse_long);
+    GrB_Matrix B = skewed(GrB_FP64, 6000, 20000, sixteen), C0;
+    OK(GrB_Matrix_new(&C0, GrB_FP64, 1200, 20000));
+    parity("many rows, one pass", C0, NULL, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, A, B, NULL, false);
+    assert_int_equal(GG_cuda_mxm_last_chunks(), 2);
+    assert_int_equal(GG_cuda_mxm_last_waves(), 1);
+    /* half of it, the most the waves take, is below one table: one row a wave, one chunk */
+    GG_cuda_spgemm_set_workspace(400000);
+    parity("many rows, a wave per dense row", C0, NULL, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, A, B,
+           NULL, false);
+    assert_int_equal(GG_cuda_mxm_last_chunks(), 2);
+    assert_int_equal(GG_cuda_mxm_last_waves(), 12);
+    /* 30000 bytes left after the wave's table: 625 rows' bookkeeping (48 bytes a row) a chunk */
+    GG_cuda_spgemm_set_workspace(270000);
+    parity("many rows, chunked", C0, NULL, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, A, B, NULL, false);
+    printf("workspace 270 KB: %llu chunks, %llu waves\n",
+           (unsigned long long)GG_cuda_mxm_last_chunks(),
+           (unsigned long long)GG_cuda_mxm_last_waves());
+    assert_true(GG_cuda_mxm_last_chunks() > 2);
+    assert_int_equal(GG_cuda_mxm_last_waves(), 12);
+    parity("many rows, chunked, MIN_PLUS under !C0", C0, C0, NULL, GrB_MIN_PLUS_SEMIRING_FP64, A,
+           B, GrB_DESC_RSC, false);
+    GG_cuda_spgemm_set_workspace(0);
+    GrB_free(&A), GrB_free(&B), GrB_free(&C0);
 }
 
 /* ---- memory ---------------------------------------------------------------------------------- */
@@ -410,6 +464,7 @@ int main(void)
         cmocka_unit_test(small_and_empty),
         cmocka_unit_test(hypersparse_inner),
         cmocka_unit_test(skewed_rows_every_bin),
+        cmocka_unit_test(one_pass_chunks_and_waves),
         cmocka_unit_test(chunked_equals_unchunked),
         cmocka_unit_test(out_of_memory_leaves_c),
         cmocka_unit_test(bc_equals_cpu),
