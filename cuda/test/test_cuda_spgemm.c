@@ -324,8 +324,11 @@ static GrB_Matrix narrow_b(void)
 }
 
 /* The unchunked product, then the same under pool limits between what is held and the unchunked
- * peak: every run either succeeds with the same result or reports out of memory with C
- * unchanged, and some run succeeds in more than one chunk per pass. */
+ * peak: every run either succeeds with the same result (in however many chunks) or reports out of
+ * memory with C unchanged. Since the product plans its workspace by exact counts, this product's
+ * workspace is small beside T and the build of C (on the H100 every limited run ran out of memory
+ * there, none chunked), so chunking itself is pinned by one_pass_chunks_and_waves, through the
+ * workspace hook. */
 static void chunked_equals_unchunked(void **state)
 {
     (void)state;
@@ -343,7 +346,6 @@ static void chunked_equals_unchunked(void **state)
     size_t peak = GG_cuda_pool_peak(false);
     assert_int_equal(GG_cuda_mxm_last_chunks(), 2);
     GrB_free(&C);
-    bool chunked = false;
     for (int pct = 90; pct >= 20; pct -= 10) {
         GrB_Matrix D;
         OK(GrB_Matrix_new(&D, GrB_FP64, 100, 1000000));
@@ -357,7 +359,6 @@ static void chunked_equals_unchunked(void **state)
         if (info == GrB_SUCCESS) {
             printf("pool limit at %d%% of the product's peak: %llu chunks\n", pct,
                    (unsigned long long)chunks);
-            chunked = chunked || chunks > 2;
             set_backend(GxG_BACKEND_CPU);
             same_matrix(ref, D, 0);
             set_backend(GxG_BACKEND_CUDA);
@@ -369,7 +370,6 @@ static void chunked_equals_unchunked(void **state)
         }
         GrB_free(&D);
     }
-    assert_true(chunked);
     set_backend(GxG_BACKEND_AUTO);
     GrB_free(&A), GrB_free(&B), GrB_free(&ref);
 }
