@@ -8,8 +8,8 @@
  * rectangular shapes, rows skewed enough to reach every bin (one term, the shared-memory tables,
  * the global hash and the dense row, the symbolic pass's shared bitmaps); one pass when the
  * workspace fits, the dense rows' waves and chunks forced by a workspace cap
- * (GG_cuda_spgemm_set_workspace), and chunked execution forced by GxG_DEVICE_POOL_LIMIT, all giving
- * the unforced result; out of device memory leaving C unchanged; and betweenness centrality
+ * (GG_cuda_spgemm_set_workspace), pool limits (GxG_DEVICE_POOL_LIMIT) that either fit or report
+ * out of memory, all giving the unforced result; out of device memory leaving C unchanged; and betweenness centrality
  * (algorithms/bc.c, whose forward step is frontier<!paths> = frontier A) equal to the CPU's, its
  * matrix eWiseMult and scalar assigns not declined. Under
  * compute-sanitizer (GG_TEST_SANITIZER set) the semiring sweep runs two semirings. Exits 77
@@ -308,10 +308,9 @@ static GrB_Index many(GrB_Index i)
 }
 
 /* B's rows hold 20 entries among the first 2000 of 10^6 columns, A's rows about 630 of B's 1000:
- * each row of A B has a bound of about 12600 terms (a 32768-slot global table, 393 KB in the
- * numeric pass) but at most 2000 entries, so the tables dominate the product's memory (about
- * 40 MB against 5 MB of result) and a pool limit below that peak splits it into chunks while the
- * write-back of the small result still fits. */
+ * each row of A B has a bound of about 12600 terms but at most 2000 entries. With tables sized by
+ * the flop bound this product's workspace dominated its memory; sized by exact counts it no longer
+ * does (chunked_equals_unchunked). */
 static GrB_Matrix narrow_b(void)
 {
     GrB_Matrix B;
