@@ -37,15 +37,19 @@
  *    is halved and retried. Dense rows share a fixed set of tables, one row per table at a time
  *    (waves): each table is cleared as its row is read out, so their memory is bounded whatever the
  *    number of dense rows.
- * Tunables (read once from the environment; first guesses, for the GPU host's
- *    bench/gpu/spgemm_bench to settle, Doc/performance.md):
+ * Tunables (read once from the environment). WAVE_MB and FILL were set from one variant each on
+ *    an H200 (spgemm_bench A*A, medians of 3, 2026-11-26; Doc/performance.md): WAVE_MB 800 against
+ *    the first guess of 2 x L2 (100 MB) took RMAT-16 from 145.6 to 96.5 ms (peak 4.06 -> 4.74 GB),
+ *    FILL 0.75 against 0.5 took band20 from 17.4 to 8.3 ms and RMAT-16 to 111.5 ms; grid1000
+ *    moved by neither. DENSE 1 (98 ms) cost 7.3 GB of peak; DENSE 16, SBIT 0 and SHARED_MAX 4096
+ *    were no faster. The two chosen were not measured together before they became the defaults.
  *    GRAPHBLAS_GPU_SPGEMM_WORKSPACE_MB  cap on a pass's workspace (default: none, what is free)
  *    GRAPHBLAS_GPU_SPGEMM_DENSE         a global row is dense when ncols <= this x its hash's slots
  *                                       (default 4, at least 1)
- *    GRAPHBLAS_GPU_SPGEMM_WAVE_MB       the dense rows' tables (default 2 x the L2 cache, so that
- *                                       their atomics stay in L2)
+ *    GRAPHBLAS_GPU_SPGEMM_WAVE_MB       the dense rows' tables (default 16 x the L2 cache: more
+ *                                       rows at once beat keeping their atomics in L2)
  *    GRAPHBLAS_GPU_SPGEMM_FILL          the numeric pass's most entries per shared slot (default
- *                                       0.5; the symbolic pass's bound always takes half)
+ *                                       0.75; the symbolic pass's bound always takes half)
  *    GRAPHBLAS_GPU_SPGEMM_SHARED_MAX    the largest shared table's slots (default 16384)
  *    GRAPHBLAS_GPU_SPGEMM_SBIT          0: no shared-memory bitmaps in the symbolic pass */
 #include "GG_cuda_mxm_saxpy.h"
@@ -117,8 +121,8 @@ const tuning &tune(void)
         tuning r;
         r.workspace = std::max(0.0, env_or("GRAPHBLAS_GPU_SPGEMM_WORKSPACE_MB", 0)) * 1e6;
         r.dense = std::max(1.0, env_or("GRAPHBLAS_GPU_SPGEMM_DENSE", 4));
-        r.wave = std::max(0.0, env_or("GRAPHBLAS_GPU_SPGEMM_WAVE_MB", 2.0 * l2 / 1e6)) * 1e6;
-        r.fill = std::min(0.9, std::max(0.1, env_or("GRAPHBLAS_GPU_SPGEMM_FILL", 0.5)));
+        r.wave = std::max(0.0, env_or("GRAPHBLAS_GPU_SPGEMM_WAVE_MB", 16.0 * l2 / 1e6)) * 1e6;
+        r.fill = std::min(0.9, std::max(0.1, env_or("GRAPHBLAS_GPU_SPGEMM_FILL", 0.75)));
         r.shared_max = (int)env_or("GRAPHBLAS_GPU_SPGEMM_SHARED_MAX", shared_slots(NSHARED - 1));
         r.sbit = env_or("GRAPHBLAS_GPU_SPGEMM_SBIT", 1) != 0;
         r.optin = optin;
