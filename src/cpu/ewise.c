@@ -23,6 +23,8 @@ typedef struct {
     size_t xsize, ysize, zsize; /* the operands as cast for op, and op's result */
     size_t asize, bsize;        /* A's and B's own values */
     GrB_BinaryOp positional;    /* a positional operator (f is not called), else NULL */
+    bool typed;                 /* a fast instance: both inputs already of op's operand types, so
+                                 * values reach f without casts (and f inlines) */
 } GG_bop;
 
 /* Fast instances X(..., OP, T, E, K): every type already op's. */
@@ -77,12 +79,12 @@ GG_BOP_CMP(GG_DEFINE_KCMP, ~)
 
 #define GG_BOP_CONST(unused, OP, T, E, K)                                                          \
     static const GG_bop GG_bop_##OP##_##T = {GG_kfn_##OP##_##T, sizeof(E), sizeof(E), sizeof(E),   \
-                                             sizeof(E),         sizeof(E), NULL};
+                                             sizeof(E),         sizeof(E), NULL,      true};
 GG_BOP_FAST(GG_BOP_CONST, ~)
 #undef GG_BOP_CONST
 #define GG_BOP_CMP_CONST(unused, OP, T, E, K)                                                      \
     static const GG_bop GG_bop_##OP##_##T = {GG_kcmp_##OP##_##T, sizeof(E), sizeof(E),             \
-                                             sizeof(bool),       sizeof(E), sizeof(E), NULL};
+                                             sizeof(bool),       sizeof(E), sizeof(E), NULL, true};
 GG_BOP_CMP(GG_BOP_CMP_CONST, ~)
 #undef GG_BOP_CMP_CONST
 
@@ -229,6 +231,10 @@ typedef struct {
 GG_ALWAYS_INLINE void vew_both(const GG_bop *op, const vew_ctx *c, void *z, const char *ax,
                                const char *bx, uint64_t i)
 {
+    if (op->typed) {
+        op->f(z, ax, bx);
+        return;
+    }
     GG_SCRATCH_ALIGN unsigned char buf[2][16];
     const void *x = GG_cpu_cast_in(&c->a2x, buf[0], ax), *y = GG_cpu_cast_in(&c->b2y, buf[1], bx);
     if (op->positional != NULL)
