@@ -91,6 +91,19 @@ static int pagerank(GrB_Matrix A, GrB_Index n, double *sum)
     return iters;
 }
 
+/* A timed run (bench_calls_time). */
+typedef struct {
+    GrB_Matrix A;
+    GrB_Index n;
+} pr_run;
+
+static void timed_run(void *ctx)
+{
+    pr_run *c = ctx;
+    double sum;
+    pagerank(c->A, c->n, &sum);
+}
+
 int main(int argc, char **argv)
 {
     const char *spec_text;
@@ -104,20 +117,11 @@ int main(int argc, char **argv)
 
     double sum = 0;
     int iters = pagerank(A, n, &sum); /* warm-up */
-    double *times = malloc((size_t)runs * K_COUNT * sizeof *times);
-    if (times == NULL) return 1;
-    for (int r = 0; r < runs; r++) {
-        memset(spent, 0, sizeof spent);
-        pagerank(A, n, &sum);
-        for (int k = 0; k < K_COUNT; k++) times[k * runs + r] = spent[k];
-    }
-    for (int k = 0; k < K_COUNT; k++) {
-        double *t = times + k * runs;
-        qsort(t, (size_t)runs, sizeof *t, bench_cmp_double);
-        /* the sum is printed to 6 digits: the two libraries may add in different orders */
-        printf("op %s %.3f %.3f %d %.6f\n", kind_names[k], t[runs / 2], t[0], iters, sum);
-    }
-    free(times);
+    /* the sum is printed to 6 digits: the two libraries may add in different orders */
+    char result[64];
+    snprintf(result, sizeof result, "%d %.6f", iters, sum);
+    pr_run c = {A, n};
+    bench_calls_time(timed_run, &c, spent, kind_names, K_COUNT, runs, result);
     GrB_Matrix_free(&A);
     GrB_finalize();
     return 0;
