@@ -89,6 +89,15 @@ static inline GrB_Matrix bench_calls_start(int argc, char **argv, const char **s
     return A;
 }
 
+/* In a call-by-call benchmark: runs call, adding its time to spent[kind] (the program's array of
+ * times per kind of call). */
+#define TIMED(kind, call)                                                                          \
+    do {                                                                                           \
+        double t0_ = now_ms();                                                                     \
+        CHECK(call);                                                                               \
+        spent[kind] += now_ms() - t0_;                                                             \
+    } while (0)
+
 /* The timed runs of a call-by-call benchmark (cc_calls.c, pr_calls.c): `runs` times, spent[0..nk)
  * cleared, then run(ctx), which adds each call's time to its kind in spent; then per kind the line
  * "op <name> <median ms> <min ms> <result>", each kind's own median. */

@@ -34,15 +34,7 @@ enum { K_MXV, K_TUPLES, K_BUILD, K_EWISEADD, K_EXTRACT, K_COMPARE, K_TOTAL, K_CO
 static const char *const kind_names[K_COUNT] = {"mxv",     "tuples",  "build", "ewiseadd",
                                                 "extract", "compare", "total"};
 
-static double spent[K_COUNT];
-
-/* Runs call, adding its time to spent[kind]. */
-#define TIMED(kind, call)                                                                          \
-    do {                                                                                           \
-        double t0_ = now_ms();                                                                     \
-        CHECK(call);                                                                               \
-        spent[kind] += now_ms() - t0_;                                                             \
-    } while (0)
+static double spent[K_COUNT]; /* per kind, TIMED (bench_alg.h) */
 
 /* parent[v] = f(v) for every v (f is dense). */
 static void parents(GrB_Index *parent, GrB_Index *idx, int64_t *val, GrB_Vector f, GrB_Index n)

@@ -34,15 +34,7 @@ enum { K_DEGREE, K_INVERT, K_DANGLING, K_WEIGHT, K_TELEPORT, K_MXV, K_MINUS, K_A
 static const char *const kind_names[K_COUNT] = {"degree", "invert", "dangling", "weight", "teleport",
                                                 "mxv",    "minus",  "abs",      "norm",   "total"};
 
-static double spent[K_COUNT];
-
-/* Runs call, adding its time to spent[kind]. */
-#define TIMED(kind, call)                                                                          \
-    do {                                                                                           \
-        double t0_ = now_ms();                                                                     \
-        CHECK(call);                                                                               \
-        spent[kind] += now_ms() - t0_;                                                             \
-    } while (0)
+static double spent[K_COUNT]; /* per kind, TIMED (bench_alg.h) */
 
 /* One PageRank run; returns the iterations and sets *sum to the sum of the ranks. */
 static int pagerank(GrB_Matrix A, GrB_Index n, double *sum)
