@@ -43,35 +43,8 @@ static bool fold_fast_exists(int opcode, GrB_Type_Code code)
     }
 }
 
-/* The floating sums in four interleaved chains, then combined: one chain waits an addition's
- * latency per value (2x SuiteSparse's vectorized sum at n = 10^6). The chains start from the
- * values themselves, never from +0.0, so a sum of -0.0 stays -0.0; the rounding differs from a
- * left-to-right fold, as the parallel chunks' already does. */
-#define GG_FOLD_SUM_CASE(T, E)                                                                     \
-    case GG_FOLD_KEY(GG_OP_PLUS, GrB_##T##_CODE): {                                                \
-        const E *v = x;                                                                            \
-        if (hi - lo < 8) break;                                                                    \
-        E a0 = v[lo], a1 = v[lo + 1], a2 = v[lo + 2], a3 = v[lo + 3];                              \
-        GrB_Index p = lo + 4;                                                                      \
-        for (; p + 4 <= hi; p += 4) {                                                              \
-            a0 += v[p];                                                                            \
-            a1 += v[p + 1];                                                                        \
-            a2 += v[p + 2];                                                                        \
-            a3 += v[p + 3];                                                                        \
-        }                                                                                          \
-        for (; p < hi; p++) a0 += v[p];                                                            \
-        E a = (a0 + a1) + (a2 + a3);                                                               \
-        memcpy(acc, &a, sizeof a);                                                                 \
-        return;                                                                                    \
-    }
-
 static void fold_fast(int key, void *acc, const void *x, GrB_Index lo, GrB_Index hi)
 {
-    switch (key) {
-        GG_FOLD_SUM_CASE(FP32, float)
-        GG_FOLD_SUM_CASE(FP64, double)
-    default: break;
-    }
     switch (key) {
         GG_WITH_T(GG_FOLD_CASE, PLUS)
         GG_WITH_T(GG_FOLD_CASE, TIMES)
