@@ -75,7 +75,7 @@ static inline GrB_Matrix bench_alg_start(int argc, char **argv, const char *def_
  * (checking the result first; the check is not timed), else frees the result and returns 0. */
 typedef uint64_t (*bench_alg_fn)(GrB_Matrix A, bool verify, GrB_Index *nvals);
 
-/* The start of a call-by-call benchmark (cc_calls.c, bfs_calls.c): arguments [gen-spec] [runs]
+/* The start of a call-by-call benchmark (cc_calls.c, bfs_calls.c, pr_calls.c): arguments [gen-spec] [runs]
  * (default rmat:18, 5), GrB_init, the graph with FP64 values and the spec's default seed. */
 static inline GrB_Matrix bench_calls_start(int argc, char **argv, const char **spec, int *runs,
                                            GrB_Index *n, GrB_Index *nvals)
@@ -87,6 +87,36 @@ static inline GrB_Matrix bench_calls_start(int argc, char **argv, const char **s
     GrB_Matrix A = bench_graph(*spec, 1, GrB_FP64, n);
     CHECK(GrB_Matrix_nvals(nvals, A));
     return A;
+}
+
+/* In a call-by-call benchmark: runs call, adding its time to spent[kind] (the program's array of
+ * times per kind of call). */
+#define TIMED(kind, call)                                                                          \
+    do {                                                                                           \
+        double t0_ = now_ms();                                                                     \
+        CHECK(call);                                                                               \
+        spent[kind] += now_ms() - t0_;                                                             \
+    } while (0)
+
+/* The timed runs of a call-by-call benchmark (cc_calls.c, pr_calls.c): `runs` times, spent[0..nk)
+ * cleared, then run(ctx), which adds each call's time to its kind in spent; then per kind the line
+ * "op <name> <median ms> <min ms> <result>", each kind's own median. */
+static inline void bench_calls_time(void (*run)(void *), void *ctx, double *spent,
+                                    const char *const *names, int nk, int runs, const char *result)
+{
+    double *times = malloc((size_t)runs * (size_t)nk * sizeof *times);
+    if (times == NULL) exit(1);
+    for (int r = 0; r < runs; r++) {
+        memset(spent, 0, (size_t)nk * sizeof *spent);
+        run(ctx);
+        for (int k = 0; k < nk; k++) times[k * runs + r] = spent[k];
+    }
+    for (int k = 0; k < nk; k++) {
+        double *t = times + k * runs;
+        qsort(t, (size_t)runs, sizeof *t, bench_cmp_double);
+        printf("op %s %.3f %.3f %s\n", names[k], t[runs / 2], t[0], result);
+    }
+    free(times);
 }
 
 /* The verification run, then `runs` timed runs; prints the op line. */

@@ -34,15 +34,7 @@ enum { K_MXV, K_TUPLES, K_BUILD, K_EWISEADD, K_EXTRACT, K_COMPARE, K_TOTAL, K_CO
 static const char *const kind_names[K_COUNT] = {"mxv",     "tuples",  "build", "ewiseadd",
                                                 "extract", "compare", "total"};
 
-static double spent[K_COUNT];
-
-/* Runs call, adding its time to spent[kind]. */
-#define TIMED(kind, call)                                                                          \
-    do {                                                                                           \
-        double t0_ = now_ms();                                                                     \
-        CHECK(call);                                                                               \
-        spent[kind] += now_ms() - t0_;                                                             \
-    } while (0)
+static double spent[K_COUNT]; /* per kind, TIMED (bench_alg.h) */
 
 /* parent[v] = f(v) for every v (f is dense). */
 static void parents(GrB_Index *parent, GrB_Index *idx, int64_t *val, GrB_Vector f, GrB_Index n)
@@ -107,6 +99,18 @@ static int fastsv(GrB_Matrix A, GrB_Index n, GrB_Index *ncomp)
     return iters;
 }
 
+/* A timed run (bench_calls_time). */
+typedef struct {
+    GrB_Matrix A;
+    GrB_Index n, ncomp;
+} cc_run;
+
+static void timed_run(void *ctx)
+{
+    cc_run *c = ctx;
+    fastsv(c->A, c->n, &c->ncomp);
+}
+
 int main(int argc, char **argv)
 {
     const char *spec_text;
@@ -116,22 +120,11 @@ int main(int argc, char **argv)
     printf("unit ms\ninput %s n %llu nnz %llu\n", spec_text, (unsigned long long)n,
            (unsigned long long)nvals);
 
-    GrB_Index ncomp = 0;
-    int iters = fastsv(A, n, &ncomp); /* warm-up */
-    double *times = malloc((size_t)runs * K_COUNT * sizeof *times);
-    if (times == NULL) return 1;
-    for (int r = 0; r < runs; r++) {
-        memset(spent, 0, sizeof spent);
-        fastsv(A, n, &ncomp);
-        for (int k = 0; k < K_COUNT; k++) times[k * runs + r] = spent[k];
-    }
-    for (int k = 0; k < K_COUNT; k++) {
-        double *t = times + k * runs;
-        qsort(t, (size_t)runs, sizeof *t, bench_cmp_double);
-        printf("op %s %.3f %.3f %d %llu\n", kind_names[k], t[runs / 2], t[0], iters,
-               (unsigned long long)ncomp);
-    }
-    free(times);
+    cc_run c = {A, n, 0};
+    int iters = fastsv(A, n, &c.ncomp); /* warm-up */
+    char result[64];
+    snprintf(result, sizeof result, "%d %llu", iters, (unsigned long long)c.ncomp);
+    bench_calls_time(timed_run, &c, spent, kind_names, K_COUNT, runs, result);
     GrB_Matrix_free(&A);
     GrB_finalize();
     return 0;

@@ -324,6 +324,9 @@ typedef struct {
     uint64_t bytes; /* the whole pool, header included */
 } GG_hs_pool;
 
+/* The tallest tree whose entries per leaf level GG_hs_matrix keeps. */
+#define GG_HS_LEVELS_KEPT 8
+
 /* A HiSparse matrix state: content (pool, root) plus the papers' transposed flag and scale.
  * Dimensions and the root describe the stored content; the logical matrix is its transpose when
  * `transposed`. The layout of the pool is defined in src/hisparse/hs_layout.h. */
@@ -338,6 +341,12 @@ typedef struct {
     uint8_t height;   /* level of the root */
     bool transposed;
     bool iso; /* no values in the nodes; GG_hs_iso_value holds the one value */
+    /* Entries in the leaves of each level 1..GG_HS_LEVELS_KEPT (index level - 1): counted by the
+     * first walk that needs them (hs_band_width, which SpMV calls every time) and kept, since a
+     * tree's pool and root never change once built, so that copies carry them along. Valid when
+     * levels_kept (set last, with release order); never kept for a taller tree. */
+    uint64_t level_nvals[GG_HS_LEVELS_KEPT];
+    uint8_t levels_kept;
 } GG_hs_matrix;
 
 /* SuiteSparse's per-matrix and per-vector storage hints (GxB_HYPER_SWITCH, GxB_BITMAP_SWITCH,

@@ -214,6 +214,13 @@ GrB_Info GG_cpu_vmask_of(GG_cpu_vmask *mk, GG_container *M, const GG_desc *d, GG
  * slot is done without computing anything. */
 bool GG_cpu_vec_masked_out(GG_container *C, GG_container *M, const GG_desc *d, GrB_Info *info);
 
+/* C's own values to take a slot's whole result in place of a fresh T, *W (else NULL): when the
+ * write-back would replace all of C (no mask, no accum), the result has C's type, and C holds a
+ * FULL non-iso array. C is then marked written on the host; the slot writes every value of *W
+ * (no other array is allocated or first touched) and calls GG_vec_written(C). */
+GrB_Info GG_cpu_vec_overwrite(GG_container *C, GG_container *M, GrB_BinaryOp accum, GrB_Type ztype,
+                              const GG_desc *d, GG_vdata **W);
+
 /* The write-back of a slot's result T (values of ttype) into the vector C: C<M,replace>(region)
  * = accum(C(region), T) as GG_cpu_vwb says, region NULL for all of C. T is owned (t_owned: freed
  * here on every path) or borrowed, e.g. an input's content (never C's own: that is detected and
@@ -235,6 +242,14 @@ GrB_Info GG_cpu_vmxv(GG_vdata *T, GG_container *A, bool rtran, const GG_vdata *U
  * the operator's result type; iso when A is and f reads no position. */
 GrB_Info GG_cpu_vapply(GG_vdata *T, const GG_vdata *A, GrB_Type atype, const GG_apply_op *op);
 
+/* Whether T = f(A) is FULL and made by a typed loop (A FULL and not iso, f a built-in operator on
+ * A's type that reads no position): then GG_cpu_vapply_into can write it into existing values. */
+bool GG_cpu_vapply_full_typed(const GG_vdata *A, GrB_Type atype, const GG_apply_op *op);
+
+/* W = f(A) for the case GG_cpu_vapply_full_typed allows, into W's FULL values of f's result type,
+ * which may be A's own. GrB_OUT_OF_MEMORY (scratch) before anything is written. */
+GrB_Info GG_cpu_vapply_into(GG_vdata *W, const GG_vdata *A, GrB_Type atype, const GG_apply_op *op);
+
 /* T = the entries of A where op(a, i, 0, thunk) is true (thunk of ttype, not yet cast): SPARSE
  * for a sparse A, else a BITMAP over A's values; A's type; iso when A is. */
 GrB_Info GG_cpu_vselect(GG_vdata *T, const GG_vdata *A, GrB_Type atype, GrB_IndexUnaryOp op,
@@ -245,6 +260,17 @@ GrB_Info GG_cpu_vselect(GG_vdata *T, const GG_vdata *A, GrB_Type atype, GrB_Inde
  * intersection with a sparse side, else BITMAP (FULL when every position has an entry). */
 GrB_Info GG_cpu_vewise(GG_vdata *T, GrB_BinaryOp op, const GG_vdata *A, GrB_Type atype,
                        const GG_vdata *B, GrB_Type btype, bool add);
+
+/* Whether T = A op B is FULL and made by a typed loop (both inputs FULL, not both iso, a built-in
+ * operator on its own type): then GG_cpu_vewise_into can write it into existing values. */
+bool GG_cpu_vewise_full_typed(GrB_BinaryOp op, const GG_vdata *A, GrB_Type atype, const GG_vdata *B,
+                              GrB_Type btype);
+
+/* W = A op B (eWiseAdd and eWiseMult alike) for the case GG_cpu_vewise_full_typed allows, into
+ * W's FULL values of op's result type, which may be A's or B's own (each position is read before
+ * it is written). GrB_OUT_OF_MEMORY (chunk bounds) before anything is written. */
+GrB_Info GG_cpu_vewise_into(GG_vdata *W, GrB_BinaryOp op, const GG_vdata *A, GrB_Type atype,
+                            const GG_vdata *B, GrB_Type btype);
 
 /* *t (op's result type) = the fold of A's values with op, left to right in equal chunks whose
  * partial results combine in order; *has is false (t untouched) when A has no entry. */

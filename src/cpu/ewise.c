@@ -23,6 +23,8 @@ typedef struct {
     size_t xsize, ysize, zsize; /* the operands as cast for op, and op's result */
     size_t asize, bsize;        /* A's and B's own values */
     GrB_BinaryOp positional;    /* a positional operator (f is not called), else NULL */
+    bool typed;                 /* a fast instance: both inputs already of op's operand types, so
+                                 * values reach f without casts (and f inlines) */
 } GG_bop;
 
 /* Fast instances X(..., OP, T, E, K): every type already op's. */
@@ -77,12 +79,12 @@ GG_BOP_CMP(GG_DEFINE_KCMP, ~)
 
 #define GG_BOP_CONST(unused, OP, T, E, K)                                                          \
     static const GG_bop GG_bop_##OP##_##T = {GG_kfn_##OP##_##T, sizeof(E), sizeof(E), sizeof(E),   \
-                                             sizeof(E),         sizeof(E), NULL};
+                                             sizeof(E),         sizeof(E), NULL,      true};
 GG_BOP_FAST(GG_BOP_CONST, ~)
 #undef GG_BOP_CONST
 #define GG_BOP_CMP_CONST(unused, OP, T, E, K)                                                      \
     static const GG_bop GG_bop_##OP##_##T = {GG_kcmp_##OP##_##T, sizeof(E), sizeof(E),             \
-                                             sizeof(bool),       sizeof(E), sizeof(E), NULL};
+                                             sizeof(bool),       sizeof(E), sizeof(E), NULL, true};
 GG_BOP_CMP(GG_BOP_CMP_CONST, ~)
 #undef GG_BOP_CMP_CONST
 
@@ -229,6 +231,10 @@ typedef struct {
 GG_ALWAYS_INLINE void vew_both(const GG_bop *op, const vew_ctx *c, void *z, const char *ax,
                                const char *bx, uint64_t i)
 {
+    if (op->typed) {
+        op->f(z, ax, bx);
+        return;
+    }
     GG_SCRATCH_ALIGN unsigned char buf[2][16];
     const void *x = GG_cpu_cast_in(&c->a2x, buf[0], ax), *y = GG_cpu_cast_in(&c->b2y, buf[1], bx);
     if (op->positional != NULL)
@@ -319,10 +325,18 @@ GG_ALWAYS_INLINE void vew_dense(const GG_bop *op, const vew_ctx *c, int k)
     char *tx = T->x;
     uint64_t n = 0;
     if (A->form == GG_VF_FULL && B->form == GG_VF_FULL && !c->iso) {
-        /* every position has both entries */
-        for (uint64_t i = c->alo[k]; i < c->alo[k + 1]; i++)
-            vew_both(op, c, tx + i * op->zsize, ax + i * c->as, bx + i * c->bs, i);
-        c->start[k + 1] = c->alo[k + 1] - c->alo[k];
+        /* every position has both entries; a typed operator on three arrays runs as a vector
+         * loop (each position read before it is written, so T may be A's or B's own array) */
+        uint64_t lo = c->alo[k], hi = c->alo[k + 1];
+        if (op->typed && c->as == op->xsize && c->bs == op->ysize) {
+            const size_t xs = op->xsize, ys = op->ysize, zs = op->zsize;
+#pragma omp simd
+            for (uint64_t i = lo; i < hi; i++) op->f(tx + i * zs, ax + i * xs, bx + i * ys);
+        } else {
+            for (uint64_t i = lo; i < hi; i++)
+                vew_both(op, c, tx + i * op->zsize, ax + i * c->as, bx + i * c->bs, i);
+        }
+        c->start[k + 1] = hi - lo;
         return;
     }
     for (uint64_t i = c->alo[k]; i < c->alo[k + 1]; i++) {
@@ -378,7 +392,16 @@ static void vew_GENERIC(void *ctx, int chunk, int tid)
 static GG_cpu_chunk_fn *const vew_table[GG_BOP_COUNT] = {vew_GENERIC, GG_BOP_ALL(GG_BOP_ENTRY)};
 #undef GG_BOP_ENTRY
 
-GrB_Info GG_cpu_vewise(GG_vdata *T, GrB_BinaryOp op, const GG_vdata *A, GrB_Type atype,
+bool GG_cpu_vewise_full_typed(GrB_BinaryOp op, const GG_vdata *A, GrB_Type atype, const GG_vdata *B,
+                              GrB_Type btype)
+{
+    return A->form == GG_VF_FULL && B->form == GG_VF_FULL && !(A->iso && B->iso) &&
+           bop_kind(op, atype, btype) != GG_BOP_GENERIC;
+}
+
+/* GG_cpu_vewise; `into`: T already holds n FULL values of op's result type to overwrite (the
+ * case GG_cpu_vewise_full_typed allows), which may be A's or B's own. */
+static GrB_Info vewise(GG_vdata *T, bool into, GrB_BinaryOp op, const GG_vdata *A, GrB_Type atype,
                        const GG_vdata *B, GrB_Type btype, bool add)
 {
     bool sa = A->form == GG_VF_SPARSE, sb = B->form == GG_VF_SPARSE;
@@ -426,8 +449,9 @@ GrB_Info GG_cpu_vewise(GG_vdata *T, GrB_BinaryOp op, const GG_vdata *A, GrB_Type
     if (c.mode == VEW_DENSE) {
         bool full = add ? A->form == GG_VF_FULL || B->form == GG_VF_FULL
                         : A->form == GG_VF_FULL && B->form == GG_VF_FULL;
-        info = GG_vdata_alloc(T, A->n, gop.zsize, full ? GG_VF_FULL : GG_VF_BITMAP, full ? A->n : 0,
-                              c.iso);
+        info = into ? GrB_SUCCESS
+                    : GG_vdata_alloc(T, A->n, gop.zsize, full ? GG_VF_FULL : GG_VF_BITMAP,
+                                     full ? A->n : 0, c.iso);
         if (info != GrB_SUCCESS) goto done;
         GG_cpu_parallel(nth, nchunks, fill, &c);
         if (!full)
@@ -445,6 +469,18 @@ done:
     GG_free(c.blo);
     GG_free(c.start);
     return info;
+}
+
+GrB_Info GG_cpu_vewise(GG_vdata *T, GrB_BinaryOp op, const GG_vdata *A, GrB_Type atype,
+                       const GG_vdata *B, GrB_Type btype, bool add)
+{
+    return vewise(T, false, op, A, atype, B, btype, add);
+}
+
+GrB_Info GG_cpu_vewise_into(GG_vdata *W, GrB_BinaryOp op, const GG_vdata *A, GrB_Type atype,
+                            const GG_vdata *B, GrB_Type btype)
+{
+    return vewise(W, true, op, A, atype, B, btype, false);
 }
 
 /* C = op0(A) op op1(B) on the trees; the descriptor's transposes are flags on local copies. */
@@ -473,6 +509,15 @@ static GrB_Info ewise(GG_container *C, GG_container *M, GrB_BinaryOp accum, GrB_
         if (GG_cpu_vec_masked_out(C, M, d, &info)) return info;
         info = GG_vec_host(A, &av);
         if (info == GrB_SUCCESS) info = GG_vec_host(B, &bv);
+        GG_vdata *W = NULL;
+        if (info == GrB_SUCCESS && GG_cpu_vewise_full_typed(op, av, A->type, bv, B->type))
+            info = GG_cpu_vec_overwrite(C, M, accum, op->ztype, d, &W);
+        if (info == GrB_SUCCESS && W != NULL) {
+            /* both full: union and intersection agree, straight into C's own values */
+            info = GG_cpu_vewise_into(W, op, av, A->type, bv, B->type);
+            GG_vec_written(C);
+            return info;
+        }
         if (info == GrB_SUCCESS) info = GG_cpu_vewise(&T, op, av, A->type, bv, B->type, add);
         if (info != GrB_SUCCESS) return info;
         return GG_cpu_vec_writeback(C, M, accum, &T, true, op->ztype, d, NULL);

@@ -596,13 +596,24 @@ typedef struct {
 } vlens;
 
 /* The longest of them (dim: how many there are). */
+/* The length of vector k: from the counts, else from the view's pointers. */
+static inline GrB_Index vlen_at(const GrB_Index *count, const GrB_Index *ptr, GrB_Index k)
+{
+    return count != NULL ? count[k] : ptr[k + 1] - ptr[k];
+}
+
 static GrB_Index vlen_max(const vlens *l, GrB_Index dim)
 {
     GrB_Index m = 0, n = l->count != NULL ? dim : l->v->nvec;
-    for (GrB_Index k = 0; k < n; k++) {
-        GrB_Index len = l->count != NULL ? l->count[k] : l->v->ptr[k + 1] - l->v->ptr[k];
-        if (len > m) m = len;
+    const GrB_Index *count = l->count, *ptr = l->count != NULL ? NULL : l->v->ptr;
+    /* in parallel when long: on one thread it was a serial O(n) step of every masked mxm (TC) */
+    int nth = GG_cpu_nthreads(n);
+    if (nth <= 1) {
+        for (GrB_Index k = 0; k < n; k++) m = vlen_at(count, ptr, k) > m ? vlen_at(count, ptr, k) : m;
+        return m;
     }
+#pragma omp parallel for num_threads(nth) schedule(static) reduction(max : m)
+    for (GrB_Index k = 0; k < n; k++) m = vlen_at(count, ptr, k) > m ? vlen_at(count, ptr, k) : m;
     return m;
 }
 

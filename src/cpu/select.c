@@ -225,8 +225,11 @@ static bool mselect_pos(GG_hs_filter *f, int opcode, int64_t k)
 static GrB_Info select_tree(GG_container *C, GrB_IndexUnaryOp op, GG_container *A,
                             const GG_hs_matrix *ha, const void *thunk, GrB_Type ttype, bool tran)
 {
-    GG_hs_matrix a = *ha;
-    if (tran) GG_hs_transpose(&a);
+    /* A's own tree unless transposed, so that what the conversion keeps in it (its entries per
+     * leaf level, GG_hs_matrix) serves the next call: TC selects from the same A every run */
+    GG_hs_matrix at = *ha;
+    if (tran) GG_hs_transpose(&at);
+    const GG_hs_matrix *a = tran ? &at : ha;
     size_t ysize, bufsize;
     char *scratch;
     GG_select_ctx c;
@@ -234,7 +237,7 @@ static GrB_Info select_tree(GG_container *C, GrB_IndexUnaryOp op, GG_container *
     if (info != GrB_SUCCESS) return info;
     GG_hs_filter f;
     bool positional = mselect_pos(&f, op->opcode, c.k);
-    bool all = positional || select_one(&c, GG_hs_iso_value(&a), 0, 0, scratch + ysize);
+    bool all = positional || select_one(&c, GG_hs_iso_value(a), 0, 0, scratch + ysize);
     GG_free(scratch);
     if (!all) {
         GG_coo none = {0};
@@ -242,7 +245,7 @@ static GrB_Info select_tree(GG_container *C, GrB_IndexUnaryOp op, GG_container *
     }
     GG_cview t;
     GrB_Index *rows;
-    info = GG_hs_select(&a, C->type, positional ? &f : NULL, &t, &rows);
+    info = GG_hs_select(a, C->type, positional ? &f : NULL, &t, &rows);
     if (info != GrB_SUCCESS) return info;
     return GG_container_adopt_csr(C, &t, rows);
 }

@@ -88,6 +88,17 @@ static bool same_code(GrB_Type a, GrB_Type b)
     return a == b || (a->code != GrB_UDT_CODE && a->code == b->code);
 }
 
+GrB_Info GG_cpu_vec_overwrite(GG_container *C, GG_container *M, GrB_BinaryOp accum, GrB_Type ztype,
+                              const GG_desc *d, GG_vdata **W)
+{
+    *W = NULL;
+    if (M != NULL || d->mask_comp || accum != NULL || !same_code(C->type, ztype)) return GrB_SUCCESS;
+    const GG_vdata *c;
+    GrB_Info info = GG_vec_host(C, &c);
+    if (info != GrB_SUCCESS || c->form != GG_VF_FULL || c->iso) return info;
+    return GG_vec_host_mut(C, W);
+}
+
 GrB_Info GG_cpu_vec_writeback(GG_container *C, GG_container *M, GrB_BinaryOp accum, GG_vdata *T,
                               bool t_owned, GrB_Type ttype, const GG_desc *d,
                               const GG_cpu_ilist *region)
@@ -130,7 +141,16 @@ GrB_Info GG_cpu_vec_writeback(GG_container *C, GG_container *M, GrB_BinaryOp acc
     if (mk->m == NULL && region == NULL && accum != NULL && same_code(accum->ztype, C->type) &&
         T->form != GG_VF_SPARSE && c->form != GG_VF_SPARSE) {
         /* every position allowed, C and T dense: the result is eWiseAdd(C, T) with accum, whose
-         * typed loops beat the write-back's entry by entry calls (same casts, ztype being C's) */
+         * typed loops beat the write-back's entry by entry calls (same casts, ztype being C's);
+         * into C's own values when C is full (a typed loop reads each before writing it) */
+        if (!c->iso && GG_cpu_vewise_full_typed(accum, c, C->type, T, ttype) &&
+            (t_owned || T->x != c->x)) {
+            GG_vdata *cm;
+            info = GG_vec_host_mut(C, &cm);
+            if (info == GrB_SUCCESS) info = GG_cpu_vewise_into(cm, accum, cm, C->type, T, ttype);
+            GG_vec_written(C);
+            goto done;
+        }
         info = GG_cpu_vewise(&Z, accum, c, C->type, T, ttype, true);
         if (info == GrB_SUCCESS) GG_vec_adopt(C, &Z);
         goto done;

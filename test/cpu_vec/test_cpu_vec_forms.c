@@ -234,11 +234,113 @@ static void test_assign_scalar_to_empty(void **st)
     printf("assign of a scalar into an empty vector: %d masks checked\n", checked);
 }
 
+/* A full vector of type t: values in -2 .. 2, or one value (iso, held as such). */
+static GrB_Vector full_vector(GrB_Type t, bool iso)
+{
+    GrB_Vector v;
+    OK(GrB_Vector_new(&v, t, N));
+    double one = (double)rnd(5) - 2;
+    for (GrB_Index i = 0; i < N; i++) OK(GrB_Vector_setElement_FP64(v, iso ? one : (double)rnd(5) - 2, i));
+    OK(GrB_Vector_wait(v, GrB_MATERIALIZE));
+    force_form(v, GG_VF_FULL, iso);
+    return v;
+}
+
+/* The slots that write a full result straight into a full output's own values (apply and eWise
+ * with typed operators, and the accumulating write-back of a dense result): against the same
+ * calls on sparse twins, with the output also an input, masks, iso inputs and other types; where
+ * the output qualifies (FP64, full, not iso, no mask, typed operator, full inputs) its value
+ * array must be the one it had. */
+static void test_in_place(void **st)
+{
+    (void)st;
+    int in_place = 0;
+    for (uint64_t seed = 1; seed <= 1500; seed++) {
+        state = seed;
+        int op = (int)rnd(8);
+        GrB_Type ct = rnd(4) == 0 ? (rnd(2) ? GrB_FP32 : GrB_INT64) : GrB_FP64;
+        GrB_Type at = op == 5 ? GrB_INT64 : GrB_FP64;
+        bool c_iso = rnd(5) == 0, a_iso = rnd(4) == 0, b_iso = rnd(4) == 0, masked = rnd(5) == 0;
+        GrB_Vector C = full_vector(ct, c_iso), A = full_vector(at, a_iso), B = full_vector(at, b_iso);
+        GrB_Vector M = masked ? random_vector(GrB_BOOL, N, false) : NULL;
+        GrB_Vector C2 = dup(C), A2 = dup(A), B2 = dup(B);
+        int alias = (int)rnd(3); /* 1: C is A, 2: C is B */
+        GrB_Vector a = alias == 1 ? C : A, a2 = alias == 1 ? C2 : A2;
+        GrB_Vector b = alias == 2 ? C : B, b2 = alias == 2 ? C2 : B2;
+        bool a_full = alias == 1 ? !c_iso : !a_iso, b_full = alias == 2 ? !c_iso : !b_iso;
+        const void *x0 = GG_VEC(C)->v.x;
+        GrB_Info i1 = GrB_SUCCESS, i2 = GrB_SUCCESS;
+        bool typed = ct == at;
+        switch (op) {
+        case 0:
+            i1 = GrB_Vector_apply(C, M, NULL, GrB_ABS_FP64, a, NULL);
+            i2 = GrB_Vector_apply(C2, M, NULL, GrB_ABS_FP64, a2, NULL);
+            typed = typed && a_full;
+            break;
+        case 1:
+            i1 = GrB_Vector_apply_BinaryOp1st_FP64(C, M, NULL, GrB_DIV_FP64, 0.85, a, NULL);
+            i2 = GrB_Vector_apply_BinaryOp1st_FP64(C2, M, NULL, GrB_DIV_FP64, 0.85, a2, NULL);
+            typed = typed && a_full;
+            break;
+        case 2:
+            i1 = GrB_Vector_apply_BinaryOp2nd_FP64(C, M, NULL, GrB_MINUS_FP64, a, 1.5, NULL);
+            i2 = GrB_Vector_apply_BinaryOp2nd_FP64(C2, M, NULL, GrB_MINUS_FP64, a2, 1.5, NULL);
+            typed = typed && a_full;
+            break;
+        case 3:
+            i1 = GrB_Vector_eWiseMult_BinaryOp(C, M, NULL, GrB_TIMES_FP64, a, b, NULL);
+            i2 = GrB_Vector_eWiseMult_BinaryOp(C2, M, NULL, GrB_TIMES_FP64, a2, b2, NULL);
+            typed = typed && (a_full || b_full);
+            break;
+        case 4:
+            i1 = GrB_Vector_eWiseAdd_BinaryOp(C, M, NULL, GrB_MINUS_FP64, a, b, NULL);
+            i2 = GrB_Vector_eWiseAdd_BinaryOp(C2, M, NULL, GrB_MINUS_FP64, a2, b2, NULL);
+            typed = typed && (a_full || b_full);
+            break;
+        case 5:
+            i1 = GrB_Vector_eWiseMult_BinaryOp(C, M, NULL, GrB_MIN_INT64, a, b, NULL);
+            i2 = GrB_Vector_eWiseMult_BinaryOp(C2, M, NULL, GrB_MIN_INT64, a2, b2, NULL);
+            typed = typed && (a_full || b_full);
+            break;
+        case 6: /* the accumulating write-back of a full T */
+            i1 = GrB_Vector_apply(C, M, GrB_PLUS_FP64, GrB_AINV_FP64, a, NULL);
+            i2 = GrB_Vector_apply(C2, M, GrB_PLUS_FP64, GrB_AINV_FP64, a2, NULL);
+            typed = typed && !c_iso && alias != 1;
+            break;
+        default:
+            i1 = GrB_Vector_eWiseAdd_BinaryOp(C, M, GrB_TIMES_FP64, GrB_PLUS_FP64, a, b, NULL);
+            i2 = GrB_Vector_eWiseAdd_BinaryOp(C2, M, GrB_TIMES_FP64, GrB_PLUS_FP64, a2, b2, NULL);
+            typed = typed && !c_iso && alias == 0;
+            break;
+        }
+        OK(i1);
+        OK(i2);
+        if (!same_vector(C, C2)) {
+            printf("seed %llu: op %d, alias %d, masked %d\n", (unsigned long long)seed, op, alias, masked);
+            fail();
+        }
+        if (typed && !masked && !c_iso) {
+            /* written where it was: no fresh array */
+            assert_ptr_equal(GG_VEC(C)->v.x, x0);
+            in_place++;
+        }
+        GrB_Vector_free(&C);
+        GrB_Vector_free(&A);
+        GrB_Vector_free(&B);
+        GrB_Vector_free(&M);
+        GrB_Vector_free(&C2);
+        GrB_Vector_free(&A2);
+        GrB_Vector_free(&B2);
+    }
+    printf("full results in place: %d of 1500 calls checked to keep their output's array\n", in_place);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_forms),
         cmocka_unit_test(test_assign_scalar_to_empty),
+        cmocka_unit_test(test_in_place),
     };
     return cmocka_run_group_tests(tests, GG_test_setup, GG_test_teardown);
 }

@@ -4,10 +4,15 @@
  * values, the transposed flag),
  * each on one band and on bands forced narrow (GG_hs_set_build_parts), and the dual
  * traversal for eWiseAdd / eWiseMult with every combination of transposed inputs, casts,
- * non-commutative operators and differing node dimensions. */
+ * non-commutative operators and differing node dimensions; and the entries per leaf level that a
+ * tree keeps for SpMV's band choice. */
 #include "hs_test.h"
+#include "hs_layout.h"
 
 #include <math.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
 
 static int setup(void **state)
 {
@@ -402,11 +407,71 @@ static void test_ewise_dimension_mismatch(void **state)
     GG_hs_free(&C);
 }
 
+
+/* The entries per leaf level a tree keeps for SpMV's band width (GG_hs_matrix.level_nvals): the
+ * first SpMV over several parts counts them, copies carry them, GG_hs_free forgets them, and the
+ * result never depends on them (kept counts that are wrong change the band width alone). */
+static void test_spmv_level_counts(void **state)
+{
+    (void)state;
+#ifdef _OPENMP
+    int threads = omp_get_max_threads();
+    omp_set_num_threads(4); /* bands are chosen only when SpMV runs in several parts */
+    uint64_t seed = 5;
+    for (int trial = 0; trial < 4; trial++) {
+        OK(GG_hs_set_node_dim(trial < 2 ? 8 : 128));
+        GG_hs_set_build_parts(0);
+        tuples t; /* uniform: enough distinct entries for several parts */
+        tuples_init(&t, GrB_FP64, 30000, 30000);
+        for (int k = 0; k < 200000; k++) {
+            double v = (double)rng_below(&seed, 9);
+            tuples_add(&t, rng_below(&seed, 30000), rng_below(&seed, 30000), &v);
+        }
+        GG_hs_matrix A;
+        build_ok(&A, &t, GrB_PLUS_FP64, 0);
+        assert_int_equal(A.levels_kept, 0);
+        assert_true(A.height <= GG_HS_LEVELS_KEPT);
+        GrB_Index n = t.nrows;
+        double *x = malloc(n * sizeof *x), *y1 = malloc(n * sizeof *y1), *y2 = malloc(n * sizeof *y2);
+        bool *p1 = malloc(n), *p2 = malloc(n);
+        for (GrB_Index k = 0; k < n; k++) x[k] = (double)((int64_t)rng_below(&seed, 17) - 8) / 2;
+        bool tran = trial % 2;
+        OK(GG_hs_mxv(y1, p1, &A, tran, GrB_PLUS_TIMES_SEMIRING_FP64, x, false));
+        assert_int_equal(A.levels_kept, 1);
+        GG_hs_report rep;
+        OK(GG_hs_stats(&A, &rep));
+        for (int l = 1; l <= A.height; l++) {
+            uint64_t leaf = 0;
+            for (int g = 0; g < GG_HS_NTAGS; g++)
+                if (!hs_is_inner(g)) leaf += rep.entries[l][g];
+            assert_int_equal(A.level_nvals[l - 1], leaf);
+        }
+        /* a copy carries the counts and gives the same result with them */
+        GG_hs_matrix B = A;
+        assert_int_equal(B.levels_kept, 1);
+        OK(GG_hs_mxv(y2, p2, &B, tran, GrB_PLUS_TIMES_SEMIRING_FP64, x, false));
+        assert_memory_equal(y1, y2, n * sizeof *y1);
+        assert_memory_equal(p1, p2, n);
+        /* wrong counts (every entry in the root's level) move the band width, not the result */
+        for (int l = 1; l <= A.height; l++) B.level_nvals[l - 1] = l == A.height ? A.nvals : 0;
+        OK(GG_hs_mxv(y2, p2, &B, tran, GrB_PLUS_TIMES_SEMIRING_FP64, x, false));
+        assert_memory_equal(y1, y2, n * sizeof *y1);
+        assert_memory_equal(p1, p2, n);
+        GG_hs_free(&A);
+        assert_int_equal(A.levels_kept, 0);
+        free(x), free(y1), free(y2), free(p1), free(p2);
+        tuples_free(&t);
+    }
+    omp_set_num_threads(threads);
+#endif
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_spmv_plus_times),
         cmocka_unit_test(test_spmv_generic),
+        cmocka_unit_test(test_spmv_level_counts),
         cmocka_unit_test(test_ewise),
         cmocka_unit_test(test_ewise_dimension_mismatch),
     };
