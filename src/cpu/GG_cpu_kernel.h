@@ -162,12 +162,14 @@ typedef struct {
     X(__VA_ARGS__, PLUS, FIRST, FP64, double, F)                                                  \
     X(__VA_ARGS__, PLUS, SECOND, FP64, double, F)                                                 \
     X(__VA_ARGS__, MIN, SECOND, INT64, int64_t, S)                                                \
+    X(__VA_ARGS__, MAX, SECOND, FP64, double, F)                                                  \
     X(__VA_ARGS__, MIN, FIRST, INT64, int64_t, S)
 
 extern const bool GG_cpu_true;
 #define GG_SR_TERMINAL_LOR (&GG_cpu_true)
 #define GG_SR_TERMINAL_PLUS NULL
 #define GG_SR_TERMINAL_MIN NULL
+#define GG_SR_TERMINAL_MAX NULL
 
 #define GG_SR_ID(unused, ADD, MUL, T, E, K) GG_SR_##ADD##_##MUL##_##T,
 typedef enum { GG_SR_GENERIC, GG_SR_FAST(GG_SR_ID, ~) GG_SR_COUNT } GG_sr_kind;

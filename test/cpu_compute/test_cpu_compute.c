@@ -146,7 +146,7 @@ static GrB_Monoid *const all_monoids[] = {GxG_MONOIDS(ADDR)};
 static GrB_Semiring *const fast_semirings[] = {
     &GrB_PLUS_TIMES_SEMIRING_FP32, &GrB_PLUS_TIMES_SEMIRING_FP64, &GrB_PLUS_TIMES_SEMIRING_INT64,
     &GrB_MIN_PLUS_SEMIRING_INT32,  &GrB_MIN_PLUS_SEMIRING_INT64,  &GrB_MIN_PLUS_SEMIRING_FP32,
-    &GrB_MIN_PLUS_SEMIRING_FP64,   &GrB_LOR_LAND_SEMIRING_BOOL};
+    &GrB_MIN_PLUS_SEMIRING_FP64,   &GrB_LOR_LAND_SEMIRING_BOOL,  &GrB_MAX_SECOND_SEMIRING_FP64};
 static GrB_BinaryOp *const fast_binops[] = {&GrB_PLUS_FP32, &GrB_PLUS_FP64, &GrB_PLUS_INT32,
                                             &GrB_PLUS_INT64, &GrB_TIMES_FP64, &GrB_MIN_FP64,
                                             &GrB_LOR,       &GrB_LAND};

@@ -677,8 +677,9 @@ static void mxv_case(uint64_t seed, int shape)
     vref_seed(seed);
     GrB_Semiring srs[] = {GrB_PLUS_TIMES_SEMIRING_FP64, GrB_LOR_LAND_SEMIRING_BOOL,
                           GrB_MIN_PLUS_SEMIRING_INT64, GrB_MIN_FIRST_SEMIRING_INT64,
-                          GrB_MIN_SECOND_SEMIRING_INT64, GrB_PLUS_TIMES_SEMIRING_INT32};
-    GrB_Semiring sr = srs[vref_below(6)];
+                          GrB_MIN_SECOND_SEMIRING_INT64, GrB_PLUS_TIMES_SEMIRING_INT32,
+                          GrB_MAX_SECOND_SEMIRING_FP64};
+    GrB_Semiring sr = srs[vref_below(7)];
     bool vxm = vref_below(2), tran = vref_below(2), rtran = tran != vxm;
     uint64_t rows = shape ? 3000 : 1 + vref_below(60), cols = shape ? 3000 : 1 + vref_below(60);
     const uint64_t hubs = 20, hub_len = 2900;
