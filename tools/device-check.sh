@@ -8,7 +8,8 @@
 # built). Logs go to $BUILD/device-check; with $OUT set, the
 # summary and a tarball of the logs are copied there; a short table is printed last. Exits non-zero when any step fails,
 # including a cuda suite that skipped although nvidia-smi sees a GPU. STEPS (default all) limits
-# the steps after the build (MEMCHECK_TESTS: only these cuda tests under memcheck) to a
+# the steps after the build (MEMCHECK_TESTS, RACECHECK_TESTS: only these cuda tests under memcheck,
+# racecheck) to a
 # space-separated subset of: info cuda other status memcheck racecheck
 # bench resident gap ("status" measures Doc/STATUS.md's GPU column into STATUS.md beside the
 # summary; "resident" prints the transfer counters of the algorithms on the GPU; "gap" runs
@@ -289,7 +290,8 @@ if step configure configure && step build ninja -C "$build"; then
     # racecheck is slow (about 100 s a test): the tests of the kernels that share memory
     # between threads (SpMV tiles, tree build and eWise, the SpGEMM's shared hash tables and
     # sorts), every other cuda test under memcheck
-    want racecheck && step racecheck sanitize racecheck "cuda_spmv cuda_hs cuda_spgemm"
+    # (RACECHECK_TESTS replaces the list; cuda_threads is the concurrent-threads test of issue 15)
+    want racecheck && step racecheck sanitize racecheck "${RACECHECK_TESTS:-cuda_spmv cuda_hs cuda_spgemm}"
     want bench && step gpu-benchmarks gpu_benchmarks
     want resident && step resident resident_stats
     want gap && step gap gap_run
