@@ -15,7 +15,10 @@
  * (Doc/decisions.md, "Parallel matrix build"). */
 #include "hs_internal.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <sys/mman.h>
+#include <time.h>
 
 /* ---- parallel phases (hs_internal.h) ---------------------------------------------------------- */
 
@@ -54,6 +57,28 @@ static void *hs_huge(void *p, size_t bytes)
     (void)bytes;
 #endif
     return p;
+}
+
+/* Phase times of a build on stderr, when GRAPHBLAS_GPU_BUILD_TIMES is set (not empty, not "0";
+ * read once): each mark prints the wall time since the previous one, so that a build's serial
+ * phases show at the thread counts of the machine it runs on (Doc/performance.md). NULL starts
+ * the clock. */
+static void hs_phase(const char *name)
+{
+    static _Atomic int wanted = -1;
+    static _Thread_local double last;
+    int w = atomic_load_explicit(&wanted, memory_order_relaxed);
+    if (w < 0) {
+        const char *e = getenv("GRAPHBLAS_GPU_BUILD_TIMES");
+        w = e != NULL && e[0] != '\0' && strcmp(e, "0") != 0;
+        atomic_store_explicit(&wanted, w, memory_order_relaxed);
+    }
+    if (!w) return;
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    double now = t.tv_sec * 1e3 + t.tv_nsec * 1e-6;
+    if (name != NULL) fprintf(stderr, "build phase %-12s %9.3f ms\n", name, now - last);
+    last = now;
 }
 
 /* Start of part p of np over [0, n) (part np starts at n): sizes differ by at most one. */
@@ -1671,6 +1696,7 @@ static int build_strips(GG_hs_matrix *A, GrB_Type type, GrB_Index nrows, GrB_Ind
         if (result == 0) blocks_free(&B);
         return result;
     }
+    hs_phase("plan");
     GG_hs_matrix R;
     tree_head(&R, type, nrows, ncols, f->b, t->n, iso);
     hs_stream so = {.n = B.z, .P = B.order, .f = *f, .v = s->v};
@@ -1689,6 +1715,7 @@ static int build_strips(GG_hs_matrix *A, GrB_Type type, GrB_Index nrows, GrB_Ind
         z += B.count[g] > 0;
     }
     if (result == 1) first[B.nstrips] = B.z;
+    hs_phase("rank");
     hs_strips W = {&B, c, &S, rec, first, NULL};
     bool ok = result == 1;
     if (ok) {
@@ -1696,6 +1723,7 @@ static int build_strips(GG_hs_matrix *A, GrB_Type type, GrB_Index nrows, GrB_Ind
         for (int p = 0; p < np; p++) ok = strips_pass(&W, p) && ok;
         result = ok ? 1 : 0;
     }
+    hs_phase("skeleton");
     /* the levels above 2, over the blocks in tree order */
     for (int level = 3; result == 1 && level <= S.h; level++) open_node(&K, level, 0);
     for (uint64_t k = 0; result == 1 && k < B.z; k++) {
@@ -1708,18 +1736,23 @@ static int build_strips(GG_hs_matrix *A, GrB_Type type, GrB_Index nrows, GrB_Ind
         if (!close_node(&K, level)) result = 0;
     for (size_t k = 0; result == 1 && k < K.nrec; k++)
         if (K.rec[k].level > 2 && !hs_is_inner(K.rec[k].tag)) result = -1;
+    hs_phase("replay");
     uint8_t *pool = result == 1 ? skeleton_pool(&R, &K) : NULL;
     if (result == 1 && pool == NULL) result = 0;
+    hs_phase("pool");
     if (result == 1) {
         if (iso) hs_stream_value(&so, 0, pool + HS_HEADER_BYTES, c->scratch); /* input 0's */
         for (uint64_t k = 0; k < B.z; k++) rec[rank[B.order[k].src]].offset = K.rec[at[k]].offset;
+        hs_phase("offsets");
         W.pool = pool;
         ok = true;
         HS_OMP("omp parallel for num_threads(hs_threads(np)) schedule(dynamic, 1) reduction(&&: ok)")
         for (int p = 0; p < np; p++) ok = strips_pass(&W, p) && ok;
+        hs_phase("fill");
         hs_fill F = {&S, &so, pool, type->size, false, c->scratch};
         for (size_t k = 0; k < K.nrec; k++)
             if (K.rec[k].level > 2) fill_inner(&F, &K, &K.rec[k]);
+        hs_phase("inner");
         if (ok) {
             *A = R;
         } else {
@@ -1826,6 +1859,7 @@ static GrB_Info order_tuples(const GG_hs_tuples *t, GrB_Type type, GrB_Index nro
         scan_part(t, nrows, ncols, b, KT, part_start(n, p, np), part_start(n, p + 1, np), &scan[p]);
     bool sorted = true, by_rows = narrow && t->col != NULL;
     uint64_t nu = n, nu_rows = n;
+    hs_phase("scan");
     for (int p = 0; p < np; p++) {
         if (scan[p].bad) {
             GG_free(KT);
@@ -1889,6 +1923,7 @@ static GrB_Info order_tuples(const GG_hs_tuples *t, GrB_Type type, GrB_Index nro
     c.scratch = hs_alloc_n((uint64_t)hs_threads(np), c.scratch_size);
     if (c.scratch != NULL && by_rows && nu_rows == n && f->h >= 3) {
         if (want_iso && !t->x_iso && *equal < 0) *equal = all_equal(t);
+        hs_phase("iso test");
         bool iso = want_iso && (t->x_iso || *equal == 1);
         int r = iso || c.carry ? build_strips(A, type, nrows, ncols, t, KT, &c, s, iso, np) : -1;
         if (r >= 0) {
@@ -1948,6 +1983,7 @@ GrB_Info hs_build_tuples(GG_hs_matrix *A, GrB_Type type, GrB_Index nrows, GrB_In
     memset(&T, 0, sizeof T);
     int equal = -1; /* every input value the same: 1 or 0 when the ordering found out */
     bool built = false;
+    hs_phase(NULL);
     GrB_Info info = order_tuples(t, type, nrows, ncols, b, !(flags & GG_HS_NO_ISO), &s, &T,
                                  &equal, A, &built);
     if (built) return GrB_SUCCESS; /* nothing held in T */
