@@ -1529,6 +1529,8 @@ typedef struct {
  * the leaf being written (of level 1, or the level-2 node itself). And l1_order's. */
 typedef struct {
     uint64_t *order, cap, *cnt, *touched;
+    uint32_t *l1cnt; /* skeleton: entries per level-1 column block of a window */
+    uint64_t *l1touched;
     hs_open *open;
     const hs_rec **rec;
     hs_inner_writer *inner;
@@ -1536,32 +1538,54 @@ typedef struct {
     hs_leaf_writer *leaf;
 } hs_strip_scratch;
 
-/* The skeleton of strip s's blocks, from counts alone: each level-1 strip ordered by j_1 gives
- * its level-1 blocks, column block by column block, in tree order within each level-2 block, and
- * every block's level-2 node is closed at the end. Writes the strip's records to rec. */
+/* Level-1 column blocks counted at once by the skeleton: 256 KiB of counts, in cache. */
+#define HS_L1_WINDOW ((uint64_t)1 << 16)
+
+/* Level-1 column blocks of a strip of ncb column blocks that the skeleton counts at once. */
+static inline uint64_t l1_window(const hs_blocks *B)
+{
+    uint64_t nw = B->ncb << B->b;
+    return nw < HS_L1_WINDOW ? nw : HS_L1_WINDOW;
+}
+
+/* The skeleton of strip s's blocks, from counts alone. A level-2 node's record depends only on the
+ * sizes of its level-1 blocks, in any order (the sums commute), so each level-1 strip is counted
+ * per level-1 column block as it comes, a window of l1_window blocks at a time (each row, sorted
+ * by column, resumes where the window before stopped), with no ordering by j_1; every block's
+ * level-2 node is closed at the end. Writes the strip's records to rec. */
 static bool strip_skeleton(const hs_strips *W, uint64_t s, hs_strip_scratch *X, hs_rec *rec)
 {
     const hs_blocks *B = W->B;
     const hs_shape *S = W->S;
     const GrB_Index *row = B->t->row, *col = B->t->col;
-    int b = B->b, qb = 2 * b;
-    uint64_t d = 1ULL << b, end[GG_HS_DIM_MAX];
+    int b = B->b;
+    uint64_t nw = B->ncb << b, width = l1_window(B), cur[GG_HS_DIM_MAX], rend[GG_HS_DIM_MAX];
     const uint64_t *count = B->count + s * B->ncb;
     for (uint64_t J = 0; J < B->ncb; J++) /* first: the replay sets it */
         X->open[J] = (hs_open){0, 0, 0, 0, 0, -1, -1};
     for (uint64_t lo = B->start[s], hi; lo < B->start[s + 1]; lo = hi) {
         hi = l1_strip_end(row, lo, B->start[s + 1], b);
-        if (!l1_order(col, lo, hi, b, &X->order, &X->cap, end)) return false;
-        for (uint64_t c = 0, e = 0; c < d; c++) {
+        uint64_t nr = 0;
+        for (uint64_t k = lo; k < hi; nr++) {
+            cur[nr] = k;
+            while (k < hi && row[k] == row[cur[nr]]) k++;
+            rend[nr] = k;
+        }
+        for (uint64_t w0 = 0; w0 < nw; w0 += width) {
             uint64_t nt = 0;
-            for (; e < end[c]; e++) {
-                uint64_t J = col[X->order[e]] >> qb;
-                if (X->cnt[J]++ == 0) X->touched[nt++] = J;
+            for (uint64_t r = 0; r < nr; r++) {
+                uint64_t k = cur[r];
+                for (; k < rend[r] && (col[k] >> b) - w0 < width; k++) {
+                    uint64_t g = (col[k] >> b) - w0;
+                    if (X->l1cnt[g]++ == 0) X->l1touched[nt++] = g;
+                }
+                cur[r] = k;
             }
             for (uint64_t k = 0; k < nt; k++) {
-                uint64_t J = X->touched[k], n = X->cnt[J];
-                add_leaf1(&X->open[J], n, leaf1_choice_at(S, n, row[lo], (J << qb) | (c << b)));
-                X->cnt[J] = 0;
+                uint64_t g = X->l1touched[k], n = X->l1cnt[g];
+                X->l1cnt[g] = 0;
+                g += w0;
+                add_leaf1(&X->open[g >> b], n, leaf1_choice_at(S, n, row[lo], g << b));
             }
         }
     }
@@ -1653,17 +1677,19 @@ static bool strips_pass(const hs_strips *W, int p)
 {
     const hs_blocks *B = W->B;
     bool fill = W->pool != NULL;
-    size_t ncb = (size_t)B->ncb;
-    hs_strip_scratch X = {.cnt = GG_calloc(ncb, sizeof(uint64_t)),
-                          .touched = hs_alloc_n(ncb, sizeof(uint64_t)),
+    size_t ncb = (size_t)B->ncb, width = (size_t)l1_window(B);
+    hs_strip_scratch X = {.cnt = fill ? GG_calloc(ncb, sizeof(uint64_t)) : NULL,
+                          .touched = fill ? hs_alloc_n(ncb, sizeof(uint64_t)) : NULL,
+                          .l1cnt = fill ? NULL : GG_calloc(width, sizeof(uint32_t)),
+                          .l1touched = fill ? NULL : hs_alloc_n(width, sizeof(uint64_t)),
                           .open = fill ? NULL : hs_alloc_n(ncb, sizeof(hs_open)),
                           .rec = fill ? hs_alloc_n(ncb, sizeof(const hs_rec *)) : NULL,
                           .inner = fill ? hs_alloc_n(ncb, sizeof(hs_inner_writer)) : NULL,
                           .cursor = fill ? hs_alloc_n(ncb, sizeof(uint64_t)) : NULL,
                           .leaf = fill ? hs_alloc_n(ncb, sizeof(hs_leaf_writer)) : NULL};
-    bool ok = X.cnt != NULL && X.touched != NULL &&
-              (fill ? X.rec != NULL && X.inner != NULL && X.cursor != NULL && X.leaf != NULL
-                    : X.open != NULL);
+    bool ok = fill ? X.cnt != NULL && X.touched != NULL && X.rec != NULL && X.inner != NULL &&
+                         X.cursor != NULL && X.leaf != NULL
+                   : X.l1cnt != NULL && X.l1touched != NULL && X.open != NULL;
     void *scratch = W->c->scratch + (size_t)hs_thread_id() * W->c->scratch_size;
     for (uint64_t s = B->sp[p]; ok && s < B->sp[p + 1]; s++) {
         hs_rec *rec = W->rec + W->first[s];
@@ -1673,6 +1699,8 @@ static bool strips_pass(const hs_strips *W, int p)
     GG_free(X.order);
     GG_free(X.cnt);
     GG_free(X.touched);
+    GG_free(X.l1cnt);
+    GG_free(X.l1touched);
     GG_free(X.open);
     GG_free(X.rec);
     GG_free(X.inner);
