@@ -60,13 +60,20 @@ static void *hs_huge(void *p, size_t bytes)
 }
 
 /* Phase times of a build on stderr, when GRAPHBLAS_GPU_BUILD_TIMES is set (not empty, not "0";
- * read once): each mark prints the wall time since the previous one, so that a build's serial
- * phases show at the thread counts of the machine it runs on (Doc/performance.md). NULL starts
- * the clock. */
+ * read once): each mark prints the wall time and the CPU time of the process (all threads) since
+ * the previous one, so that a build's serial phases show at the thread counts of the machine it
+ * runs on, and the work itself on a loaded one (Doc/performance.md). NULL starts the clocks. */
+static double clock_ms(clockid_t id)
+{
+    struct timespec t;
+    clock_gettime(id, &t);
+    return t.tv_sec * 1e3 + t.tv_nsec * 1e-6;
+}
+
 static void hs_phase(const char *name)
 {
     static _Atomic int wanted = -1;
-    static _Thread_local double last;
+    static _Thread_local double last, last_cpu;
     int w = atomic_load_explicit(&wanted, memory_order_relaxed);
     if (w < 0) {
         const char *e = getenv("GRAPHBLAS_GPU_BUILD_TIMES");
@@ -74,11 +81,12 @@ static void hs_phase(const char *name)
         atomic_store_explicit(&wanted, w, memory_order_relaxed);
     }
     if (!w) return;
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    double now = t.tv_sec * 1e3 + t.tv_nsec * 1e-6;
-    if (name != NULL) fprintf(stderr, "build phase %-12s %9.3f ms\n", name, now - last);
+    double now = clock_ms(CLOCK_MONOTONIC), cpu = clock_ms(CLOCK_PROCESS_CPUTIME_ID);
+    if (name != NULL)
+        fprintf(stderr, "build phase %-12s %9.3f ms wall %9.3f ms cpu\n", name, now - last,
+                cpu - last_cpu);
     last = now;
+    last_cpu = cpu;
 }
 
 /* Start of part p of np over [0, n) (part np starts at n): sizes differ by at most one. */
@@ -1523,14 +1531,15 @@ typedef struct {
     uint8_t *pool;     /* the fill pass: the pool, record offsets set */
 } hs_strips;
 
-/* One part's scratch, per column block J of a strip (ncb each): entries in the current level-1
- * block (cnt, and the blocks touched), the open level-2 node (skeleton), or (fill) the level-2
- * node being written: its record, the child list of an inner node, the next leaf's place, and
- * the leaf being written (of level 1, or the level-2 node itself). And l1_order's. */
+/* One part's scratch. Per column block J of a strip (ncb each): the open level-2 node (skeleton),
+ * or (fill) the level-2 node being written: its record, the child list of an inner node, the next
+ * leaf's place, and the node's own leaf. Per level-1 column block of a window (l1_window each):
+ * its entries in the current level-1 strip (l1cnt; the fill then keeps there the block's slot),
+ * the blocks touched, and (fill) a bit per block and the leaf writer of each slot. */
 typedef struct {
-    uint64_t *order, cap, *cnt, *touched;
-    uint32_t *l1cnt; /* skeleton: entries per level-1 column block of a window */
-    uint64_t *l1touched;
+    uint32_t *l1cnt;
+    uint64_t *l1touched, *bits;
+    hs_leaf_writer *l1leaf;
     hs_open *open;
     const hs_rec **rec;
     hs_inner_writer *inner;
@@ -1538,21 +1547,58 @@ typedef struct {
     hs_leaf_writer *leaf;
 } hs_strip_scratch;
 
-/* Level-1 column blocks counted at once by the skeleton: 256 KiB of counts, in cache. */
+/* Level-1 column blocks counted at once: 256 KiB of counts, in cache. */
 #define HS_L1_WINDOW ((uint64_t)1 << 16)
 
-/* Level-1 column blocks of a strip of ncb column blocks that the skeleton counts at once. */
+/* Level-1 column blocks of a strip of ncb column blocks that the passes count at once. */
 static inline uint64_t l1_window(const hs_blocks *B)
 {
     uint64_t nw = B->ncb << B->b;
     return nw < HS_L1_WINDOW ? nw : HS_L1_WINDOW;
 }
 
+/* The rows of the level-1 strip [lo, hi): row r's entries are [cur[r], rend[r]). Returns the
+ * rows. */
+static uint64_t l1_rows(const GrB_Index *row, uint64_t lo, uint64_t hi, uint64_t *cur,
+                        uint64_t *rend)
+{
+    uint64_t nr = 0;
+    for (uint64_t k = lo; k < hi; nr++) {
+        cur[nr] = k;
+        while (k < hi && row[k] == row[cur[nr]]) k++;
+        rend[nr] = k;
+    }
+    return nr;
+}
+
+/* Counts the entries of rows [cur[r], rend[r]) (r < nr, each sorted by column) whose level-1
+ * column block lies in the window [w0, w0 + width): cnt[g - w0] for block g, each block the
+ * first time into touched and (bits not NULL) its bit into bits; next[r] becomes the end of row
+ * r's entries in the window. Returns the blocks touched. */
+static uint64_t l1_count(const GrB_Index *col, int b, const uint64_t *cur, const uint64_t *rend,
+                         uint64_t nr, uint64_t w0, uint64_t width, hs_strip_scratch *X,
+                         uint64_t *next)
+{
+    uint64_t nt = 0;
+    for (uint64_t r = 0; r < nr; r++) {
+        uint64_t k = cur[r];
+        for (; k < rend[r] && (col[k] >> b) - w0 < width; k++) {
+            uint64_t g = (col[k] >> b) - w0;
+            if (X->l1cnt[g]++ == 0) {
+                X->l1touched[nt++] = g;
+                if (X->bits != NULL) X->bits[g / 64] |= 1ULL << (g % 64);
+            }
+        }
+        next[r] = k;
+    }
+    return nt;
+}
+
 /* The skeleton of strip s's blocks, from counts alone. A level-2 node's record depends only on the
  * sizes of its level-1 blocks, in any order (the sums commute), so each level-1 strip is counted
  * per level-1 column block as it comes, a window of l1_window blocks at a time (each row, sorted
- * by column, resumes where the window before stopped), with no ordering by j_1; every block's
- * level-2 node is closed at the end. Writes the strip's records to rec. */
+ * by column, resumes where the window before stopped); every block's level-2 node is closed at
+ * the end. Writes the strip's records to rec. */
 static bool strip_skeleton(const hs_strips *W, uint64_t s, hs_strip_scratch *X, hs_rec *rec)
 {
     const hs_blocks *B = W->B;
@@ -1565,22 +1611,9 @@ static bool strip_skeleton(const hs_strips *W, uint64_t s, hs_strip_scratch *X, 
         X->open[J] = (hs_open){0, 0, 0, 0, 0, -1, -1};
     for (uint64_t lo = B->start[s], hi; lo < B->start[s + 1]; lo = hi) {
         hi = l1_strip_end(row, lo, B->start[s + 1], b);
-        uint64_t nr = 0;
-        for (uint64_t k = lo; k < hi; nr++) {
-            cur[nr] = k;
-            while (k < hi && row[k] == row[cur[nr]]) k++;
-            rend[nr] = k;
-        }
+        uint64_t nr = l1_rows(row, lo, hi, cur, rend);
         for (uint64_t w0 = 0; w0 < nw; w0 += width) {
-            uint64_t nt = 0;
-            for (uint64_t r = 0; r < nr; r++) {
-                uint64_t k = cur[r];
-                for (; k < rend[r] && (col[k] >> b) - w0 < width; k++) {
-                    uint64_t g = (col[k] >> b) - w0;
-                    if (X->l1cnt[g]++ == 0) X->l1touched[nt++] = g;
-                }
-                cur[r] = k;
-            }
+            uint64_t nt = l1_count(col, b, cur, rend, nr, w0, width, X, cur);
             for (uint64_t k = 0; k < nt; k++) {
                 uint64_t g = X->l1touched[k], n = X->l1cnt[g];
                 X->l1cnt[g] = 0;
@@ -1606,19 +1639,21 @@ static inline uint64_t strip_value(const hs_strips *W, uint64_t k, void *scratch
     return load_bits(z, W->c->vsize);
 }
 
-/* The fill of strip s's blocks straight from the input, in the order of the skeleton: level-1
- * strip by level-1 strip, each level-1 block (one j_1 of one column block) a leaf of the block's
- * inner node, laid out after the leaves before it, or a run of entries of the block's own leaf. */
+/* The fill of strip s's blocks straight from the input, level-1 strip by level-1 strip, a window
+ * of level-1 column blocks at a time: the blocks are counted, then taken in column order (their
+ * bits), each a leaf of its block's inner node, laid out after the leaves before it, or a run of
+ * entries of the block's own leaf, whose first place is reserved; then every entry goes, in input
+ * order, to the next place of its block (inside a level-1 block, input order is tree order). */
 static bool strip_fill(const hs_strips *W, uint64_t s, hs_strip_scratch *X, const hs_rec *rec,
                        void *scratch)
 {
     const hs_blocks *B = W->B;
     const hs_shape *S = W->S;
     const GrB_Index *row = B->t->row, *col = B->t->col;
-    int b = B->b, qb = 2 * b;
-    uint64_t d = 1ULL << b, m = d - 1, m2 = hs_mask(qb), end[GG_HS_DIM_MAX];
-    size_t vsize = S->vb, xsize = B->t->xtype->size;
-    const char *x = B->t->x;
+    int b = B->b;
+    uint64_t d = 1ULL << b, m = d - 1, m2 = hs_mask(2 * b), nw = B->ncb << b, width = l1_window(B);
+    uint64_t cur[GG_HS_DIM_MAX], rend[GG_HS_DIM_MAX], next[GG_HS_DIM_MAX];
+    size_t vsize = S->vb;
     const uint64_t *count = B->count + s * B->ncb;
     for (uint64_t J = 0, r = 0; J < B->ncb; J++) {
         if (count[J] == 0) continue;
@@ -1632,38 +1667,45 @@ static bool strip_fill(const hs_strips *W, uint64_t s, hs_strip_scratch *X, cons
     }
     for (uint64_t lo = B->start[s], hi; lo < B->start[s + 1]; lo = hi) {
         hi = l1_strip_end(row, lo, B->start[s + 1], b);
-        /* the values are read in the order of j_1: bring them in first, in input order */
-        if (vsize > 0)
-            for (const char *p = x + lo * xsize, *e = x + hi * xsize; p < e; p += 64)
-                __builtin_prefetch(p);
-        if (!l1_order(col, lo, hi, b, &X->order, &X->cap, end)) return false;
-        uint64_t i1 = (row[lo] >> b) & m;
-        for (uint64_t c = 0, e0 = 0; c < d; e0 = end[c++]) {
-            uint64_t nt = 0;
-            for (uint64_t e = e0; e < end[c]; e++) {
-                uint64_t J = col[X->order[e]] >> qb;
-                if (X->cnt[J]++ == 0) X->touched[nt++] = J;
+        uint64_t nr = l1_rows(row, lo, hi, cur, rend), i1 = (row[lo] >> b) & m;
+        for (uint64_t w0 = 0; w0 < nw; w0 += width) {
+            uint64_t nt = l1_count(col, b, cur, rend, nr, w0, width, X, next);
+            for (uint64_t wd = 0, t = 0; t < nt; wd++) {
+                for (uint64_t bw = X->bits[wd]; bw != 0; bw &= bw - 1) {
+                    uint64_t gl = wd * 64 + (uint64_t)__builtin_ctzll(bw), g = gl + w0, J = g >> b;
+                    uint64_t n = X->l1cnt[gl];
+                    hs_leaf_writer *L = &X->l1leaf[t];
+                    X->l1cnt[gl] = (uint32_t)t;
+                    X->l1touched[t++] = gl;
+                    if (hs_is_inner(X->rec[J]->tag)) {
+                        hs_choice ch = leaf1_choice_at(S, n, row[lo], g << b);
+                        leaf_begin(L, S, 1, ch.tag, W->pool + X->cursor[J], n);
+                        inner_put(&X->inner[J], i1, g & m, hs_word(X->cursor[J], ch.tag));
+                        X->cursor[J] += ch.size;
+                    } else {
+                        *L = X->leaf[J];
+                        X->leaf[J].k += n;
+                    }
+                }
+                X->bits[wd] = 0;
             }
-            for (uint64_t k = 0; k < nt; k++) {
-                uint64_t J = X->touched[k], n = X->cnt[J];
-                X->cnt[J] = 0;
-                if (!hs_is_inner(X->rec[J]->tag)) continue;
-                hs_choice ch = leaf1_choice_at(S, n, row[lo], (J << qb) | (c << b));
-                leaf_begin(&X->leaf[J], S, 1, ch.tag, W->pool + X->cursor[J], n);
-                inner_put(&X->inner[J], i1, c, hs_word(X->cursor[J], ch.tag));
-                X->cursor[J] += ch.size;
+            for (uint64_t r = 0; r < nr; r++) {
+                for (uint64_t k = cur[r]; k < next[r]; k++) {
+                    uint64_t g = col[k] >> b;
+                    hs_leaf_writer *L = &X->l1leaf[X->l1cnt[g - w0]];
+                    if (vsize > 0) store_bits(L->values + L->k * vsize, strip_value(W, k, scratch), vsize);
+                    if (hs_is_inner(X->rec[g >> b]->tag))
+                        leaf_put(L, row[k] & m, col[k] & m);
+                    else
+                        leaf_put(L, row[k] & m2, col[k] & m2);
+                }
+                cur[r] = next[r];
             }
-            for (uint64_t e = e0; e < end[c]; e++) {
-                uint64_t k = X->order[e], J = col[k] >> qb;
-                hs_leaf_writer *L = &X->leaf[J];
-                if (vsize > 0) store_bits(L->values + L->k * vsize, strip_value(W, k, scratch), vsize);
-                if (hs_is_inner(X->rec[J]->tag))
-                    leaf_put(L, row[k] & m, col[k] & m);
-                else
-                    leaf_put(L, row[k] & m2, col[k] & m2);
+            for (uint64_t t = 0; t < nt; t++) {
+                uint64_t gl = X->l1touched[t];
+                X->l1cnt[gl] = 0;
+                if (hs_is_inner(X->rec[(gl + w0) >> b]->tag)) leaf_end(&X->l1leaf[t]);
             }
-            for (uint64_t k = 0; k < nt; k++)
-                if (hs_is_inner(X->rec[X->touched[k]]->tag)) leaf_end(&X->leaf[X->touched[k]]);
         }
     }
     for (uint64_t J = 0; J < B->ncb; J++)
@@ -1678,29 +1720,29 @@ static bool strips_pass(const hs_strips *W, int p)
     const hs_blocks *B = W->B;
     bool fill = W->pool != NULL;
     size_t ncb = (size_t)B->ncb, width = (size_t)l1_window(B);
-    hs_strip_scratch X = {.cnt = fill ? GG_calloc(ncb, sizeof(uint64_t)) : NULL,
-                          .touched = fill ? hs_alloc_n(ncb, sizeof(uint64_t)) : NULL,
-                          .l1cnt = fill ? NULL : GG_calloc(width, sizeof(uint32_t)),
-                          .l1touched = fill ? NULL : hs_alloc_n(width, sizeof(uint64_t)),
+    hs_strip_scratch X = {.l1cnt = GG_calloc(width, sizeof(uint32_t)),
+                          .l1touched = hs_alloc_n(width, sizeof(uint64_t)),
+                          .bits = fill ? GG_calloc((width + 63) / 64, sizeof(uint64_t)) : NULL,
+                          .l1leaf = fill ? hs_alloc_n(width, sizeof(hs_leaf_writer)) : NULL,
                           .open = fill ? NULL : hs_alloc_n(ncb, sizeof(hs_open)),
                           .rec = fill ? hs_alloc_n(ncb, sizeof(const hs_rec *)) : NULL,
                           .inner = fill ? hs_alloc_n(ncb, sizeof(hs_inner_writer)) : NULL,
                           .cursor = fill ? hs_alloc_n(ncb, sizeof(uint64_t)) : NULL,
                           .leaf = fill ? hs_alloc_n(ncb, sizeof(hs_leaf_writer)) : NULL};
-    bool ok = fill ? X.cnt != NULL && X.touched != NULL && X.rec != NULL && X.inner != NULL &&
-                         X.cursor != NULL && X.leaf != NULL
-                   : X.l1cnt != NULL && X.l1touched != NULL && X.open != NULL;
+    bool ok = X.l1cnt != NULL && X.l1touched != NULL &&
+              (fill ? X.bits != NULL && X.l1leaf != NULL && X.rec != NULL && X.inner != NULL &&
+                          X.cursor != NULL && X.leaf != NULL
+                    : X.open != NULL);
     void *scratch = W->c->scratch + (size_t)hs_thread_id() * W->c->scratch_size;
     for (uint64_t s = B->sp[p]; ok && s < B->sp[p + 1]; s++) {
         hs_rec *rec = W->rec + W->first[s];
         if (B->start[s + 1] == B->start[s]) continue;
         ok = fill ? strip_fill(W, s, &X, rec, scratch) : strip_skeleton(W, s, &X, rec);
     }
-    GG_free(X.order);
-    GG_free(X.cnt);
-    GG_free(X.touched);
     GG_free(X.l1cnt);
     GG_free(X.l1touched);
+    GG_free(X.bits);
+    GG_free(X.l1leaf);
     GG_free(X.open);
     GG_free(X.rec);
     GG_free(X.inner);
