@@ -1993,7 +1993,7 @@ static GrB_Info order_tuples(const GG_hs_tuples *t, GrB_Type type, GrB_Index nro
     c.scratch = hs_alloc_n((uint64_t)hs_threads(np), c.scratch_size);
     if (c.scratch != NULL && by_rows && nu_rows == n && f->h >= 3) {
         if (want_iso && !t->x_iso && *equal < 0) *equal = all_equal(t);
-        hs_phase("iso test");
+        hs_phase("iso_test");
         bool iso = want_iso && (t->x_iso || *equal == 1);
         int r = iso || c.carry ? build_strips(A, type, nrows, ncols, t, KT, &c, s, iso, np) : -1;
         if (r >= 0) {
