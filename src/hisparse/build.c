@@ -1142,6 +1142,7 @@ typedef struct {
     const GG_hs_tuples *t;
     const hs_keytab *KT;
     int q, b;               /* strip level, digit bits */
+    int key_bits;           /* bits of a tree key */
     int np;                 /* parts: part p holds strips [sp[p], sp[p + 1]) */
     uint64_t nstrips, ncb;  /* strips, column blocks */
     uint64_t nblk, z;       /* blocks (s, J) at s * ncb + J; those not empty */
@@ -1161,17 +1162,35 @@ static void blocks_free(hs_blocks *B)
     GG_free(B->mem[1]);
 }
 
-/* Splits input sorted by rows into strips and counts the entries of its blocks, in np parts;
- * B->order lists the blocks in tree order. 1 done, 0 out of memory, -1 when the blocks are too
- * sparse or the strips too unequal for the blocks to pay (*B then holds nothing to free). */
+/* B->order: the blocks not empty (B->count) in tree order of their origins. False when out of
+ * memory. */
+static bool blocks_order(hs_blocks *B)
+{
+    uint64_t z = 0, qb = (uint64_t)B->q * B->b;
+    for (uint64_t g = 0; g < B->nblk; g++) z += B->count[g] > 0;
+    B->mem[0] = hs_alloc_n(z, sizeof(hs_pair));
+    B->mem[1] = hs_alloc_n(z, sizeof(hs_pair));
+    if (B->mem[0] == NULL || B->mem[1] == NULL) return false;
+    B->z = 0;
+    for (uint64_t g = 0; g < B->nblk; g++)
+        if (B->count[g] > 0)
+            B->mem[0][B->z++] = (hs_pair){tab_key(B->KT, (g / B->ncb) << qb, (g % B->ncb) << qb), g};
+    B->order = B->z > 0 ? hs_radix_sort(B->mem[0], B->mem[1], B->z, B->key_bits) : B->mem[0];
+    return B->order != NULL;
+}
+
+/* Splits input sorted by rows into strips and (count) counts the entries of its blocks, in np
+ * parts, and lists them in B->order; without count, B->count is left zero for the caller to fill
+ * (and blocks_order to run). 1 done, 0 out of memory, -1 when the blocks are too sparse or the
+ * strips too unequal for the blocks to pay (*B then holds nothing to free). */
 static int blocks_plan(hs_blocks *B, const GG_hs_tuples *t, const hs_keyfmt *f, const hs_keytab *KT,
-                       bool carry, GrB_Index nrows, GrB_Index ncols, int np)
+                       bool carry, GrB_Index nrows, GrB_Index ncols, int np, bool count)
 {
     uint64_t n = t->n;
     int q = f->h >= 3 ? 2 : 1, qb = q * f->b;
     *B = (hs_blocks){.t = t, .KT = KT, .q = q, .b = f->b, .np = np,
                      .nstrips = ((nrows - 1) >> qb) + 1, .ncb = ((ncols - 1) >> qb) + 1,
-                     .carry = carry};
+                     .key_bits = 2 * f->bits, .carry = carry};
     if (__builtin_mul_overflow(B->nstrips, B->ncb, &B->nblk) || B->nblk > n / HS_BLOCK_FILL)
         return -1;
     B->start = hs_alloc_n(B->nstrips + 1, sizeof *B->start);
@@ -1192,23 +1211,13 @@ static int blocks_plan(hs_blocks *B, const GG_hs_tuples *t, const hs_keyfmt *f, 
     B->sp[np] = B->nstrips;
     B->count = GG_calloc((size_t)B->nblk, sizeof *B->count);
     if (B->count == NULL) return 0;
+    if (!count) return 1;
     HS_OMP("omp parallel for num_threads(hs_threads(np)) schedule(dynamic, 1)")
     for (int p = 0; p < np; p++)
         for (uint64_t s = B->sp[p]; s < B->sp[p + 1]; s++)
             for (uint64_t k = B->start[s]; k < B->start[s + 1]; k++)
                 B->count[s * B->ncb + (t->col[k] >> qb)]++;
-    /* the blocks in tree order of their origins */
-    uint64_t z = 0;
-    for (uint64_t g = 0; g < B->nblk; g++) z += B->count[g] > 0;
-    B->mem[0] = hs_alloc_n(z, sizeof(hs_pair));
-    B->mem[1] = hs_alloc_n(z, sizeof(hs_pair));
-    if (B->mem[0] == NULL || B->mem[1] == NULL) return 0;
-    B->z = 0;
-    for (uint64_t g = 0; g < B->nblk; g++)
-        if (B->count[g] > 0)
-            B->mem[0][B->z++] = (hs_pair){tab_key(KT, (g / B->ncb) << qb, (g % B->ncb) << qb), g};
-    B->order = B->z > 0 ? hs_radix_sort(B->mem[0], B->mem[1], B->z, 2 * f->bits) : B->mem[0];
-    return B->order != NULL;
+    return blocks_order(B);
 }
 
 /* The end of the level-1 strip of input sorted by rows that starts at lo (at most hi). */
@@ -1284,7 +1293,7 @@ static int order_blocks(const GG_hs_tuples *t, const hs_keyfmt *f, const hs_keyt
                         hs_pair *P, GrB_Index nrows, GrB_Index ncols, int np, bool *equal)
 {
     hs_blocks B;
-    int result = blocks_plan(&B, t, f, KT, carry, nrows, ncols, np);
+    int result = blocks_plan(&B, t, f, KT, carry, nrows, ncols, np, true);
     if (result != 1) {
         if (result == 0) blocks_free(&B);
         return result;
@@ -1526,8 +1535,7 @@ typedef struct {
     const hs_blocks *B;
     const hs_settle *c;
     const hs_shape *S; /* the tree's shape; its stream: the blocks' origins, and the values */
-    hs_rec *rec;       /* the blocks' records: strip s's from rec[first[s]], in column order */
-    const uint64_t *first;
+    hs_rec *rec;       /* the blocks' records, block g's at rec[g] */
     uint8_t *pool;     /* the fill pass: the pool, record offsets set */
 } hs_strips;
 
@@ -1594,11 +1602,11 @@ static uint64_t l1_count(const GrB_Index *col, int b, const uint64_t *cur, const
     return nt;
 }
 
-/* The skeleton of strip s's blocks, from counts alone. A level-2 node's record depends only on the
+/* The skeleton of strip s's blocks, from counts alone, and their counts (B->count). A level-2 node's record depends only on the
  * sizes of its level-1 blocks, in any order (the sums commute), so each level-1 strip is counted
  * per level-1 column block as it comes, a window of l1_window blocks at a time (each row, sorted
  * by column, resumes where the window before stopped); every block's level-2 node is closed at
- * the end. Writes the strip's records to rec. */
+ * the end. Writes block J's record to rec[J]. */
 static bool strip_skeleton(const hs_strips *W, uint64_t s, hs_strip_scratch *X, hs_rec *rec)
 {
     const hs_blocks *B = W->B;
@@ -1606,7 +1614,7 @@ static bool strip_skeleton(const hs_strips *W, uint64_t s, hs_strip_scratch *X, 
     const GrB_Index *row = B->t->row, *col = B->t->col;
     int b = B->b;
     uint64_t nw = B->ncb << b, width = l1_window(B), cur[GG_HS_DIM_MAX], rend[GG_HS_DIM_MAX];
-    const uint64_t *count = B->count + s * B->ncb;
+    uint64_t *count = B->count + s * B->ncb;
     for (uint64_t J = 0; J < B->ncb; J++) /* first: the replay sets it */
         X->open[J] = (hs_open){0, 0, 0, 0, 0, -1, -1};
     for (uint64_t lo = B->start[s], hi; lo < B->start[s + 1]; lo = hi) {
@@ -1622,9 +1630,10 @@ static bool strip_skeleton(const hs_strips *W, uint64_t s, hs_strip_scratch *X, 
             }
         }
     }
-    for (uint64_t J = 0, r = 0; J < B->ncb; J++) {
+    for (uint64_t J = 0; J < B->ncb; J++) {
         uint64_t best;
-        if (count[J] > 0) rec[r++] = node_rec(S, &X->open[J], 2, &best);
+        count[J] = X->open[J].n;
+        if (count[J] > 0) rec[J] = node_rec(S, &X->open[J], 2, &best);
     }
     return true;
 }
@@ -1655,9 +1664,9 @@ static bool strip_fill(const hs_strips *W, uint64_t s, hs_strip_scratch *X, cons
     uint64_t cur[GG_HS_DIM_MAX], rend[GG_HS_DIM_MAX], next[GG_HS_DIM_MAX];
     size_t vsize = S->vb;
     const uint64_t *count = B->count + s * B->ncb;
-    for (uint64_t J = 0, r = 0; J < B->ncb; J++) {
+    for (uint64_t J = 0; J < B->ncb; J++) {
         if (count[J] == 0) continue;
-        const hs_rec *q = X->rec[J] = &rec[r++];
+        const hs_rec *q = X->rec[J] = &rec[J];
         if (hs_is_inner(q->tag)) {
             inner_begin(&X->inner[J], W->pool + q->offset, q->tag, q->nkids, b, 0, true);
             X->cursor[J] = q->offset - q->kids_bytes;
@@ -1735,7 +1744,7 @@ static bool strips_pass(const hs_strips *W, int p)
                     : X.open != NULL);
     void *scratch = W->c->scratch + (size_t)hs_thread_id() * W->c->scratch_size;
     for (uint64_t s = B->sp[p]; ok && s < B->sp[p + 1]; s++) {
-        hs_rec *rec = W->rec + W->first[s];
+        hs_rec *rec = W->rec + s * B->ncb;
         if (B->start[s + 1] == B->start[s]) continue;
         ok = fill ? strip_fill(W, s, &X, rec, scratch) : strip_skeleton(W, s, &X, rec);
     }
@@ -1761,7 +1770,7 @@ static int build_strips(GG_hs_matrix *A, GrB_Type type, GrB_Index nrows, GrB_Ind
 {
     const hs_keyfmt *f = &s->f;
     hs_blocks B;
-    int result = blocks_plan(&B, t, f, KT, c->carry, nrows, ncols, np);
+    int result = blocks_plan(&B, t, f, KT, c->carry, nrows, ncols, np, false);
     if (result != 1) {
         if (result == 0) blocks_free(&B);
         return result;
@@ -1769,35 +1778,30 @@ static int build_strips(GG_hs_matrix *A, GrB_Type type, GrB_Index nrows, GrB_Ind
     hs_phase("plan");
     GG_hs_matrix R;
     tree_head(&R, type, nrows, ncols, f->b, t->n, iso);
-    hs_stream so = {.n = B.z, .P = B.order, .f = *f, .v = s->v};
+    /* the shape's stream: the blocks' origins in tree order (set once the skeleton counted them) */
+    hs_stream so = {.f = *f, .v = s->v};
     hs_shape S;
     shape_init(&S, f->b, nrows, ncols, iso ? 0 : type->size, &so);
-    /* the blocks' records, strip after strip: first[s], and each block's place there (rank) */
-    hs_rec *rec = hs_alloc_n(B.z, sizeof *rec);
-    uint64_t *first = hs_alloc_n(B.nstrips + 1, sizeof *first);
-    uint64_t *rank = hs_alloc_n(B.nblk, sizeof *rank);
-    size_t *at = hs_alloc_n(B.z, sizeof *at);
+    /* the blocks' records, block g's at rec[g]; the skeleton counts the blocks too */
+    hs_rec *rec = hs_alloc_n(B.nblk, sizeof *rec);
     hs_skel K = {.S = &S};
-    result = rec != NULL && first != NULL && rank != NULL && at != NULL ? 1 : 0;
-    for (uint64_t g = 0, z = 0; result == 1 && g < B.nblk; g++) {
-        if (g % B.ncb == 0) first[g / B.ncb] = z;
-        rank[g] = z;
-        z += B.count[g] > 0;
-    }
-    if (result == 1) first[B.nstrips] = B.z;
-    hs_phase("rank");
-    hs_strips W = {&B, c, &S, rec, first, NULL};
-    bool ok = result == 1;
+    hs_strips W = {&B, c, &S, rec, NULL};
+    bool ok = rec != NULL;
     if (ok) {
         HS_OMP("omp parallel for num_threads(hs_threads(np)) schedule(dynamic, 1) reduction(&&: ok)")
         for (int p = 0; p < np; p++) ok = strips_pass(&W, p) && ok;
-        result = ok ? 1 : 0;
     }
+    result = ok && blocks_order(&B) ? 1 : 0;
+    size_t *at = result == 1 ? hs_alloc_n(B.z, sizeof *at) : NULL;
+    if (at == NULL) result = 0;
     hs_phase("skeleton");
+    so.n = B.z;
+    so.P = B.order;
+    shape_init(&S, f->b, nrows, ncols, iso ? 0 : type->size, &so); /* P decides its digit width */
     /* the levels above 2, over the blocks in tree order */
     for (int level = 3; result == 1 && level <= S.h; level++) open_node(&K, level, 0);
     for (uint64_t k = 0; result == 1 && k < B.z; k++) {
-        hs_rec r = rec[rank[B.order[k].src]];
+        hs_rec r = rec[B.order[k].src];
         r.first = k;
         if (!replay_level2(&K, r, k + 1 < B.z ? ent_level(&S, k + 1) : 0, k + 1, &at[k]))
             result = 0;
@@ -1812,7 +1816,7 @@ static int build_strips(GG_hs_matrix *A, GrB_Type type, GrB_Index nrows, GrB_Ind
     hs_phase("pool");
     if (result == 1) {
         if (iso) hs_stream_value(&so, 0, pool + HS_HEADER_BYTES, c->scratch); /* input 0's */
-        for (uint64_t k = 0; k < B.z; k++) rec[rank[B.order[k].src]].offset = K.rec[at[k]].offset;
+        for (uint64_t k = 0; k < B.z; k++) rec[B.order[k].src].offset = K.rec[at[k]].offset;
         hs_phase("offsets");
         W.pool = pool;
         ok = true;
@@ -1832,8 +1836,6 @@ static int build_strips(GG_hs_matrix *A, GrB_Type type, GrB_Index nrows, GrB_Ind
     }
     blocks_free(&B);
     GG_free(rec);
-    GG_free(first);
-    GG_free(rank);
     GG_free(at);
     GG_free(K.rec);
     return result;
