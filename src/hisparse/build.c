@@ -1521,11 +1521,13 @@ static bool order_buckets(const GG_hs_tuples *t, const hs_keyfmt *f, const hs_ke
  * In a tree of three levels or more, the blocks of input sorted by rows (above) are the level-2
  * nodes, and each lies whole in its strip; inside a block, the level-1 blocks of one level-1
  * strip (d rows) follow each other in the order of j_1, the column's level-1 digit. So no pairs
- * are needed at all: each level-1 strip, ordered by j_1 (l1_order, in cache), gives its level-1
- * blocks column block by column block, twice: once counted, for the skeleton of the strip's
- * level-2 nodes, and once written, each entry straight to its place in its leaf. The nodes above
- * level 2 come from the blocks' records, replayed in the tree order of the blocks' origins as the
- * parallel skeleton replays its parts' (each block one entry of a stream of origins, which also
+ * are needed at all: each level-1 strip, counted per level-1 column block as it comes (in cache),
+ * gives its level-1 blocks twice: once for the skeleton of the strip's level-2 nodes (and their
+ * counts), and once, in column order, for the fill, which then writes each entry in input order
+ * straight to its place in its leaf (inside a level-1 block, input order is tree order). The
+ * nodes above level 2 come from the blocks' records, replayed in the tree order of the blocks'
+ * origins as the parallel skeleton replays its parts' (each block one entry of a stream of
+ * origins, which also
  * gives the inner nodes their children's places). This saves writing and twice reading n pairs of
  * 16 bytes of fresh memory (Doc/performance.md). It applies to unique entries whose values fit a
  * word (or an iso tree), and gives way (-1) where a node above level 2 would be a leaf, since its
