@@ -15,7 +15,10 @@
  * (Doc/decisions.md, "Parallel matrix build"). */
 #include "hs_internal.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <sys/mman.h>
+#include <time.h>
 
 /* ---- parallel phases (hs_internal.h) ---------------------------------------------------------- */
 
@@ -54,6 +57,36 @@ static void *hs_huge(void *p, size_t bytes)
     (void)bytes;
 #endif
     return p;
+}
+
+/* Phase times of a build on stderr, when GRAPHBLAS_GPU_BUILD_TIMES is set (not empty, not "0";
+ * read once): each mark prints the wall time and the CPU time of the process (all threads) since
+ * the previous one, so that a build's serial phases show at the thread counts of the machine it
+ * runs on, and the work itself on a loaded one (Doc/performance.md). NULL starts the clocks. */
+static double clock_ms(clockid_t id)
+{
+    struct timespec t;
+    clock_gettime(id, &t);
+    return t.tv_sec * 1e3 + t.tv_nsec * 1e-6;
+}
+
+static void hs_phase(const char *name)
+{
+    static _Atomic int wanted = -1;
+    static _Thread_local double last, last_cpu;
+    int w = atomic_load_explicit(&wanted, memory_order_relaxed);
+    if (w < 0) {
+        const char *e = getenv("GRAPHBLAS_GPU_BUILD_TIMES");
+        w = e != NULL && e[0] != '\0' && strcmp(e, "0") != 0;
+        atomic_store_explicit(&wanted, w, memory_order_relaxed);
+    }
+    if (!w) return;
+    double now = clock_ms(CLOCK_MONOTONIC), cpu = clock_ms(CLOCK_PROCESS_CPUTIME_ID);
+    if (name != NULL)
+        fprintf(stderr, "build phase %-12s %9.3f ms wall %9.3f ms cpu\n", name, now - last,
+                cpu - last_cpu);
+    last = now;
+    last_cpu = cpu;
 }
 
 /* Start of part p of np over [0, n) (part np starts at n): sizes differ by at most one. */
@@ -1109,6 +1142,7 @@ typedef struct {
     const GG_hs_tuples *t;
     const hs_keytab *KT;
     int q, b;               /* strip level, digit bits */
+    int key_bits;           /* bits of a tree key */
     int np;                 /* parts: part p holds strips [sp[p], sp[p + 1]) */
     uint64_t nstrips, ncb;  /* strips, column blocks */
     uint64_t nblk, z;       /* blocks (s, J) at s * ncb + J; those not empty */
@@ -1128,17 +1162,35 @@ static void blocks_free(hs_blocks *B)
     GG_free(B->mem[1]);
 }
 
-/* Splits input sorted by rows into strips and counts the entries of its blocks, in np parts;
- * B->order lists the blocks in tree order. 1 done, 0 out of memory, -1 when the blocks are too
- * sparse or the strips too unequal for the blocks to pay (*B then holds nothing to free). */
+/* B->order: the blocks not empty (B->count) in tree order of their origins. False when out of
+ * memory. */
+static bool blocks_order(hs_blocks *B)
+{
+    uint64_t z = 0, qb = (uint64_t)B->q * B->b;
+    for (uint64_t g = 0; g < B->nblk; g++) z += B->count[g] > 0;
+    B->mem[0] = hs_alloc_n(z, sizeof(hs_pair));
+    B->mem[1] = hs_alloc_n(z, sizeof(hs_pair));
+    if (B->mem[0] == NULL || B->mem[1] == NULL) return false;
+    B->z = 0;
+    for (uint64_t g = 0; g < B->nblk; g++)
+        if (B->count[g] > 0)
+            B->mem[0][B->z++] = (hs_pair){tab_key(B->KT, (g / B->ncb) << qb, (g % B->ncb) << qb), g};
+    B->order = B->z > 0 ? hs_radix_sort(B->mem[0], B->mem[1], B->z, B->key_bits) : B->mem[0];
+    return B->order != NULL;
+}
+
+/* Splits input sorted by rows into strips and (count) counts the entries of its blocks, in np
+ * parts, and lists them in B->order; without count, B->count is left zero for the caller to fill
+ * (and blocks_order to run). 1 done, 0 out of memory, -1 when the blocks are too sparse or the
+ * strips too unequal for the blocks to pay (*B then holds nothing to free). */
 static int blocks_plan(hs_blocks *B, const GG_hs_tuples *t, const hs_keyfmt *f, const hs_keytab *KT,
-                       bool carry, GrB_Index nrows, GrB_Index ncols, int np)
+                       bool carry, GrB_Index nrows, GrB_Index ncols, int np, bool count)
 {
     uint64_t n = t->n;
     int q = f->h >= 3 ? 2 : 1, qb = q * f->b;
     *B = (hs_blocks){.t = t, .KT = KT, .q = q, .b = f->b, .np = np,
                      .nstrips = ((nrows - 1) >> qb) + 1, .ncb = ((ncols - 1) >> qb) + 1,
-                     .carry = carry};
+                     .key_bits = 2 * f->bits, .carry = carry};
     if (__builtin_mul_overflow(B->nstrips, B->ncb, &B->nblk) || B->nblk > n / HS_BLOCK_FILL)
         return -1;
     B->start = hs_alloc_n(B->nstrips + 1, sizeof *B->start);
@@ -1159,23 +1211,13 @@ static int blocks_plan(hs_blocks *B, const GG_hs_tuples *t, const hs_keyfmt *f, 
     B->sp[np] = B->nstrips;
     B->count = GG_calloc((size_t)B->nblk, sizeof *B->count);
     if (B->count == NULL) return 0;
+    if (!count) return 1;
     HS_OMP("omp parallel for num_threads(hs_threads(np)) schedule(dynamic, 1)")
     for (int p = 0; p < np; p++)
         for (uint64_t s = B->sp[p]; s < B->sp[p + 1]; s++)
             for (uint64_t k = B->start[s]; k < B->start[s + 1]; k++)
                 B->count[s * B->ncb + (t->col[k] >> qb)]++;
-    /* the blocks in tree order of their origins */
-    uint64_t z = 0;
-    for (uint64_t g = 0; g < B->nblk; g++) z += B->count[g] > 0;
-    B->mem[0] = hs_alloc_n(z, sizeof(hs_pair));
-    B->mem[1] = hs_alloc_n(z, sizeof(hs_pair));
-    if (B->mem[0] == NULL || B->mem[1] == NULL) return 0;
-    B->z = 0;
-    for (uint64_t g = 0; g < B->nblk; g++)
-        if (B->count[g] > 0)
-            B->mem[0][B->z++] = (hs_pair){tab_key(KT, (g / B->ncb) << qb, (g % B->ncb) << qb), g};
-    B->order = B->z > 0 ? hs_radix_sort(B->mem[0], B->mem[1], B->z, 2 * f->bits) : B->mem[0];
-    return B->order != NULL;
+    return blocks_order(B);
 }
 
 /* The end of the level-1 strip of input sorted by rows that starts at lo (at most hi). */
@@ -1251,7 +1293,7 @@ static int order_blocks(const GG_hs_tuples *t, const hs_keyfmt *f, const hs_keyt
                         hs_pair *P, GrB_Index nrows, GrB_Index ncols, int np, bool *equal)
 {
     hs_blocks B;
-    int result = blocks_plan(&B, t, f, KT, carry, nrows, ncols, np);
+    int result = blocks_plan(&B, t, f, KT, carry, nrows, ncols, np, true);
     if (result != 1) {
         if (result == 0) blocks_free(&B);
         return result;
@@ -1479,11 +1521,13 @@ static bool order_buckets(const GG_hs_tuples *t, const hs_keyfmt *f, const hs_ke
  * In a tree of three levels or more, the blocks of input sorted by rows (above) are the level-2
  * nodes, and each lies whole in its strip; inside a block, the level-1 blocks of one level-1
  * strip (d rows) follow each other in the order of j_1, the column's level-1 digit. So no pairs
- * are needed at all: each level-1 strip, ordered by j_1 (l1_order, in cache), gives its level-1
- * blocks column block by column block, twice: once counted, for the skeleton of the strip's
- * level-2 nodes, and once written, each entry straight to its place in its leaf. The nodes above
- * level 2 come from the blocks' records, replayed in the tree order of the blocks' origins as the
- * parallel skeleton replays its parts' (each block one entry of a stream of origins, which also
+ * are needed at all: each level-1 strip, counted per level-1 column block as it comes (in cache),
+ * gives its level-1 blocks twice: once for the skeleton of the strip's level-2 nodes (and their
+ * counts), and once, in column order, for the fill, which then writes each entry in input order
+ * straight to its place in its leaf (inside a level-1 block, input order is tree order). The
+ * nodes above level 2 come from the blocks' records, replayed in the tree order of the blocks'
+ * origins as the parallel skeleton replays its parts' (each block one entry of a stream of
+ * origins, which also
  * gives the inner nodes their children's places). This saves writing and twice reading n pairs of
  * 16 bytes of fresh memory (Doc/performance.md). It applies to unique entries whose values fit a
  * word (or an iso tree), and gives way (-1) where a node above level 2 would be a leaf, since its
@@ -1493,17 +1537,19 @@ typedef struct {
     const hs_blocks *B;
     const hs_settle *c;
     const hs_shape *S; /* the tree's shape; its stream: the blocks' origins, and the values */
-    hs_rec *rec;       /* the blocks' records: strip s's from rec[first[s]], in column order */
-    const uint64_t *first;
+    hs_rec *rec;       /* the blocks' records, block g's at rec[g] */
     uint8_t *pool;     /* the fill pass: the pool, record offsets set */
 } hs_strips;
 
-/* One part's scratch, per column block J of a strip (ncb each): entries in the current level-1
- * block (cnt, and the blocks touched), the open level-2 node (skeleton), or (fill) the level-2
- * node being written: its record, the child list of an inner node, the next leaf's place, and
- * the leaf being written (of level 1, or the level-2 node itself). And l1_order's. */
+/* One part's scratch. Per column block J of a strip (ncb each): the open level-2 node (skeleton),
+ * or (fill) the level-2 node being written: its record, the child list of an inner node, the next
+ * leaf's place, and the node's own leaf. Per level-1 column block of a window (l1_window each):
+ * its entries in the current level-1 strip (l1cnt; the fill then keeps there the block's slot),
+ * the blocks touched, and (fill) a bit per block and the leaf writer of each slot. */
 typedef struct {
-    uint64_t *order, cap, *cnt, *touched;
+    uint32_t *l1cnt;
+    uint64_t *l1touched, *bits;
+    hs_leaf_writer *l1leaf;
     hs_open *open;
     const hs_rec **rec;
     hs_inner_writer *inner;
@@ -1511,38 +1557,85 @@ typedef struct {
     hs_leaf_writer *leaf;
 } hs_strip_scratch;
 
-/* The skeleton of strip s's blocks, from counts alone: each level-1 strip ordered by j_1 gives
- * its level-1 blocks, column block by column block, in tree order within each level-2 block, and
- * every block's level-2 node is closed at the end. Writes the strip's records to rec. */
+/* Level-1 column blocks counted at once: 256 KiB of counts, in cache. */
+#define HS_L1_WINDOW ((uint64_t)1 << 16)
+
+/* Level-1 column blocks of a strip of ncb column blocks that the passes count at once. */
+static inline uint64_t l1_window(const hs_blocks *B)
+{
+    uint64_t nw = B->ncb << B->b;
+    return nw < HS_L1_WINDOW ? nw : HS_L1_WINDOW;
+}
+
+/* The rows of the level-1 strip [lo, hi): row r's entries are [cur[r], rend[r]). Returns the
+ * rows. */
+static uint64_t l1_rows(const GrB_Index *row, uint64_t lo, uint64_t hi, uint64_t *cur,
+                        uint64_t *rend)
+{
+    uint64_t nr = 0;
+    for (uint64_t k = lo; k < hi; nr++) {
+        cur[nr] = k;
+        while (k < hi && row[k] == row[cur[nr]]) k++;
+        rend[nr] = k;
+    }
+    return nr;
+}
+
+/* Counts the entries of rows [cur[r], rend[r]) (r < nr, each sorted by column) whose level-1
+ * column block lies in the window [w0, w0 + width): cnt[g - w0] for block g, each block the
+ * first time into touched and (bits not NULL) its bit into bits; next[r] becomes the end of row
+ * r's entries in the window. Returns the blocks touched. */
+static uint64_t l1_count(const GrB_Index *col, int b, const uint64_t *cur, const uint64_t *rend,
+                         uint64_t nr, uint64_t w0, uint64_t width, hs_strip_scratch *X,
+                         uint64_t *next)
+{
+    uint64_t nt = 0;
+    for (uint64_t r = 0; r < nr; r++) {
+        uint64_t k = cur[r];
+        for (; k < rend[r] && (col[k] >> b) - w0 < width; k++) {
+            uint64_t g = (col[k] >> b) - w0;
+            if (X->l1cnt[g]++ == 0) {
+                X->l1touched[nt++] = g;
+                if (X->bits != NULL) X->bits[g / 64] |= 1ULL << (g % 64);
+            }
+        }
+        next[r] = k;
+    }
+    return nt;
+}
+
+/* The skeleton of strip s's blocks, from counts alone, and their counts (B->count). A level-2 node's record depends only on the
+ * sizes of its level-1 blocks, in any order (the sums commute), so each level-1 strip is counted
+ * per level-1 column block as it comes, a window of l1_window blocks at a time (each row, sorted
+ * by column, resumes where the window before stopped); every block's level-2 node is closed at
+ * the end. Writes block J's record to rec[J]. */
 static bool strip_skeleton(const hs_strips *W, uint64_t s, hs_strip_scratch *X, hs_rec *rec)
 {
     const hs_blocks *B = W->B;
     const hs_shape *S = W->S;
     const GrB_Index *row = B->t->row, *col = B->t->col;
-    int b = B->b, qb = 2 * b;
-    uint64_t d = 1ULL << b, end[GG_HS_DIM_MAX];
-    const uint64_t *count = B->count + s * B->ncb;
+    int b = B->b;
+    uint64_t nw = B->ncb << b, width = l1_window(B), cur[GG_HS_DIM_MAX], rend[GG_HS_DIM_MAX];
+    uint64_t *count = B->count + s * B->ncb;
     for (uint64_t J = 0; J < B->ncb; J++) /* first: the replay sets it */
         X->open[J] = (hs_open){0, 0, 0, 0, 0, -1, -1};
     for (uint64_t lo = B->start[s], hi; lo < B->start[s + 1]; lo = hi) {
         hi = l1_strip_end(row, lo, B->start[s + 1], b);
-        if (!l1_order(col, lo, hi, b, &X->order, &X->cap, end)) return false;
-        for (uint64_t c = 0, e = 0; c < d; c++) {
-            uint64_t nt = 0;
-            for (; e < end[c]; e++) {
-                uint64_t J = col[X->order[e]] >> qb;
-                if (X->cnt[J]++ == 0) X->touched[nt++] = J;
-            }
+        uint64_t nr = l1_rows(row, lo, hi, cur, rend);
+        for (uint64_t w0 = 0; w0 < nw; w0 += width) {
+            uint64_t nt = l1_count(col, b, cur, rend, nr, w0, width, X, cur);
             for (uint64_t k = 0; k < nt; k++) {
-                uint64_t J = X->touched[k], n = X->cnt[J];
-                add_leaf1(&X->open[J], n, leaf1_choice_at(S, n, row[lo], (J << qb) | (c << b)));
-                X->cnt[J] = 0;
+                uint64_t g = X->l1touched[k], n = X->l1cnt[g];
+                X->l1cnt[g] = 0;
+                g += w0;
+                add_leaf1(&X->open[g >> b], n, leaf1_choice_at(S, n, row[lo], g << b));
             }
         }
     }
-    for (uint64_t J = 0, r = 0; J < B->ncb; J++) {
+    for (uint64_t J = 0; J < B->ncb; J++) {
         uint64_t best;
-        if (count[J] > 0) rec[r++] = node_rec(S, &X->open[J], 2, &best);
+        count[J] = X->open[J].n;
+        if (count[J] > 0) rec[J] = node_rec(S, &X->open[J], 2, &best);
     }
     return true;
 }
@@ -1557,23 +1650,25 @@ static inline uint64_t strip_value(const hs_strips *W, uint64_t k, void *scratch
     return load_bits(z, W->c->vsize);
 }
 
-/* The fill of strip s's blocks straight from the input, in the order of the skeleton: level-1
- * strip by level-1 strip, each level-1 block (one j_1 of one column block) a leaf of the block's
- * inner node, laid out after the leaves before it, or a run of entries of the block's own leaf. */
+/* The fill of strip s's blocks straight from the input, level-1 strip by level-1 strip, a window
+ * of level-1 column blocks at a time: the blocks are counted, then taken in column order (their
+ * bits), each a leaf of its block's inner node, laid out after the leaves before it, or a run of
+ * entries of the block's own leaf, whose first place is reserved; then every entry goes, in input
+ * order, to the next place of its block (inside a level-1 block, input order is tree order). */
 static bool strip_fill(const hs_strips *W, uint64_t s, hs_strip_scratch *X, const hs_rec *rec,
                        void *scratch)
 {
     const hs_blocks *B = W->B;
     const hs_shape *S = W->S;
     const GrB_Index *row = B->t->row, *col = B->t->col;
-    int b = B->b, qb = 2 * b;
-    uint64_t d = 1ULL << b, m = d - 1, m2 = hs_mask(qb), end[GG_HS_DIM_MAX];
-    size_t vsize = S->vb, xsize = B->t->xtype->size;
-    const char *x = B->t->x;
+    int b = B->b;
+    uint64_t d = 1ULL << b, m = d - 1, m2 = hs_mask(2 * b), nw = B->ncb << b, width = l1_window(B);
+    uint64_t cur[GG_HS_DIM_MAX], rend[GG_HS_DIM_MAX], next[GG_HS_DIM_MAX];
+    size_t vsize = S->vb;
     const uint64_t *count = B->count + s * B->ncb;
-    for (uint64_t J = 0, r = 0; J < B->ncb; J++) {
+    for (uint64_t J = 0; J < B->ncb; J++) {
         if (count[J] == 0) continue;
-        const hs_rec *q = X->rec[J] = &rec[r++];
+        const hs_rec *q = X->rec[J] = &rec[J];
         if (hs_is_inner(q->tag)) {
             inner_begin(&X->inner[J], W->pool + q->offset, q->tag, q->nkids, b, 0, true);
             X->cursor[J] = q->offset - q->kids_bytes;
@@ -1583,38 +1678,45 @@ static bool strip_fill(const hs_strips *W, uint64_t s, hs_strip_scratch *X, cons
     }
     for (uint64_t lo = B->start[s], hi; lo < B->start[s + 1]; lo = hi) {
         hi = l1_strip_end(row, lo, B->start[s + 1], b);
-        /* the values are read in the order of j_1: bring them in first, in input order */
-        if (vsize > 0)
-            for (const char *p = x + lo * xsize, *e = x + hi * xsize; p < e; p += 64)
-                __builtin_prefetch(p);
-        if (!l1_order(col, lo, hi, b, &X->order, &X->cap, end)) return false;
-        uint64_t i1 = (row[lo] >> b) & m;
-        for (uint64_t c = 0, e0 = 0; c < d; e0 = end[c++]) {
-            uint64_t nt = 0;
-            for (uint64_t e = e0; e < end[c]; e++) {
-                uint64_t J = col[X->order[e]] >> qb;
-                if (X->cnt[J]++ == 0) X->touched[nt++] = J;
+        uint64_t nr = l1_rows(row, lo, hi, cur, rend), i1 = (row[lo] >> b) & m;
+        for (uint64_t w0 = 0; w0 < nw; w0 += width) {
+            uint64_t nt = l1_count(col, b, cur, rend, nr, w0, width, X, next);
+            for (uint64_t wd = 0, t = 0; t < nt; wd++) {
+                for (uint64_t bw = X->bits[wd]; bw != 0; bw &= bw - 1) {
+                    uint64_t gl = wd * 64 + (uint64_t)__builtin_ctzll(bw), g = gl + w0, J = g >> b;
+                    uint64_t n = X->l1cnt[gl];
+                    hs_leaf_writer *L = &X->l1leaf[t];
+                    X->l1cnt[gl] = (uint32_t)t;
+                    X->l1touched[t++] = gl;
+                    if (hs_is_inner(X->rec[J]->tag)) {
+                        hs_choice ch = leaf1_choice_at(S, n, row[lo], g << b);
+                        leaf_begin(L, S, 1, ch.tag, W->pool + X->cursor[J], n);
+                        inner_put(&X->inner[J], i1, g & m, hs_word(X->cursor[J], ch.tag));
+                        X->cursor[J] += ch.size;
+                    } else {
+                        *L = X->leaf[J];
+                        X->leaf[J].k += n;
+                    }
+                }
+                X->bits[wd] = 0;
             }
-            for (uint64_t k = 0; k < nt; k++) {
-                uint64_t J = X->touched[k], n = X->cnt[J];
-                X->cnt[J] = 0;
-                if (!hs_is_inner(X->rec[J]->tag)) continue;
-                hs_choice ch = leaf1_choice_at(S, n, row[lo], (J << qb) | (c << b));
-                leaf_begin(&X->leaf[J], S, 1, ch.tag, W->pool + X->cursor[J], n);
-                inner_put(&X->inner[J], i1, c, hs_word(X->cursor[J], ch.tag));
-                X->cursor[J] += ch.size;
+            for (uint64_t r = 0; r < nr; r++) {
+                for (uint64_t k = cur[r]; k < next[r]; k++) {
+                    uint64_t g = col[k] >> b;
+                    hs_leaf_writer *L = &X->l1leaf[X->l1cnt[g - w0]];
+                    if (vsize > 0) store_bits(L->values + L->k * vsize, strip_value(W, k, scratch), vsize);
+                    if (hs_is_inner(X->rec[g >> b]->tag))
+                        leaf_put(L, row[k] & m, col[k] & m);
+                    else
+                        leaf_put(L, row[k] & m2, col[k] & m2);
+                }
+                cur[r] = next[r];
             }
-            for (uint64_t e = e0; e < end[c]; e++) {
-                uint64_t k = X->order[e], J = col[k] >> qb;
-                hs_leaf_writer *L = &X->leaf[J];
-                if (vsize > 0) store_bits(L->values + L->k * vsize, strip_value(W, k, scratch), vsize);
-                if (hs_is_inner(X->rec[J]->tag))
-                    leaf_put(L, row[k] & m, col[k] & m);
-                else
-                    leaf_put(L, row[k] & m2, col[k] & m2);
+            for (uint64_t t = 0; t < nt; t++) {
+                uint64_t gl = X->l1touched[t];
+                X->l1cnt[gl] = 0;
+                if (hs_is_inner(X->rec[(gl + w0) >> b]->tag)) leaf_end(&X->l1leaf[t]);
             }
-            for (uint64_t k = 0; k < nt; k++)
-                if (hs_is_inner(X->rec[X->touched[k]]->tag)) leaf_end(&X->leaf[X->touched[k]]);
         }
     }
     for (uint64_t J = 0; J < B->ncb; J++)
@@ -1628,26 +1730,30 @@ static bool strips_pass(const hs_strips *W, int p)
 {
     const hs_blocks *B = W->B;
     bool fill = W->pool != NULL;
-    size_t ncb = (size_t)B->ncb;
-    hs_strip_scratch X = {.cnt = GG_calloc(ncb, sizeof(uint64_t)),
-                          .touched = hs_alloc_n(ncb, sizeof(uint64_t)),
+    size_t ncb = (size_t)B->ncb, width = (size_t)l1_window(B);
+    hs_strip_scratch X = {.l1cnt = GG_calloc(width, sizeof(uint32_t)),
+                          .l1touched = hs_alloc_n(width, sizeof(uint64_t)),
+                          .bits = fill ? GG_calloc((width + 63) / 64, sizeof(uint64_t)) : NULL,
+                          .l1leaf = fill ? hs_alloc_n(width, sizeof(hs_leaf_writer)) : NULL,
                           .open = fill ? NULL : hs_alloc_n(ncb, sizeof(hs_open)),
                           .rec = fill ? hs_alloc_n(ncb, sizeof(const hs_rec *)) : NULL,
                           .inner = fill ? hs_alloc_n(ncb, sizeof(hs_inner_writer)) : NULL,
                           .cursor = fill ? hs_alloc_n(ncb, sizeof(uint64_t)) : NULL,
                           .leaf = fill ? hs_alloc_n(ncb, sizeof(hs_leaf_writer)) : NULL};
-    bool ok = X.cnt != NULL && X.touched != NULL &&
-              (fill ? X.rec != NULL && X.inner != NULL && X.cursor != NULL && X.leaf != NULL
+    bool ok = X.l1cnt != NULL && X.l1touched != NULL &&
+              (fill ? X.bits != NULL && X.l1leaf != NULL && X.rec != NULL && X.inner != NULL &&
+                          X.cursor != NULL && X.leaf != NULL
                     : X.open != NULL);
     void *scratch = W->c->scratch + (size_t)hs_thread_id() * W->c->scratch_size;
     for (uint64_t s = B->sp[p]; ok && s < B->sp[p + 1]; s++) {
-        hs_rec *rec = W->rec + W->first[s];
+        hs_rec *rec = W->rec + s * B->ncb;
         if (B->start[s + 1] == B->start[s]) continue;
         ok = fill ? strip_fill(W, s, &X, rec, scratch) : strip_skeleton(W, s, &X, rec);
     }
-    GG_free(X.order);
-    GG_free(X.cnt);
-    GG_free(X.touched);
+    GG_free(X.l1cnt);
+    GG_free(X.l1touched);
+    GG_free(X.bits);
+    GG_free(X.l1leaf);
     GG_free(X.open);
     GG_free(X.rec);
     GG_free(X.inner);
@@ -1666,40 +1772,38 @@ static int build_strips(GG_hs_matrix *A, GrB_Type type, GrB_Index nrows, GrB_Ind
 {
     const hs_keyfmt *f = &s->f;
     hs_blocks B;
-    int result = blocks_plan(&B, t, f, KT, c->carry, nrows, ncols, np);
+    int result = blocks_plan(&B, t, f, KT, c->carry, nrows, ncols, np, false);
     if (result != 1) {
         if (result == 0) blocks_free(&B);
         return result;
     }
+    hs_phase("plan");
     GG_hs_matrix R;
     tree_head(&R, type, nrows, ncols, f->b, t->n, iso);
-    hs_stream so = {.n = B.z, .P = B.order, .f = *f, .v = s->v};
+    /* the shape's stream: the blocks' origins in tree order (set once the skeleton counted them) */
+    hs_stream so = {.f = *f, .v = s->v};
     hs_shape S;
     shape_init(&S, f->b, nrows, ncols, iso ? 0 : type->size, &so);
-    /* the blocks' records, strip after strip: first[s], and each block's place there (rank) */
-    hs_rec *rec = hs_alloc_n(B.z, sizeof *rec);
-    uint64_t *first = hs_alloc_n(B.nstrips + 1, sizeof *first);
-    uint64_t *rank = hs_alloc_n(B.nblk, sizeof *rank);
-    size_t *at = hs_alloc_n(B.z, sizeof *at);
+    /* the blocks' records, block g's at rec[g]; the skeleton counts the blocks too */
+    hs_rec *rec = hs_alloc_n(B.nblk, sizeof *rec);
     hs_skel K = {.S = &S};
-    result = rec != NULL && first != NULL && rank != NULL && at != NULL ? 1 : 0;
-    for (uint64_t g = 0, z = 0; result == 1 && g < B.nblk; g++) {
-        if (g % B.ncb == 0) first[g / B.ncb] = z;
-        rank[g] = z;
-        z += B.count[g] > 0;
-    }
-    if (result == 1) first[B.nstrips] = B.z;
-    hs_strips W = {&B, c, &S, rec, first, NULL};
-    bool ok = result == 1;
+    hs_strips W = {&B, c, &S, rec, NULL};
+    bool ok = rec != NULL;
     if (ok) {
         HS_OMP("omp parallel for num_threads(hs_threads(np)) schedule(dynamic, 1) reduction(&&: ok)")
         for (int p = 0; p < np; p++) ok = strips_pass(&W, p) && ok;
-        result = ok ? 1 : 0;
     }
+    result = ok && blocks_order(&B) ? 1 : 0;
+    size_t *at = result == 1 ? hs_alloc_n(B.z, sizeof *at) : NULL;
+    if (at == NULL) result = 0;
+    hs_phase("skeleton");
+    so.n = B.z;
+    so.P = B.order;
+    shape_init(&S, f->b, nrows, ncols, iso ? 0 : type->size, &so); /* P decides its digit width */
     /* the levels above 2, over the blocks in tree order */
     for (int level = 3; result == 1 && level <= S.h; level++) open_node(&K, level, 0);
     for (uint64_t k = 0; result == 1 && k < B.z; k++) {
-        hs_rec r = rec[rank[B.order[k].src]];
+        hs_rec r = rec[B.order[k].src];
         r.first = k;
         if (!replay_level2(&K, r, k + 1 < B.z ? ent_level(&S, k + 1) : 0, k + 1, &at[k]))
             result = 0;
@@ -1708,18 +1812,23 @@ static int build_strips(GG_hs_matrix *A, GrB_Type type, GrB_Index nrows, GrB_Ind
         if (!close_node(&K, level)) result = 0;
     for (size_t k = 0; result == 1 && k < K.nrec; k++)
         if (K.rec[k].level > 2 && !hs_is_inner(K.rec[k].tag)) result = -1;
+    hs_phase("replay");
     uint8_t *pool = result == 1 ? skeleton_pool(&R, &K) : NULL;
     if (result == 1 && pool == NULL) result = 0;
+    hs_phase("pool");
     if (result == 1) {
         if (iso) hs_stream_value(&so, 0, pool + HS_HEADER_BYTES, c->scratch); /* input 0's */
-        for (uint64_t k = 0; k < B.z; k++) rec[rank[B.order[k].src]].offset = K.rec[at[k]].offset;
+        for (uint64_t k = 0; k < B.z; k++) rec[B.order[k].src].offset = K.rec[at[k]].offset;
+        hs_phase("offsets");
         W.pool = pool;
         ok = true;
         HS_OMP("omp parallel for num_threads(hs_threads(np)) schedule(dynamic, 1) reduction(&&: ok)")
         for (int p = 0; p < np; p++) ok = strips_pass(&W, p) && ok;
+        hs_phase("fill");
         hs_fill F = {&S, &so, pool, type->size, false, c->scratch};
         for (size_t k = 0; k < K.nrec; k++)
             if (K.rec[k].level > 2) fill_inner(&F, &K, &K.rec[k]);
+        hs_phase("inner");
         if (ok) {
             *A = R;
         } else {
@@ -1729,8 +1838,6 @@ static int build_strips(GG_hs_matrix *A, GrB_Type type, GrB_Index nrows, GrB_Ind
     }
     blocks_free(&B);
     GG_free(rec);
-    GG_free(first);
-    GG_free(rank);
     GG_free(at);
     GG_free(K.rec);
     return result;
@@ -1826,6 +1933,7 @@ static GrB_Info order_tuples(const GG_hs_tuples *t, GrB_Type type, GrB_Index nro
         scan_part(t, nrows, ncols, b, KT, part_start(n, p, np), part_start(n, p + 1, np), &scan[p]);
     bool sorted = true, by_rows = narrow && t->col != NULL;
     uint64_t nu = n, nu_rows = n;
+    hs_phase("scan");
     for (int p = 0; p < np; p++) {
         if (scan[p].bad) {
             GG_free(KT);
@@ -1889,6 +1997,7 @@ static GrB_Info order_tuples(const GG_hs_tuples *t, GrB_Type type, GrB_Index nro
     c.scratch = hs_alloc_n((uint64_t)hs_threads(np), c.scratch_size);
     if (c.scratch != NULL && by_rows && nu_rows == n && f->h >= 3) {
         if (want_iso && !t->x_iso && *equal < 0) *equal = all_equal(t);
+        hs_phase("iso_test");
         bool iso = want_iso && (t->x_iso || *equal == 1);
         int r = iso || c.carry ? build_strips(A, type, nrows, ncols, t, KT, &c, s, iso, np) : -1;
         if (r >= 0) {
@@ -1948,6 +2057,7 @@ GrB_Info hs_build_tuples(GG_hs_matrix *A, GrB_Type type, GrB_Index nrows, GrB_In
     memset(&T, 0, sizeof T);
     int equal = -1; /* every input value the same: 1 or 0 when the ordering found out */
     bool built = false;
+    hs_phase(NULL);
     GrB_Info info = order_tuples(t, type, nrows, ncols, b, !(flags & GG_HS_NO_ISO), &s, &T,
                                  &equal, A, &built);
     if (built) return GrB_SUCCESS; /* nothing held in T */
