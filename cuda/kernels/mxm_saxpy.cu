@@ -30,6 +30,10 @@
  *    row and a row with many short ones both keep the lanes busy. The mask is read per term, before
  *    its slot is touched (binary search in the mask's row), so a complemented mask (BC's frontier
  *    under !paths) never inserts what the write-back would drop.
+ * Few heavy rows (BC's 4 x n frontier products): when a global bin's list has fewer rows than the
+ *    device holds blocks at once, its terms are numbered by one flop index and split evenly over
+ *    the whole grid, a warp a range (split_kernel), into the same global tables; the mask's rows
+ *    are then bitmaps, one load a term.
  * Memory: the whole-run arrays are a few words per vector of R plus T itself. Each pass runs at
  *    once when its workspace (global hashes and bitmaps, the hash rows' unordered output and its
  *    sort) fits the memory available now (GG_cuda_pool_available, which honours
@@ -644,11 +648,29 @@ __global__ void split_len_kernel(sp s, const uint64_t *eofs, uint64_t *flen)
     }
 }
 
-/* The list's terms, per_warp flops a warp (above); E: the list's entries of R, pf[E] = F. */
+/* mbits' row k (mwords words, zeroed) = the columns the mask's row of the list's row k
+ * (blockIdx.x) holds with a verdict of true (admits() before the complement), gridDim.y blocks a
+ * row: the split's terms then read one bit where admits() searches the mask's row (BC's !paths
+ * rows hold up to n entries: about 20 dependent loads a term). */
+__global__ void split_mask_kernel(sp s, uint32_t *mbits, uint64_t mwords)
+{
+    uint32_t v = s.list[blockIdx.x];
+    mrow mr = mask_row(s, s.A.vec != nullptr ? s.A.vec[v] : v);
+    uint32_t *bits = mbits + blockIdx.x * mwords;
+    for (uint64_t e = blockIdx.y * (uint64_t)blockDim.x + threadIdx.x; e < mr.len;
+         e += (uint64_t)gridDim.y * blockDim.x) {
+        uint64_t j = mr.idx[e];
+        if (mr.mstruct || gg_nonzero_bytes(mr.x + e * mr.size, mr.size))
+            atomicOr(bits + (j >> 5), 1u << (j & 31));
+    }
+}
+
+/* The list's terms, per_warp flops a warp (above); E: the list's entries of R, pf[E] = F; mbits
+ * the mask's rows as bitmaps (split_mask_kernel), or nullptr to search the mask's rows. */
 template <typename T, int ADD, int MUL, bool NUM>
 __global__ void __launch_bounds__(GLOBAL_THREADS)
     split_kernel(sp s, spn<T> c, const uint64_t *eofs, const uint64_t *pf, uint64_t E,
-                 uint64_t per_warp)
+                 uint64_t per_warp, const uint32_t *mbits, uint64_t mwords)
 {
     uint64_t w = (blockIdx.x * (uint64_t)GLOBAL_THREADS + threadIdx.x) / 32;
     uint64_t F = pf[E], f = w * per_warp + (threadIdx.x & 31), f1 = (w + 1) * per_warp;
@@ -661,6 +683,7 @@ __global__ void __launch_bounds__(GLOBAL_THREADS)
     uint32_t v = 0;
     int shift = 0;
     mrow mr{};
+    const uint32_t *mrow_bits = nullptr;
     T av{};
     unsigned mine = 0;
     for (; f < f1; f += 32) {
@@ -675,7 +698,10 @@ __global__ void __launch_bounds__(GLOBAL_THREADS)
                 k1 = eofs[k + 1];
                 v = s.list[k];
                 global_table(s, NUM, k, v, &off, &S, &shift);
-                mr = mask_row(s, s.A.vec != nullptr ? s.A.vec[v] : v);
+                if (mbits == nullptr)
+                    mr = mask_row(s, s.A.vec != nullptr ? s.A.vec[v] : v);
+                else
+                    mrow_bits = mbits + k * mwords;
             }
             uint64_t p = s.A.ptr[v] + (e - eofs[k]), b1;
             row_range(s.B, s.A.idx[p], &b0, &b1);
@@ -686,7 +712,9 @@ __global__ void __launch_bounds__(GLOBAL_THREADS)
         }
         uint64_t q = b0 + (f - fe0);
         uint32_t j = (uint32_t)s.B.idx[q];
-        if (!admits(mr, j)) continue;
+        bool in = mrow_bits != nullptr ? (mrow_bits[j >> 5] >> (j & 31) & 1) != s.mcomp
+                                       : admits(mr, j);
+        if (!in) continue;
         if (!NUM && s.gdense)
             mine += bitmap_term(s.wkeys + off, j);
         else
@@ -985,8 +1013,10 @@ int scan(const uint64_t *in, uint64_t *out, uint64_t n, cudaStream_t st)
  * short S rows, so the entry search and steps are a small part of its work), and the most
  * blocks, a few waves of what the device holds at once (unmeasured guesses, 2026-11-26).
  * BC on RMAT-20 (n = 2^20, 31M entries): its heaviest product, 4 rows with up to 31M terms in
- * all, gets the cap of 2112 blocks (31M / (512 * 16) = 3800 wanted), about 29 terms a thread. */
+ * all, gets the cap of 2112 blocks (31M / (512 * 16) = 3800 wanted), about 29 terms a thread.
+ * The mask's rows become bitmaps up to SPLIT_MASK_MB in all (BC: 4 x 128 KB, held in L2). */
 constexpr int SPLIT_TERMS = 16, SPLIT_WAVES = 4, SPLIT_LEN_BLOCKS = 64;
+constexpr double SPLIT_MASK_MB = 64;
 
 uint64_t split_resident(void)
 {
@@ -1016,12 +1046,26 @@ int launch_split(const sp &x, const spn<T> &cc, cudaStream_t st)
     if (rc == GG_CUDA_VRC_OK) rc = scan(flen.as<uint64_t>(), pf.as<uint64_t>(), E + 1, st);
     if (rc == GG_CUDA_VRC_OK) rc = fetch(&F, pf.as<uint64_t>() + E, 1);
     if (rc != GG_CUDA_VRC_OK || F == 0) return rc;
+    /* the mask's rows as bitmaps when they take at most SPLIT_MASK_MB (else, or when they do not
+     * fit, the search per term) */
+    gg_dev_buf mbits;
+    uint64_t mwords = (x.ncols + 31) / 32;
+    if (x.has_mask && (double)n * mwords * 4 <= SPLIT_MASK_MB * 1e6 && mbits.get(n * mwords * 4)) {
+        rc = gg_vk_rc(cudaMemsetAsync(mbits.p, 0, n * mwords * 4, st));
+        if (rc == GG_CUDA_VRC_OK) {
+            split_mask_kernel<<<dim3((unsigned)n, SPLIT_LEN_BLOCKS), GG_VK_THREADS, 0, st>>>(
+                x, mbits.as<uint32_t>(), mwords);
+            rc = gg_vk_launched();
+        }
+        if (rc != GG_CUDA_VRC_OK) return rc;
+    }
     constexpr uint64_t WARPS = GLOBAL_THREADS / 32, BLOCK_TERMS = GLOBAL_THREADS * SPLIT_TERMS;
     uint64_t blocks = std::min((F + BLOCK_TERMS - 1) / BLOCK_TERMS, SPLIT_WAVES * split_resident());
     uint64_t per_warp = (F + blocks * WARPS - 1) / (blocks * WARPS);
     blocks = (F + per_warp * WARPS - 1) / (per_warp * WARPS); /* no block left without terms */
     split_kernel<T, ADD, MUL, NUM><<<(unsigned)blocks, GLOBAL_THREADS, 0, st>>>(
-        x, cc, eofs.as<uint64_t>(), pf.as<uint64_t>(), E, per_warp);
+        x, cc, eofs.as<uint64_t>(), pf.as<uint64_t>(), E, per_warp, mbits.as<uint32_t>(),
+        mwords);
     return gg_vk_launched();
 }
 
@@ -1229,7 +1273,8 @@ int numeric(run_state &r, const GG_cuda_saxpy *p, GG_cuda_tuples *T_out, GG_cuda
                     e.wvals, ch.words, c.start);
                 rc = gg_vk_launched();
             }
-            if (rc == GG_CUDA_VRC_OK) rc = launch_global<T, ADD, MUL, true>(h, e, r.st, &stats->split_rows);
+            if (rc == GG_CUDA_VRC_OK)
+                rc = launch_global<T, ADD, MUL, true>(h, e, r.st, &stats->split_rows);
             if (rc == GG_CUDA_VRC_OK) {
                 global_emit_kernel<T><<<(unsigned)n6, GLOBAL_THREADS, 0, r.st>>>(e);
                 rc = gg_vk_launched();
