@@ -33,9 +33,10 @@ typedef struct {
 
 /* What a run did: the chunks of each pass (1 when everything fit at once), T's entries, the
  * multiply-adds (flops) of the unmasked product, the numeric pass's waves of dense rows and the
- * rows of a wave (0 when no row was dense). */
+ * rows of a wave (0 when no row was dense), and the global rows (summed over both passes) whose
+ * terms were split evenly over the whole grid (few heavy rows, BC's frontier products). */
 typedef struct {
-    uint64_t chunks_symbolic, chunks_numeric, nnz, flops, waves, wave_rows;
+    uint64_t chunks_symbolic, chunks_numeric, nnz, flops, waves, wave_rows, split_rows;
 } GG_cuda_saxpy_stats;
 
 /* T (new device tuples of type_code) = the product. UNSUPPORTED (nothing allocated) for a
@@ -46,6 +47,9 @@ int GG_cuda_spgemm_saxpy(GG_cuda_tuples *T, const GG_cuda_saxpy *p, GG_cuda_saxp
 /* For the tests: caps each pass's workspace at `bytes` (0: back to GRAPHBLAS_GPU_SPGEMM_WORKSPACE_MB
  * or, unset, the free device memory), so that chunking and waves are forced on small products. */
 void GG_cuda_spgemm_set_workspace(size_t bytes);
+
+/* For the tests: the last device mxm's split_rows (cuda/slots/mxm_saxpy.c). */
+uint64_t GG_cuda_mxm_last_split(void);
 
 #ifdef __cplusplus
 }

@@ -30,6 +30,10 @@
  *    row and a row with many short ones both keep the lanes busy. The mask is read per term, before
  *    its slot is touched (binary search in the mask's row), so a complemented mask (BC's frontier
  *    under !paths) never inserts what the write-back would drop.
+ * Few heavy rows (BC's 4 x n frontier products): when a global bin's list has fewer rows than the
+ *    device holds blocks at once, its terms are numbered by one flop index and split evenly over
+ *    the whole grid, a warp a range (split_kernel), into the same global tables; the mask's rows
+ *    are then bitmaps, one load a term.
  * Memory: the whole-run arrays are a few words per vector of R plus T itself. Each pass runs at
  *    once when its workspace (global hashes and bitmaps, the hash rows' unordered output and its
  *    sort) fits the memory available now (GG_cuda_pool_available, which honours
@@ -336,9 +340,36 @@ template <typename T> __device__ inline T value_at(const void *x, uint64_t p, in
     return code == gg_code<T>::v ? static_cast<const T *>(x)[p] : gg_load_cast<T>(x, p, code, 1.0);
 }
 
-/* A row's terms into its table: the numeric pass (NUM) folds each value into its slot, the
- * symbolic one counts new keys into *count. ADD/MUL: the semiring's opcodes when specialised, else
- * 0 (read from c). */
+/* One admitted term (value av of R's entry, S's entry q, column j) into a table: the numeric pass
+ * (NUM) folds the product into its slot; the symbolic one returns 1 when it inserted the key.
+ * ADD/MUL: the semiring's opcodes when specialised, else 0 (read from c). */
+template <typename T, int ADD, int MUL, bool NUM>
+__device__ __forceinline__ unsigned fold_term(const sp &s, const spn<T> &c, uint32_t *keys,
+                                              T *vals, uint64_t S, int shift, bool dense, T av,
+                                              uint64_t q, uint32_t j)
+{
+    bool fresh;
+    uint64_t h = insert(keys, S, shift, dense, j, &fresh);
+    if constexpr (NUM) {
+        T bv = c.need_b ? value_at<T>(s.B.x, q, s.B.code) : T{};
+        T t = gg_binop<T>(MUL != 0 ? MUL : c.mul, av, bv);
+        gg_atomic<T>(ADD != 0 ? ADD : c.add, vals + h, t);
+        return 0;
+    } else {
+        return fresh;
+    }
+}
+
+/* One term of the symbolic pass into a bitmap of the row's columns whose bits start set: it clears
+ * its column's bit, and counts (returns 1) when it was the one to clear it. */
+__device__ __forceinline__ unsigned bitmap_term(uint32_t *bits, uint32_t j)
+{
+    uint32_t bit = 1u << (j & 31), *w = bits + (j >> 5);
+    if ((*reinterpret_cast<volatile uint32_t *>(w) & bit) == 0) return 0;
+    return (atomicAnd(w, ~bit) & bit) != 0;
+}
+
+/* A row's terms into its table (fold_term), the symbolic pass counting new keys into *count. */
 template <typename T, int ADD, int MUL, bool NUM>
 __device__ __forceinline__ void walk(const sp &s, const spn<T> &c, uint32_t v, uint32_t *keys,
                                      T *vals, uint64_t S, int shift, bool dense, int G, int g,
@@ -349,32 +380,19 @@ __device__ __forceinline__ void walk(const sp &s, const spn<T> &c, uint32_t v, u
         s, v, G, g,
         [&](uint64_t p) { return NUM && c.need_a ? value_at<T>(s.A.x, p, s.A.code) : T{}; },
         [&](T av, uint64_t q, uint32_t j) {
-            bool fresh;
-            uint64_t h = insert(keys, S, shift, dense, j, &fresh);
-            if constexpr (NUM) {
-                T bv = c.need_b ? value_at<T>(s.B.x, q, s.B.code) : T{};
-                T t = gg_binop<T>(MUL != 0 ? MUL : c.mul, av, bv);
-                gg_atomic<T>(ADD != 0 ? ADD : c.add, vals + h, t);
-            } else {
-                mine += fresh;
-            }
+            mine += fold_term<T, ADD, MUL, NUM>(s, c, keys, vals, S, shift, dense, av, q, j);
         });
     if (mine != 0) atomicAdd(count, mine);
 }
 
-/* The symbolic walk into a bitmap of the row's columns whose bits start set: a term clears its
- * column's bit, and counts it when it was the one to clear it. */
+/* The symbolic walk into a row's bitmap (bitmap_term). */
 __device__ __forceinline__ void bitmap_walk(const sp &s, uint32_t v, uint32_t *bits, int G, int g,
                                             unsigned *count)
 {
     unsigned mine = 0;
     for_terms(
         s, v, G, g, [](uint64_t) { return 0; },
-        [&](int, uint64_t, uint32_t j) {
-            uint32_t bit = 1u << (j & 31), *w = bits + (j >> 5);
-            if ((*reinterpret_cast<volatile uint32_t *>(w) & bit) != 0)
-                mine += (atomicAnd(w, ~bit) & bit) != 0;
-        });
+        [&](int, uint64_t, uint32_t j) { mine += bitmap_term(bits, j); });
     if (mine != 0) atomicAdd(count, mine);
 }
 
@@ -551,36 +569,161 @@ __global__ void __launch_bounds__(block_threads(G)) shared_kernel(sp s, spn<T> c
     }
 }
 
+/* The global table of row v, the k-th of the list being run: a hash (its slots at wofs), a dense
+ * bitmap (symbolic, its words at wofs) or, numeric, a dense table of ncols slots (the wave's table
+ * k); *off its first word in wkeys (and value in wvals), *S its slots, *shift the hash's. */
+__device__ inline void global_table(const sp &s, bool numeric, uint64_t k, uint32_t v,
+                                    uint64_t *off, uint64_t *S, int *shift)
+{
+    if (numeric && s.gdense) {
+        *off = k * s.ncols;
+        *S = s.ncols;
+    } else {
+        *off = s.wofs[v] - s.wbase;
+        *S = s.wofs[v + 1] - s.wofs[v];
+    }
+    *shift = s.gdense ? 0 : 32 - (63 - __clzll((long long)*S));
+}
+
 /* Bins 7 and 8 in global memory: gridDim.y blocks per row (blockIdx.x: the row in the list), a
- * power of two, splitting the row's entries of R, so a few very long rows (BC's frontier rows)
- * still fill the device. The row's table: a hash (its slots at wofs), a dense bitmap (symbolic,
- * its words at wofs) or, numeric, a dense table of ncols slots (the wave's table blockIdx.x), all
- * cleared before (keys EMPTY or bits set, values the start). */
+ * power of two, splitting the row's entries of R. The row's table (global_table) is cleared
+ * before (keys EMPTY or bits set, values the start). A list of few rows goes to split_kernel
+ * instead (launch_global). */
 template <typename T, int ADD, int MUL, bool NUM>
 __global__ void __launch_bounds__(GLOBAL_THREADS) global_kernel(sp s, spn<T> c)
 {
     __shared__ unsigned fill;
     uint32_t v = s.list[blockIdx.x];
-    uint64_t off = s.wofs[v] - s.wbase, S = s.wofs[v + 1] - s.wofs[v];
-    if (NUM && s.gdense) {
-        off = blockIdx.x * s.ncols;
-        S = s.ncols;
-    }
+    uint64_t off, S;
+    int shift;
+    global_table(s, NUM, blockIdx.x, v, &off, &S, &shift);
     if (threadIdx.x == 0) fill = 0;
     __syncthreads();
     int G = GLOBAL_THREADS * gridDim.y, g = blockIdx.y * GLOBAL_THREADS + threadIdx.x;
-    if (!NUM && s.gdense) {
+    if (!NUM && s.gdense)
         bitmap_walk(s, v, s.wkeys + off, G, g, &fill);
-    } else {
-        int shift = s.gdense ? 0 : 32 - (63 - __clzll((long long)S));
+    else
         walk<T, ADD, MUL, NUM>(s, c, v, s.wkeys + off, NUM ? c.wvals + off : nullptr, S, shift,
                                s.gdense, G, g, &fill);
-    }
     if constexpr (!NUM) {
         __syncthreads();
         if (threadIdx.x == 0 && fill != 0)
             atomicAdd(reinterpret_cast<unsigned long long *>(s.cnt + v), (unsigned long long)fill);
     }
+}
+
+/* ---- few heavy rows: the terms split evenly over the whole grid ------------------------------ */
+
+/* BC's frontier<!paths> = frontier A has 4 rows of up to n entries each and up to nnz(A) terms:
+ * with a row per block (or the 64 of global_kernel, whose lanes each take whole S rows once the
+ * row of R is longer than the lanes) a few blocks run and the lane holding a hub's S row runs
+ * last. Here the terms of the list's rows, in order (row k of the list, its entries of R in
+ * order, each the terms of its S row), are numbered by a flop index f from 0 to F, and warp w
+ * takes the range [w * per_warp, (w + 1) * per_warp), its lanes every 32nd flop of it, so
+ * consecutive lanes read consecutive entries of S's rows and every warp does the same work,
+ * whatever the rows' lengths. A flop's entry of R is found by binary search in pf (the
+ * exclusive scan of the S rows' lengths over the list's entries of R, eofs[k] the first entry of
+ * row k), once per lane and then by stepping forward. Every term folds into its row's global
+ * table as in global_kernel: the tables and their atomic updates are the same, only who does
+ * which term changes, so the results are those of global_kernel (a sum's order may differ, as it
+ * already does between lanes). */
+
+/* rlen[k] = the entries of R of the list's row k, rlen[nlist] = 0 (scanned into eofs). */
+__global__ void split_rows_kernel(sp s, uint64_t *rlen)
+{
+    GG_VK_FOR(k, s.nlist + 1)
+    rlen[k] = k < s.nlist ? s.A.ptr[s.list[k] + 1] - s.A.ptr[s.list[k]] : 0;
+}
+
+/* flen[eofs[k] + e] = the length of the S row that entry e of the list's row k (blockIdx.x)
+ * selects (0 when that row is empty), gridDim.y blocks per row. */
+__global__ void split_len_kernel(sp s, const uint64_t *eofs, uint64_t *flen)
+{
+    uint32_t v = s.list[blockIdx.x];
+    uint64_t a0 = s.A.ptr[v], n = s.A.ptr[v + 1] - a0, base = eofs[blockIdx.x];
+    for (uint64_t e = blockIdx.y * (uint64_t)blockDim.x + threadIdx.x; e < n;
+         e += (uint64_t)gridDim.y * blockDim.x) {
+        uint64_t b0, b1;
+        flen[base + e] = row_range(s.B, s.A.idx[a0 + e], &b0, &b1) ? b1 - b0 : 0;
+    }
+}
+
+/* mbits' row k (mwords words, zeroed) = the columns the mask's row of the list's row k
+ * (blockIdx.x) holds with a verdict of true (admits() before the complement), gridDim.y blocks a
+ * row: the split's terms then read one bit where admits() searches the mask's row (BC's !paths
+ * rows hold up to n entries: about 20 dependent loads a term). */
+__global__ void split_mask_kernel(sp s, uint32_t *mbits, uint64_t mwords)
+{
+    uint32_t v = s.list[blockIdx.x];
+    mrow mr = mask_row(s, s.A.vec != nullptr ? s.A.vec[v] : v);
+    uint32_t *bits = mbits + blockIdx.x * mwords;
+    for (uint64_t e = blockIdx.y * (uint64_t)blockDim.x + threadIdx.x; e < mr.len;
+         e += (uint64_t)gridDim.y * blockDim.x) {
+        uint64_t j = mr.idx[e];
+        if (mr.mstruct || gg_nonzero_bytes(mr.x + e * mr.size, mr.size))
+            atomicOr(bits + (j >> 5), 1u << (j & 31));
+    }
+}
+
+/* The list's terms, per_warp flops a warp (above); E: the list's entries of R, pf[E] = F; mbits
+ * the mask's rows as bitmaps (split_mask_kernel), or nullptr to search the mask's rows. */
+template <typename T, int ADD, int MUL, bool NUM>
+__global__ void __launch_bounds__(GLOBAL_THREADS)
+    split_kernel(sp s, spn<T> c, const uint64_t *eofs, const uint64_t *pf, uint64_t E,
+                 uint64_t per_warp, const uint32_t *mbits, uint64_t mwords)
+{
+    uint64_t w = (blockIdx.x * (uint64_t)GLOBAL_THREADS + threadIdx.x) / 32;
+    uint64_t F = pf[E], f = w * per_warp + (threadIdx.x & 31), f1 = (w + 1) * per_warp;
+    if (f1 > F) f1 = F;
+    if (f >= f1) return;
+    /* the entry holding f: the last e with pf[e] <= f (an empty entry's pf is its successor's,
+     * so the one found is not empty) */
+    uint64_t e = gg_lower_bound(pf, E + 1, f + 1) - 1, k = s.nlist;
+    uint64_t fe0 = 0, fe1 = 0, b0 = 0, k1 = 0, off = 0, S = 0;
+    uint32_t v = 0;
+    int shift = 0;
+    mrow mr{};
+    const uint32_t *mrow_bits = nullptr;
+    T av{};
+    unsigned mine = 0;
+    for (; f < f1; f += 32) {
+        if (f >= fe1) { /* the next entry with a term at f (f < pf[E]: one exists) */
+            while (pf[e + 1] <= f) e++;
+            if (k == s.nlist || e >= k1) { /* the row holding entry e: its table and mask row */
+                if (!NUM && mine != 0)
+                    atomicAdd(reinterpret_cast<unsigned long long *>(s.cnt + v),
+                              (unsigned long long)mine);
+                mine = 0;
+                k = gg_lower_bound(eofs, s.nlist + 1, e + 1) - 1;
+                k1 = eofs[k + 1];
+                v = s.list[k];
+                global_table(s, NUM, k, v, &off, &S, &shift);
+                if (mbits == nullptr)
+                    mr = mask_row(s, s.A.vec != nullptr ? s.A.vec[v] : v);
+                else
+                    mrow_bits = mbits + k * mwords;
+            }
+            uint64_t p = s.A.ptr[v] + (e - eofs[k]), b1;
+            row_range(s.B, s.A.idx[p], &b0, &b1);
+            fe0 = pf[e];
+            fe1 = pf[e + 1];
+            if constexpr (NUM)
+                if (c.need_a) av = value_at<T>(s.A.x, p, s.A.code);
+        }
+        uint64_t q = b0 + (f - fe0);
+        uint32_t j = (uint32_t)s.B.idx[q];
+        bool in = mrow_bits != nullptr ? (mrow_bits[j >> 5] >> (j & 31) & 1) != s.mcomp
+                                       : admits(mr, j);
+        if (!in) continue;
+        if (!NUM && s.gdense)
+            mine += bitmap_term(s.wkeys + off, j);
+        else
+            mine += fold_term<T, ADD, MUL, NUM>(s, c, s.wkeys + off,
+                                                NUM ? c.wvals + off : nullptr, S, shift,
+                                                s.gdense, av, q, j);
+    }
+    if (!NUM && mine != 0)
+        atomicAdd(reinterpret_cast<unsigned long long *>(s.cnt + v), (unsigned long long)mine);
 }
 
 /* Bin 8, symbolic, when ncols bits fit shared memory: a block per row counts its columns in a
@@ -851,20 +994,6 @@ int run_small(const sp &s, const spn<T> &c, const binning &bn, cudaStream_t st)
     return rc;
 }
 
-/* The global kernel over x's list (x.gdense set), with a power of two of blocks per row for about
- * GLOBAL_BLOCKS in all (unmeasured). */
-template <typename T, int ADD, int MUL, bool NUM>
-int launch_global(const sp &x, const spn<T> &c, cudaStream_t st)
-{
-    spn<T> cc = c;
-    static_cast<sp &>(cc) = x;
-    unsigned per_row = 1;
-    while (per_row < 64 && per_row * 2 * x.nlist <= GLOBAL_BLOCKS) per_row *= 2;
-    global_kernel<T, ADD, MUL, NUM>
-        <<<dim3((unsigned)x.nlist, per_row), GLOBAL_THREADS, 0, st>>>(x, cc);
-    return gg_vk_launched();
-}
-
 /* out[0, n) = the exclusive scan of in[0, n) (64-bit words). */
 int scan(const uint64_t *in, uint64_t *out, uint64_t n, cudaStream_t st)
 {
@@ -875,6 +1004,91 @@ int scan(const uint64_t *in, uint64_t *out, uint64_t n, cudaStream_t st)
     if (rc == GG_CUDA_VRC_OK)
         rc = gg_vk_rc(cub::DeviceScan::ExclusiveSum(tmp.p, bytes, in, out, (int64_t)n, st));
     return rc;
+}
+
+/* split_kernel over x's list: how many rows a list may have to take it (fewer rows than the SMs
+ * hold blocks of GLOBAL_THREADS at once, so a block per row, global_kernel's least, could not
+ * fill the device; assumed 2048 resident threads an SM, as on the A100, H100 and H200: 528
+ * blocks on an H100's 132 SMs), the least terms a thread takes (a warp's range then spans a few
+ * short S rows, so the entry search and steps are a small part of its work), and the most
+ * blocks, a few waves of what the device holds at once (unmeasured guesses, 2026-11-26).
+ * BC on RMAT-20 (n = 2^20, 31M entries): its heaviest product, 4 rows with up to 31M terms in
+ * all, gets the cap of 2112 blocks (31M / (512 * 16) = 3800 wanted), about 29 terms a thread.
+ * The mask's rows become bitmaps up to SPLIT_MASK_MB in all (BC: 4 x 128 KB, held in L2). */
+constexpr int SPLIT_TERMS = 16, SPLIT_WAVES = 4, SPLIT_LEN_BLOCKS = 64;
+constexpr double SPLIT_MASK_MB = 64;
+
+uint64_t split_resident(void)
+{
+    return (uint64_t)tune().sms * (2048 / GLOBAL_THREADS);
+}
+
+/* The list's flop numbering (eofs, pf) and split_kernel; NOMEM (before any table is touched) when
+ * its arrays (two words per entry of R of the list's rows) do not fit. */
+template <typename T, int ADD, int MUL, bool NUM>
+int launch_split(const sp &x, const spn<T> &cc, cudaStream_t st)
+{
+    uint64_t n = x.nlist, E = 0, F = 0;
+    gg_dev_buf rlen, eofs, flen, pf;
+    if (!rlen.get((n + 1) * 8) || !eofs.get((n + 1) * 8)) return GG_CUDA_VRC_NOMEM;
+    split_rows_kernel<<<gg_vk_blocks(n + 1), GG_VK_THREADS, 0, st>>>(x, rlen.as<uint64_t>());
+    int rc = gg_vk_launched();
+    if (rc == GG_CUDA_VRC_OK) rc = scan(rlen.as<uint64_t>(), eofs.as<uint64_t>(), n + 1, st);
+    if (rc == GG_CUDA_VRC_OK) rc = fetch(&E, eofs.as<uint64_t>() + n, 1);
+    if (rc != GG_CUDA_VRC_OK || E == 0) return rc;
+    if (!flen.get((E + 1) * 8) || !pf.get((E + 1) * 8)) return GG_CUDA_VRC_NOMEM;
+    rc = gg_vk_rc(cudaMemsetAsync(flen.as<uint64_t>() + E, 0, 8, st));
+    if (rc == GG_CUDA_VRC_OK) {
+        split_len_kernel<<<dim3((unsigned)n, SPLIT_LEN_BLOCKS), GG_VK_THREADS, 0, st>>>(
+            x, eofs.as<uint64_t>(), flen.as<uint64_t>());
+        rc = gg_vk_launched();
+    }
+    if (rc == GG_CUDA_VRC_OK) rc = scan(flen.as<uint64_t>(), pf.as<uint64_t>(), E + 1, st);
+    if (rc == GG_CUDA_VRC_OK) rc = fetch(&F, pf.as<uint64_t>() + E, 1);
+    if (rc != GG_CUDA_VRC_OK || F == 0) return rc;
+    /* the mask's rows as bitmaps when they take at most SPLIT_MASK_MB (else, or when they do not
+     * fit, the search per term) */
+    gg_dev_buf mbits;
+    uint64_t mwords = (x.ncols + 31) / 32;
+    if (x.has_mask && (double)n * mwords * 4 <= SPLIT_MASK_MB * 1e6 && mbits.get(n * mwords * 4)) {
+        rc = gg_vk_rc(cudaMemsetAsync(mbits.p, 0, n * mwords * 4, st));
+        if (rc == GG_CUDA_VRC_OK) {
+            split_mask_kernel<<<dim3((unsigned)n, SPLIT_LEN_BLOCKS), GG_VK_THREADS, 0, st>>>(
+                x, mbits.as<uint32_t>(), mwords);
+            rc = gg_vk_launched();
+        }
+        if (rc != GG_CUDA_VRC_OK) return rc;
+    }
+    constexpr uint64_t WARPS = GLOBAL_THREADS / 32, BLOCK_TERMS = GLOBAL_THREADS * SPLIT_TERMS;
+    uint64_t blocks = std::min((F + BLOCK_TERMS - 1) / BLOCK_TERMS, SPLIT_WAVES * split_resident());
+    uint64_t per_warp = (F + blocks * WARPS - 1) / (blocks * WARPS);
+    blocks = (F + per_warp * WARPS - 1) / (per_warp * WARPS); /* no block left without terms */
+    split_kernel<T, ADD, MUL, NUM><<<(unsigned)blocks, GLOBAL_THREADS, 0, st>>>(
+        x, cc, eofs.as<uint64_t>(), pf.as<uint64_t>(), E, per_warp, mbits.as<uint32_t>(),
+        mwords);
+    return gg_vk_launched();
+}
+
+/* The global kernels over x's list (x.gdense set): split_kernel for a list of few rows (counted
+ * into *split), falling back to global_kernel when its arrays do not fit; else global_kernel with
+ * a power of two of blocks per row for about GLOBAL_BLOCKS in all (unmeasured). */
+template <typename T, int ADD, int MUL, bool NUM>
+int launch_global(const sp &x, const spn<T> &c, cudaStream_t st, uint64_t *split)
+{
+    spn<T> cc = c;
+    static_cast<sp &>(cc) = x;
+    if (x.nlist <= split_resident()) {
+        int rc = launch_split<T, ADD, MUL, NUM>(x, cc, st);
+        if (rc != GG_CUDA_VRC_NOMEM) {
+            if (rc == GG_CUDA_VRC_OK) *split += x.nlist;
+            return rc;
+        }
+    }
+    unsigned per_row = 1;
+    while (per_row < 64 && per_row * 2 * x.nlist <= GLOBAL_BLOCKS) per_row *= 2;
+    global_kernel<T, ADD, MUL, NUM>
+        <<<dim3((unsigned)x.nlist, per_row), GLOBAL_THREADS, 0, st>>>(x, cc);
+    return gg_vk_launched();
 }
 
 /* What one run holds across its passes. */
@@ -949,7 +1163,7 @@ int symbolic(run_state &r, GG_cuda_saxpy_stats *stats)
         sp x = s;
         x.gdense = false;
         if (rc == GG_CUDA_VRC_OK && slice(r.bn, BIN_HASH, x) > 0)
-            rc = launch_global<float, 0, 0, false>(x, none, r.st);
+            rc = launch_global<float, 0, 0, false>(x, none, r.st, &stats->split_rows);
         x.gdense = true;
         if (rc == GG_CUDA_VRC_OK && slice(r.bn, BIN_DENSE, x) > 0) {
             if (r.s.sbit) {
@@ -960,7 +1174,7 @@ int symbolic(run_state &r, GG_cuda_saxpy_stats *stats)
                     rc = gg_vk_launched();
                 }
             } else {
-                rc = launch_global<float, 0, 0, false>(x, none, r.st);
+                rc = launch_global<float, 0, 0, false>(x, none, r.st, &stats->split_rows);
             }
         }
         if (rc == GG_CUDA_VRC_NOMEM && ch.v1 - v0 > 1) { /* the plan was optimistic: halve it */
@@ -1059,7 +1273,8 @@ int numeric(run_state &r, const GG_cuda_saxpy *p, GG_cuda_tuples *T_out, GG_cuda
                     e.wvals, ch.words, c.start);
                 rc = gg_vk_launched();
             }
-            if (rc == GG_CUDA_VRC_OK) rc = launch_global<T, ADD, MUL, true>(h, e, r.st);
+            if (rc == GG_CUDA_VRC_OK)
+                rc = launch_global<T, ADD, MUL, true>(h, e, r.st, &stats->split_rows);
             if (rc == GG_CUDA_VRC_OK) {
                 global_emit_kernel<T><<<(unsigned)n6, GLOBAL_THREADS, 0, r.st>>>(e);
                 rc = gg_vk_launched();
@@ -1097,7 +1312,7 @@ int numeric(run_state &r, const GG_cuda_saxpy *p, GG_cuda_tuples *T_out, GG_cuda
         for (uint64_t w = 0; rc == GG_CUDA_VRC_OK && slice(r.bn, BIN_DENSE, d, w, wave) > 0;
              w += wave) {
             static_cast<sp &>(dc) = d;
-            rc = launch_global<T, ADD, MUL, true>(d, dc, r.st);
+            rc = launch_global<T, ADD, MUL, true>(d, dc, r.st, &stats->split_rows);
             dim3 grid((unsigned)d.nlist, (unsigned)tiles);
             if (rc == GG_CUDA_VRC_OK) {
                 dense_count_kernel<<<grid, GLOBAL_THREADS, 0, r.st>>>(d, dseg.as<uint32_t>());

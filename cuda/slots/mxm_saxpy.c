@@ -15,7 +15,7 @@
 #include "GG_cuda_mslot.h"
 #include "GG_cuda_mxm_saxpy.h"
 
-/* The last product's statistics, for the tests (GG_cuda_mxm_last_chunks, _waves). */
+/* The last product's statistics, for the tests (GG_cuda_mxm_last_chunks, _waves, _split). */
 static _Thread_local GG_cuda_saxpy_stats last;
 
 uint64_t GG_cuda_mxm_last_chunks(void)
@@ -26,6 +26,11 @@ uint64_t GG_cuda_mxm_last_chunks(void)
 uint64_t GG_cuda_mxm_last_waves(void)
 {
     return last.waves;
+}
+
+uint64_t GG_cuda_mxm_last_split(void)
+{
+    return last.split_rows;
 }
 
 /* T = op0(A) (+.*) op1(B), restricted by M's rows when M is given. */
@@ -53,14 +58,14 @@ static GrB_Info product(GG_cuda_tuples *T, GG_container *M, GrB_Semiring sr, GG_
                               "no device kernel for this product (or 2^31 result entries)");
     if (info == GrB_SUCCESS)
         GG_trace("cuda mxm: row-wise saxpy on the %s x %s views%s: %llu flops, %llu entries, "
-                 "%llu + %llu chunks, %llu waves of dense rows",
+                 "%llu + %llu chunks, %llu waves of dense rows, %llu rows split over the grid",
                  d->tran0 ? "CSC" : "CSR", d->tran1 ? "CSC" : "CSR",
                  M == NULL      ? ""
                  : d->mask_comp ? ", complemented mask read per term"
                                 : ", mask read per term",
                  (unsigned long long)last.flops, (unsigned long long)last.nnz,
                  (unsigned long long)last.chunks_symbolic, (unsigned long long)last.chunks_numeric,
-                 (unsigned long long)last.waves);
+                 (unsigned long long)last.waves, (unsigned long long)last.split_rows);
     return info;
 }
 

@@ -6,7 +6,8 @@
  * run-time ones), all four transpose combinations, complemented structural and valued masks and a
  * dense mask, accumulators, replace, C = C*C aliased with the mask too, empty, 1 x 1 and
  * rectangular shapes, rows skewed enough to reach every bin (one term, the shared-memory tables,
- * the global hash and the dense row, the symbolic pass's shared bitmaps); one pass when the
+ * the global hash and the dense row, the symbolic pass's shared bitmaps); a few heavy rows whose
+ * terms are split over the whole grid (GG_cuda_mxm_last_split); one pass when the
  * workspace fits, the dense rows' waves and chunks forced by a workspace cap
  * (GG_cuda_spgemm_set_workspace), pool limits (GxG_DEVICE_POOL_LIMIT) that either fit or report
  * out of memory, all giving the unforced result; out of device memory leaving C unchanged; and betweenness centrality
@@ -293,6 +294,62 @@ static void one_pass_chunks_and_waves(void **state)
     GrB_free(&A), GrB_free(&B), GrB_free(&C0);
 }
 
+/* Few heavy rows (BC's frontier<!paths> = frontier A): 3 rows of 10^6 columns, A's rows of 1200
+ * and 20000 draws among the 20000 rows of B and one of a single draw; B's rows of 16 entries, but
+ * 20000 in every 1000th (hubs: S rows far longer than the rest). Row 0 (about 19000 terms and
+ * 20000 more a hub it draws) is a global hash (a dense row when it draws three hubs or more), row
+ * 1 (about 720000 terms, 510000 entries) a dense row, row 2 a shared table (a global row too if
+ * its one draw is a hub): the global rows, too few to fill the device a row a block, have their
+ * terms split over the whole grid in both passes (GG_cuda_mxm_last_split counts 2 or 3 a pass).
+ * PLUS_FIRST (BC's) and MIN_PLUS, without a mask, under a complemented structural mask of 100000
+ * entries a row (BC's !paths, read as bitmaps by the split), with B stored transposed (BC's
+ * backward w<levels> = w (+.first) A') and under a complemented valued mask with zeros; values
+ * are small integers, so the sums are exact in any order. */
+static GrB_Index heavy_len(GrB_Index i)
+{
+    return i == 0 ? 1200 : i == 1 ? 20000 : 1;
+}
+
+static GrB_Index hub_len(GrB_Index i)
+{
+    return i % 1000 == 0 ? 20000 : 16;
+}
+
+static GrB_Index mask_len(GrB_Index i)
+{
+    (void)i;
+    return 100000;
+}
+
+static void few_heavy_rows_split(void **state)
+{
+    (void)state;
+    const GrB_Index n = 1000000, k = 20000;
+    GrB_Matrix A = skewed(GrB_FP64, 3, k, heavy_len), B = skewed(GrB_FP64, k, n, hub_len);
+    GrB_Matrix M = skewed(GrB_BOOL, 3, n, mask_len), Mv = skewed(GrB_INT32, 3, n, mask_len);
+    GrB_Matrix Bt, C0;
+    /* Mv's values 1..9 less 5: a ninth of its entries are zeros, which a valued mask leaves out */
+    OK(GrB_Matrix_apply_BinaryOp2nd_INT32(Mv, NULL, NULL, GrB_MINUS_INT32, Mv, 5, NULL));
+    OK(GrB_Matrix_new(&Bt, GrB_FP64, n, k));
+    OK(GrB_transpose(Bt, NULL, NULL, B, NULL));
+    OK(GrB_Matrix_new(&C0, GrB_FP64, 3, n));
+    GrB_Semiring srs[2] = {plus_first, GrB_MIN_PLUS_SEMIRING_FP64};
+    for (int s = 0; s < 2; s++) {
+        parity("few heavy rows", C0, NULL, NULL, srs[s], A, B, NULL, false);
+        printf("few heavy rows, semiring %d: %llu rows split\n", s,
+               (unsigned long long)GG_cuda_mxm_last_split());
+        assert_true(GG_cuda_mxm_last_split() >= 4);
+        parity("few heavy rows under !M", C0, M, NULL, srs[s], A, B, GrB_DESC_RSC, false);
+        assert_true(GG_cuda_mxm_last_split() >= 4);
+        parity("few heavy rows, B stored transposed", C0, M, NULL, srs[s], A, Bt, GrB_DESC_RSCT1,
+               false);
+        assert_true(GG_cuda_mxm_last_split() >= 4);
+        parity("few heavy rows under a valued !Mv", C0, Mv, NULL, srs[s], A, B, GrB_DESC_RC, false);
+        assert_true(GG_cuda_mxm_last_split() >= 4);
+    }
+    GrB_free(&A), GrB_free(&B), GrB_free(&M), GrB_free(&Mv), GrB_free(&Bt), GrB_free(&C0);
+}
+
 /* ---- memory ---------------------------------------------------------------------------------- */
 
 /* GxG_DEVICE_POOL_LIMIT (0: none). */
@@ -464,6 +521,7 @@ int main(void)
         cmocka_unit_test(hypersparse_inner),
         cmocka_unit_test(skewed_rows_every_bin),
         cmocka_unit_test(one_pass_chunks_and_waves),
+        cmocka_unit_test(few_heavy_rows_split),
         cmocka_unit_test(chunked_equals_unchunked),
         cmocka_unit_test(out_of_memory_leaves_c),
         cmocka_unit_test(bc_equals_cpu),
