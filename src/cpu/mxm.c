@@ -350,8 +350,10 @@ typedef struct {
     char *val;         /* per mask entry: its value ... */
     uint8_t *has;      /* ... and whether it has one */
     GG_cast_fn count_to_z; /* counting semiring: int64 to the result type (NULL: int64) */
-    uint8_t *marks;        /* counting: per thread, kdim flags of the inner index (all 0 between
-                            * rows) */
+    uint8_t **marks;       /* counting: per thread, kdim flags of the inner index (all 0 between
+                            * rows), allocated by the thread at its first long row: one calloc
+                            * of every thread's flags up front was a serial memset of
+                            * threads x kdim bytes, mostly never read (TC's rows are short) */
     GrB_Index kdim;
     int failed;
 } dot_ctx;
@@ -468,14 +470,20 @@ static void dot_count_chunk(void *ctx, int chunk, int tid)
     dot_ctx *c = ctx;
     const GG_cview *A = c->A, *B = c->B, *M = c->M;
     const size_t zsize = c->sr->zsize;
-    uint8_t *mark = c->marks == NULL ? NULL : c->marks + (size_t)tid * c->kdim;
+    uint8_t **mark_at = c->marks == NULL ? NULL : &c->marks[tid], *mark = NULL;
     GrB_Index found = 0;
     for (GrB_Index r = c->bounds[chunk]; r < c->bounds[chunk + 1]; r++) {
         GrB_Index ka, p0 = M->ptr[r], p1 = M->ptr[r + 1];
         memset(c->has + p0, 0, p1 - p0);
         if (!GG_cv_find(A, GG_cv_id(M, r), &ka)) continue;
         const GrB_Index *ai = A->idx + A->ptr[ka], la = A->ptr[ka + 1] - A->ptr[ka];
-        bool marked = mark != NULL && la >= GG_DOT_MARK_MIN && p1 - p0 >= GG_DOT_MARK_MIN;
+        bool marked = mark_at != NULL && la >= GG_DOT_MARK_MIN && p1 - p0 >= GG_DOT_MARK_MIN;
+        if (marked && *mark_at == NULL &&
+            (*mark_at = GG_calloc(c->kdim == 0 ? 1 : c->kdim, 1)) == NULL) {
+            __atomic_store_n(&c->failed, 1, __ATOMIC_RELAXED);
+            return;
+        }
+        if (marked) mark = *mark_at;
         for (GrB_Index q = 0; marked && q < la; q++) mark[ai[q]] = 1;
         for (GrB_Index p = p0; p < p1; p++) {
             GrB_Index kb;
@@ -530,7 +538,7 @@ GrB_Info GG_cpu_dot(GG_coo *T, const GG_cpu_opnd *A, const GG_cpu_opnd *Bcols,
      * than the work (hypersparse) */
     bool marks = counts != NULL && kdim <= 4 * (nm + GG_cv_nnz(c.A)) + 4096;
     c.kdim = kdim;
-    c.marks = marks ? GG_calloc((size_t)nth * (kdim == 0 ? 1 : kdim), 1) : NULL;
+    c.marks = marks ? GG_calloc((size_t)nth, sizeof *c.marks) : NULL;
     GrB_Info info = GrB_OUT_OF_MEMORY;
     if (c.bounds != NULL && c.count != NULL && c.val != NULL && c.has != NULL &&
         (c.marks != NULL || !marks)) {
@@ -566,6 +574,7 @@ done:
     GG_free(c.count);
     GG_free(c.val);
     GG_free(c.has);
+    for (int t = 0; c.marks != NULL && t < nth; t++) GG_free(c.marks[t]);
     GG_free(c.marks);
     return info;
 }
@@ -697,10 +706,11 @@ static double dot_total(const GG_cview *A, const vlens *bcols, const GG_cview *M
     return total;
 }
 
-/* count[k] += the occurrences of k among idx[0..n), indices below dim. In parallel, each thread
- * counting a range of idx into a histogram of its own (32-bit: a range is below 2^32 entries)
- * and the histograms then summed by ranges of k, when the histograms are not larger than the
- * work; else (and on one thread) in one pass. */
+/* count[k] = the occurrences of k among idx[0..n), indices below dim; count need not be zeroed
+ * (a calloc of it was a serial memset of the dimension in every masked mxm). In parallel, each
+ * thread counting a range of idx into a histogram of its own (32-bit: a range is below 2^32
+ * entries) and the histograms then summed by ranges of k, when the histograms are not larger
+ * than the work; else (and on one thread) in one pass. */
 static GrB_Info count_indices(GrB_Index *count, const GrB_Index *idx, GrB_Index n, GrB_Index dim)
 {
     int nth = GG_cpu_nthreads(n);
@@ -710,6 +720,7 @@ static GrB_Info count_indices(GrB_Index *count, const GrB_Index *idx, GrB_Index 
         h = GG_malloc((size_t)nth * (size_t)dim * sizeof *h);
 #endif
     if (h == NULL) {
+        memset(count, 0, (size_t)dim * sizeof *count);
         for (GrB_Index p = 0; p < n; p++) count[idx[p]]++;
         return GrB_SUCCESS;
     }
@@ -725,7 +736,7 @@ static GrB_Info count_indices(GrB_Index *count, const GrB_Index *idx, GrB_Index 
         for (GrB_Index k = 0; k < dim; k++) {
             GrB_Index c = 0;
             for (int u = 0; u < nth; u++) c += h[(size_t)u * dim + k];
-            count[k] += c;
+            count[k] = c;
         }
     }
 #endif
@@ -748,7 +759,7 @@ static GrB_Info b_lengths(GG_container *B, bool tran, GrB_Index nnz, vlens *rows
     given->v = v;
     GrB_Index dim = csc ? B->nrows : B->ncols;
     if (dim > 4 * nnz + 4096) return GG_cpu_rows_of(B, !csc, &other->v);
-    other->count = GG_calloc(dim == 0 ? 1 : dim, sizeof(GrB_Index));
+    other->count = GG_malloc((dim == 0 ? 1 : dim) * sizeof(GrB_Index));
     if (other->count == NULL) return GrB_OUT_OF_MEMORY;
     return count_indices(other->count, v->idx, GG_cv_nnz(v), dim);
 }

@@ -219,17 +219,20 @@ static void collect_leaf(void *ctx, const hs_leaf *L)
 }
 
 /* Entries per band, each leaf counted in the band of its first major (an estimate for a leaf
- * wider than a band), leaves the filter drops whole not at all. */
+ * wider than a band), leaves the filter drops whole not at all. The bands are walked in
+ * parallel, each counting only the leaves that start in it (est[b], b: the walked band): one
+ * walk of the whole tree on one thread was a serial step of every conversion (helper htc). */
 typedef struct {
-    GrB_Index *est, width;
+    GrB_Index *est, width, b;
     const hs_conv *c;
 } band_est;
 
 static void estimate_leaf(void *ctx, const hs_leaf *L)
 {
     band_est *e = ctx;
-    if (leaf_cover(e->c, L) == GG_HS_NONE) return;
-    e->est[(e->c->col_major ? L->c0 : L->r0) / e->width] += L->n;
+    if ((e->c->col_major ? L->c0 : L->r0) / e->width != e->b || leaf_cover(e->c, L) == GG_HS_NONE)
+        return;
+    e->est[e->b] += L->n;
 }
 
 /* One heavy band [lo, hi): its leaves, their groups, and per group a row of counts (then of next
@@ -313,7 +316,7 @@ static GrB_Info count_place(const hs_conv *proto, GrB_Index dim)
     hs_sorted *s = proto->out;
     int np = hs_parts(A->nvals + dim), nth = hs_threads(np);
     GrB_Index width = hs_band_width(A, dim, np), nb = (dim + width - 1) / width;
-    GrB_Index *ptr = GG_calloc((size_t)dim + 1, sizeof(GrB_Index));
+    GrB_Index *ptr = hs_alloc_n(dim + 1, sizeof(GrB_Index));
     GrB_Index *next = hs_alloc_n(dim, sizeof(GrB_Index));
     GrB_Index *tot = hs_alloc_n(nb + 1, sizeof(GrB_Index));
     if (ptr == NULL || next == NULL || tot == NULL) {
@@ -322,6 +325,9 @@ static GrB_Info count_place(const hs_conv *proto, GrB_Index dim)
         GG_free(tot);
         return GrB_OUT_OF_MEMORY;
     }
+    /* zeroed in parallel: a calloc's memset of the dimension ran on one thread */
+    HS_OMP("omp parallel for num_threads(nth) schedule(static)")
+    for (GrB_Index m = 0; m <= dim; m++) ptr[m] = 0;
     int yc = col_major ? 1 : 0;
     /* the heavy bands (is_heavy[b]: 1 + its index in heavy[]) */
     heavy_band *heavy = NULL;
@@ -330,13 +336,18 @@ static GrB_Info count_place(const hs_conv *proto, GrB_Index dim)
     bool ok = true;
     bool forced = hs_parts_forced();
     if ((nth > 1 || forced) && nb > 1) {
-        band_est e = {GG_calloc(nb, sizeof(GrB_Index)), width, proto};
+        GrB_Index *est = GG_calloc(nb, sizeof(GrB_Index));
         is_heavy = GG_calloc(nb, 1);
-        ok = e.est != NULL && is_heavy != NULL;
-        if (ok) hs_walk(A, estimate_leaf, &e);
+        ok = est != NULL && is_heavy != NULL;
+        HS_OMP("omp parallel for num_threads(nth) schedule(dynamic, 1)")
+        for (GrB_Index b = 0; b < (ok ? nb : 0); b++) {
+            band_est e = {est, width, b, proto};
+            hs_walk_band(A, yc, b * width, dim - b * width < width ? dim : (b + 1) * width,
+                         estimate_leaf, &e);
+        }
         for (GrB_Index b = 0; ok && b < nb; b++)
-            if (e.est[b] * (GrB_Index)(nth > 1 ? nth : 2) > A->nvals &&
-                e.est[b] >= (forced ? 1 : HS_HEAVY_MIN) && nh < 255)
+            if (est[b] * (GrB_Index)(nth > 1 ? nth : 2) > A->nvals &&
+                est[b] >= (forced ? 1 : HS_HEAVY_MIN) && nh < 255)
                 is_heavy[b] = (uint8_t)++nh;
         heavy = ok && nh > 0 ? GG_calloc((size_t)nh, sizeof *heavy) : NULL;
         ok = ok && (nh == 0 || heavy != NULL);
@@ -346,7 +357,7 @@ static GrB_Info count_place(const hs_conv *proto, GrB_Index dim)
                 h->lo = b * width;
                 h->hi = dim - h->lo < width ? dim : h->lo + width;
             }
-        GG_free(e.est);
+        GG_free(est);
     }
     for (int k = 0; ok && k < nh; k++) ok = heavy_count(proto, &heavy[k], nth, ptr);
     if (!ok) {
@@ -431,12 +442,17 @@ static void iso_fill(const hs_conv *c)
     const size_t size = c->zsize;
     if (n == 0) return;
     put_value(c, NULL, 0);
-    if (size == 1) {
-        memset(s->x + 1, s->x[0], n - 1);
-        return;
+    /* in ranges, one per thread: a one-byte type (an iso BOOL graph) as a memset each */
+    int nth = hs_threads(hs_parts(n));
+    HS_OMP("omp parallel for num_threads(nth) schedule(static)")
+    for (int t = 0; t < nth; t++) {
+        uint64_t lo = 1 + (n - 1) * (uint64_t)t / (uint64_t)nth;
+        uint64_t hi = 1 + (n - 1) * (uint64_t)(t + 1) / (uint64_t)nth;
+        if (size == 1)
+            memset(s->x + lo, s->x[0], hi - lo);
+        else
+            for (uint64_t p = lo; p < hi; p++) memcpy(s->x + p * size, s->x, size);
     }
-    HS_OMP("omp parallel for num_threads(hs_threads(hs_parts(n))) schedule(static)")
-    for (uint64_t p = 1; p < n; p++) memcpy(s->x + p * size, s->x, size);
 }
 
 /* A's entries (those f keeps, f NULL: all) sorted by major, values of ztype (NULL: A's type; else
