@@ -58,19 +58,9 @@ GrB_Info GG_cuda_reduce_scalar(GrB_Scalar s, void *c, GrB_Type ctype, GrB_Binary
     GrB_Index n;
     GrB_Info info = reduce_check(op, A, NULL, d, &n);
     if (info != GrB_SUCCESS) return info;
-    /* the values in any order: a view's when one is on the device already, else the tree's
-     * entries in its own order, which costs a decode and no sort (a CSR view costs a sort on the
-     * row bits; TC's count of C<L> = L*L' built one for this alone) */
-    GG_cuda_cview dv;
-    GG_cuda_tuples tt = {0};
+    GG_cuda_tuples tt;
     const void *x;
-    if (GG_cuda_mirror_has_cview(A, false) || (A->res & GG_RES_HOST)) {
-        info = GG_cuda_mirror_cview(A, false, &dv);
-        x = dv.x;
-    } else {
-        info = GG_cuda_mat_tuples(A, false, GG_CUDA_ORDER_TREE, &tt);
-        x = tt.x;
-    }
+    info = GG_cuda_mat_values(A, &x, &tt);
     unsigned char t[16];
     if (info == GrB_SUCCESS) info = GG_cuda_info(GG_cuda_reduce_all(op->opcode, A->type->code, x, n, t));
     GG_cuda_tuples_release(&tt);

@@ -61,6 +61,11 @@ GrB_Info GG_cuda_vec_deferred_run(const GG_cuda_deferred *op);
  * device tree (uploaded first when A was written on the host). GG_DECLINE (nothing touched) beyond
  * the device build's limits: coordinates wider than 32 bits, 2^31 entries or more. */
 GrB_Info GG_cuda_mat_tuples(GG_container *A, bool tran, GG_cuda_order order, GG_cuda_tuples *t);
+/* A's nvals values on the device in any order, for readers that only fold them: the CSR view's
+ * when it is on the device or A's host tree is current (its view uploads as it is), else the device
+ * tree's entries in its own order, decoded into *t (no sort; release t after use). The same
+ * declines and codes as GG_cuda_mirror_cview and GG_cuda_mat_tuples. */
+GrB_Info GG_cuda_mat_values(GG_container *A, const void **x, GG_cuda_tuples *t);
 /* Installs the device tree *Z (of C's type and dimensions, pool from GG_cuda_malloc, taken) as C's
  * content: C's host tree, views and previous mirror are dropped (device buffers stream-ordered)
  * and C->res = GG_RES_DEVICE; the host tree is made again only when a host reader asks.

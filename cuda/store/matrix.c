@@ -265,6 +265,26 @@ GrB_Info GG_cuda_mat_tuples(GG_container *A, bool tran, GG_cuda_order order, GG_
     return GG_cuda_info(rc);
 }
 
+GrB_Info GG_cuda_mat_values(GG_container *A, const void **x, GG_cuda_tuples *t)
+{
+    memset(t, 0, sizeof *t);
+    pthread_mutex_lock(&A->lock);
+    const GG_cuda_mirror *m = A->dev;
+    bool viewed = (m != NULL && m->has_view[0]) || (A->res & GG_RES_HOST);
+    pthread_mutex_unlock(&A->lock);
+    if (viewed) {
+        GG_cuda_cview v;
+        GrB_Info info = GG_cuda_mirror_cview(A, false, &v);
+        if (info == GrB_SUCCESS) *x = v.x;
+        return info;
+    }
+    /* a CSR view built here would cost a sort on the row bits (TC's count of C<L> = L*L' built
+     * one for this alone) */
+    GrB_Info info = GG_cuda_mat_tuples(A, false, GG_CUDA_ORDER_TREE, t);
+    if (info == GrB_SUCCESS) *x = t->x;
+    return info;
+}
+
 GrB_Info GG_cuda_mat_install(GG_container *C, GG_cuda_hs *Z)
 {
     GG_cuda_mirror *m = calloc(1, sizeof *m);
