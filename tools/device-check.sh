@@ -9,7 +9,7 @@
 # summary and a tarball of the logs are copied there; a short table is printed last. Exits non-zero when any step fails,
 # including a cuda suite that skipped although nvidia-smi sees a GPU. STEPS (default all) limits
 # the steps after the build (MEMCHECK_TESTS, RACECHECK_TESTS: only these cuda tests under memcheck,
-# racecheck) to a
+# racecheck; RACECHECK_THREADS: cuda_threads' host threads under racecheck, default 2) to a
 # space-separated subset of: info cuda other status memcheck racecheck
 # bench resident gap ("status" measures Doc/STATUS.md's GPU column into STATUS.md beside the
 # summary; "resident" prints the transfer counters of the algorithms on the GPU; "gap" runs
@@ -159,6 +159,10 @@ for t in json.load(sys.stdin):
 sanitize() {
     local tool=$1 only=" ${2:-} " name cmd status worst=0 sanitizer extra=""
     [ "$tool" = memcheck ] && extra="--leak-check full"
+    # racecheck loses track of kernel launches from 8 host threads at once (cuda_threads'
+    # GG_TEST_THREADS comment): RACECHECK_THREADS (default 2) host threads there
+    local threads=""
+    [ "$tool" = racecheck ] && threads="GG_TEST_THREADS=${RACECHECK_THREADS:-2}"
     sanitizer=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
     [ -x "$sanitizer" ] || { echo "compute-sanitizer not found"; return 1; }
     while IFS=$'\t' read -r name cmd; do
@@ -166,7 +170,7 @@ sanitize() {
         echo "== $name: compute-sanitizer --tool $tool"
         # each test under a limit (SANITIZE_LIMIT seconds, default 240), so one slow test cannot
         # take a whole device call: exit 124 is a failure, named in the log
-        eval "GRAPHBLAS_GPU_CHECK=1 GG_TEST_SANITIZER=1 GRAPHBLAS_GPU_POOL_CACHE=0 timeout ${SANITIZE_LIMIT:-240} \"$sanitizer\" --tool $tool $extra --error-exitcode 99 $cmd"
+        eval "$threads GRAPHBLAS_GPU_CHECK=1 GG_TEST_SANITIZER=1 GRAPHBLAS_GPU_POOL_CACHE=0 timeout ${SANITIZE_LIMIT:-240} \"$sanitizer\" --tool $tool $extra --error-exitcode 99 $cmd"
         status=$?
         [ "$status" -eq 124 ] && echo "== $name: TIMEOUT after ${SANITIZE_LIMIT:-240} s"
         echo "== $name: exit $status"
