@@ -317,7 +317,7 @@ fi
 if [ -n "${OUT:-}" ]; then
     cp "$out/summary.txt" "$OUT/summary.txt"
     [ -f "$out/STATUS.md" ] && cp "$out/STATUS.md" "$OUT/STATUS.md"
-    [ -f "$out/svm_model.c" ] && cp "$out/svm_model.c" "$out/svm-train.log" "$OUT/"
+    [ -f "$out/svm_model.c" ] && cp "$out/svm_model.c" "$out/svm-train.log" "$out/svm_cases.csv" "$OUT/"
     tar -czf "$OUT/device-logs.tar.gz" -C "$out" .
 fi
 exit $failed

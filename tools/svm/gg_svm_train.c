@@ -19,9 +19,15 @@
  * slot's record of the call (GG_cuda_mxv_last_call), both through svm_hooks.h, so the trainer
  * sees exactly what the slot will.
  *
- * Training: C from {0.01, 0.1, 1, 10, 100} by 5-fold cross-validation whose folds are whole
- * matrices, sweep and BFS together (cases of one matrix are alike, so splitting them would
- * flatter the accuracy); the model trained on every case with the best C is written. Reported:
+ * Training: each case weighs the time at stake, |t_push - t_pull| (times its share of its
+ * matrix, below), so the hinge loss counts what a wrong decision costs: with equal weights the
+ * first H200 run (2026-11-26) fitted the thousands of cheap grid and band levels, where both modes
+ * take ~10 us, and its model made BFS on RMAT-22 2.3x slower than the n/32 rule (Doc/performance.md);
+ * --weigh count restores equal weights. C from {0.01, 0.1, 1, 10, 100} is the one with the least
+ * time lost out of fold, by 5-fold cross-validation whose folds are whole matrices, sweep and BFS
+ * together (cases of one matrix are alike, so splitting them would flatter the accuracy); the
+ * model trained on every case with that C is written. --cases FILE.csv refits from the cases a
+ * run wrote with --csv, with no device (the report then has no decision-cost line). Reported:
  * the cross-validated accuracy per C; the same without each feature group (the paper's Table VII
  * ablation); and, as the paper's Table VII, the fraction of correct decisions and the time lost
  * against the per-case oracle, out of fold, for the sweep cases and for each BFS, each beside the
@@ -381,39 +387,9 @@ static void say(const char *fmt, ...)
     if (report_len >= sizeof report) report_len = sizeof report - 1;
 }
 
-int main(int argc, char **argv)
+/* The cases measured on the device: the generated matrices, then the files of data. */
+static void measure_cases(size_t max_gens, const char *data)
 {
-    const char *out = NULL, *data = "../shared/data/lagraph", *csv = NULL;
-    size_t max_gens = NGENS;
-    for (int a = 1; a < argc; a++) {
-        if (strcmp(argv[a], "--out") == 0 && a + 1 < argc) out = argv[++a];
-        else if (strcmp(argv[a], "--data") == 0 && a + 1 < argc) data = argv[++a];
-        else if (strcmp(argv[a], "--csv") == 0 && a + 1 < argc) csv = argv[++a];
-        else if (strcmp(argv[a], "--budget") == 0 && a + 1 < argc) budget = atof(argv[++a]);
-        else if (strcmp(argv[a], "--quick") == 0) max_gens = 6, budget = 60;
-        else {
-            fprintf(stderr, "usage: gg_svm_train --out MODEL.c [--data DIR] [--csv CASES.csv] "
-                            "[--budget SECONDS] [--quick]\n");
-            return 2;
-        }
-    }
-    if (out == NULL) {
-        fprintf(stderr, "gg_svm_train: --out MODEL.c is required\n");
-        return 2;
-    }
-    t_start = now();
-    check(GrB_init(GrB_NONBLOCKING), "GrB_init");
-    const char *gpu;
-    if (!gg_svm_device(&gpu)) {
-        fprintf(stderr, "gg_svm_train: no usable CUDA device (%s)\n", gpu);
-        return 1;
-    }
-    check(GrB_Global_set_INT32(GrB_GLOBAL, GxG_BACKEND_CUDA, GxG_BACKEND), "backend");
-    printf("gg_svm_train on %s; budget %.0f s\n", gpu, budget);
-    cases = calloc(MAX_CASES, sizeof *cases);
-    if (cases == NULL) return 1;
-
-    /* ---- cases: the generated matrices, then the files ---- */
     for (size_t gi = 0; gi < max_gens && elapsed() < 0.75 * budget; gi++) {
         GrB_Matrix A = generate(gens[gi]);
         add_matrix(A, gens[gi]);
@@ -432,6 +408,133 @@ int main(int argc, char **argv)
         GrB_free(&A);
     }
     if (dir != NULL) closedir(dir);
+}
+
+/* The cases of a file written by --csv: its "# gpu: ..." and "# bfs K: NAME" lines (absent from
+ * files of the first runs), the header, then one case a line. */
+static bool load_cases(const char *path, char *gpu, size_t size)
+{
+    FILE *f = fopen(path, "r");
+    if (f == NULL) {
+        fprintf(stderr, "gg_svm_train: cannot read %s\n", path);
+        return false;
+    }
+    snprintf(gpu, size, "the GPU that measured %s", path);
+    char line[4096];
+    int k;
+    while (fgets(line, sizeof line, f) != NULL) {
+        char *nl = strchr(line, '\n');
+        if (nl != NULL) *nl = '\0';
+        if (strncmp(line, "# gpu: ", 7) == 0) {
+            snprintf(gpu, size, "%s", line + 7);
+            continue;
+        }
+        if (sscanf(line, "# bfs %d:", &k) == 1 && k > 0 && k <= MAX_BFS) {
+            snprintf(bfs_name[k], sizeof bfs_name[0], "%s", strchr(line, ':') + 2);
+            continue;
+        }
+        if (line[0] == '#' || strncmp(line, "group,", 6) == 0) continue;
+        if (ncases == MAX_CASES) break;
+        gg_case *c = &cases[ncases];
+        char *p = line, *end;
+        c->group = (int)strtol(p, &end, 10);
+        c->bfs = (int)strtol(end + 1, &end, 10);
+        c->weight = strtod(end + 1, &end);
+        c->t_push = strtod(end + 1, &end);
+        c->t_pull = strtod(end + 1, &end);
+        for (int j = 0; j < GG_SVM_NFEAT; j++) c->x[j] = strtod(end + 1, &end);
+        if (*end != '\0' || c->bfs < 0 || c->bfs > MAX_BFS || c->group < 0) {
+            fprintf(stderr, "gg_svm_train: %s: bad case line %zu\n", path, ncases + 1);
+            fclose(f);
+            return false;
+        }
+        ngroups = c->group + 1 > ngroups ? c->group + 1 : ngroups;
+        nbfs = c->bfs > nbfs ? c->bfs : nbfs;
+        ncases++;
+    }
+    fclose(f);
+    for (k = 1; k <= nbfs; k++)
+        if (bfs_name[k][0] == '\0') snprintf(bfs_name[k], sizeof bfs_name[0], "run %d", k);
+    return ncases > 0;
+}
+
+/* Time lost against the per-case oracle by decisions pred over every case, each case counted
+ * with its share of its matrix (the measured weight, not the training's time weight). */
+static double time_lost(const int *pred)
+{
+    double chosen = 0, best = 0;
+    for (size_t i = 0; i < ncases; i++) {
+        const gg_case *c = &cases[i];
+        chosen += c->weight * (pred[i] > 0 ? c->t_pull : c->t_push);
+        best += c->weight * fmin(c->t_push, c->t_pull);
+    }
+    return best > 0 ? chosen / best - 1 : 0;
+}
+
+/* The run-time decision's cost: the cached features, the call's, the dot product (an upper
+ * bound: the hook also asks A's nvals, which the slot has at hand). */
+static void decision_cost(const GG_svm_model *m)
+{
+    GrB_Matrix A0 = generate(gens[0]);
+    double t[GG_SVM_NFEAT], acc = 0, t0 = now();
+    const int iters = 100000;
+    for (int i = 0; i < iters; i++) {
+        check(gg_svm_features(A0, false, t), "features");
+        GG_svm_call_features(t, (uint64_t)i + 1, 1u << 20, true, true, true, i % 2 == 0);
+        acc += GG_svm_score(m, t);
+    }
+    GrB_free(&A0);
+    double cost = (now() - t0) / iters, fastest = INFINITY;
+    sink = acc;
+    for (size_t i = 0; i < ncases; i++) fastest = fmin(fastest, fmin(cases[i].t_push, cases[i].t_pull));
+    say("decision: %.0f ns a call, %.2f %% of the fastest case (%.1f us)", 1e9 * cost,
+        100 * cost / fastest, 1e6 * fastest);
+}
+
+int main(int argc, char **argv)
+{
+    const char *out = NULL, *data = "../shared/data/lagraph", *csv = NULL, *from = NULL;
+    size_t max_gens = NGENS;
+    bool by_time = true;
+    for (int a = 1; a < argc; a++) {
+        if (strcmp(argv[a], "--out") == 0 && a + 1 < argc) out = argv[++a];
+        else if (strcmp(argv[a], "--data") == 0 && a + 1 < argc) data = argv[++a];
+        else if (strcmp(argv[a], "--csv") == 0 && a + 1 < argc) csv = argv[++a];
+        else if (strcmp(argv[a], "--cases") == 0 && a + 1 < argc) from = argv[++a];
+        else if (strcmp(argv[a], "--budget") == 0 && a + 1 < argc) budget = atof(argv[++a]);
+        else if (strcmp(argv[a], "--quick") == 0) max_gens = 6, budget = 60;
+        else if (strcmp(argv[a], "--weigh") == 0 && a + 1 < argc &&
+                 (strcmp(argv[a + 1], "time") == 0 || strcmp(argv[a + 1], "count") == 0))
+            by_time = strcmp(argv[++a], "time") == 0;
+        else {
+            fprintf(stderr, "usage: gg_svm_train --out MODEL.c [--data DIR] [--csv CASES.csv] "
+                            "[--cases CASES.csv] [--weigh time|count] [--budget SECONDS] "
+                            "[--quick]\n");
+            return 2;
+        }
+    }
+    if (out == NULL) {
+        fprintf(stderr, "gg_svm_train: --out MODEL.c is required\n");
+        return 2;
+    }
+    t_start = now();
+    check(GrB_init(GrB_NONBLOCKING), "GrB_init");
+    cases = calloc(MAX_CASES, sizeof *cases);
+    if (cases == NULL) return 1;
+    static char gpu_buf[256];
+    const char *gpu = gpu_buf;
+    if (from != NULL) {
+        if (!load_cases(from, gpu_buf, sizeof gpu_buf)) return 1;
+        printf("gg_svm_train: %zu cases from %s (%s)\n", ncases, from, gpu);
+    } else {
+        if (!gg_svm_device(&gpu)) {
+            fprintf(stderr, "gg_svm_train: no usable CUDA device (%s)\n", gpu);
+            return 1;
+        }
+        check(GrB_Global_set_INT32(GrB_GLOBAL, GxG_BACKEND_CUDA, GxG_BACKEND), "backend");
+        printf("gg_svm_train on %s; budget %.0f s\n", gpu, budget);
+        measure_cases(max_gens, data);
+    }
     size_t nlevels = 0;
     for (size_t i = 0; i < ncases; i++) nlevels += cases[i].bfs > 0;
     say("%zu cases from %d matrices (%zu of them levels of %d BFS runs; %.0f s); GPU %s", ncases,
@@ -441,7 +544,7 @@ int main(int argc, char **argv)
     double *x = malloc((ncases + 1) * GG_SVM_NFEAT * sizeof *x);
     int *y = malloc((ncases + 1) * sizeof *y), *grp = malloc((ncases + 1) * sizeof *grp);
     int *pred = malloc((ncases + 1) * sizeof *pred);
-    double *wt = malloc((ncases + 1) * sizeof *wt);
+    double *wt = malloc((ncases + 1) * sizeof *wt), mean_wt = 0;
     if (x == NULL || y == NULL || grp == NULL || pred == NULL || wt == NULL) return 1;
     size_t npull = 0;
     for (size_t i = 0; i < ncases; i++) {
@@ -449,16 +552,21 @@ int main(int argc, char **argv)
         y[i] = cases[i].t_pull < cases[i].t_push ? 1 : -1;
         npull += y[i] > 0;
         grp[i] = cases[i].group;
-        wt[i] = cases[i].weight;
+        wt[i] = cases[i].weight * (by_time ? fabs(cases[i].t_push - cases[i].t_pull) : 1);
+        mean_wt += wt[i] / (double)ncases;
     }
+    for (size_t i = 0; i < ncases && mean_wt > 0; i++) wt[i] /= mean_wt; /* C keeps its scale */
     gg_svm_set set = {x, y, grp, ncases, wt};
-    say("labels: %zu non-sparse (pull faster), %zu sparse (push faster)", npull, ncases - npull);
+    say("labels: %zu non-sparse (pull faster), %zu sparse (push faster); cases weighed by %s",
+        npull, ncases - npull, by_time ? "the time at stake" : "count");
     const double Cs[] = {0.01, 0.1, 1, 10, 100};
-    double best_acc = -1, C = 1;
+    double best_loss = INFINITY, C = 1;
     for (size_t k = 0; k < sizeof Cs / sizeof Cs[0]; k++) {
-        double acc = gg_svm_cross_validate(&set, NULL, Cs[k], FOLDS, NULL);
-        say("C = %-6g  %d-fold cross-validated accuracy %.4f", Cs[k], FOLDS, acc);
-        if (acc > best_acc) best_acc = acc, C = Cs[k];
+        double acc = gg_svm_cross_validate(&set, NULL, Cs[k], FOLDS, pred);
+        double loss = time_lost(pred);
+        say("C = %-6g  %d-fold cross-validated: accuracy %.4f (by weight), time lost %.2f %%",
+            Cs[k], FOLDS, acc, 100 * loss);
+        if (loss < best_loss) best_loss = loss, C = Cs[k];
     }
     /* the paper's ablation: without each feature group */
     const struct {
@@ -475,7 +583,12 @@ int main(int argc, char **argv)
         say("without %-20s cross-validated accuracy %.4f", groups_[k].name,
             gg_svm_cross_validate(&set, use, C, FOLDS, NULL));
     }
-    double cv = gg_svm_cross_validate(&set, NULL, C, FOLDS, pred);
+    gg_svm_cross_validate(&set, NULL, C, FOLDS, pred);
+    size_t right = 0;
+    for (size_t i = 0; i < ncases; i++) right += pred[i] == y[i];
+    double cv = ncases > 0 ? (double)right / (double)ncases : 1; /* by count, as recorded */
+    say("C = %g: out of fold, %.4f of the decisions right, %.2f %% time lost", C, cv,
+        100 * time_lost(pred));
     char date[64];
     time_t tt = time(NULL);
     strftime(date, sizeof date, "%Y-%m-%d %H:%M UTC", gmtime(&tt));
@@ -508,22 +621,7 @@ int main(int argc, char **argv)
     say("%s", line);
     free(sub), free(spred), free(rule);
 
-    /* the run-time decision's cost: the cached features, the call's, the dot product (an upper
-     * bound: the hook also asks A's nvals, which the slot has at hand) */
-    GrB_Matrix A0 = generate(gens[0]);
-    double t[GG_SVM_NFEAT], acc = 0, t0 = now();
-    const int iters = 100000;
-    for (int i = 0; i < iters; i++) {
-        check(gg_svm_features(A0, false, t), "features");
-        GG_svm_call_features(t, (uint64_t)i + 1, 1u << 20, true, true, true, i % 2 == 0);
-        acc += GG_svm_score(&m, t);
-    }
-    GrB_free(&A0);
-    double cost = (now() - t0) / iters, fastest = INFINITY;
-    sink = acc;
-    for (size_t i = 0; i < ncases; i++) fastest = fmin(fastest, fmin(cases[i].t_push, cases[i].t_pull));
-    say("decision: %.0f ns a call, %.2f %% of the fastest case (%.1f us)", 1e9 * cost,
-        100 * cost / fastest, 1e6 * fastest);
+    if (from == NULL) decision_cost(&m);
     say("C = %g; total %.0f s", C, elapsed());
 
     /* ---- outputs ---- */
@@ -534,6 +632,8 @@ int main(int argc, char **argv)
     }
     printf("model written to %s\n", out);
     if (csv != NULL && (f = fopen(csv, "w")) != NULL) {
+        fprintf(f, "# gpu: %s\n", gpu);
+        for (int k = 1; k <= nbfs; k++) fprintf(f, "# bfs %d: %s\n", k, bfs_name[k]);
         fprintf(f, "group,bfs,weight,t_push,t_pull");
         for (int k = 0; k < GG_SVM_NFEAT; k++) fprintf(f, ",f%d", k);
         fprintf(f, "\n");
