@@ -1,7 +1,8 @@
 /* spmv_bench_host.c: the host half of the SpMV benchmark (spmv_bench_host.h). Matrices come from
  * test/hisparse/hs_gen.h (the generators the storage report uses; tools/gen links the shared
  * library, which cannot sit beside the internals in one binary): RMAT symmetrised (edge factor 16,
- * random permutation, as the reference numbers in DESIGN.md §8), a 3000 x 3000 grid, a banded
+ * random permutation, as the reference numbers in DESIGN.md §8), uniform random (16 a row), a
+ * 3000 x 3000 grid, a banded
  * FEM-like matrix and the papers' localized "special" matrix. */
 #include "spmv_bench_host.h"
 
@@ -29,6 +30,10 @@ static bool generate(const char *name, gen_coo *g)
         gen_rmat(g, scale, 16, seed);
         GrB_Index n = g->n;
         for (GrB_Index k = 0; k < n; k++) gen_add(g, g->J[k], g->I[k], &seed);
+    } else if (strncmp(name, "urand", 5) == 0) {
+        int scale = atoi(name + 5); /* 2^scale vertices, 16 entries a row on average */
+        if (scale < 4 || scale > 26) return false;
+        gen_uniform(g, (GrB_Index)1 << scale, (GrB_Index)16 << scale, seed);
     } else if (strcmp(name, "grid") == 0) {
         gen_grid(g, 3000, seed);
     } else if (strcmp(name, "band") == 0) {
@@ -46,7 +51,7 @@ bool bench_make(const char *name, bool fp64, bench_mat *m)
     memset(m, 0, sizeof *m);
     gen_coo g;
     if (!generate(name, &g)) {
-        fprintf(stderr, "spmv_bench: unknown matrix '%s' (rmatN grid band local)\n", name);
+        fprintf(stderr, "spmv_bench: unknown matrix '%s' (rmatN urandN grid band local)\n", name);
         return false;
     }
     GrB_Type type = fp64 ? GrB_FP64 : GrB_FP32;
