@@ -42,10 +42,12 @@ typedef struct {
 int GG_cuda_vec_dense_input(GG_cuda_dense_x *out, const GG_vdata *x, int xcode, int type_code);
 
 /* T (new device arrays, m rows, BITMAP of type_code with its count) = V (+.*) x, V with `nnz`
- * entries and values of V->type_code. vec_first: the multiply takes x's element first (vxm). */
+ * entries and values of V->type_code. vec_first: the multiply takes x's element first (vxm).
+ * identity: the monoid's identity as type_code, which lets rows too long for one group be split
+ * over the grid and folded with atomic updates (NULL: every row takes one group). */
 int GG_cuda_vec_pull(GG_cuda_vec *T, const GG_cuda_cview *V, uint64_t m, uint64_t nnz,
                      const GG_cuda_dense_x *x, int add_op, int mul_op, int type_code,
-                     bool vec_first, const GG_cuda_rowmask *mask);
+                     const void *identity, bool vec_first, const GG_cuda_rowmask *mask);
 
 /* The push product's list output (GG_cuda_vec_push): T is an unordered SPARSE list (jumbled),
  * which needs no O(m) initialisation, for a product whose value needs no combining of terms: an

@@ -14,6 +14,7 @@
 #include "GG_cuda_vec_mxv.h"
 
 #include <cooperative_groups.h>
+#include <cub/device/device_scan.cuh>
 
 namespace cg = cooperative_groups;
 
@@ -113,6 +114,42 @@ int lanes_for(uint64_t nnz, uint64_t nvec)
     return mean <= 6 ? 4 : mean <= 12 ? 8 : mean <= 24 ? 16 : 32;
 }
 
+/* A view vector longer than this (a column of the push, a row of a non-terminal pull) is not
+ * walked by one group but flattened with the other long ones into a list of terms that
+ * push_long_kernel / pull_long_kernel deal out evenly. An RMAT hub of 10^5 entries held
+ * one group for ~0.8 ms on the H200 (2026-11-26); with the bound at 4096 and those columns then
+ * taken one after another by the whole grid, a frontier of 210 random columns of RMAT-21 (14,527
+ * terms) still took 155 us in the group kernel (ncu, H200, bench/gpu/spmspv_bench): columns of a
+ * few thousand entries kept one warp each for a hundred dependent steps. At 256 a group makes at
+ * most 256 / G steps, and the terms of longer columns cost a scan and one even pass. */
+constexpr uint64_t LONG_COLUMN = 256;
+/* Terms of the long columns one block of push_long_kernel takes at a time: contiguous, so each
+ * thread's column index only moves forward (by at most one per step, columns being longer than
+ * THREADS). */
+constexpr uint64_t LONG_CHUNK = THREADS * 16;
+
+/* Sets flag j; 1 when this call set it (so each entry of T is counted once), else 0. The plain
+ * read first spares the atomic on targets already reached, most of them on a dense frontier. */
+__device__ inline unsigned claim(uint8_t *flags, uint64_t j)
+{
+    if (reinterpret_cast<volatile uint8_t *>(flags)[j]) return 0;
+    unsigned *word = reinterpret_cast<unsigned *>(flags + (j & ~(uint64_t)3));
+    unsigned bit = 1u << (8 * (j & 3));
+    return (atomicOr(word, bit) & bit) ? 0 : 1;
+}
+
+/* The first long vector q whose inclusive sum off[q] exceeds term e: where a chunk of the flat
+ * list of long vectors' terms starts. */
+__device__ inline uint64_t first_long(const uint64_t *off, uint64_t n, uint64_t e)
+{
+    uint64_t lo = 0, hi = n - 1;
+    while (lo < hi) {
+        uint64_t mid = (lo + hi) / 2;
+        if (off[mid] > e) hi = mid; else lo = mid + 1;
+    }
+    return lo;
+}
+
 template <typename T> struct Pull : Prod {
     bool terminal_any, terminal_lor;
     const T *xd;
@@ -121,9 +158,27 @@ template <typename T> struct Pull : Prod {
     const void *xisop; /* the one value of an iso x, of type xisocode */
     int xisocode;
     T *y;
-    uint8_t *yp;
+    uint8_t *yp; /* m flags, padded to whole 32-bit words for the long rows' claims */
     unsigned long long *count;
+    /* rows longer than LONG_COLUMN, set aside for pull_long_kernel (nullptr: none is), with
+     * their lengths and inclusive sums over the capacity nlong, as the push's long columns; y of
+     * such a row starts as the monoid's identity ident */
+    uint64_t *long_row, *long_len, *long_off, nlong;
+    unsigned long long *long_n;
+    T ident;
 };
+
+/* Term p of row r of the view into the fold (acc, has), when x(k) is present. */
+template <typename T> __device__ inline void pull_term(const Pull<T> &c, uint64_t p, T &acc, bool &has)
+{
+    uint64_t k = c.idx[p];
+    if (c.xp != nullptr && !c.xp[k]) return;
+    T xv = c.xiso ? gg_load_cast<T>(c.xisop, 0, c.xisocode, 1.0) : c.xd[k];
+    T a = c.need_a ? a_value<T>(c.av, p, c.stype) : T{};
+    T t = c.vec_first ? gg_binop<T>(c.mul, xv, a) : gg_binop<T>(c.mul, a, xv);
+    acc = has ? gg_binop<T>(c.add, acc, t) : t;
+    has = true;
+}
 
 template <typename T, int G> __global__ void __launch_bounds__(THREADS) pull_kernel(Pull<T> c)
 {
@@ -138,23 +193,23 @@ template <typename T, int G> __global__ void __launch_bounds__(THREADS) pull_ker
          r += groups) {
         uint64_t i = c.vec != nullptr ? c.vec[r] : r;
         if (c.has_mask && gg_mask_bit(c.M, c.mstruct, i) == c.mcomp) continue;
+        const uint64_t end = c.ptr[r + 1];
+        if (c.long_row != nullptr && end - c.ptr[r] > LONG_COLUMN) {
+            if (lane == 0) {
+                unsigned long long at = atomicAdd(c.long_n, 1ull);
+                c.long_row[at] = r;
+                c.long_len[at] = end - c.ptr[r];
+                c.y[i] = c.ident;
+            }
+            continue;
+        }
         bool has = false;
         T acc{};
         /* the group walks the row G terms at a time, together, so that a terminal value found by
          * any lane ends the whole row (a BFS pull step stops at the first parent it sees) */
-        const uint64_t end = c.ptr[r + 1];
         for (uint64_t base = c.ptr[r]; base < end; base += G) {
             uint64_t p = base + lane;
-            if (p < end) {
-                uint64_t k = c.idx[p];
-                if (c.xp == nullptr || c.xp[k]) {
-                    T xv = c.xiso ? gg_load_cast<T>(c.xisop, 0, c.xisocode, 1.0) : c.xd[k];
-                    T a = c.need_a ? a_value<T>(c.av, p, c.stype) : T{};
-                    T t = c.vec_first ? gg_binop<T>(c.mul, xv, a) : gg_binop<T>(c.mul, a, xv);
-                    acc = has ? gg_binop<T>(c.add, acc, t) : t;
-                    has = true;
-                }
-            }
+            if (p < end) pull_term(c, p, acc, has);
             bool done = c.terminal_any && has;
             if constexpr (std::is_same_v<T, bool>) done = done || (c.terminal_lor && has && acc);
             if ((c.terminal_any || c.terminal_lor) && __any_sync(gmask, done)) break;
@@ -180,31 +235,96 @@ template <typename T, int G> __global__ void __launch_bounds__(THREADS) pull_ker
     if (threadIdx.x == 0 && block_count != 0) atomicAdd(c.count, (unsigned long long)block_count);
 }
 
+/* The terms of the long rows set aside by pull_kernel, as one flat list dealt out in chunks of
+ * LONG_CHUNK (push_long_kernel's scheme): each thread folds the run of terms it meets in one
+ * row, then adds that part to the row's value (ident before the first) with the monoid's atomic
+ * update, and claims the row's flag, counting each row of T once. */
+template <typename T> __global__ void __launch_bounds__(THREADS) pull_long_kernel(Pull<T> c)
+{
+    __shared__ uint64_t first_q;
+    unsigned long long made = 0;
+    const uint64_t total = c.long_off[c.nlong - 1];
+    auto flush = [&](uint64_t q, T acc, bool has) {
+        if (!has) return;
+        uint64_t r = c.long_row[q], i = c.vec != nullptr ? c.vec[r] : r;
+        gg_atomic<T>(c.add, c.y + i, acc);
+        made += claim(c.yp, i);
+    };
+    for (uint64_t chunk = blockIdx.x * LONG_CHUNK; chunk < total;
+         chunk += (uint64_t)gridDim.x * LONG_CHUNK) {
+        if (threadIdx.x == 0) first_q = first_long(c.long_off, c.nlong, chunk);
+        __syncthreads();
+        uint64_t q = first_q, end = min(chunk + LONG_CHUNK, total), cur = q;
+        __syncthreads(); /* first_q is rewritten by the next chunk's search */
+        T acc{};
+        bool has = false;
+        for (uint64_t e = chunk + threadIdx.x; e < end; e += THREADS) {
+            while (c.long_off[q] <= e) q++;
+            if (q != cur) {
+                flush(cur, acc, has);
+                cur = q, has = false;
+            }
+            uint64_t start = q > 0 ? c.long_off[q - 1] : 0;
+            pull_term(c, c.ptr[c.long_row[q]] + (e - start), acc, has);
+        }
+        flush(cur, acc, has);
+    }
+    gg_block_count(reinterpret_cast<uint64_t *>(c.count), made);
+}
+
 template <typename T>
 int pull_typed(GG_cuda_vec *Tv, const GG_cuda_cview *V, uint64_t m, uint64_t nnz,
-               const GG_cuda_dense_x *x, int add_op, int mul_op, bool vec_first,
-               const GG_cuda_rowmask *mask)
+               const GG_cuda_dense_x *x, int add_op, int mul_op, const void *identity,
+               bool vec_first, const GG_cuda_rowmask *mask)
 {
     cudaStream_t s = GG_cuda_stream();
     memset(Tv, 0, sizeof *Tv);
+    uint64_t mpad = (m + 3) & ~(uint64_t)3;
     Tv->d.n = m;
     Tv->d.size = sizeof(T);
     Tv->d.form = GG_VF_BITMAP;
     Tv->d.x = GG_cuda_malloc(m * sizeof(T));
-    Tv->d.b = (uint8_t *)GG_cuda_malloc(m);
+    Tv->d.b = (uint8_t *)GG_cuda_malloc(mpad);
     Tv->count = (uint64_t *)GG_cuda_malloc(sizeof(uint64_t));
-    if (Tv->d.x == nullptr || Tv->d.b == nullptr || Tv->count == nullptr) {
+    bool terminal_any = add_op == GG_CUDA_OP_ANY;
+    bool terminal_lor = std::is_same_v<T, bool> && (add_op == GG_CUDA_OP_LOR ||
+                                                    add_op == GG_CUDA_OP_PLUS ||
+                                                    add_op == GG_CUDA_OP_MAX);
+    /* long rows are split unless a terminal value may end them early (BFS's ANY and LOR pulls
+     * keep one group a row, which stops at the first parent found), as the push's columns */
+    bool longs = identity != nullptr && !terminal_any && !terminal_lor &&
+                 (V->max_len == 0 || V->max_len > LONG_COLUMN);
+    uint64_t nlong = nnz / LONG_COLUMN + 1;
+    size_t scan_bytes = 0, long_bytes = 0;
+    if (longs) {
+        cub::DeviceScan::InclusiveSum(nullptr, scan_bytes, (uint64_t *)nullptr,
+                                      (uint64_t *)nullptr, nlong, s);
+        long_bytes = (16 + nlong * 3 * sizeof(uint64_t) + 255) & ~(size_t)255;
+    }
+    void *long_mem = longs ? GG_cuda_malloc(long_bytes + scan_bytes) : nullptr;
+    if (Tv->d.x == nullptr || Tv->d.b == nullptr || Tv->count == nullptr ||
+        (longs && long_mem == nullptr)) {
         release(Tv);
+        GG_cuda_free(long_mem);
         return GG_CUDA_SPMV_NOMEM;
     }
-    cudaMemsetAsync(Tv->d.b, 0, m, s);
+    cudaMemsetAsync(Tv->d.b, 0, mpad, s);
     cudaMemsetAsync(Tv->count, 0, sizeof(uint64_t), s);
     Pull<T> c = {};
     static_cast<Prod &>(c) = prod_of(V, add_op, mul_op, vec_first, mask);
-    c.terminal_any = add_op == GG_CUDA_OP_ANY;
-    c.terminal_lor = std::is_same_v<T, bool> && (add_op == GG_CUDA_OP_LOR ||
-                                                 add_op == GG_CUDA_OP_PLUS ||
-                                                 add_op == GG_CUDA_OP_MAX);
+    c.terminal_any = terminal_any;
+    c.terminal_lor = terminal_lor;
+    if (longs) {
+        /* [count (16 bytes)] [rows] [lengths] [inclusive sums] [scan workspace] */
+        c.long_n = (unsigned long long *)long_mem;
+        c.long_row = (uint64_t *)((char *)long_mem + 16);
+        c.long_len = c.long_row + nlong;
+        c.long_off = c.long_len + nlong;
+        c.nlong = nlong;
+        memcpy(&c.ident, identity, sizeof(T));
+        cudaMemsetAsync(long_mem, 0, 16, s);
+        cudaMemsetAsync(c.long_len, 0, nlong * sizeof(uint64_t), s);
+    }
     c.xd = (const T *)x->xd;
     c.xp = x->xp;
     c.xiso = x->iso;
@@ -222,7 +342,13 @@ int pull_typed(GG_cuda_vec *Tv, const GG_cuda_cview *V, uint64_t m, uint64_t nnz
         case 16: pull_kernel<T, 16><<<blocks, THREADS, 0, s>>>(c); break;
         default: pull_kernel<T, 32><<<blocks, THREADS, 0, s>>>(c); break;
         }
+        if (longs) {
+            cub::DeviceScan::InclusiveSum((char *)long_mem + long_bytes, scan_bytes, c.long_len,
+                                          c.long_off, nlong, s);
+            pull_long_kernel<T><<<1024, THREADS, 0, s>>>(c);
+        }
     }
+    GG_cuda_free(long_mem);
     cudaError_t e = cudaGetLastError();
     if (e != cudaSuccess) release(Tv);
     return gg_spmv_status(e);
@@ -236,10 +362,13 @@ template <typename T> struct Push : Prod {
     T *y;
     uint8_t *yp; /* m flags, padded to whole 32-bit words for the claims */
     uint64_t *count;
-    /* columns longer than LONG_COLUMN, set aside for push_long_kernel (nullptr: none can be) */
+    /* columns longer than LONG_COLUMN, set aside for push_long_kernel (nullptr: none can be):
+     * their view vectors, x values and lengths (long_len zeroed to its capacity nlong, so that
+     * its inclusive sums long_off, over the whole capacity, end with the total) */
     uint64_t *long_col;
     T *long_x;
     unsigned long long *long_n;
+    uint64_t *long_len, *long_off, nlong;
     /* List mode (out_i set): T is an unordered SPARSE list. A target is claimed with the call's
      * stamp in the persistent claim words (GG_cuda_stamps), so nothing of size m is initialised;
      * the claimer appends it at the slot tally[0] gives, and writes its term as the value unless
@@ -257,10 +386,6 @@ template <typename T> struct Push : Prod {
     GG_cuda_push_fuse fuse;
 };
 
-/* A column longer than this is split across the whole grid by push_long_kernel instead of
- * taking one group through it (an RMAT hub of 10^5 entries held one group for ~0.8 ms on the
- * H200, 2026-11-26, while the rest of the grid idled). Unmeasured beyond that: re-tune. */
-constexpr uint64_t LONG_COLUMN = 4096;
 
 /* y = the monoid's identity, no flag set, count 0: T's state before the frontier's terms. */
 template <typename T>
@@ -286,15 +411,6 @@ __device__ inline bool find_vec(const uint64_t *vec, uint64_t nvec, uint64_t k, 
     return lo < nvec && vec[lo] == k;
 }
 
-/* Sets flag j; 1 when this call set it (so each entry of T is counted once), else 0. The plain
- * read first spares the atomic on targets already reached, most of them on a dense frontier. */
-__device__ inline unsigned claim(uint8_t *flags, uint64_t j)
-{
-    if (reinterpret_cast<volatile uint8_t *>(flags)[j]) return 0;
-    unsigned *word = reinterpret_cast<unsigned *>(flags + (j & ~(uint64_t)3));
-    unsigned bit = 1u << (8 * (j & 3));
-    return (atomicOr(word, bit) & bit) ? 0 : 1;
-}
 
 /* The term a (*) xv, in the multiply's order. */
 template <typename T> __device__ inline T term_of(const Push<T> &c, T a, T xv)
@@ -385,6 +501,7 @@ __device__ inline unsigned push_column(const Push<T> &c, uint64_t k, T xv, int l
             unsigned long long at = atomicAdd(c.long_n, 1ull);
             c.long_col[at] = r;
             c.long_x[at] = xv;
+            c.long_len[at] = c.ptr[r + 1] - c.ptr[r];
         }
         return 0;
     }
@@ -436,23 +553,32 @@ template <typename T, int G> __global__ void __launch_bounds__(THREADS) push_bit
     push_block_end(c, made, true);
 }
 
-/* The long columns set aside by the kernels above, each split evenly over every thread of the
- * grid. */
+/* The terms of the long columns set aside by the kernels above, as one flat list of
+ * long_off[nlong - 1] terms (term e of column q at e - long_off[q - 1]) dealt out in chunks of
+ * LONG_CHUNK: every thread of the grid does the same work however the lengths are spread. */
 template <typename T> __global__ void __launch_bounds__(THREADS) push_long_kernel(Push<T> c)
 {
+    __shared__ uint64_t first_q;
     unsigned long long made = 0;
-    const uint64_t stride = (uint64_t)gridDim.x * blockDim.x;
-    for (unsigned long long q = 0; q < *c.long_n; q++) {
-        uint64_t r = c.long_col[q];
-        T xv = c.long_x[q];
-        for (uint64_t p = c.ptr[r] + blockIdx.x * (uint64_t)blockDim.x + threadIdx.x;
-             p < c.ptr[r + 1]; p += stride)
-            made += push_term(c, p, xv);
+    const uint64_t total = c.long_off[c.nlong - 1];
+    for (uint64_t chunk = blockIdx.x * LONG_CHUNK; chunk < total;
+         chunk += (uint64_t)gridDim.x * LONG_CHUNK) {
+        if (threadIdx.x == 0) first_q = first_long(c.long_off, c.nlong, chunk);
+        __syncthreads();
+        uint64_t q = first_q, end = min(chunk + LONG_CHUNK, total);
+        __syncthreads(); /* first_q is rewritten by the next chunk's search */
+        for (uint64_t e = chunk + threadIdx.x; e < end; e += THREADS) {
+            while (c.long_off[q] <= e) q++;
+            uint64_t start = q > 0 ? c.long_off[q - 1] : 0;
+            made += push_term(c, c.ptr[c.long_col[q]] + (e - start), c.long_x[q]);
+        }
     }
     push_block_end(c, made, false);
 }
 
-template <typename T, int G> void launch_push(Push<T> c, cudaStream_t s)
+/* scan_mem: the long columns' scan workspace (scan_bytes), when there are long columns. */
+template <typename T, int G>
+void launch_push(Push<T> c, cudaStream_t s, void *scan_mem, size_t scan_bytes)
 {
     c.last_kernel = c.long_col == nullptr;
     if (c.x.form == GG_VF_SPARSE)
@@ -460,7 +586,10 @@ template <typename T, int G> void launch_push(Push<T> c, cudaStream_t s)
     else
         push_bitmap_kernel<T, G><<<blocks_for(c.x.n), THREADS, 0, s>>>(c);
     c.last_kernel = true;
-    if (c.long_col != nullptr) push_long_kernel<T><<<1024, THREADS, 0, s>>>(c);
+    if (c.long_col != nullptr) {
+        cub::DeviceScan::InclusiveSum(scan_mem, scan_bytes, c.long_len, c.long_off, c.nlong, s);
+        push_long_kernel<T><<<1024, THREADS, 0, s>>>(c);
+    }
 }
 
 template <typename T>
@@ -487,11 +616,18 @@ int push_typed(GG_cuda_vec *Tv, const GG_cuda_cview *V, uint64_t m, uint64_t nnz
      * wait alone on the H200 host, Doc/performance.md) */
     Tv->count = list != nullptr ? GG_cuda_count_word() : nullptr;
     if (Tv->count == nullptr) Tv->count = (uint64_t *)GG_cuda_malloc(sizeof(uint64_t));
-    /* room for every column longer than LONG_COLUMN: at most nnz / LONG_COLUMN of them; a view
-     * whose longest vector is known to be shorter needs none (max_len 0: not known) */
+    /* room for every column longer than LONG_COLUMN: at most nnz / LONG_COLUMN of them, and
+     * their scan's workspace; a view whose longest vector is known to be shorter needs none
+     * (max_len 0: not known) */
     bool longs = V->max_len == 0 || V->max_len > LONG_COLUMN;
     uint64_t nlong = nnz / LONG_COLUMN + 1;
-    void *long_mem = longs ? GG_cuda_malloc(nlong * (sizeof(uint64_t) + sizeof(T)) + 16) : nullptr;
+    size_t scan_bytes = 0;
+    if (longs)
+        cub::DeviceScan::InclusiveSum(nullptr, scan_bytes, (uint64_t *)nullptr,
+                                      (uint64_t *)nullptr, nlong, s);
+    size_t long_bytes = 16 + nlong * (3 * sizeof(uint64_t) + sizeof(T));
+    long_bytes = (long_bytes + 255) & ~(size_t)255; /* the workspace after it, aligned */
+    void *long_mem = longs ? GG_cuda_malloc(long_bytes + scan_bytes) : nullptr;
     if (Tv->d.x == nullptr || (Tv->d.i == nullptr && Tv->d.b == nullptr) ||
         Tv->count == nullptr || (longs && long_mem == nullptr)) {
         release(Tv);
@@ -500,11 +636,16 @@ int push_typed(GG_cuda_vec *Tv, const GG_cuda_cview *V, uint64_t m, uint64_t nnz
     }
     Push<T> c = {};
     if (longs) {
-        /* [count (16 bytes)] [columns] [values]; freed stream-ordered after the kernels */
+        /* [count (16 bytes)] [columns] [lengths] [inclusive sums] [values] [scan workspace];
+         * freed stream-ordered after the kernels */
         c.long_n = (unsigned long long *)long_mem;
         c.long_col = (uint64_t *)((char *)long_mem + 16);
-        c.long_x = (T *)(c.long_col + nlong);
+        c.long_len = c.long_col + nlong;
+        c.long_off = c.long_len + nlong;
+        c.long_x = (T *)(c.long_off + nlong);
+        c.nlong = nlong;
         cudaMemsetAsync(long_mem, 0, 16, s);
+        cudaMemsetAsync(c.long_len, 0, nlong * sizeof(uint64_t), s);
     }
     static_cast<Prod &>(c) = prod_of(V, add_op, mul_op, vec_first, mask);
     c.x = *x;
@@ -545,11 +686,12 @@ int push_typed(GG_cuda_vec *Tv, const GG_cuda_cview *V, uint64_t m, uint64_t nnz
         fill_kernel<T><<<blocks_for(mpad), THREADS, 0, s>>>(c.y, c.yp, m, mpad, ident, c.count);
     }
     if (any) {
+        void *scan_mem = longs ? (char *)long_mem + long_bytes : nullptr;
         switch (lanes_for(nnz, V->nvec)) {
-        case 4: launch_push<T, 4>(c, s); break;
-        case 8: launch_push<T, 8>(c, s); break;
-        case 16: launch_push<T, 16>(c, s); break;
-        default: launch_push<T, 32>(c, s); break;
+        case 4: launch_push<T, 4>(c, s, scan_mem, scan_bytes); break;
+        case 8: launch_push<T, 8>(c, s, scan_mem, scan_bytes); break;
+        case 16: launch_push<T, 16>(c, s, scan_mem, scan_bytes); break;
+        default: launch_push<T, 32>(c, s, scan_mem, scan_bytes); break;
         }
         if (list != nullptr) GG_cuda_stamps_end();
     }
@@ -664,14 +806,14 @@ extern "C" int GG_cuda_vec_push(GG_cuda_vec *T, const GG_cuda_cview *V, uint64_t
 
 extern "C" int GG_cuda_vec_pull(GG_cuda_vec *T, const GG_cuda_cview *V, uint64_t m, uint64_t nnz,
                                 const GG_cuda_dense_x *x, int add_op, int mul_op, int type_code,
-                                bool vec_first, const GG_cuda_rowmask *mask)
+                                const void *identity, bool vec_first, const GG_cuda_rowmask *mask)
 {
     if (!gg_spmv_supported(add_op, mul_op, type_code) || V->type_code < GG_CUDA_BOOL ||
         V->type_code > GG_CUDA_FP64)
         return GG_CUDA_SPMV_UNSUPPORTED;
     int rc = GG_CUDA_SPMV_UNSUPPORTED;
     gg_with_type(type_code, [&](auto tag) {
-        rc = pull_typed<decltype(tag)>(T, V, m, nnz, x, add_op, mul_op, vec_first, mask);
+        rc = pull_typed<decltype(tag)>(T, V, m, nnz, x, add_op, mul_op, identity, vec_first, mask);
     });
     return rc;
 }

@@ -302,8 +302,10 @@ static GrB_Info product(GG_container *w, GG_container *M, GrB_BinaryOp accum, Gr
             GG_trace("cuda mxv: pull product on the %s view (u %s%s)", tran ? "CSC" : "CSR",
                      x->form == GG_VF_SPARSE ? "sparse" : x->form == GG_VF_BITMAP ? "bitmap" : "full",
                      M != NULL ? ", masked rows" : "");
+            unsigned char start[8];
             info = GG_cuda_info(GG_cuda_vec_pull(&T, &V, n, nnz, &dx, sr->add->op->opcode,
-                                                 mul->opcode, t, vxm, &rm));
+                                                 mul->opcode, t, GG_cuda_fold_start(sr, t, start),
+                                                 vxm, &rm));
             GG_cuda_free(dx.own);
         }
     }

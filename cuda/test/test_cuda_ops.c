@@ -8,6 +8,7 @@
  * Exits 77 (Meson: SKIP) without a GPU. */
 #include "GG_backend.h"
 #include "GG_cuda.h"
+#include "GG_cuda_mxv_svm.h"
 
 #include <math.h>
 #include <setjmp.h>
@@ -468,45 +469,63 @@ static void assign_in_place_parity(void **state)
     GrB_free(&v0), GrB_free(&full0), GrB_free(&src), GrB_free(&q), GrB_free(&q2);
 }
 
-/* A frontier entry whose column is longer than the push's long-column limit (4,096) is set aside
- * and spread over the grid by a second kernel: row and column 0 of A are full, so both A u and
- * A' u push one. */
-static void long_column_parity(void **state)
+/* View vectors longer than the long-vector limit (256, cuda/kernels/vec_mxv.cu) are flattened
+ * and dealt out over the grid: by the push for frontier columns, by the pull for rows unless its
+ * monoid is terminal (LOR on BOOL keeps one group a row). Rows and columns 0, 1 and 2 of A hold
+ * 6000, 1000 and 300 entries, so A u and A' u meet long vectors in both modes; the push and the
+ * pull are forced in turn, with no mask and with a complemented structural mask, against the CPU
+ * backend. Values are small integers: every fold order gives the same sums. */
+static void long_vector_parity(void **state)
 {
     (void)state;
-    const GrB_Index n = 6000;
+    const GrB_Index n = 6000, lens[3] = {6000, 1000, 300};
     struct {
         GrB_Type type;
         GrB_Semiring sr;
-    } cases[] = {{GrB_BOOL, GrB_LOR_LAND_SEMIRING_BOOL}, {GrB_FP64, GrB_PLUS_TIMES_SEMIRING_FP64}};
+    } cases[] = {{GrB_BOOL, GrB_LOR_LAND_SEMIRING_BOOL},
+                 {GrB_FP64, GrB_PLUS_TIMES_SEMIRING_FP64},
+                 {GrB_INT64, GrB_MIN_PLUS_SEMIRING_INT64}};
+    GrB_Vector m = random_vector(GrB_BOOL, n, 0.3);
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
         GrB_Matrix A = random_matrix(cases[c].type, n, n, 0.0005);
-        for (GrB_Index i = 0; i < n; i++) {
-            OK(GrB_Matrix_setElement_FP64(A, 2.0, i, 0));
-            OK(GrB_Matrix_setElement_FP64(A, 3.0, 0, i));
-        }
-        OK(GrB_Matrix_wait(A, GrB_MATERIALIZE));
-        GrB_Vector u;
-        OK(GrB_Vector_new(&u, cases[c].type, n));
-        OK(GrB_Vector_setElement_FP64(u, 1.0, 0));
-        OK(GrB_Vector_setElement_FP64(u, 2.0, 17));
-        for (int vxm = 0; vxm < 2; vxm++) {
-            GrB_Vector w[2];
-            for (int b = 0; b < 2; b++) {
-                set_backend(b == 0 ? GxG_BACKEND_CPU : GxG_BACKEND_CUDA);
-                OK(GrB_Vector_new(&w[b], cases[c].type, n));
-                size_t before = declines();
-                if (vxm)
-                    OK(GrB_vxm(w[b], NULL, NULL, cases[c].sr, u, A, NULL));
-                else
-                    OK(GrB_mxv(w[b], NULL, NULL, cases[c].sr, A, u, NULL));
-                if (b == 1) assert_int_equal(declines(), before);
+        for (GrB_Index h = 0; h < 3; h++)
+            for (GrB_Index i = 0; i < lens[h]; i++) {
+                OK(GrB_Matrix_setElement_FP64(A, (double)(2 + (i + h) % 5), (i * 7 + h) % n, h));
+                OK(GrB_Matrix_setElement_FP64(A, (double)(3 + (i + h) % 4), h, (i * 11 + h) % n));
             }
-            same_vector(w[0], w[1], 1e-12);
-            GrB_free(&w[0]), GrB_free(&w[1]);
+        OK(GrB_Matrix_wait(A, GrB_MATERIALIZE));
+        for (int dense = 0; dense < 2; dense++) {
+            /* a few entries including the hubs, or a third of the vertices */
+            GrB_Vector u = random_vector(cases[c].type, n, dense ? 0.3 : 0.001);
+            for (GrB_Index h = 0; h < 3; h++) OK(GrB_Vector_setElement_FP64(u, (double)(h + 1), h));
+            for (int mode = 0; mode < 2; mode++) {
+                for (int vxm = 0; vxm < 2; vxm++) {
+                    for (int masked = 0; masked < 2; masked++) {
+                        GrB_Vector w[2];
+                        for (int b = 0; b < 2; b++) {
+                            set_backend(b == 0 ? GxG_BACKEND_CPU : GxG_BACKEND_CUDA);
+                            GG_cuda_mxv_force(mode == 0 ? GG_CUDA_MXV_PUSH : GG_CUDA_MXV_PULL);
+                            OK(GrB_Vector_new(&w[b], cases[c].type, n));
+                            size_t before = declines();
+                            GrB_Vector mask = masked ? m : NULL;
+                            GrB_Descriptor d = masked ? GrB_DESC_RSC : NULL;
+                            if (vxm)
+                                OK(GrB_vxm(w[b], mask, NULL, cases[c].sr, u, A, d));
+                            else
+                                OK(GrB_mxv(w[b], mask, NULL, cases[c].sr, A, u, d));
+                            if (b == 1) assert_int_equal(declines(), before);
+                        }
+                        GG_cuda_mxv_force(GG_CUDA_MXV_RULE);
+                        same_vector(w[0], w[1], 0);
+                        GrB_free(&w[0]), GrB_free(&w[1]);
+                    }
+                }
+            }
+            GrB_free(&u);
         }
-        GrB_free(&A), GrB_free(&u);
+        GrB_free(&A);
     }
+    GrB_free(&m);
     set_backend(GxG_BACKEND_AUTO);
 }
 
@@ -955,7 +974,7 @@ int main(void)
         cmocka_unit_test(mxv_parity),
         cmocka_unit_test(frontier_parity),
         cmocka_unit_test(assign_in_place_parity),
-        cmocka_unit_test(long_column_parity),
+        cmocka_unit_test(long_vector_parity),
         cmocka_unit_test(lone_term_fold),
         cmocka_unit_test(assign_list_keeps_c),
         cmocka_unit_test(list_frontier_parity),
