@@ -30,6 +30,7 @@
 
 #include "GG_cuda_test.h"
 #include "GG_cuda_mtest.h"
+#include "GG_cuda_mxm_narrow.h"
 #include "grb_algorithms.h"
 
 #define NR 40  /* rows of C */
@@ -413,6 +414,9 @@ int main(void)
 {
     int start = GG_cuda_test_start();
     if (start != 0) return start;
+    /* this file pins the dot product and the saxpy: its products of few rows would otherwise take the
+     * narrow path (cuda/slots/mxm_narrow.c), which test_cuda_narrow.c covers */
+    GG_cuda_mxm_narrow_set_rows(0);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(semiring_parity),
         cmocka_unit_test(empty_and_tiny),
