@@ -254,6 +254,13 @@ __global__ void __launch_bounds__(NT) dot_kernel(dt_args<T> a)
     });
 }
 
+/* Bytes of an accumulator of n values: whole 8-byte words, since a BOOL LXOR's atomic flips its
+ * byte inside the aligned 32-bit word (gg_atomic). */
+template <typename T> uint64_t acc_bytes(uint64_t n)
+{
+    return (n * sizeof(T) + 7) & ~(uint64_t)7;
+}
+
 /* Blocks of the term walk: enough to fill the device (8 of NT threads per SM). */
 unsigned walk_blocks(void)
 {
@@ -310,7 +317,7 @@ template <typename T> int saxpy_typed(GG_cuda_tuples *T_out, const GG_cuda_narro
     set_semiring(a, p);
     gg_dev_buf off, b0, acc, keep, pos, bits;
     uint64_t words = M != nullptr ? (p->k * p->ncols + 31) / 32 : 0;
-    if (!off.get((nw + 1) * 8) || !b0.get(nw * 8) || !acc.get(P * sizeof(T)) ||
+    if (!off.get((nw + 1) * 8) || !b0.get(nw * 8) || !acc.get(acc_bytes<T>(P)) ||
         !keep.get((P + 1) * 4) || !pos.get((P + 1) * 4) || (words > 0 && !bits.get(words * 4)))
         return GG_CUDA_VRC_NOMEM;
     w_lengths<<<gg_vk_blocks(nw), GG_VK_THREADS, 0, s>>>(nw, W->col, *p->B, off.as<uint64_t>(),
@@ -319,8 +326,10 @@ template <typename T> int saxpy_typed(GG_cuda_tuples *T_out, const GG_cuda_narro
     if (rc == GG_CUDA_VRC_OK) rc = scan_lengths(off.as<uint64_t>(), nw, s);
     T start;
     memcpy(&start, p->start, sizeof start);
-    fill<T><<<gg_vk_blocks(P), GG_VK_THREADS, 0, s>>>(acc.as<T>(), P, start);
-    if (rc == GG_CUDA_VRC_OK) rc = gg_vk_launched();
+    if (rc == GG_CUDA_VRC_OK) {
+        fill<T><<<gg_vk_blocks(P), GG_VK_THREADS, 0, s>>>(acc.as<T>(), P, start);
+        rc = gg_vk_launched();
+    }
     if (rc == GG_CUDA_VRC_OK) rc = gg_vk_rc(cudaMemsetAsync(keep.p, 0, P * 4, s));
     if (rc == GG_CUDA_VRC_OK && words > 0) {
         rc = gg_vk_rc(cudaMemsetAsync(bits.p, 0, words * 4, s));
@@ -383,7 +392,7 @@ template <typename T> int dot_typed(GG_cuda_tuples *T_out, const GG_cuda_narrow 
     set_semiring(a, p);
     gg_dev_buf wbits, wx, off, b0, acc, keep;
     if (!wbits.get(ni * 8) || (a.need_a && !wx.get(ni * k * sizeof(T))) ||
-        !off.get((nm + 1) * 8) || !b0.get(nm * 8) || !acc.get(nm * sizeof(T)) ||
+        !off.get((nm + 1) * 8) || !b0.get(nm * 8) || !acc.get(acc_bytes<T>(nm)) ||
         !keep.get((nm + 1) * 4))
         return GG_CUDA_VRC_NOMEM;
     int rc = gg_vk_rc(cudaMemsetAsync(wbits.p, 0, ni * 8, s));

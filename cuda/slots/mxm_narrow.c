@@ -13,7 +13,8 @@
  * The rule (measure-free, GPU-host runs should check it against the general paths: the
  * environment variable GRAPHBLAS_GPU_NARROW_ROWS=0 turns this path off, a number lowers its row
  * limit):
- * - C has 1 .. 64 rows (GG_CUDA_NARROW_MAX_ROWS, the dot form's word of rows);
+ * - C has 1 .. 64 rows (GG_CUDA_NARROW_MAX_ROWS, the dot form's word of rows), and the saxpy
+ *   form's k x ncols slots are fewer than 2^31 (its flags' 32-bit scan);
  * - the dense workspace (k x ncols slots for the saxpy form, k x inner for the dot form's
  *   densified op0(A)) has at most GG_NARROW_RATIO positions per entry of A, B and M together:
  *   its fill, scan and compaction cost O(k n) whatever the product, so they stay within a small
@@ -155,6 +156,7 @@ GrB_Info GG_cuda_mxm_narrow(GG_container *C, GG_container *M, GrB_BinaryOp accum
     uint64_t positions = k * (dot ? inner : C->ncols);
     if (positions > GG_NARROW_RATIO * (na + nb + nm))
         return GG_decline("the dense workspace is large beside the operands");
+    if (!dot && positions >= big) return GG_decline("2^31 slots or more (a 32-bit scan)");
     /* C is T when nothing of C is kept: no accumulator and no mask, replace, or C empty */
     GrB_Index cvals = 1;
     if (accum == NULL && M != NULL && !d->replace) info = GG_container_nvals(C, &cvals);
