@@ -301,7 +301,8 @@ static void tree_order_no_sort(void **state)
     (void)state;
     GrB_Semiring plus_first;
     OK(GrB_Semiring_new(&plus_first, GrB_PLUS_MONOID_FP64, GrB_FIRST_FP64));
-    GrB_Matrix B = hubbed(GrB_FP64, NI, NJ, 0.01);
+    /* B for C = W B, Bt (stored NJ x NI) for BC's backward C = W Bt' */
+    GrB_Matrix B = hubbed(GrB_FP64, NI, NJ, 0.01), Bt = hubbed(GrB_FP64, NJ, NI, 0.01);
     GrB_Index ks[2] = {4, 64};
     for (int q = 0; q < 2; q++) {
         GrB_Index k = ks[q];
@@ -309,19 +310,19 @@ static void tree_order_no_sort(void **state)
         GrB_Matrix C0;
         OK(GrB_Matrix_new(&C0, GrB_FP64, k, NJ));
         struct {
-            GrB_Matrix M;
+            GrB_Matrix M, B;
             GrB_Descriptor d;
             int form;
-        } cases[] = {{NULL, NULL, SAXPY}, {M, GrB_DESC_RSC, SAXPY}, {M, GrB_DESC_RST1, DOT}};
+        } cases[] = {{NULL, B, NULL, SAXPY}, {M, B, GrB_DESC_RSC, SAXPY}, {M, Bt, GrB_DESC_RST1, DOT}};
         for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
             char name[64];
             snprintf(name, sizeof name, "k %llu, case %zu", (unsigned long long)k, c);
             /* warm: B's view reaches the device (its build is the one sort) */
-            both(name, C0, cases[c].M, NULL, plus_first, A, B, cases[c].d, cases[c].form);
+            both(name, C0, cases[c].M, NULL, plus_first, A, cases[c].B, cases[c].d, cases[c].form);
             GrB_Matrix C = mdup(C0);
             set_backend(GxG_BACKEND_CUDA);
             unsigned long long s0 = GG_cuda_sort_count();
-            OK(GrB_mxm(C, cases[c].M, NULL, plus_first, A, B, cases[c].d));
+            OK(GrB_mxm(C, cases[c].M, NULL, plus_first, A, cases[c].B, cases[c].d));
             unsigned long long sorts = GG_cuda_sort_count() - s0;
             set_backend(GxG_BACKEND_CPU);
             printf("%s: %llu device sorts\n", name, sorts);
@@ -331,7 +332,7 @@ static void tree_order_no_sort(void **state)
         }
         GrB_free(&A), GrB_free(&M), GrB_free(&C0);
     }
-    GrB_free(&B), GrB_free(&plus_first);
+    GrB_free(&B), GrB_free(&Bt), GrB_free(&plus_first);
 }
 
 /* The k-th device allocation failing, k = 1, 2, ... until the call no longer reaches it, in both
