@@ -1,6 +1,7 @@
-/* mat_common.cuh: what the matrix kernels' files (cuda/kernels/mat_*.cu) share on top of the vector
- * kernels' helpers (vec_common.cuh): the HiSparse engine's codes as GG_CUDA_VRC_* codes, and the
- * scan that turns keep-flags into output positions. */
+/* mat_common.cuh: what the matrix kernels' files (cuda/kernels/mat_*.cu, mxm_*.cu) share on top of
+ * the vector kernels' helpers (vec_common.cuh): the HiSparse engine's codes as GG_CUDA_VRC_* codes,
+ * the scan that turns keep-flags into output positions, merges of sorted tuples, and a compressed
+ * view's vector by its id. */
 #ifndef GG_CUDA_MAT_COMMON_CUH
 #define GG_CUDA_MAT_COMMON_CUH
 
