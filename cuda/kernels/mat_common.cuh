@@ -1,6 +1,7 @@
-/* mat_common.cuh: what the matrix kernels' files (cuda/kernels/mat_*.cu) share on top of the vector
- * kernels' helpers (vec_common.cuh): the HiSparse engine's codes as GG_CUDA_VRC_* codes, and the
- * scan that turns keep-flags into output positions. */
+/* mat_common.cuh: what the matrix kernels' files (cuda/kernels/mat_*.cu, mxm_*.cu) share on top of
+ * the vector kernels' helpers (vec_common.cuh): the HiSparse engine's codes as GG_CUDA_VRC_* codes,
+ * the scan that turns keep-flags into output positions, merges of sorted tuples, and a compressed
+ * view's vector by its id. */
 #ifndef GG_CUDA_MAT_COMMON_CUH
 #define GG_CUDA_MAT_COMMON_CUH
 
@@ -80,6 +81,21 @@ __device__ inline bool gg_mk_run(const gg_mk_view &m, uint64_t p, bool *has_a, u
  * with values x[p] (keep has room for n + 1); waits for the stream through gg_mk_scan. */
 int gg_mk_from_keys(GG_cuda_tuples *T, uint32_t *keep, uint64_t n, const uint64_t *key,
                     const void *x, int code);
+
+/* Vector id of view v (a hypersparse view's found by search in its list): its first entry *p0 and
+ * its length, 0 (and *p0 untouched) when it has none. */
+__device__ inline uint64_t gg_cview_vector(const GG_cuda_cview &v, uint64_t id, uint64_t *p0)
+{
+    uint64_t k = id;
+    if (v.vec != nullptr) {
+        k = gg_lower_bound(v.vec, v.nvec, id);
+        if (k == v.nvec || v.vec[k] != id) return 0;
+    } else if (id >= v.nvec) {
+        return 0;
+    }
+    *p0 = v.ptr[k];
+    return v.ptr[k + 1] - *p0;
+}
 
 /* x op y at entry (i, j): a positional operator's value is the entry's position, as the CPU
  * backend evaluates it in apply and eWise (the operand positions of both sides are (i, j)). */

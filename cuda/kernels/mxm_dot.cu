@@ -65,20 +65,6 @@ struct dot_acc {
     gg_val v;
 };
 
-/* Vector id of view v: its first entry *p0 and its length (0 when it has none). */
-__device__ inline uint64_t dot_vector(const GG_cuda_cview &v, uint64_t id, uint64_t *p0)
-{
-    uint64_t k = id;
-    if (v.vec != nullptr) {
-        k = gg_lower_bound(v.vec, v.nvec, id);
-        if (k == v.nvec || v.vec[k] != id) return 0;
-    } else if (id >= v.nvec) {
-        return 0;
-    }
-    *p0 = v.ptr[k];
-    return v.ptr[k + 1] - *p0;
-}
-
 /* A positional multiply's value for the term A(i,k) * B(k,j) (GG_opcodes.h's rule with the
  * operands at (i, k) and (k, j)). */
 __device__ inline int64_t dot_positional(int op, uint64_t i, uint64_t k, uint64_t j)
@@ -248,8 +234,8 @@ template <bool COUNT> __global__ void __launch_bounds__(GG_VK_THREADS) dot_kerne
         if (valid) {
             i = a.mrow[p];
             j = a.mcol[p];
-            if (a.mstruct || gg_load(a.mx, p, a.mcode).u != 0) la = dot_vector(a.a, i, &a0);
-            if (la > 0) lb = dot_vector(a.b, j, &b0);
+            if (a.mstruct || gg_load(a.mx, p, a.mcode).u != 0) la = gg_cview_vector(a.a, i, &a0);
+            if (la > 0) lb = gg_cview_vector(a.b, j, &b0);
         }
         bool live = la > 0 && lb > 0;
         bool shared = live && (la < lb ? la : lb) > DOT_SHARE;

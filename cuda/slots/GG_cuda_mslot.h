@@ -48,7 +48,9 @@ GrB_Info GG_cuda_mslot_assign(GG_container *C, GG_container *M, GrB_BinaryOp acc
                               const GrB_Index *I, const GrB_Index *J, GG_assign_kind kind,
                               const GG_desc *d);
 
-/* The methods of the mxm slot (cuda/slots/mxm.c dispatches): the masked dot product. */
+/* The methods of the mxm slot (cuda/slots/mxm.c dispatches): the masked dot product, the
+ * products with a narrow left operand (mxm_narrow.c). */
 GG_mxm_fn GG_cuda_mxm_dot;
+GG_mxm_fn GG_cuda_mxm_narrow;
 
 #endif /* GG_CUDA_MSLOT_H */

@@ -128,6 +128,27 @@ static inline void assert_resident(GrB_Matrix C)
     assert_true(d2h() == before);
 }
 
+/* C<M> = accum(C, A*B) under d with the CPU backend and then with CUDA forced, each from a copy
+ * of C0: the CUDA call must not decline and its result must stay on the device, and both results
+ * must hold the same tuples exactly. */
+static inline void mxm_parity(const char *name, GrB_Matrix C0, GrB_Matrix M, GrB_BinaryOp accum,
+                              GrB_Semiring sr, GrB_Matrix A, GrB_Matrix B, GrB_Descriptor d)
+{
+    GrB_Matrix C[2];
+    for (int b = 0; b < 2; b++) {
+        C[b] = mdup(C0);
+        set_backend(b == 0 ? GxG_BACKEND_CPU : GxG_BACKEND_CUDA);
+        size_t before = declines();
+        GrB_Info info = GrB_mxm(C[b], M, accum, sr, A, B, d);
+        if (info != GrB_SUCCESS) fail_msg("%s: backend %d: %d", name, b, (int)info);
+        if (b == 1 && declines() != before) fail_msg("%s: the CUDA slot declined", name);
+        if (b == 1) assert_resident(C[1]);
+    }
+    set_backend(GxG_BACKEND_CPU);
+    same_matrix(C[0], C[1], 0);
+    GrB_free(&C[0]), GrB_free(&C[1]);
+}
+
 /* GxG_DEVICE_POOL_LIMIT (0: none). */
 static inline void set_pool_limit(size_t bytes)
 {

@@ -30,6 +30,7 @@
 
 #include "GG_cuda_test.h"
 #include "GG_cuda_mtest.h"
+#include "GG_cuda_mxm_narrow.h"
 #include "grb_algorithms.h"
 
 #define NR 40  /* rows of C */
@@ -68,25 +69,6 @@ static GrB_Descriptor desc(bool mstruct, bool replace, bool tran0, bool tran1, b
     return d;
 }
 
-/* C<M> = accum(C, A*B) under d on both backends, C from C0; the CUDA run must not decline. */
-static void mxm_both(const char *name, GrB_Matrix C0, GrB_Matrix M, GrB_BinaryOp accum,
-                     GrB_Semiring sr, GrB_Matrix A, GrB_Matrix B, GrB_Descriptor d)
-{
-    GrB_Matrix C[2];
-    for (int b = 0; b < 2; b++) {
-        C[b] = mdup(C0);
-        set_backend(b == 0 ? GxG_BACKEND_CPU : GxG_BACKEND_CUDA);
-        size_t before = declines();
-        GrB_Info info = GrB_mxm(C[b], M, accum, sr, A, B, d);
-        if (info != GrB_SUCCESS) fail_msg("%s: backend %d: %d", name, b, (int)info);
-        if (b == 1 && declines() != before) fail_msg("%s: the CUDA slot declined", name);
-        if (b == 1) assert_resident(C[1]);
-    }
-    set_backend(GxG_BACKEND_CPU);
-    same_matrix(C[0], C[1], 0);
-    GrB_free(&C[0]), GrB_free(&C[1]);
-}
-
 typedef struct {
     const char *name;
     GrB_Semiring sr;
@@ -111,7 +93,7 @@ static void parity(const sr_case *c)
             char name[160];
             snprintf(name, sizeof name, "%s: tran0 %d tran1 %d struct %d replace %d accum %d",
                      c->name, t0, t1 != 0, ms, rep != 0, acc != 0);
-            mxm_both(name, C0, M, acc ? c->accum : NULL, c->sr, A, B, d);
+            mxm_parity(name, C0, M, acc ? c->accum : NULL, c->sr, A, B, d);
             GrB_free(&d);
         }
         GrB_free(&A), GrB_free(&B), GrB_free(&M), GrB_free(&C0);
@@ -162,13 +144,13 @@ static void empty_and_tiny(void **state)
     OK(GrB_Matrix_new(&EA, GrB_FP64, NR, NK));
     GrB_Descriptor dr = desc(false, true, false, false, false);
     GrB_Semiring sr = GrB_PLUS_TIMES_SEMIRING_FP64;
-    mxm_both("empty mask", C0, E, NULL, sr, A, B, NULL);
-    mxm_both("empty mask, replace", C0, E, NULL, sr, A, B, dr);
-    mxm_both("empty mask, accum", C0, E, GrB_PLUS_FP64, sr, A, B, NULL);
-    mxm_both("empty A", C0, M, NULL, sr, EA, B, NULL);
-    mxm_both("empty A, replace", C0, M, NULL, sr, EA, B, dr);
+    mxm_parity("empty mask", C0, E, NULL, sr, A, B, NULL);
+    mxm_parity("empty mask, replace", C0, E, NULL, sr, A, B, dr);
+    mxm_parity("empty mask, accum", C0, E, GrB_PLUS_FP64, sr, A, B, NULL);
+    mxm_parity("empty A", C0, M, NULL, sr, EA, B, NULL);
+    mxm_parity("empty A, replace", C0, M, NULL, sr, EA, B, dr);
     /* at density 0.01 most rows of A and columns of B are empty */
-    mxm_both("sparse inputs with empty rows", C0, M, GrB_PLUS_FP64, sr, A, B, NULL);
+    mxm_parity("sparse inputs with empty rows", C0, M, GrB_PLUS_FP64, sr, A, B, NULL);
     GrB_Matrix a1, b1, m1, c1;
     OK(GrB_Matrix_new(&a1, GrB_FP64, 1, 1));
     OK(GrB_Matrix_new(&b1, GrB_FP64, 1, 1));
@@ -177,9 +159,9 @@ static void empty_and_tiny(void **state)
     OK(GrB_Matrix_setElement_FP64(a1, 3, 0, 0));
     OK(GrB_Matrix_setElement_FP64(b1, 5, 0, 0));
     OK(GrB_Matrix_setElement_BOOL(m1, true, 0, 0));
-    mxm_both("1 x 1", c1, m1, NULL, sr, a1, b1, NULL);
+    mxm_parity("1 x 1", c1, m1, NULL, sr, a1, b1, NULL);
     OK(GrB_Matrix_setElement_FP64(c1, 2, 0, 0));
-    mxm_both("1 x 1, accum", c1, m1, GrB_PLUS_FP64, sr, a1, b1, NULL);
+    mxm_parity("1 x 1, accum", c1, m1, GrB_PLUS_FP64, sr, a1, b1, NULL);
     GrB_Matrix out;
     OK(GrB_Matrix_new(&out, GrB_FP64, 1, 1));
     set_backend(GxG_BACKEND_CUDA);
@@ -209,8 +191,8 @@ static void hypersparse_and_aliased(void **state)
     OK(GrB_Matrix_new(&E, GrB_INT64, n, n));
     GrB_Descriptor st1 = desc(true, false, false, true, false);
     GrB_Descriptor st0 = desc(true, false, true, false, false);
-    mxm_both("hypersparse C<A> = A A'", E, A, NULL, GrB_PLUS_TIMES_SEMIRING_INT64, A, A, st1);
-    mxm_both("hypersparse C<A> = A' A", E, A, NULL, GrB_PLUS_TIMES_SEMIRING_INT64, A, A, st0);
+    mxm_parity("hypersparse C<A> = A A'", E, A, NULL, GrB_PLUS_TIMES_SEMIRING_INT64, A, A, st1);
+    mxm_parity("hypersparse C<A> = A' A", E, A, NULL, GrB_PLUS_TIMES_SEMIRING_INT64, A, A, st0);
     GrB_free(&st1), GrB_free(&st0), GrB_free(&E), GrB_free(&A);
 
     GrB_Matrix C0 = skewed(GrB_FP64, NR, NR, 0.2), C[2];
@@ -403,7 +385,7 @@ static void pool_limit_leaves_c_intact(void **state)
     set_backend(GxG_BACKEND_CPU);
     same_matrix(C, C0, 0);
     /* and the same call succeeds once the limit is gone */
-    mxm_both("after the pool limit", C0, M, GrB_PLUS_FP64, GrB_PLUS_TIMES_SEMIRING_FP64, A, A,
+    mxm_parity("after the pool limit", C0, M, GrB_PLUS_FP64, GrB_PLUS_TIMES_SEMIRING_FP64, A, A,
              GrB_DESC_S);
     set_backend(GxG_BACKEND_AUTO);
     GrB_free(&A), GrB_free(&M), GrB_free(&C), GrB_free(&C0);
@@ -413,6 +395,9 @@ int main(void)
 {
     int start = GG_cuda_test_start();
     if (start != 0) return start;
+    /* this file pins the dot product and the saxpy: its products of few rows would otherwise take the
+     * narrow path (cuda/slots/mxm_narrow.c), which test_cuda_narrow.c covers */
+    GG_cuda_mxm_narrow_set_rows(0);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(semiring_parity),
         cmocka_unit_test(empty_and_tiny),

@@ -33,6 +33,7 @@
 
 #include "GG_cuda_test.h"
 #include "GG_cuda_mtest.h"
+#include "GG_cuda_mxm_narrow.h"
 #include "GG_cuda_mxm_saxpy.h"
 
 /* A matrix whose row i has about len(i) entries, values in [1, 9]: rows of every length from 0 to
@@ -512,6 +513,9 @@ int main(void)
 {
     int start = GG_cuda_test_start();
     if (start != 0) return start;
+    /* this file pins the row-wise saxpy: its products of few rows would otherwise take the
+     * narrow path (cuda/slots/mxm_narrow.c), which test_cuda_narrow.c covers */
+    GG_cuda_mxm_narrow_set_rows(0);
     OK(GrB_Semiring_new(&plus_first, GrB_PLUS_MONOID_FP64, GrB_FIRST_FP64));
     OK(GrB_Semiring_new(&plus_second_int32, GrB_PLUS_MONOID_INT32, GrB_SECOND_INT32));
     const struct CMUnitTest tests[] = {
