@@ -38,18 +38,24 @@ static GrB_Info select_direct(GG_container *C, GG_container *A, const GG_cuda_mt
     GG_cuda_hs hs, Z;
     const uint64_t *key = NULL;
     const void *x = NULL;
+    struct timespec mark;
+    double ms[3];
+    (void)GG_cuda_trace_ms(&mark);
     GrB_Info info = GG_cuda_mirror_tkeys(A, &hs, &key, &x);
     if (info != GrB_SUCCESS) return info;
+    ms[0] = GG_cuda_trace_ms(&mark);
     int ccode = (int)C->type->code;
     int dbits = __builtin_ctz((unsigned)GG_hs_node_dim());
     info = GG_cuda_mslot_info(GG_cuda_mat_select_tree(&Z, C->nrows, C->ncols, dbits, key, x,
                                                       hs.nvals, (int)A->type->code, t, ccode),
                               "no device kernel for this operator");
     if (info != GrB_SUCCESS) return info;
+    ms[1] = GG_cuda_trace_ms(&mark);
     /* the views are filtered before C's tree is installed: C may be A, whose views go with it */
     GG_cuda_cview views[2];
     void *mem[2];
     info = select_views(A, t, ccode, views, mem);
+    ms[2] = GG_cuda_trace_ms(&mark);
     if (info == GrB_SUCCESS) {
         info = GG_cuda_mat_install(C, &Z);
     } else {
@@ -63,9 +69,9 @@ static GrB_Info select_direct(GG_container *C, GG_container *A, const GG_cuda_mt
     }
     if (info != GrB_SUCCESS) return info;
     GG_trace("cuda select: %llu x %llu result (%llu of %llu entries) made from the input's tree "
-             "order (no tuples, no sort)",
+             "order (no tuples, no sort); ms: keys %.3f, tree %.3f, views %.3f",
              (unsigned long long)C->nrows, (unsigned long long)C->ncols,
-             (unsigned long long)Z.nvals, (unsigned long long)hs.nvals);
+             (unsigned long long)Z.nvals, (unsigned long long)hs.nvals, ms[0], ms[1], ms[2]);
     /* GrB_BLOCKING: every method completes before it returns (DESIGN.md §4) */
     if (GG_global.mode == GrB_BLOCKING && !GG_cuda_sync()) return GrB_PANIC;
     return GrB_SUCCESS;

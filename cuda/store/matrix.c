@@ -18,6 +18,7 @@
 #include "GG_hisparse.h"
 
 #include <stdlib.h>
+#include <time.h>
 
 /* c's mirror, created empty when missing; NULL when out of host memory. Called under c->lock. The
  * mirror is freed with free() in residency.cu, so it comes from calloc, not GG_calloc. */
@@ -155,6 +156,17 @@ static GrB_Info view_upload(GG_container *A, const GG_cview *v, bool by_col, voi
     return GrB_SUCCESS;
 }
 
+double GG_cuda_trace_ms(struct timespec *mark)
+{
+    if (!GG_trace_on()) return 0;
+    (void)GG_cuda_sync();
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    double ms = (double)(t.tv_sec - mark->tv_sec) * 1e3 + (double)(t.tv_nsec - mark->tv_nsec) * 1e-6;
+    *mark = t;
+    return ms;
+}
+
 /* The view built on the device from the device tree hs (the host has no tree to derive it from):
  * the tree's tuples come in the view's order (one stable sort by the major index alone,
  * GG_cuda_hs_to_coo), so the view itself only counts and copies. Why a sort and not a counting
@@ -166,14 +178,17 @@ static GrB_Info view_build(GG_container *A, const GG_cuda_hs *hs, bool by_col, v
                            GG_cuda_cview *out)
 {
     GG_cuda_tuples t;
+    struct timespec mark;
+    (void)GG_cuda_trace_ms(&mark);
     GrB_Info info = GG_cuda_info(
         GG_cuda_tuples_of(&t, hs, by_col ? GG_CUDA_ORDER_COL : GG_CUDA_ORDER_ROW));
     if (info == GrB_SUCCESS)
         info = GG_cuda_info(GG_cuda_cview_of(out, mem, &t, by_col ? A->ncols : A->nrows, by_col));
     GG_cuda_tuples_release(&t);
     if (info == GrB_SUCCESS)
-        GG_trace("residency: %s view built on the device from the device tree (%llu entries)",
-                 by_col ? "CSC" : "CSR", (unsigned long long)hs->nvals);
+        GG_trace("residency: %s view built on the device from the device tree (%llu entries, "
+                 "%.3f ms)",
+                 by_col ? "CSC" : "CSR", (unsigned long long)hs->nvals, GG_cuda_trace_ms(&mark));
     return info;
 }
 
