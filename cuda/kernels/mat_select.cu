@@ -46,9 +46,10 @@ __global__ void k_tree_keep(sel_rule r, hs_keyfmt f, uint64_t n, const uint64_t 
     }
 }
 
-__global__ void k_tree_compact(uint64_t n, const uint32_t *keep, const uint32_t *pos,
-                               const uint64_t *key, const void *x, int acode, int ccode,
-                               uint64_t *okey, void *ox)
+/* The kept entries at their positions: a tree's keys or a view's minor indices, and the values
+ * cast to ccode. */
+__global__ void k_compact(uint64_t n, const uint32_t *keep, const uint32_t *pos, const uint64_t *key,
+                          const void *x, int acode, int ccode, uint64_t *okey, void *ox)
 {
     GG_VK_FOR(p, n)
     {
@@ -87,19 +88,6 @@ __global__ void k_view_keep(sel_rule r, bool by_col, bool find_major, uint64_t n
 __global__ void k_view_ptr(uint64_t nvec, const uint64_t *ptr, const uint32_t *pos, uint64_t *optr)
 {
     GG_VK_FOR(k, nvec + 1) optr[k] = pos[ptr[k]];
-}
-
-__global__ void k_view_compact(uint64_t nnz, const uint32_t *keep, const uint32_t *pos,
-                               const uint64_t *idx, const void *x, int acode, int ccode,
-                               uint64_t *oidx, void *ox)
-{
-    GG_VK_FOR(p, nnz)
-    {
-        if (!keep[p]) continue;
-        uint32_t q = pos[p];
-        oidx[q] = idx[p];
-        gg_store(ox, q, ccode, gg_convert(gg_load(x, p, acode), acode, ccode));
-    }
 }
 
 /* The rule of t over values of acode; false for what the general select does not take either. */
@@ -149,7 +137,7 @@ extern "C" int GG_cuda_mat_select_tree(GG_cuda_hs *Z, uint64_t nrows, uint64_t n
     if (m > 0) {
         if (!okey.get(m * sizeof(uint64_t)) || !ox.get(m * csize) || !differs.get(sizeof(int)))
             return GG_CUDA_VRC_NOMEM;
-        k_tree_compact<<<gg_vk_blocks(n), GG_VK_THREADS, 0, s>>>(
+        k_compact<<<gg_vk_blocks(n), GG_VK_THREADS, 0, s>>>(
             n, keep.as<uint32_t>(), pos.as<uint32_t>(), key, x, acode, ccode, okey.as<uint64_t>(), ox.p);
         int rc = gg_vk_rc(cudaMemsetAsync(differs.p, 0, sizeof(int), s));
         if (rc == GG_CUDA_VRC_OK) {
@@ -206,7 +194,7 @@ extern "C" int GG_cuda_cview_select(GG_cuda_cview *out, void **mem, const GG_cud
     void *x = base + bptr + bidx;
     k_view_ptr<<<gg_vk_blocks(nvec + 1), GG_VK_THREADS, 0, s>>>(nvec, v->ptr, pos.as<uint32_t>(), ptr);
     if (m > 0)
-        k_view_compact<<<gg_vk_blocks(nnz), GG_VK_THREADS, 0, s>>>(
+        k_compact<<<gg_vk_blocks(nnz), GG_VK_THREADS, 0, s>>>(
             nnz, keep.as<uint32_t>(), pos.as<uint32_t>(), v->idx, v->x, v->type_code, ccode, idx, x);
     rc = gg_vk_launched();
     if (rc != GG_CUDA_VRC_OK) return rc;
