@@ -103,12 +103,6 @@ bool rule_of(const GG_cuda_mt *t, int acode, int ccode, sel_rule *r)
     return true;
 }
 
-/* Rounds up to 16 bytes, as GG_cuda_cview_of lays out a view's one allocation. */
-inline size_t align16(size_t n)
-{
-    return (n + 15) & ~(size_t)15;
-}
-
 } // namespace
 
 extern "C" int GG_cuda_mat_select_tree(GG_cuda_hs *Z, uint64_t nrows, uint64_t ncols, int dbits,
@@ -184,9 +178,9 @@ extern "C" int GG_cuda_cview_select(GG_cuda_cview *out, void **mem, const GG_cud
         if (rc != GG_CUDA_VRC_OK) return rc;
     }
     /* C's own view would be hypersparse (GG_cuda_cview_of's rule): leave it to be built */
-    if (nvec > 8 * m + 64) return GG_CUDA_VRC_UNSUPPORTED;
+    if (gg_view_hyper(nvec, m)) return GG_CUDA_VRC_UNSUPPORTED;
     uint32_t csize = gg_size_of(ccode);
-    size_t bptr = align16((nvec + 1) * 8), bidx = align16(m * 8), bx = align16(m * csize);
+    size_t bptr = gg_align16((nvec + 1) * 8), bidx = gg_align16(m * 8), bx = gg_align16(m * csize);
     gg_dev_buf block;
     if (!block.get(bptr + bidx + bx)) return GG_CUDA_VRC_NOMEM;
     char *base = block.as<char>();
