@@ -127,6 +127,10 @@ int GG_cuda_vec_download(struct GG_container *c);
 int GG_cuda_vec_nvals(struct GG_container *c, uint64_t *nvals);
 /* Frees c's device copy (c->dv) and its device buffers. */
 void GG_cuda_vec_free(struct GG_container *c);
+/* setElement on c's device content: when it is FULL, z (one value of c's type) is written at i on
+ * the device (an iso copy gets its one value spread first), and true; false with c's content
+ * unchanged otherwise. */
+bool GG_cuda_vec_set(struct GG_container *c, uint64_t i, const void *z);
 /* Runs a deferred assign, if one is kept (GG_cuda_store.h), before a wait. */
 int GG_cuda_vec_settle_all(void);
 /* ---- cuda/store: the device tree of a matrix container written on the device ----------------- */

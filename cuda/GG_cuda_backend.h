@@ -10,6 +10,8 @@
 #include "GG_cuda_kernels.h"
 #include "GG_cuda_spmv.h"
 
+#include <time.h>
+
 /* The CUDA slots (a slot missing from GG_cuda_backend runs on the CPU, visibly in the trace). */
 GG_mxv_fn GG_cuda_mxv;
 GG_mxm_fn GG_cuda_mxm;
@@ -63,4 +65,16 @@ GrB_Info GG_cuda_mirror_schedule(GG_container *A, const GG_cuda_hs_schedule **s)
 bool GG_cuda_mirror_iso(GG_container *A, void *value);
 /* Whether the mirror already holds A's view (by_col: CSC), without copying anything. */
 bool GG_cuda_mirror_has_cview(GG_container *A, bool by_col);
+/* With the trace on: waits for the device and returns the ms since *mark, then sets *mark to now,
+ * so trace lines can say where a call's time goes (a profile run times only whole calls); 0 and
+ * no wait with the trace off. */
+double GG_cuda_trace_ms(struct timespec *mark);
+/* A's device tree (as GG_cuda_mirror_hs) and its entries in its own order as tree-order keys of
+ * its format with their values (GG_cuda_hs_to_keys), decoded on first demand and kept in the mirror
+ * beside the tree (nvals of each; NULL when empty). GG_DECLINE for a transposed tree or
+ * coordinates wider than 32 bits. */
+GrB_Info GG_cuda_mirror_tkeys(GG_container *A, GG_cuda_hs *hs, const uint64_t **key, const void **x);
+/* Gives C's mirror (just installed) the view v, taking its allocation mem (freed when C already
+ * holds that view or has no mirror). */
+void GG_cuda_mirror_adopt_cview(GG_container *C, bool by_col, const GG_cuda_cview *v, void *mem);
 #endif /* GG_CUDA_BACKEND_H */

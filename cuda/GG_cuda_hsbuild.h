@@ -84,6 +84,11 @@ GG_cuda_hs_code GG_cuda_hs_ewise(GG_cuda_hs *C, const GG_cuda_hs *A, const GG_cu
 GG_cuda_hs_code GG_cuda_hs_to_coo(const GG_cuda_hs *A, GG_cuda_order order, uint64_t *row,
                                   uint64_t *col, void *x);
 
+/* The entries of untransposed A in its own tree order, as keys of its own format (hs_key over its
+ * nrows, ncols and dbits: the keys hsd_build_sorted takes for a tree of that shape) into key and
+ * values as GG_cuda_hs_to_coo writes them into x; no sort. UNSUPPORTED for a transposed A. */
+GG_cuda_hs_code GG_cuda_hs_to_keys(const GG_cuda_hs *A, uint64_t *key, void *x);
+
 #ifdef __cplusplus
 }
 #endif

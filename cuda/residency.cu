@@ -391,6 +391,8 @@ extern "C" void GG_cuda_mirror_free(void *mirror)
     GG_cuda_free(m->pool);
     GG_cuda_free(m->view_mem[0]);
     GG_cuda_free(m->view_mem[1]);
+    GG_cuda_free(m->tkey);
+    GG_cuda_free(m->tkey_x);
     GG_cuda_hs_schedule_free(m->sched);
     free(m);
 }

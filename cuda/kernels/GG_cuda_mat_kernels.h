@@ -99,6 +99,24 @@ int GG_cuda_mat_writeback(GG_cuda_hs *Z, uint64_t nrows, uint64_t ncols, int dbi
                           const GG_cuda_tuples *C, int ccode, const GG_cuda_tuples *T,
                           const GG_cuda_mwb *wb);
 
+/* ---- the select whose result is T itself (mat_select.cu) -----------------------------------------
+ * No mask, no accumulator, A not transposed: C's tree and views come from what A holds. Both take
+ * the select kinds GG_cuda_mat_apply takes (t->kind GG_CUDA_T_SELECT) and keep exactly its
+ * entries, values cast to ccode; UNSUPPORTED for anything else. */
+/* Z = the tree of the entries kept from A's n entries given as tree-order keys of the format of an
+ * nrows x ncols tree of node dimension 2^dbits (GG_cuda_hs_to_keys) with values of acode: the kept
+ * keys, in order, are Z's (hsd_build_sorted, no sort); iso when all kept values are bitwise equal,
+ * as GG_cuda_hs_build_coo makes it. */
+int GG_cuda_mat_select_tree(GG_cuda_hs *Z, uint64_t nrows, uint64_t ncols, int dbits,
+                            const uint64_t *key, const void *x, uint64_t n, int acode,
+                            const GG_cuda_mt *t, int ccode);
+/* *out = the CSR (by_col false) or CSC view of C from A's view v of the same kind: its entries kept,
+ * in order, in one new allocation *mem laid out as GG_cuda_cview_of lays it. UNSUPPORTED when v is
+ * hypersparse or C's own would be (more than 8 vectors an entry, GG_cuda_cview_of's rule): such a
+ * view is left to be built from C's tree. */
+int GG_cuda_cview_select(GG_cuda_cview *out, void **mem, const GG_cuda_cview *v, bool by_col,
+                         const GG_cuda_mt *t, int ccode);
+
 /* ---- reductions over a compressed view (mat_reduce.cu) ----------------------------------------
  * The monoid operator by its GG_opcode on values of type_code, all of one domain (BOOL, INT32,
  * UINT32, INT64, UINT64, FP32, FP64): the slots ask GG_cuda_reduce_supported first. */

@@ -582,9 +582,12 @@ int coord_bits(uint64_t n)
  * (i << 32) | j by the row bits alone (ROW) or the column bits alone (COL): within a row, tree
  * order has the columns ascending, and within a column the rows (GG_cuda_order), so the stable
  * sort leaves each row (column) as the tree had it. Against a full 64-bit key that is about a
- * third of the radix passes on 2^20 rows (CUB's 8-bit digits: 3 passes, not 8). TREE: no sort. */
+ * third of the radix passes on 2^20 rows (CUB's 8-bit digits: 3 passes, not 8). TREE: no sort.
+ * With tkey set, A's own tree-order keys go there instead of rows and columns (GG_cuda_hs_to_keys:
+ * A is untransposed, so they are the keys of its format, in its order). */
 template <class E>
-GG_cuda_hs_code to_coo(const GG_cuda_hs *A, GG_cuda_order order, uint64_t *row, uint64_t *col, void *x)
+GG_cuda_hs_code to_coo(const GG_cuda_hs *A, GG_cuda_order order, uint64_t *row, uint64_t *col,
+                       uint64_t *tkey, void *x)
 {
     hs_keyfmt f;
     if (!hs_keyfmt_make(&f, A->nrows, A->ncols, A->dbits) || A->nvals >= (1ULL << 31))
@@ -596,24 +599,27 @@ GG_cuda_hs_code to_coo(const GG_cuda_hs *A, GG_cuda_order order, uint64_t *row, 
     Walk w;
     uint64_t lrows = A->transposed ? A->ncols : A->nrows, lcols = A->transposed ? A->nrows : A->ncols;
     int begin = 0, end = 0;
-    if (order == GG_CUDA_ORDER_ROW) {
+    if (tkey == nullptr && order == GG_CUDA_ORDER_ROW) {
         begin = 32;
         end = 32 + coord_bits(lrows);
-    } else if (order == GG_CUDA_ORDER_COL) {
+    } else if (tkey == nullptr && order == GG_CUDA_ORDER_COL) {
         end = coord_bits(lcols);
     }
-    GG_cuda_hs_code code = decode<E>(T, A, f, true, begin, end, &key, &val, &w);
+    GG_cuda_hs_code code = decode<E>(T, A, f, tkey == nullptr, begin, end, &key, &val, &w);
     if (code != GG_CUDA_HS_OK || A->nvals == 0) return code;
-    k_split<<<ew_blocks(A->nvals), EW_THREADS, 0, s>>>(key, A->nvals, row, col);
-    cudaError_t e = cudaMemcpyAsync(x, val, A->nvals * sizeof(E), cudaMemcpyDeviceToDevice, s);
+    cudaError_t e = cudaSuccess;
+    if (tkey == nullptr)
+        k_split<<<ew_blocks(A->nvals), EW_THREADS, 0, s>>>(key, A->nvals, row, col);
+    else
+        e = cudaMemcpyAsync(tkey, key, A->nvals * sizeof *key, cudaMemcpyDeviceToDevice, s);
+    if (e == cudaSuccess) e = cudaMemcpyAsync(x, val, A->nvals * sizeof(E), cudaMemcpyDeviceToDevice, s);
     if (e == cudaSuccess) e = cudaStreamSynchronize(s);
     return hsd_cuda_code(e);
 }
 
-} // namespace
-
-extern "C" GG_cuda_hs_code GG_cuda_hs_to_coo(const GG_cuda_hs *A, GG_cuda_order order, uint64_t *row,
-                                             uint64_t *col, void *x)
+/* to_coo with the value kind of A's stored type. */
+GG_cuda_hs_code to_coo_of(const GG_cuda_hs *A, GG_cuda_order order, uint64_t *row, uint64_t *col,
+                          uint64_t *tkey, void *x)
 {
     GG_cuda_bind();
     int size = A->iso ? 0 : A->value_size;
@@ -625,13 +631,27 @@ extern "C" GG_cuda_hs_code GG_cuda_hs_to_coo(const GG_cuda_hs *A, GG_cuda_order 
         default: size = 8;
         }
     }
-    if (A->type_code == 10) return to_coo<float>(A, order, row, col, x); /* scaled on the way */
-    if (A->type_code == 11) return to_coo<double>(A, order, row, col, x);
+    if (A->type_code == 10) return to_coo<float>(A, order, row, col, tkey, x); /* scaled on the way */
+    if (A->type_code == 11) return to_coo<double>(A, order, row, col, tkey, x);
     switch (size) {
-    case 1: return to_coo<uint8_t>(A, order, row, col, x);
-    case 2: return to_coo<uint16_t>(A, order, row, col, x);
-    case 4: return to_coo<uint32_t>(A, order, row, col, x);
-    case 8: return to_coo<uint64_t>(A, order, row, col, x);
+    case 1: return to_coo<uint8_t>(A, order, row, col, tkey, x);
+    case 2: return to_coo<uint16_t>(A, order, row, col, tkey, x);
+    case 4: return to_coo<uint32_t>(A, order, row, col, tkey, x);
+    case 8: return to_coo<uint64_t>(A, order, row, col, tkey, x);
     }
     return GG_CUDA_HS_UNSUPPORTED;
+}
+
+} // namespace
+
+extern "C" GG_cuda_hs_code GG_cuda_hs_to_coo(const GG_cuda_hs *A, GG_cuda_order order, uint64_t *row,
+                                             uint64_t *col, void *x)
+{
+    return to_coo_of(A, order, row, col, nullptr, x);
+}
+
+extern "C" GG_cuda_hs_code GG_cuda_hs_to_keys(const GG_cuda_hs *A, uint64_t *key, void *x)
+{
+    if (A->transposed) return GG_CUDA_HS_UNSUPPORTED;
+    return to_coo_of(A, GG_CUDA_ORDER_TREE, nullptr, nullptr, key, x);
 }

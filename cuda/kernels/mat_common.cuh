@@ -21,6 +21,19 @@ inline int gg_hs_rc(GG_cuda_hs_code c)
     }
 }
 
+/* Whether a compressed view of n entries over dim vectors is hypersparse (GG_cuda_cview_of): more
+ * than 8 vectors an entry, so no view allocates by a huge dimension. */
+inline bool gg_view_hyper(uint64_t dim, uint64_t n)
+{
+    return dim > 8 * n + 64;
+}
+
+/* n rounded up to 16 bytes, so every array of a view's one allocation stays aligned. */
+inline size_t gg_align16(size_t n)
+{
+    return (n + 15) & ~(size_t)15;
+}
+
 /* pos[p] = the number of set flags before p, for flags flag[0, n) (flag has room for n + 1: the
  * call clears flag[n]); *total gets the count of set flags, read back with one counted 4-byte copy
  * (so this waits for the stream). n < 2^31. (mat_tuples.cu) */

@@ -421,12 +421,6 @@ __global__ void hyper_kernel(uint64_t n, const uint64_t *major, const uint32_t *
     }
 }
 
-/* Rounds up to 16 bytes so every array of a view's one allocation stays aligned. */
-inline size_t align16(size_t n)
-{
-    return (n + 15) & ~(size_t)15;
-}
-
 } // namespace
 
 extern "C" int GG_cuda_cview_of(GG_cuda_cview *v, void **mem, const GG_cuda_tuples *t, uint64_t dim,
@@ -448,7 +442,7 @@ extern "C" int GG_cuda_cview_of(GG_cuda_cview *v, void **mem, const GG_cuda_tupl
     int rc = GG_CUDA_VRC_OK;
 
     /* hypersparse beyond 8 vectors an entry: the nonempty vectors are counted first */
-    bool hyper = dim > 8 * n + 64;
+    bool hyper = gg_view_hyper(dim, n);
     gg_dev_buf head, pos;
     uint64_t nvec = dim;
     if (hyper) {
@@ -461,8 +455,8 @@ extern "C" int GG_cuda_cview_of(GG_cuda_cview *v, void **mem, const GG_cuda_tupl
             if (rc != GG_CUDA_VRC_OK) return rc;
         }
     }
-    size_t bvec = hyper ? align16(nvec * 8) : 0, bptr = align16((nvec + 1) * 8);
-    size_t bidx = align16(n * 8), bx = align16(n * size);
+    size_t bvec = hyper ? gg_align16(nvec * 8) : 0, bptr = gg_align16((nvec + 1) * 8);
+    size_t bidx = gg_align16(n * 8), bx = gg_align16(n * size);
     gg_dev_buf block;
     if (!block.get(bvec + bptr + bidx + bx)) return GG_CUDA_VRC_NOMEM;
     char *base = block.as<char>();

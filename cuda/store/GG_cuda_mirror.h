@@ -1,9 +1,10 @@
 /* GG_cuda_mirror.h: the device mirror of one matrix container (private to cuda/, read by the C
  * side in cuda/store/matrix.c and freed by GG_cuda_mirror_free in residency.cu, so plain C). It
  * holds the device tree (a copy of the host tree, or the content itself for a matrix written on
- * the device: matrix.c) with its SpMV schedule, the CSR/CSC views and the SVM features of the
- * frontier product, each made on first demand; all are released together when the container is
- * written (GG_device_drop). Vectors have their device copy in cuda/store/vector.c. */
+ * the device: matrix.c) with its SpMV schedule, the CSR/CSC views, the SVM features of the
+ * frontier product and the tree's decoded keys for the select, each made on first demand; all are
+ * released together when the container is written (GG_device_drop). Vectors have their device
+ * copy in cuda/store/vector.c. */
 #ifndef GG_CUDA_MIRROR_H
 #define GG_CUDA_MIRROR_H
 
@@ -23,6 +24,11 @@ typedef struct GG_cuda_mirror {
     bool has_view[2];    /* [0] CSR, [1] CSC */
     GG_cuda_cview view[2];
     void *view_mem[2];   /* one device allocation holding a view's arrays */
+    /* the tree's entries in its own order as keys of its format and values (GG_cuda_hs_to_keys),
+     * kept for the selects that filter them (both halves of delta-stepping's split read them) */
+    bool has_tkeys;
+    uint64_t *tkey;
+    void *tkey_x;
     bool has_sched;
     GG_cuda_hs_schedule *sched; /* the SpMV leaf queues of the tree (NULL for an empty tree) */
     /* [0] A, [1] A': the SVM's log2 matrix features of the frontier product's R

@@ -12,11 +12,13 @@
  * traced with its bytes and reason. Any write drops the mirror (GG_device_drop), after the store
  * made the host tree current or replaced the content, so a mirror never describes stale content. */
 #include "GG_cuda_backend.h"
+#include "GG_cuda_hsbuild.h"
 #include "GG_cuda_mirror.h"
 #include "GG_cuda_store.h"
 #include "GG_hisparse.h"
 
 #include <stdlib.h>
+#include <time.h>
 
 /* c's mirror, created empty when missing; NULL when out of host memory. Called under c->lock. The
  * mirror is freed with free() in residency.cu, so it comes from calloc, not GG_calloc. */
@@ -154,6 +156,17 @@ static GrB_Info view_upload(GG_container *A, const GG_cview *v, bool by_col, voi
     return GrB_SUCCESS;
 }
 
+double GG_cuda_trace_ms(struct timespec *mark)
+{
+    if (!GG_trace_on()) return 0;
+    (void)GG_cuda_sync();
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    double ms = (double)(t.tv_sec - mark->tv_sec) * 1e3 + (double)(t.tv_nsec - mark->tv_nsec) * 1e-6;
+    *mark = t;
+    return ms;
+}
+
 /* The view built on the device from the device tree hs (the host has no tree to derive it from):
  * the tree's tuples come in the view's order (one stable sort by the major index alone,
  * GG_cuda_hs_to_coo), so the view itself only counts and copies. Why a sort and not a counting
@@ -165,14 +178,17 @@ static GrB_Info view_build(GG_container *A, const GG_cuda_hs *hs, bool by_col, v
                            GG_cuda_cview *out)
 {
     GG_cuda_tuples t;
+    struct timespec mark;
+    (void)GG_cuda_trace_ms(&mark);
     GrB_Info info = GG_cuda_info(
         GG_cuda_tuples_of(&t, hs, by_col ? GG_CUDA_ORDER_COL : GG_CUDA_ORDER_ROW));
     if (info == GrB_SUCCESS)
         info = GG_cuda_info(GG_cuda_cview_of(out, mem, &t, by_col ? A->ncols : A->nrows, by_col));
     GG_cuda_tuples_release(&t);
     if (info == GrB_SUCCESS)
-        GG_trace("residency: %s view built on the device from the device tree (%llu entries)",
-                 by_col ? "CSC" : "CSR", (unsigned long long)hs->nvals);
+        GG_trace("residency: %s view built on the device from the device tree (%llu entries, "
+                 "%.3f ms)",
+                 by_col ? "CSC" : "CSR", (unsigned long long)hs->nvals, GG_cuda_trace_ms(&mark));
     return info;
 }
 
@@ -248,6 +264,77 @@ bool GG_cuda_mirror_has_cview(GG_container *A, bool by_col)
     bool has = m != NULL && m->has_view[by_col ? 1 : 0];
     pthread_mutex_unlock(&A->lock);
     return has;
+}
+
+GrB_Info GG_cuda_mirror_tkeys(GG_container *A, GG_cuda_hs *hs, const uint64_t **key, const void **x)
+{
+    GrB_Info info = GG_cuda_mirror_hs(A, hs);
+    if (info != GrB_SUCCESS) return info;
+    pthread_mutex_lock(&A->lock);
+    const GG_cuda_mirror *cur = A->dev;
+    bool has = cur != NULL && cur->has_tkeys;
+    if (has) {
+        *key = cur->tkey;
+        *x = cur->tkey_x;
+    }
+    pthread_mutex_unlock(&A->lock);
+    if (has) return GrB_SUCCESS;
+
+    size_t vsize = A->type->size, kb = 0, xb = 0;
+    if (vsize != 1 && vsize != 2 && vsize != 4 && vsize != 8) return GG_decline("a value wider than 8 bytes");
+    if (!GG_mul_size((size_t)hs->nvals, sizeof(uint64_t), &kb) ||
+        !GG_mul_size((size_t)hs->nvals, vsize, &xb))
+        return GrB_OUT_OF_MEMORY;
+    uint64_t *k = NULL;
+    void *v = NULL;
+    if (hs->nvals > 0) {
+        k = GG_cuda_malloc(kb);
+        v = GG_cuda_malloc(xb);
+        GG_cuda_hs_code rc = k == NULL || v == NULL ? GG_CUDA_HS_OOM : GG_cuda_hs_to_keys(hs, k, v);
+        if (rc != GG_CUDA_HS_OK) {
+            GG_cuda_free(k);
+            GG_cuda_free(v);
+            return rc == GG_CUDA_HS_UNSUPPORTED ? GG_decline("a transposed tree or coordinates wider than 32 bits")
+                   : rc == GG_CUDA_HS_OOM       ? GrB_OUT_OF_MEMORY
+                                                : GrB_PANIC;
+        }
+    }
+    pthread_mutex_lock(&A->lock);
+    GG_cuda_mirror *m = A->dev;
+    if (m == NULL || !m->has_hs || m->hs.pool != hs->pool) {
+        info = GrB_PANIC; /* written between the two locks: the caller raced a writer */
+    } else if (!m->has_tkeys) {
+        m->tkey = k;
+        m->tkey_x = v;
+        m->has_tkeys = true;
+        k = NULL;
+        v = NULL;
+        GG_trace("residency: the tree's %llu entries decoded into its key order on the device, kept "
+                 "for selects", (unsigned long long)hs->nvals);
+    }
+    if (info == GrB_SUCCESS) {
+        *key = m->tkey;
+        *x = m->tkey_x;
+    }
+    pthread_mutex_unlock(&A->lock);
+    GG_cuda_free(k); /* another reader kept the same keys meanwhile */
+    GG_cuda_free(v);
+    return info;
+}
+
+void GG_cuda_mirror_adopt_cview(GG_container *C, bool by_col, const GG_cuda_cview *v, void *mem)
+{
+    int w = by_col ? 1 : 0;
+    pthread_mutex_lock(&C->lock);
+    GG_cuda_mirror *m = C->dev;
+    if (m != NULL && !m->has_view[w]) {
+        m->view_mem[w] = mem;
+        m->view[w] = *v;
+        m->has_view[w] = true;
+        mem = NULL;
+    }
+    pthread_mutex_unlock(&C->lock);
+    GG_cuda_free(mem);
 }
 
 /* ---- device-written matrices ------------------------------------------------------------------ */

@@ -1,6 +1,6 @@
 /* vector.c: the device copy of a vector container (GG_cuda_store.h): upload on first device read
  * since the last host write, download on a host read after a device write, nvals fetched on
- * demand, and the release of the copy. Every copy goes through GG_cuda_upload/download, so it is
+ * demand, setElement of a full device copy in place, and the release of the copy. Every copy goes through GG_cuda_upload/download, so it is
  * counted (GxG transfer counters) and traced with its bytes and reason. */
 #include "GG_cuda_store.h"
 #include "GG_cuda_backend.h"
@@ -204,6 +204,29 @@ int GG_cuda_vec_download(struct GG_container *c)
     c->v = h;
     c->res |= GG_RES_HOST;
     return GrB_SUCCESS;
+}
+
+bool GG_cuda_vec_set(GG_container *c, uint64_t i, const void *z)
+{
+    if (settle(c) != GrB_SUCCESS) return false;
+    GG_cuda_vec *v = dv_of(c);
+    if (v == NULL || v->d.form != GG_VF_FULL || i >= v->d.n || v->d.x == NULL) return false;
+    bool spread = v->d.iso;
+    if (spread) {
+        /* its one value at every position first, in a new array (the old one goes stream-ordered,
+         * after the kernels queued to read it) */
+        GG_cuda_vec b;
+        if (GG_cuda_vec_to_bitmap(&b, &v->d) != GG_CUDA_VRC_OK) return false;
+        GG_cuda_vec_release(v);
+        *v = b;
+    }
+    /* a failed copy leaves the same entries (spread or not): the store then logs the update */
+    if (!GG_cuda_upload((char *)v->d.x + i * v->d.size, z, v->d.size)) return false;
+    GG_cuda_vec_written(c);
+    GG_trace("cuda: setElement of a full device vector of %llu done on the device, %zu bytes%s",
+             (unsigned long long)v->d.n, (size_t)v->d.size,
+             spread ? " (its one value spread first)" : "");
+    return true;
 }
 
 /* ---- reads and writes by the CUDA slots ------------------------------------------------------- */

@@ -6,7 +6,8 @@
  * without replace and an accumulator, and with C aliased to an input or the mask; the decline
  * counter must not move (the device computed it), the CUDA result must answer nvals without a
  * copy (it is device-resident) and its tuples must equal the CPU's. Selects without a mask or an
- * accumulator run no sort (GG_cuda_sort_count), and a device view costs one. Further tests cover the
+ * accumulator run no sort (GG_cuda_sort_count), and a device view costs one, none when the select
+ * filtered it from its input's. Further tests cover the
  * residency contract: a device-resident select result feeds mxv and reduce through views built on
  * the device, moving no matrix content; host reads (extractTuples, extractElement, dup, transpose)
  * and host writes (setElement) see the device result; free with queued work; out of device
@@ -415,6 +416,111 @@ static void device_views_sort_once(void **state)
     GrB_free(&A);
 }
 
+/* ---- a select made from the input's tree order and views (mat_select.cu) ------------------------ */
+
+/* Delta-stepping's split of A and more: light = A <= 8, heavy = A > 8, tril(A, -1) into INT32, and
+ * a select keeping nothing (its views would be hypersparse: left to be built). */
+static void split_calls(void *arg)
+{
+    GrB_Matrix *m = arg; /* A, then the four results */
+    OK(GrB_Matrix_select_FP64(m[1], NULL, NULL, GrB_VALUELE_FP64, m[0], 8.0, NULL));
+    OK(GrB_Matrix_select_FP64(m[2], NULL, NULL, GrB_VALUEGT_FP64, m[0], 8.0, NULL));
+    OK(GrB_Matrix_select_INT64(m[3], NULL, NULL, GrB_TRIL, m[0], -1, NULL));
+    OK(GrB_Matrix_select_FP64(m[4], NULL, NULL, GrB_VALUEGT_FP64, m[0], 100.0, NULL));
+}
+
+/* The four results' row and column reductions and a vxm over each, into r[0 .. 12). */
+static void split_reads(GrB_Matrix *m, GrB_Vector u, GrB_Vector *r)
+{
+    for (int k = 0; k < 4; k++) {
+        bool i32 = k == 2;
+        GrB_Monoid plus = i32 ? GrB_PLUS_MONOID_INT32 : GrB_PLUS_MONOID_FP64;
+        GrB_Monoid min = i32 ? GrB_MIN_MONOID_INT32 : GrB_MIN_MONOID_FP64;
+        OK(GrB_Matrix_reduce_Monoid(r[3 * k], NULL, NULL, plus, m[k + 1], NULL));
+        OK(GrB_Matrix_reduce_Monoid(r[3 * k + 1], NULL, NULL, min, m[k + 1], GrB_DESC_T0));
+        OK(GrB_vxm(r[3 * k + 2], NULL, NULL, GrB_MIN_PLUS_SEMIRING_FP64, u, m[k + 1], NULL));
+    }
+}
+
+/* With A's CSR and CSC views on the device, a select without mask or accumulator filters them into
+ * the result's (reads of the result then sort nothing) and builds its tree from A's decoded key
+ * order, decoded once for all the selects of A; a result with hypersparse views is left to build
+ * its own; C aliased with A works. Everything equals the CPU's. */
+static void select_filters_views(void **state)
+{
+    (void)state;
+    GrB_Index nr = 700, nc = 600;
+    GrB_Matrix m[2][5];
+    GrB_Vector r[2][12], u[2];
+    for (int b = 0; b < 2; b++) {
+        m[b][0] = b == 0 ? random_matrix(GrB_FP64, nr, nc, 0.02) : mdup(m[0][0]);
+        u[b] = b == 0 ? random_vector(GrB_FP64, nr, 0.3) : NULL;
+        for (int k = 1; k <= 4; k++)
+            OK(GrB_Matrix_new(&m[b][k], k == 3 ? GrB_INT32 : GrB_FP64, nr, nc));
+        for (int k = 0; k < 12; k++) {
+            bool i32 = k / 3 == 2 && k % 3 < 2;
+            OK(GrB_Vector_new(&r[b][k], i32 ? GrB_INT32 : GrB_FP64, k % 3 == 0 ? nr : nc));
+        }
+    }
+    OK(GrB_Vector_dup(&u[1], u[0]));
+    set_backend(GxG_BACKEND_CPU);
+    split_calls(m[0]);
+    split_reads(m[0], u[0], r[0]);
+
+    set_backend(GxG_BACKEND_CUDA);
+    GrB_Vector rows, cols; /* A's views to the device */
+    OK(GrB_Vector_new(&rows, GrB_FP64, nr));
+    OK(GrB_Vector_new(&cols, GrB_FP64, nc));
+    OK(GrB_Matrix_reduce_Monoid(rows, NULL, NULL, GrB_PLUS_MONOID_FP64, m[1][0], NULL));
+    OK(GrB_Matrix_reduce_Monoid(cols, NULL, NULL, GrB_PLUS_MONOID_FP64, m[1][0], GrB_DESC_T0));
+    size_t before = declines();
+    char buf[16384];
+    traced(split_calls, m[1], buf, sizeof buf);
+    assert_true(declines() == before);
+    const char *dec = strstr(buf, "decoded into its key order");
+    assert_non_null(dec);
+    assert_null(strstr(dec + 1, "decoded into its key order"));
+    int made = 0, filtered = 0;
+    for (const char *p = buf; (p = strstr(p, "made from the input's tree order")) != NULL; p++) made++;
+    for (const char *p = buf; (p = strstr(p, "view filtered from the input's")) != NULL; p++) filtered++;
+    assert_int_equal(made, 4);
+    assert_int_equal(filtered, 6); /* CSR and CSC of the three results that keep entries */
+    for (int k = 1; k <= 4; k++) assert_resident(m[1][k]);
+    unsigned long long s0 = GG_cuda_sort_count();
+    for (int k = 1; k <= 3; k++) {
+        OK(GrB_Matrix_reduce_Monoid(r[1][3 * (k - 1)], NULL, NULL,
+                                    k == 3 ? GrB_PLUS_MONOID_INT32 : GrB_PLUS_MONOID_FP64, m[1][k], NULL));
+        OK(GrB_Matrix_reduce_Monoid(r[1][3 * (k - 1) + 1], NULL, NULL,
+                                    k == 3 ? GrB_MIN_MONOID_INT32 : GrB_MIN_MONOID_FP64, m[1][k],
+                                    GrB_DESC_T0));
+    }
+    assert_int_equal(GG_cuda_sort_count() - s0, 0);
+    split_reads(m[1], u[1], r[1]);
+    set_backend(GxG_BACKEND_CPU);
+    for (int k = 1; k <= 4; k++) same_matrix(m[0][k], m[1][k], 0);
+    for (int k = 0; k < 12; k++) same_vector(r[0][k], r[1][k], 1e-12);
+
+    /* C aliased with A, whose views go with its old content */
+    GrB_Matrix a[2];
+    for (int b = 0; b < 2; b++) {
+        a[b] = mdup(m[0][0]);
+        set_backend(b == 0 ? GxG_BACKEND_CPU : GxG_BACKEND_CUDA);
+        OK(GrB_Matrix_reduce_Monoid(rows, NULL, NULL, GrB_PLUS_MONOID_FP64, a[b], NULL));
+        OK(GrB_Matrix_select_FP64(a[b], NULL, NULL, GrB_VALUEGE_FP64, a[b], 3.0, NULL));
+        OK(GrB_Matrix_reduce_Monoid(r[b][0], NULL, NULL, GrB_PLUS_MONOID_FP64, a[b], NULL));
+    }
+    set_backend(GxG_BACKEND_CPU);
+    same_matrix(a[0], a[1], 0);
+    same_vector(r[0][0], r[1][0], 1e-12);
+    for (int b = 0; b < 2; b++) {
+        for (int k = 0; k < 5; k++) GrB_free(&m[b][k]);
+        for (int k = 0; k < 12; k++) GrB_free(&r[b][k]);
+        GrB_free(&u[b]), GrB_free(&a[b]);
+    }
+    GrB_free(&rows), GrB_free(&cols);
+    set_backend(GxG_BACKEND_AUTO);
+}
+
 /* ---- residency -------------------------------------------------------------------------------- */
 
 /* A resident A -> select -> mxv / vxm / reduce chain copies only scalars (a few bytes each way);
@@ -610,6 +716,7 @@ int main(void)
         cmocka_unit_test(empty_results),
         cmocka_unit_test(select_in_tree_order_sorts_nothing),
         cmocka_unit_test(device_views_sort_once),
+        cmocka_unit_test(select_filters_views),
         cmocka_unit_test(select_mxv_chain_moves_no_matrix),
         cmocka_unit_test(reduce_device_result),
         cmocka_unit_test(reduce_huge_declines),

@@ -957,6 +957,49 @@ static void decline_is_traced(void **state)
     assert_non_null(strstr(buf, "residency:"));
 }
 
+/* setElement on a full vector that only the device holds is done on the device: on SSSP's t, +inf
+ * everywhere (an iso full vector) then t(s) = 0, the iso value is spread there and one value goes
+ * up; nothing comes down, and the next device read uploads nothing. A non-iso full one takes a
+ * second update the same way; a bitmap one still takes the log. Values equal the CPU's. */
+static void set_element_on_device(void **state)
+{
+    (void)state;
+    GrB_Index n = 5000;
+    GrB_Vector t[2], b[2], u[2];
+    for (int k = 0; k < 2; k++) {
+        set_backend(k == 0 ? GxG_BACKEND_CPU : GxG_BACKEND_CUDA);
+        OK(GrB_Vector_new(&t[k], GrB_FP64, n));
+        OK(GrB_Vector_new(&b[k], GrB_FP64, n));
+        OK(GrB_Vector_new(&u[k], GrB_FP64, n));
+        OK(GrB_Vector_assign_FP64(t[k], NULL, NULL, INFINITY, GrB_ALL, n, NULL));
+        unsigned long long down = d2h(), up = h2d();
+        size_t before = declines();
+        OK(GrB_Vector_setElement_FP64(t[k], 0, 17));
+        OK(GrB_Vector_setElement_INT32(t[k], 3, 4));
+        OK(GrB_Vector_apply(u[k], NULL, NULL, GrB_AINV_FP64, t[k], NULL));
+        if (k == 1) {
+            assert_true(declines() == before);
+            assert_true(d2h() == down);
+            assert_int_equal(h2d() - up, 2); /* the two values */
+        }
+        /* a bitmap on the device: the update is logged, as before */
+        OK(GrB_Vector_assign_FP64(b[k], t[k], NULL, 1.5, GrB_ALL, n, NULL));
+        OK(GrB_Vector_apply(b[k], NULL, NULL, GrB_AINV_FP64, b[k], NULL));
+        OK(GrB_Vector_setElement_FP64(b[k], 9, 100));
+    }
+    set_backend(GxG_BACKEND_CPU);
+    same_vector(t[0], t[1], 0);
+    same_vector(u[0], u[1], 0);
+    same_vector(b[0], b[1], 0);
+    double x;
+    OK(GrB_Vector_extractElement_FP64(&x, t[1], 17));
+    assert_true(x == 0);
+    OK(GrB_Vector_extractElement_FP64(&x, t[1], 16));
+    assert_true(isinf(x));
+    for (int k = 0; k < 2; k++) GrB_free(&t[k]), GrB_free(&b[k]), GrB_free(&u[k]);
+    set_backend(GxG_BACKEND_AUTO);
+}
+
 int main(void)
 {
     int start = GG_cuda_test_start();
@@ -984,6 +1027,7 @@ int main(void)
         cmocka_unit_test(residency_reuses_and_refreshes),
         cmocka_unit_test(pool_limit_gives_out_of_memory),
         cmocka_unit_test(decline_is_traced),
+        cmocka_unit_test(set_element_on_device),
     };
     int failed = cmocka_run_group_tests(tests, NULL, NULL);
     GrB_finalize();

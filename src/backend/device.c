@@ -94,6 +94,18 @@ GrB_Info GG_device_vec_nvals(GG_container *c, uint64_t *nvals)
 #endif
 }
 
+bool GG_device_vec_set(GG_container *c, GrB_Index i, const void *z)
+{
+#if GG_HAVE_CUDA
+    return GG_cuda_vec_set(c, i, z);
+#else
+    (void)c;
+    (void)i;
+    (void)z;
+    return false;
+#endif
+}
+
 void GG_device_vec_free(GG_container *c)
 {
     if (c->dv == NULL) return;

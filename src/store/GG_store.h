@@ -98,6 +98,9 @@ GrB_Info GG_device_vec_download(GG_container *c);
 GrB_Info GG_device_vec_nvals(GG_container *c, uint64_t *nvals);
 /* Frees c->dv, if any. */
 void GG_device_vec_free(GG_container *c);
+/* setElement on c's device content (c->res GG_RES_DEVICE, no pending work), z of c's type: true
+ * when the device did it (a FULL device copy, cuda/store); false, c unchanged, otherwise. */
+bool GG_device_vec_set(GG_container *c, GrB_Index i, const void *z);
 /* ---- matrices on the device ----------------------------------------------------------------------
  * A matrix's residency (c->res): GG_RES_HOST while its host tree (c->hs) is current, GG_RES_DEVICE
  * while its device tree (the mirror, c->dev) is. A CUDA slot installs its result as a device tree
