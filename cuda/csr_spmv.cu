@@ -10,7 +10,8 @@
  * The kernels: a group of G lanes takes a row (G = 1, 2, ..., 32: thread per row up to warp per
  * row), lanes striding over its entries, folded across the group by shuffles. G is fixed per
  * matrix at the view's making from the mean row length (the smallest power of two at or above
- * it), so a group's lanes are mostly busy on regular matrices. Rows much longer than the group's
+ * it, over the rows the groups take: the long rows below are not theirs), so a group's lanes are
+ * mostly busy on regular matrices. Rows much longer than the group's
  * width (more than LONG_ITERS passes, and at least LONG_FLOOR entries) would leave a warp
  * stalled while the rest of the grid has finished, which is what the power-law rows of RMAT do;
  * they are skipped by the group kernel and split instead into chunks of CHUNK entries, one block
@@ -68,10 +69,19 @@ template <typename T> __device__ inline uint64_t row_ptr(const Cs<T> &c, uint64_
     return c.p32 != nullptr ? (uint64_t)c.p32[r] : c.p64[r];
 }
 
+/* x(j) through the read-only cache (x is never written during a product). */
+template <typename T> __device__ inline T x_at(const Cs<T> &c, uint32_t j)
+{
+    if constexpr (std::is_same_v<T, bool>)
+        return c.x[j];
+    else
+        return __ldg(c.x + j);
+}
+
 template <typename T, bool PT> __device__ inline T cs_prod(const Cs<T> &c, uint64_t k)
 {
     T a = c.same ? ((const T *)c.v)[k] : gg_load_cast<T>(c.v, k, c.stype, 1.0);
-    T xv = c.x[c.col[k]];
+    T xv = x_at(c, __ldg(c.col + k));
     if constexpr (PT) return a * xv;
     return c.vec_first ? gg_binop<T>(c.mul, xv, a) : gg_binop<T>(c.mul, a, xv);
 }
@@ -295,6 +305,37 @@ int lanes_for(double mean)
     return g;
 }
 
+/* The long rows' table from their (row, begin, end) triples, rows in order (the atomics listed
+ * them in any): each row's chunks of CHUNK entries (begin, end) and its first chunk. */
+struct Table {
+    std::vector<uint64_t> chunk;
+    std::vector<uint32_t> row, first;
+    uint64_t long_nvals = 0;
+};
+
+Table chunk_table(const std::vector<unsigned long long> &rows, uint64_t nlong)
+{
+    std::vector<uint64_t> order(nlong);
+    for (uint64_t j = 0; j < nlong; j++) order[j] = j;
+    std::sort(order.begin(), order.end(),
+              [&](uint64_t a, uint64_t b) { return rows[3 * a] < rows[3 * b]; });
+    Table t;
+    t.row.resize(nlong);
+    t.first.resize(nlong + 1);
+    for (uint64_t j = 0; j < nlong; j++) {
+        const unsigned long long *r = &rows[3 * order[j]];
+        t.row[j] = (uint32_t)r[0];
+        t.first[j] = (uint32_t)(t.chunk.size() / 2);
+        t.long_nvals += r[2] - r[1];
+        for (uint64_t b = r[1]; b < r[2]; b += CHUNK) {
+            t.chunk.push_back(b);
+            t.chunk.push_back(std::min<uint64_t>(b + CHUNK, r[2]));
+        }
+    }
+    t.first[nlong] = (uint32_t)(t.chunk.size() / 2);
+    return t;
+}
+
 } // namespace
 
 extern "C" int GG_cuda_sview_of(GG_cuda_sview *S, void *mem[2], const GG_cuda_cview *V,
@@ -304,6 +345,8 @@ extern "C" int GG_cuda_sview_of(GG_cuda_sview *S, void *mem[2], const GG_cuda_cv
     if (V->vec != nullptr || V->nvec >= ((uint64_t)1 << 32) || ncols >= ((uint64_t)1 << 32))
         return GG_CUDA_SPMV_UNSUPPORTED;
     uint64_t n = V->nvec;
+    /* which rows are long follows from the lanes of the mean over all rows; the groups' lanes
+     * then follow the mean over the rows they take (set below, once the long rows are known) */
     int lanes = lanes_for(n > 0 ? (double)nvals / (double)n : 1.0);
     if (long_min == 0) long_min = std::max(LONG_ITERS * (uint64_t)lanes, LONG_FLOOR);
     bool p32 = nvals < ((uint64_t)1 << 32);
@@ -341,22 +384,10 @@ extern "C" int GG_cuda_sview_of(GG_cuda_sview *S, void *mem[2], const GG_cuda_cv
         return e != cudaSuccess ? gg_spmv_status(e) : GG_CUDA_SPMV_ERROR;
     }
 
-    /* the chunk table, rows in order (the atomics listed them in any) */
-    std::vector<uint64_t> order(nlong);
-    for (uint64_t j = 0; j < nlong; j++) order[j] = j;
-    std::sort(order.begin(), order.end(), [&](uint64_t a, uint64_t b) { return rows[3 * a] < rows[3 * b]; });
-    std::vector<uint64_t> chunk;
-    std::vector<uint32_t> lrow(nlong), lfirst(nlong + 1);
-    for (uint64_t j = 0; j < nlong; j++) {
-        const unsigned long long *t = &rows[3 * order[j]];
-        lrow[j] = (uint32_t)t[0];
-        lfirst[j] = (uint32_t)(chunk.size() / 2);
-        for (uint64_t b = t[1]; b < t[2]; b += CHUNK) {
-            chunk.push_back(b);
-            chunk.push_back(std::min<uint64_t>(b + CHUNK, t[2]));
-        }
-    }
-    lfirst[nlong] = (uint32_t)(chunk.size() / 2);
+    Table tb = chunk_table(rows, nlong);
+    if (n > nlong) lanes = lanes_for((double)(nvals - tb.long_nvals) / (double)(n - nlong));
+    std::vector<uint64_t> &chunk = tb.chunk;
+    std::vector<uint32_t> &lrow = tb.row, &lfirst = tb.first;
     uint64_t nchunks = chunk.size() / 2;
     size_t bchunk = align16(chunk.size() * 8), blrow = align16(nlong * 4),
            blfirst = align16((nlong + 1) * 4), bpart = align16(nchunks * 8),
