@@ -100,7 +100,8 @@ int GG_cuda_cmrs_mxv(const GG_cuda_cview *V, uint64_t nrows, uint64_t nvals, int
  * column indices, row pointers of 32 bits when the entries fit (else 64), and the values shared
  * with the view it was made from (which must outlive it); its long rows are listed apart and
  * split into chunks. Device arrays in two allocations (mem[0], mem[1], the second NULL when no row
- * is long); `part`/`part_has` are scratch the products write. */
+ * is long); `done`, `part` and `part_has` are scratch the products write (products on one view
+ * must run in order, as they do on the library's one stream). */
 typedef struct {
     uint64_t nrows, nvals;
     const void *ptr; /* nrows + 1, uint32_t when ptr32, else uint64_t */
@@ -112,8 +113,10 @@ typedef struct {
     uint64_t long_min; /* a row longer than this is a long row */
     uint64_t nlong, nchunks;
     const uint64_t *chunk;       /* begin, end per chunk */
+    const uint32_t *chunk_row;   /* per chunk: its long row's index j */
     const uint32_t *long_row;    /* nlong, ascending */
     const uint32_t *long_first;  /* nlong + 1: each long row's first chunk */
+    unsigned *done;              /* nlong chunk counters, zero between products */
     void *part;                  /* nchunks partial results (8 bytes each) */
     unsigned char *part_has;     /* nchunks */
     uint64_t bytes;              /* device bytes the view holds (the values not included) */

@@ -14,11 +14,13 @@
  * mostly busy on regular matrices. Rows much longer than the group's
  * width (more than LONG_ITERS passes, and at least LONG_FLOOR entries) would leave a warp
  * stalled while the rest of the grid has finished, which is what the power-law rows of RMAT do;
- * they are skipped by the group kernel and split instead into chunks of CHUNK entries, one block
- * each, whose partial results a warp per long row folds. The chunk table is made on the host
- * once, at the view's making (the long rows are few: at most nvals / LONG_FLOOR). The partials
- * live in the view: products on one matrix run in order on the library's one stream, so they
- * never share them at the same time.
+ * they are skipped by the groups and split instead into chunks of CHUNK entries, one block each;
+ * the block that finishes a row's last chunk (a counter per long row) folds the row's partial
+ * results. One launch does it all: the chunks' blocks come first in the grid, the groups' after,
+ * so a product costs one kernel (a dependent launch costs about 5 us, DESIGN.md §8). The chunk
+ * table is made on the host once, at the view's making (the long rows are few: at most
+ * nvals / LONG_FLOOR). The partials and counters live in the view: products on one matrix run in
+ * order on the library's one stream, so they never share them at the same time.
  *
  * Semirings: PLUS_TIMES on FP32/FP64 is specialised (no presence flags: a row's result is the sum
  * started at the fold start, and it has an entry exactly when the row is not empty); every other
@@ -35,9 +37,9 @@
 namespace
 {
 
-constexpr int THREADS = 256;      /* group kernel */
-constexpr int LTHREADS = 128;     /* one chunk of a long row */
-constexpr uint64_t CHUNK = 1024;  /* entries of a chunk: 8 per thread */
+constexpr int THREADS = 256;
+constexpr int WARPS = THREADS / 32;
+constexpr uint64_t CHUNK = 2048; /* entries of a long row's chunk: 8 per thread */
 constexpr uint64_t LONG_ITERS = 16;
 constexpr uint64_t LONG_FLOOR = 256;
 
@@ -58,10 +60,11 @@ template <typename T> struct Cs {
     uint8_t *yp;
     /* long rows */
     const uint64_t *chunk;
-    const uint32_t *long_row, *long_first;
+    const uint32_t *chunk_row, *long_row, *long_first;
     uint64_t nlong, nchunks;
     T *part;
     uint8_t *part_has;
+    unsigned *done;
 };
 
 template <typename T> __device__ inline uint64_t row_ptr(const Cs<T> &c, uint64_t r)
@@ -133,14 +136,78 @@ __device__ inline void cs_fold(const Cs<T> &c, uint64_t b, uint64_t e, int g, in
     }
 }
 
-/* Every row not longer than long_min by a group of c.lanes lanes. The loop runs per warp so the
- * shuffles always have all 32 lanes. */
-template <typename T, bool PT> __global__ void __launch_bounds__(THREADS) cs_rows(Cs<T> c)
+/* Chunk q of a long row by the whole block: its partial result. Its row's counter tells the block
+ * that finished the row's last chunk, which then folds the row's partials and writes it (the
+ * fence-then-count handshake of a one-pass reduction), and zeroes the counter for the next product. */
+template <typename T, bool PT>
+__device__ inline void cs_chunk(const Cs<T> &c, uint64_t q, T *sv, bool *sh, bool *last)
 {
+    int lane = threadIdx.x & 31, w = threadIdx.x / 32;
+    bool has = false;
+    T v = c.ident;
+    for (uint64_t k = c.chunk[2 * q] + threadIdx.x; k < c.chunk[2 * q + 1]; k += THREADS)
+        cs_merge<T, PT>(c, has, v, true, cs_prod<T, PT>(c, k));
+    for (int d = 16; d > 0; d /= 2) {
+        T ov = shfl_xor(v, d, 32);
+        bool oh = PT || __shfl_xor_sync(0xffffffffu, (int)has, d);
+        cs_merge<T, PT>(c, has, v, oh, ov);
+    }
+    if (lane == 0) {
+        sv[w] = v;
+        sh[w] = has;
+    }
+    __syncthreads();
+    uint32_t j = c.chunk_row[q];
+    uint32_t first = c.long_first[j], n = c.long_first[j + 1] - first;
+    if (threadIdx.x == 0) {
+        for (int i = 1; i < WARPS; i++) cs_merge<T, PT>(c, has, v, sh[i], sv[i]);
+        c.part[q] = v;
+        c.part_has[q] = has;
+        __threadfence();
+        *last = atomicAdd(c.done + j, 1u) == n - 1;
+    }
+    __syncthreads();
+    if (*last && w == 0) {
+        /* the other blocks' partials, past any stale cache line */
+        const volatile T *part = c.part;
+        const volatile uint8_t *part_has = c.part_has;
+        has = false;
+        v = c.ident;
+        for (uint32_t i = (uint32_t)lane; i < n; i += 32)
+            cs_merge<T, PT>(c, has, v, part_has[first + i], part[first + i]);
+        for (int d = 16; d > 0; d /= 2) {
+            T ov = shfl_xor(v, d, 32);
+            bool oh = PT || __shfl_xor_sync(0xffffffffu, (int)has, d);
+            cs_merge<T, PT>(c, has, v, oh, ov);
+        }
+        if (lane == 0) {
+            uint32_t r = c.long_row[j];
+            c.y[r] = v;
+            if (c.yp != nullptr) c.yp[r] = true; /* a long row is never empty */
+            c.done[j] = 0;
+        }
+    }
+    __syncthreads(); /* sv, sh and last are reused by the next chunk */
+}
+
+/* One launch for the whole product: the first chunk_blocks blocks take the long rows' chunks (first,
+ * so those start early), the rest every other row, by groups of c.lanes lanes; their loop runs per
+ * warp so the shuffles always have all 32 lanes. */
+template <typename T, bool PT>
+__global__ void __launch_bounds__(THREADS) cs_spmv(Cs<T> c, unsigned chunk_blocks)
+{
+    __shared__ T sv[WARPS];
+    __shared__ bool sh[WARPS];
+    __shared__ bool last;
+    if (blockIdx.x < chunk_blocks) {
+        for (uint64_t q = blockIdx.x; q < c.nchunks; q += chunk_blocks)
+            cs_chunk<T, PT>(c, q, sv, sh, &last);
+        return;
+    }
     int lanes = c.lanes, per_warp = 32 / lanes;
     int lane = threadIdx.x & 31, g = lane % lanes;
-    uint64_t warp = (blockIdx.x * (uint64_t)blockDim.x + threadIdx.x) / 32;
-    uint64_t warps = (uint64_t)gridDim.x * blockDim.x / 32;
+    uint64_t warp = ((blockIdx.x - chunk_blocks) * (uint64_t)blockDim.x + threadIdx.x) / 32;
+    uint64_t warps = (uint64_t)(gridDim.x - chunk_blocks) * blockDim.x / 32;
     for (uint64_t r0 = warp * per_warp; r0 < c.nrows; r0 += warps * per_warp) {
         uint64_t r = r0 + (uint64_t)(lane / lanes);
         uint64_t b = 0, e = 0;
@@ -154,61 +221,7 @@ template <typename T, bool PT> __global__ void __launch_bounds__(THREADS) cs_row
         cs_fold<T, PT>(c, b, mine ? e : b, g, lanes, has, v);
         if (mine && g == 0) {
             c.y[r] = v;
-            if (c.yp != nullptr) c.yp[r] = PT ? e > b : has;
-        }
-    }
-}
-
-/* Each chunk of a long row by a block: its partial result and whether it has one. */
-template <typename T, bool PT> __global__ void __launch_bounds__(LTHREADS) cs_chunks(Cs<T> c)
-{
-    __shared__ T sv[LTHREADS / 32];
-    __shared__ bool sh[LTHREADS / 32];
-    int lane = threadIdx.x & 31, w = threadIdx.x / 32;
-    for (uint64_t q = blockIdx.x; q < c.nchunks; q += gridDim.x) {
-        bool has = false;
-        T v = c.ident;
-        for (uint64_t k = c.chunk[2 * q] + threadIdx.x; k < c.chunk[2 * q + 1]; k += LTHREADS)
-            cs_merge<T, PT>(c, has, v, true, cs_prod<T, PT>(c, k));
-        for (int d = 16; d > 0; d /= 2) {
-            T ov = shfl_xor(v, d, 32);
-            bool oh = PT || __shfl_xor_sync(0xffffffffu, (int)has, d);
-            cs_merge<T, PT>(c, has, v, oh, ov);
-        }
-        if (lane == 0) {
-            sv[w] = v;
-            sh[w] = has;
-        }
-        __syncthreads();
-        if (threadIdx.x == 0) {
-            for (int i = 1; i < LTHREADS / 32; i++) cs_merge<T, PT>(c, has, v, sh[i], sv[i]);
-            c.part[q] = v;
-            c.part_has[q] = has;
-        }
-        __syncthreads(); /* sv and sh are reused by the next chunk */
-    }
-}
-
-/* Each long row's chunks folded by a warp (all monoids here commute). */
-template <typename T, bool PT> __global__ void cs_long(Cs<T> c)
-{
-    int lane = threadIdx.x & 31;
-    uint64_t warp = (blockIdx.x * (uint64_t)blockDim.x + threadIdx.x) / 32;
-    uint64_t warps = (uint64_t)gridDim.x * blockDim.x / 32;
-    for (uint64_t j = warp; j < c.nlong; j += warps) {
-        bool has = false;
-        T v = c.ident;
-        for (uint64_t q = c.long_first[j] + lane; q < c.long_first[j + 1]; q += 32)
-            cs_merge<T, PT>(c, has, v, c.part_has[q], c.part[q]);
-        for (int d = 16; d > 0; d /= 2) {
-            T ov = shfl_xor(v, d, 32);
-            bool oh = PT || __shfl_xor_sync(0xffffffffu, (int)has, d);
-            cs_merge<T, PT>(c, has, v, oh, ov);
-        }
-        if (lane == 0) {
-            uint32_t r = c.long_row[j];
-            c.y[r] = v;
-            if (c.yp != nullptr) c.yp[r] = true; /* a long row is never empty */
+            if (c.yp != nullptr) c.yp[r] = e > b;
         }
     }
 }
@@ -221,17 +234,11 @@ unsigned grid_for(uint64_t threads, int block)
 
 template <typename T, bool PT> void csr_launch(const Cs<T> &c)
 {
-    cudaStream_t s = GG_cuda_stream();
-    /* the long rows' chunks first, so their blocks are not left for the end of the grid */
-    if (c.nchunks > 0) {
-        cs_chunks<T, PT><<<grid_for(c.nchunks * LTHREADS, LTHREADS), LTHREADS, 0, s>>>(c);
-        cs_long<T, PT><<<grid_for(c.nlong * 32, THREADS), THREADS, 0, s>>>(c);
-    }
-    if (c.nrows > 0) {
-        uint64_t groups_per_warp = 32 / (uint64_t)c.lanes;
-        uint64_t warps = (c.nrows + groups_per_warp - 1) / groups_per_warp;
-        cs_rows<T, PT><<<grid_for(warps * 32, THREADS), THREADS, 0, s>>>(c);
-    }
+    unsigned chunk_blocks = (unsigned)std::min<uint64_t>(c.nchunks, 65535);
+    uint64_t groups_per_warp = 32 / (uint64_t)c.lanes;
+    uint64_t warps = (c.nrows + groups_per_warp - 1) / groups_per_warp;
+    unsigned row_blocks = grid_for(warps * 32, THREADS);
+    cs_spmv<T, PT><<<chunk_blocks + row_blocks, THREADS, 0, GG_cuda_stream()>>>(c, chunk_blocks);
 }
 
 template <typename T>
@@ -249,6 +256,8 @@ int csr_typed(const GG_cuda_sview *S, int lanes, int add_op, int mul_op, const v
     c.lanes = lanes > 0 ? lanes : S->lanes;
     c.long_min = S->long_min;
     c.chunk = S->chunk;
+    c.chunk_row = S->chunk_row;
+    c.done = S->done;
     c.long_row = S->long_row;
     c.long_first = S->long_first;
     c.nlong = S->nlong;
@@ -306,10 +315,11 @@ int lanes_for(double mean)
 }
 
 /* The long rows' table from their (row, begin, end) triples, rows in order (the atomics listed
- * them in any): each row's chunks of CHUNK entries (begin, end) and its first chunk. */
+ * them in any): each row's chunks of CHUNK entries (begin, end, and the row's index in the table)
+ * and its first chunk. */
 struct Table {
     std::vector<uint64_t> chunk;
-    std::vector<uint32_t> row, first;
+    std::vector<uint32_t> chunk_row, row, first;
     uint64_t long_nvals = 0;
 };
 
@@ -330,6 +340,7 @@ Table chunk_table(const std::vector<unsigned long long> &rows, uint64_t nlong)
         for (uint64_t b = r[1]; b < r[2]; b += CHUNK) {
             t.chunk.push_back(b);
             t.chunk.push_back(std::min<uint64_t>(b + CHUNK, r[2]));
+            t.chunk_row.push_back((uint32_t)j);
         }
     }
     t.first[nlong] = (uint32_t)(t.chunk.size() / 2);
@@ -386,27 +397,38 @@ extern "C" int GG_cuda_sview_of(GG_cuda_sview *S, void *mem[2], const GG_cuda_cv
 
     Table tb = chunk_table(rows, nlong);
     if (n > nlong) lanes = lanes_for((double)(nvals - tb.long_nvals) / (double)(n - nlong));
-    std::vector<uint64_t> &chunk = tb.chunk;
-    std::vector<uint32_t> &lrow = tb.row, &lfirst = tb.first;
-    uint64_t nchunks = chunk.size() / 2;
-    size_t bchunk = align16(chunk.size() * 8), blrow = align16(nlong * 4),
-           blfirst = align16((nlong + 1) * 4), bpart = align16(nchunks * 8),
-           bhas = align16(nchunks);
-    size_t btab = bchunk + blrow + blfirst + bpart + bhas;
-    char *tab = nlong > 0 ? (char *)GG_cuda_malloc(btab) : nullptr;
-    if (nlong > 0 && tab == nullptr) {
-        GG_cuda_free(narrow);
-        return GG_CUDA_SPMV_NOMEM;
-    }
-    if (nlong > 0 &&
-        !(GG_cuda_upload(tab, chunk.data(), chunk.size() * 8) &&
-          GG_cuda_upload(tab + bchunk, lrow.data(), nlong * 4) &&
-          GG_cuda_upload(tab + bchunk + blrow, lfirst.data(), (nlong + 1) * 4))) {
-        GG_cuda_free(narrow);
-        GG_cuda_free(tab);
-        return GG_CUDA_SPMV_ERROR;
-    }
+    uint64_t nchunks = tb.chunk.size() / 2;
+    size_t bchunk = align16(nchunks * 16), bcrow = align16(nchunks * 4), blrow = align16(nlong * 4),
+           blfirst = align16((nlong + 1) * 4), bdone = align16(nlong * 4),
+           bpart = align16(nchunks * 8), bhas = align16(nchunks);
+    size_t btab = bchunk + bcrow + blrow + blfirst + bdone + bpart + bhas;
+    char *tab = nullptr;
     *S = GG_cuda_sview{};
+    if (nlong > 0) {
+        tab = (char *)GG_cuda_malloc(btab);
+        if (tab == nullptr) {
+            GG_cuda_free(narrow);
+            return GG_CUDA_SPMV_NOMEM;
+        }
+        char *t_crow = tab + bchunk, *t_lrow = t_crow + bcrow, *t_first = t_lrow + blrow,
+             *t_done = t_first + blfirst, *t_part = t_done + bdone, *t_has = t_part + bpart;
+        if (!(GG_cuda_upload(tab, tb.chunk.data(), nchunks * 16) &&
+              GG_cuda_upload(t_crow, tb.chunk_row.data(), nchunks * 4) &&
+              GG_cuda_upload(t_lrow, tb.row.data(), nlong * 4) &&
+              GG_cuda_upload(t_first, tb.first.data(), (nlong + 1) * 4) &&
+              cudaMemsetAsync(t_done, 0, nlong * 4, s) == cudaSuccess)) {
+            GG_cuda_free(narrow);
+            GG_cuda_free(tab);
+            return GG_CUDA_SPMV_ERROR;
+        }
+        S->chunk = (const uint64_t *)tab;
+        S->chunk_row = (const uint32_t *)t_crow;
+        S->long_row = (const uint32_t *)t_lrow;
+        S->long_first = (const uint32_t *)t_first;
+        S->done = (unsigned *)t_done;
+        S->part = t_part;
+        S->part_has = (unsigned char *)t_has;
+    }
     S->nrows = n;
     S->nvals = nvals;
     S->ptr = narrow;
@@ -419,14 +441,7 @@ extern "C" int GG_cuda_sview_of(GG_cuda_sview *S, void *mem[2], const GG_cuda_cv
     S->long_min = long_min;
     S->nlong = nlong;
     S->nchunks = nchunks;
-    if (nlong > 0) {
-        S->chunk = (const uint64_t *)tab;
-        S->long_row = (const uint32_t *)(tab + bchunk);
-        S->long_first = (const uint32_t *)(tab + bchunk + blrow);
-        S->part = tab + bchunk + blrow + blfirst;
-        S->part_has = (unsigned char *)(tab + bchunk + blrow + blfirst + bpart);
-    }
-    S->bytes = bptr + bcol + btab;
+    S->bytes = bptr + bcol + (nlong > 0 ? btab : 0);
     mem[0] = narrow;
     mem[1] = tab;
     return GG_CUDA_SPMV_OK;
