@@ -292,8 +292,8 @@ GrB_Info GG_cuda_mirror_sview(GG_container *A, bool by_col, GG_cuda_sview *out)
         info = GrB_NO_VALUE;
     } else if (rc != GG_CUDA_SPMV_OK) {
         info = GG_cuda_info(rc);
-    } else if (m == NULL || !m->has_view[w] || m->has_sview[w]) {
-        /* another reader installed it meanwhile, or a writer dropped the view it shares values
+    } else if (m == NULL || !m->has_view[w] || m->view[w].x != v.x || m->has_sview[w]) {
+        /* another reader installed it meanwhile, or a writer replaced the view it shares values
          * with (the caller raced a writer) */
         GG_cuda_free(mem[0]);
         GG_cuda_free(mem[1]);
