@@ -54,7 +54,7 @@ template <typename T> struct Cs {
     uint64_t long_min;
     T ident;
     int add, mul;
-    bool vec_first;
+    bool vec_first, reads_a, reads_x;
     const T *x;
     T *y;
     uint8_t *yp;
@@ -83,9 +83,14 @@ template <typename T> __device__ inline T x_at(const Cs<T> &c, uint32_t j)
 
 template <typename T, bool PT> __device__ inline T cs_prod(const Cs<T> &c, uint64_t k)
 {
-    T a = c.same ? ((const T *)c.v)[k] : gg_load_cast<T>(c.v, k, c.stype, 1.0);
-    T xv = x_at(c, __ldg(c.col + k));
-    if constexpr (PT) return a * xv;
+    if constexpr (PT) {
+        T a = c.same ? ((const T *)c.v)[k] : gg_load_cast<T>(c.v, k, c.stype, 1.0);
+        return a * x_at(c, __ldg(c.col + k));
+    }
+    /* an operand the multiply ignores is not read (PageRank's PLUS_SECOND reads no values) */
+    T a{}, xv{};
+    if (c.reads_a) a = c.same ? ((const T *)c.v)[k] : gg_load_cast<T>(c.v, k, c.stype, 1.0);
+    if (c.reads_x) xv = x_at(c, __ldg(c.col + k));
     return c.vec_first ? gg_binop<T>(c.mul, xv, a) : gg_binop<T>(c.mul, a, xv);
 }
 
@@ -265,6 +270,12 @@ int csr_typed(const GG_cuda_sview *S, int lanes, int add_op, int mul_op, const v
     c.part = (T *)S->part;
     c.part_has = S->part_has;
     gg_spmv_args<T>(c, add_op, mul_op, identity, vec_first, x, y, yp);
+    /* which operands the multiply reads (gg_binop: FIRST, and DIV on BOOL, return the first) */
+    bool first = mul_op != GG_CUDA_OP_SECOND && mul_op != GG_CUDA_OP_ANY && mul_op != GG_CUDA_OP_ONEB;
+    bool second = mul_op != GG_CUDA_OP_FIRST && mul_op != GG_CUDA_OP_ONEB &&
+                  !(std::is_same_v<T, bool> && mul_op == GG_CUDA_OP_DIV);
+    c.reads_a = vec_first ? second : first;
+    c.reads_x = vec_first ? first : second;
     if constexpr (std::is_floating_point_v<T>) {
         if (add_op == GG_CUDA_OP_PLUS && mul_op == GG_CUDA_OP_TIMES) {
             csr_launch<T, true>(c);
