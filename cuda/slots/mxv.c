@@ -143,8 +143,8 @@ static bool list_output(GrB_Semiring sr, GG_container *A, const GG_vdata *x, boo
 }
 
 /* T (BITMAP, n rows) by the tree, CMRS or CSR kernels (GG_cuda_spmv_pick) from a full device u
- * of the domain type. The compact view the CSR kernel needs may be declined or not fit the pool:
- * the product then runs the tree. */
+ * of the domain type. The view CMRS or the CSR kernel needs may not fit the pool, or the compact
+ * one be declined: the product then runs the tree. */
 static GrB_Info product_full(GG_cuda_vec *T, GG_container *A, bool tran, GrB_Semiring sr, int t,
                              GrB_Index n, GrB_Index nnz, bool vxm, const void *x)
 {
@@ -174,18 +174,21 @@ static GrB_Info product_full(GG_cuda_vec *T, GG_container *A, bool tran, GrB_Sem
         if (info == GrB_SUCCESS) {
             GG_trace("cuda mxv: CSR kernel on the compact %s view", tran ? "CSC" : "CSR");
             rc = GG_cuda_csr_mxv(&S, 0, add, mul, t, identity, vxm, x, T->d.x, T->d.b);
-        } else if (info == GrB_NO_VALUE || info == GrB_OUT_OF_MEMORY) {
-            GG_trace("cuda mxv: no compact view (%s): the tree instead",
-                     info == GrB_NO_VALUE ? "declined" : "out of device memory");
-            info = GrB_SUCCESS;
-            k = GG_CUDA_SPMV_TREE;
         }
     } else if (info == GrB_SUCCESS && k == GG_CUDA_SPMV_CMRS) {
         GG_cuda_cview V;
         info = GG_cuda_mirror_cview(A, tran, &V);
-        GG_trace("cuda mxv: CMRS kernel on the %s view", tran ? "CSC" : "CSR");
-        if (info == GrB_SUCCESS)
+        if (info == GrB_SUCCESS) {
+            GG_trace("cuda mxv: CMRS kernel on the %s view", tran ? "CSC" : "CSR");
             rc = GG_cuda_cmrs_mxv(&V, n, nnz, add, mul, t, identity, vxm, x, T->d.x, T->d.b);
+        }
+    }
+    if (k != GG_CUDA_SPMV_TREE && (info == GrB_NO_VALUE || info == GrB_OUT_OF_MEMORY)) {
+        GG_trace("cuda mxv: no %s view (%s): the tree instead",
+                 k == GG_CUDA_SPMV_CSR ? "compact" : "compressed",
+                 info == GrB_NO_VALUE ? "declined" : "out of device memory");
+        info = GrB_SUCCESS;
+        k = GG_CUDA_SPMV_TREE;
     }
     if (info == GrB_SUCCESS && k == GG_CUDA_SPMV_TREE) {
         const GG_cuda_hs_schedule *s;
