@@ -654,7 +654,7 @@ static void one_product(void *arg)
 }
 
 /* The rule runs the tree first and makes the compact view at the second product; a view that
- * does not fit the pool leaves the product to the tree. */
+ * does not fit the pool (the compact one, or CMRS's) leaves the product to the tree. */
 static void compact_view_when_and_fallback(void **state)
 {
     (void)state;
@@ -692,8 +692,16 @@ static void compact_view_when_and_fallback(void **state)
     GG_cuda_spmv_force(GG_CUDA_SPMV_CSR);
     set_pool_limit(GG_cuda_pool_in_use() + need + 4096); /* the 64-bit view needs 1 MB */
     traced(one_product, &p, buf, sizeof buf);
-    set_pool_limit(0);
     assert_non_null(strstr(buf, "no compact view (out of device memory): the tree instead"));
+    assert_non_null(strstr(buf, "HiSparse kernel on the tree"));
+    assert_null(strstr(buf, "CSR kernel"));
+    same_vector(want2, p.w, 1e-5);
+    GrB_free(&p.w);
+    OK(GrB_Vector_new(&p.w, GrB_FP32, 500));
+    GG_cuda_spmv_force(GG_CUDA_SPMV_CMRS); /* CMRS's 64-bit view does not fit either */
+    traced(one_product, &p, buf, sizeof buf);
+    set_pool_limit(0);
+    assert_non_null(strstr(buf, "no compressed view (out of device memory): the tree instead"));
     assert_non_null(strstr(buf, "HiSparse kernel on the tree"));
     same_vector(want2, p.w, 1e-5);
     GG_cuda_spmv_force(-1);
