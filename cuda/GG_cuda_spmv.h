@@ -146,7 +146,7 @@ typedef struct {
     bool have_cview;              /* R's 64-bit compressed view is on the device */
     bool have_sview;              /* R's compact view is on the device */
     bool no_sview;                /* R's compact view was declined for this content */
-    unsigned calls;               /* full-vector products on R since A was written, this one included */
+    unsigned calls; /* full-vector products on R since A was written, this one included */
 } GG_cuda_spmv_facts;
 
 /* Which kernel the product runs; the rule is in cuda/cmrs.cu beside the code. GRAPHBLAS_GPU_SPMV

@@ -11,10 +11,11 @@
  * row), lanes striding over its entries, folded across the group by shuffles. G is fixed per
  * matrix at the view's making from the mean row length (the smallest power of two at or above
  * it, over the rows the groups take: the long rows below are not theirs), so a group's lanes are
- * mostly busy on regular matrices. Rows much longer than the group's
- * width (more than LONG_ITERS passes, and at least LONG_FLOOR entries) would leave a warp
- * stalled while the rest of the grid has finished, which is what the power-law rows of RMAT do;
- * they are skipped by the groups and split instead into chunks of CHUNK entries, one block each;
+ * mostly busy on regular matrices. Rows much longer than the group's width (more than LONG_ITERS
+ * passes of the width the mean over all rows gives, and more than LONG_FLOOR entries) would leave
+ * a warp stalled while the rest of the grid has finished, which is what the power-law rows of
+ * RMAT do; they are skipped by the groups and split instead into chunks of CHUNK entries, one
+ * block each;
  * the block that finishes a row's last chunk (a counter per long row) folds the row's partial
  * results. One launch does it all: the chunks' blocks come first in the grid, the groups' after,
  * so a product costs one kernel (a dependent launch costs about 5 us, DESIGN.md §8). The chunk
@@ -143,7 +144,8 @@ __device__ inline void cs_fold(const Cs<T> &c, uint64_t b, uint64_t e, int g, in
 
 /* Chunk q of a long row by the whole block: its partial result. Its row's counter tells the block
  * that finished the row's last chunk, which then folds the row's partials and writes it (the
- * fence-then-count handshake of a one-pass reduction), and zeroes the counter for the next product. */
+ * fence-then-count handshake of a one-pass reduction), and zeroes the counter for the next
+ * product. */
 template <typename T, bool PT>
 __device__ inline void cs_chunk(const Cs<T> &c, uint64_t q, T *sv, bool *sh, bool *last)
 {
@@ -195,8 +197,8 @@ __device__ inline void cs_chunk(const Cs<T> &c, uint64_t q, T *sv, bool *sh, boo
     __syncthreads(); /* sv, sh and last are reused by the next chunk */
 }
 
-/* One launch for the whole product: the first chunk_blocks blocks take the long rows' chunks (first,
- * so those start early), the rest every other row, by groups of c.lanes lanes; their loop runs per
+/* One launch for the whole product: the first chunk_blocks blocks take the long rows' chunks
+ * (first, so those start early), the rest every other row, by groups of c.lanes lanes; their loop runs per
  * warp so the shuffles always have all 32 lanes. */
 template <typename T, bool PT>
 __global__ void __launch_bounds__(THREADS) cs_spmv(Cs<T> c, unsigned chunk_blocks)
@@ -271,7 +273,8 @@ int csr_typed(const GG_cuda_sview *S, int lanes, int add_op, int mul_op, const v
     c.part_has = S->part_has;
     gg_spmv_args<T>(c, add_op, mul_op, identity, vec_first, x, y, yp);
     /* which operands the multiply reads (gg_binop: FIRST, and DIV on BOOL, return the first) */
-    bool first = mul_op != GG_CUDA_OP_SECOND && mul_op != GG_CUDA_OP_ANY && mul_op != GG_CUDA_OP_ONEB;
+    bool first =
+        mul_op != GG_CUDA_OP_SECOND && mul_op != GG_CUDA_OP_ANY && mul_op != GG_CUDA_OP_ONEB;
     bool second = mul_op != GG_CUDA_OP_FIRST && mul_op != GG_CUDA_OP_ONEB &&
                   !(std::is_same_v<T, bool> && mul_op == GG_CUDA_OP_DIV);
     c.reads_a = vec_first ? second : first;

@@ -1,7 +1,7 @@
 /* spmv_bench.cu: HiSparse SpMV and SpMV^T (both scheduler variants), CMRS and the CSR groups on
  * the compact view (the rule's lane count and every other) against cuSPARSE in the same run, with
- * the pull product the mxv slot runs for A x: CSR SpMV ALG1 and ALG2, opA = TRANSPOSE, and csr2csc (cusparseCsr2cscEx2)
- * followed by SpMV. Every kernel's result is checked against the CPU tree traversal before it is
+ * the pull product the mxv slot runs for A x: CSR SpMV ALG1 and ALG2, opA = TRANSPOSE, and
+ * csr2csc (cusparseCsr2cscEx2) followed by SpMV. Every kernel's result is checked against the CPU tree traversal before it is
  * timed; times are medians of --reps runs (cudaEvents on the library's stream) after two warm-up
  * runs, excluding uploads, tree builds and the HiSparse schedule (built once per tree, timed
  * separately). GFLOPS = 2 nnz / t; GB/s under the minimal-bytes model (values + 32-bit column
@@ -127,7 +127,9 @@ static void bench_one(const char *name, bool fp64, cusparseHandle_t h)
             fprintf(stderr, "compact view failed\n");
             exit(1);
         }
-        double t_make = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+        double t_make =
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0)
+                .count();
         printf("# compact view made in %.3f ms (once per matrix): %d lanes a row by the rule, %llu "
                "long rows (> %llu entries) in %llu chunks, %.2f bytes/entry\n",
                t_make, S.lanes, (unsigned long long)S.nlong, (unsigned long long)S.long_min,
@@ -265,8 +267,8 @@ static void bench_one(const char *name, bool fp64, cusparseHandle_t h)
     row(&m, "cuSPARSE csr2csc+SpMV A'x", median_ms(both), err, bytes);
 
     printf("# %s %s: HiSparse A'x/Ax throughput %.2f (target >= 0.9); A'x vs cuSPARSE TRANSPOSE "
-           "%.2fx; Ax vs best cuSPARSE CSR %.2fx (HiSparse), %.2fx (pull), %.2fx (CSR groups, rule; "
-           "target >= 1.0)\n",
+           "%.2fx; Ax vs best cuSPARSE CSR %.2fx (HiSparse), %.2fx (pull), %.2fx (CSR groups, "
+           "rule; target >= 1.0)\n",
            name, fp64 ? "fp64" : "fp32", hs_a / hs_t, cusp_t / hs_t, best_cusp / hs_a,
            best_cusp / pull_a, best_cusp / csr_a);
     cusparseDestroySpMat(matT);
