@@ -166,8 +166,11 @@ static GrB_Info product_full(GG_cuda_vec *T, GG_container *A, bool tran, GrB_Sem
     const void *identity = GG_cuda_fold_start(sr, t, start);
     GG_cuda_spmv_facts f = {.nrows = n, .ncols = tran ? A->nrows : A->ncols, .nvals = nnz,
                             .tree_bytes = hs.pool_bytes, .value_size = (int)A->type->size};
-    GG_cuda_mirror_spmv_facts(A, tran, &f);
-    GG_cuda_spmv_kernel k = info == GrB_SUCCESS ? GG_cuda_spmv_pick(&f) : GG_CUDA_SPMV_TREE;
+    GG_cuda_spmv_kernel k = GG_CUDA_SPMV_TREE;
+    if (info == GrB_SUCCESS) {
+        GG_cuda_mirror_spmv_facts(A, tran, &f);
+        k = GG_cuda_spmv_pick(&f);
+    }
     if (info == GrB_SUCCESS && k == GG_CUDA_SPMV_CSR) {
         GG_cuda_sview S;
         info = GG_cuda_mirror_sview(A, tran, &S);
