@@ -592,18 +592,22 @@ static void spmv_rule(void **state)
     GG_cuda_spmv_force(-1);
 }
 
-/* w = A x and w' = x' A (full x) through the API under each GRAPHBLAS_GPU_SPMV choice, three
- * products each (the rule makes the compact view at the second), against the CPU backend: FP32
- * and FP64, PLUS_TIMES and semirings by op code, 1 x 1, rectangular with empty rows, long rows. */
+/* w = A x, w' = x' A and w = A' x (full x) through the API under each GRAPHBLAS_GPU_SPMV choice,
+ * three products each (the rule makes the compact view at the second), against the CPU backend:
+ * FP32 and FP64, PLUS_TIMES and semirings by op code (PageRank's PLUS_SECOND, which reads no
+ * values, among them), 1 x 1, rectangular with empty rows, long rows. */
 static void full_products_by_every_kernel(void **state)
 {
     (void)state;
+    GrB_Semiring plus_second;
+    OK(GrB_Semiring_new(&plus_second, GrB_PLUS_MONOID_FP64, GrB_SECOND_FP64));
     const struct {
         GrB_Type type;
         GrB_Semiring sr;
     } cfg[] = {{GrB_FP32, GrB_PLUS_TIMES_SEMIRING_FP32}, {GrB_FP64, GrB_PLUS_TIMES_SEMIRING_FP64},
                {GrB_FP64, GrB_MIN_PLUS_SEMIRING_FP64},   {GrB_FP32, GrB_MAX_TIMES_SEMIRING_FP32},
-               {GrB_INT32, GrB_PLUS_TIMES_SEMIRING_INT32}, {GrB_BOOL, GrB_LOR_LAND_SEMIRING_BOOL}};
+               {GrB_INT32, GrB_PLUS_TIMES_SEMIRING_INT32}, {GrB_BOOL, GrB_LOR_LAND_SEMIRING_BOOL},
+               {GrB_FP64, plus_second}};
     const struct {
         GrB_Index nr, nc;
         double density;
@@ -616,12 +620,14 @@ static void full_products_by_every_kernel(void **state)
             double tol = type == GrB_FP32 ? 1e-5 : type == GrB_FP64 ? 1e-12 : 0;
             GrB_Matrix A = random_matrix(type, nr, nc, shapes[si].density);
             GrB_Vector x = random_vector(type, nc, 1.0), xt = random_vector(type, nr, 1.0);
-            GrB_Vector want, wantt, w;
+            GrB_Vector want, wantt, wantd, w;
             OK(GrB_Vector_new(&want, type, nr));
             OK(GrB_Vector_new(&wantt, type, nc));
+            OK(GrB_Vector_new(&wantd, type, nc));
             set_backend(GxG_BACKEND_CPU);
             OK(GrB_mxv(want, NULL, NULL, cfg[ci].sr, A, x, NULL));
             OK(GrB_vxm(wantt, NULL, NULL, cfg[ci].sr, xt, A, NULL));
+            OK(GrB_mxv(wantd, NULL, NULL, cfg[ci].sr, A, xt, GrB_DESC_T0));
             set_backend(GxG_BACKEND_CUDA);
             for (size_t mi = 0; mi < sizeof modes / sizeof modes[0]; mi++) {
                 GG_cuda_spmv_force(modes[mi]);
@@ -636,6 +642,10 @@ static void full_products_by_every_kernel(void **state)
                     OK(GrB_vxm(w, NULL, NULL, cfg[ci].sr, xt, B, NULL));
                     same_vector(wantt, w, tol);
                     GrB_free(&w);
+                    OK(GrB_Vector_new(&w, type, nc));
+                    OK(GrB_mxv(w, NULL, NULL, cfg[ci].sr, B, xt, GrB_DESC_T0));
+                    same_vector(wantd, w, tol);
+                    GrB_free(&w);
                 }
                 assert_int_equal(declines(), before);
                 GrB_free(&B);
@@ -643,7 +653,9 @@ static void full_products_by_every_kernel(void **state)
             GG_cuda_spmv_force(-1);
             set_backend(GxG_BACKEND_AUTO);
             GrB_free(&A), GrB_free(&x), GrB_free(&xt), GrB_free(&want), GrB_free(&wantt);
+            GrB_free(&wantd);
         }
+    GrB_free(&plus_second);
 }
 
 typedef struct {
