@@ -173,7 +173,7 @@ static GrB_Info product_full(GG_cuda_vec *T, GG_container *A, bool tran, GrB_Sem
     }
     if (info == GrB_SUCCESS && k == GG_CUDA_SPMV_CSR) {
         GG_cuda_sview S;
-        info = GG_cuda_mirror_sview(A, tran, &S);
+        info = GG_cuda_mirror_sview(A, tran, nnz, &S);
         if (info == GrB_SUCCESS) {
             GG_trace("cuda mxv: CSR kernel on the compact %s view", tran ? "CSC" : "CSR");
             rc = GG_cuda_csr_mxv(&S, 0, add, mul, t, identity, vxm, x, T->d.x, T->d.b);

@@ -2,9 +2,8 @@
  * side in cuda/store/matrix.c and freed by GG_cuda_mirror_free in residency.cu, so plain C). It
  * holds the device tree (a copy of the host tree, or the content itself for a matrix written on
  * the device: matrix.c) with its SpMV schedule, the CSR/CSC views (and their compact SpMV views),
- * and the SVM features of the
- * frontier product, each made on first demand; all are released together when the container is
- * written (GG_device_drop). Vectors have their device copy in cuda/store/vector.c. */
+ * and the SVM features of the frontier product, each made on first demand; all are released
+ * together when the container is written (GG_device_drop). Vectors have their device copy in cuda/store/vector.c. */
 #ifndef GG_CUDA_MIRROR_H
 #define GG_CUDA_MIRROR_H
 

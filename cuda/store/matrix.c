@@ -265,7 +265,7 @@ void GG_cuda_mirror_spmv_facts(GG_container *A, bool by_col, GG_cuda_spmv_facts 
     pthread_mutex_unlock(&A->lock);
 }
 
-GrB_Info GG_cuda_mirror_sview(GG_container *A, bool by_col, GG_cuda_sview *out)
+GrB_Info GG_cuda_mirror_sview(GG_container *A, bool by_col, uint64_t nvals, GG_cuda_sview *out)
 {
     int w = by_col ? 1 : 0;
     pthread_mutex_lock(&A->lock);
@@ -278,9 +278,6 @@ GrB_Info GG_cuda_mirror_sview(GG_container *A, bool by_col, GG_cuda_sview *out)
 
     GG_cuda_cview v;
     GrB_Info info = GG_cuda_mirror_cview(A, by_col, &v);
-    if (info != GrB_SUCCESS) return info;
-    GrB_Index nvals;
-    info = GG_container_nvals(A, &nvals);
     if (info != GrB_SUCCESS) return info;
     GG_cuda_sview sv;
     void *mem[2];
