@@ -77,4 +77,11 @@ GrB_Info GG_cuda_mirror_tkeys(GG_container *A, GG_cuda_hs *hs, const uint64_t **
 /* Gives C's mirror (just installed) the view v, taking its allocation mem (freed when C already
  * holds that view or has no mirror). */
 void GG_cuda_mirror_adopt_cview(GG_container *C, bool by_col, const GG_cuda_cview *v, void *mem);
+/* The full-vector SpMV's facts about A (by_col: A') that the mirror holds (GG_cuda_spmv_facts'
+ * have_cview, have_sview, no_sview), counting this product in f->calls. */
+void GG_cuda_mirror_spmv_facts(GG_container *A, bool by_col, GG_cuda_spmv_facts *f);
+/* A's compact SpMV view (by_col: of A'; A holds nvals entries), made from the 64-bit view on first
+ * demand (which is made too when missing); GrB_NO_VALUE when A has none (GG_cuda_sview_of
+ * declined; remembered until A is written), GrB_OUT_OF_MEMORY as GG_cuda_mirror_cview. */
+GrB_Info GG_cuda_mirror_sview(GG_container *A, bool by_col, uint64_t nvals, GG_cuda_sview *out);
 #endif /* GG_CUDA_BACKEND_H */

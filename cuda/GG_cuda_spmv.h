@@ -1,5 +1,5 @@
 /* GG_cuda_spmv.h: y = op(A) (+.*) x with a dense x on the device, plain C for the CUDA backend's
- * mxv/vxm slot (cuda/hs_spmv.cu, cuda/cmrs.cu). Two kernels:
+ * mxv/vxm slot (cuda/hs_spmv.cu, cuda/cmrs.cu, cuda/csr_spmv.cu). Three kernels:
  *  - HiSparse: the papers' dynamic scheduler over the device tree (GG_cuda_hs). The tree's leaves
  *    are found once by a level-by-level traversal (a GG_cuda_hs_schedule, built once per device
  *    tree and cached by the caller beside it): level-1 and level-2 leaves grouped into tiles by
@@ -8,7 +8,9 @@
  *    kernels: the transposed flag only swaps which local coordinate indexes y.
  *  - CMRS (Koza et al., multi-row strips) on a compressed view: y = V x where V's vectors are the
  *    rows (a CSR view gives A x, a CSC view gives A' x).
- * GG_cuda_spmv_pick says which of the two a matrix should use (the documented rule).
+ *  - CSR groups (cuda/csr_spmv.cu): G lanes a row on a compact view with 32-bit indices, the
+ *    long rows split into chunks.
+ * GG_cuda_spmv_pick says which of the three a product should use (the documented rule).
  *
  * Semantics are those of GG_hs_mxv (src/hisparse/GG_hisparse.h) restricted to one domain: the
  * monoid, the multiply's inputs and output and x all have type `type_code` (the semiring domain);
@@ -94,12 +96,65 @@ int GG_cuda_cmrs_mxv(const GG_cuda_cview *V, uint64_t nrows, uint64_t nvals, int
                      int type_code, const void *identity, bool vec_first, const void *x_dev,
                      void *y_dev, unsigned char *ypresent_dev);
 
-/* Which kernel a product should use: true for CMRS on the compressed view, false for the tree.
- * tree_bytes: A's pool bytes; view_bytes: the bytes of the compressed view it would read
- * (pointers, indices and values); have_view: the view is already on the device; tran: the product
- * needs A' (CMRS then reads the CSC view). The rule is in cuda/cmrs.cu's banner. */
-bool GG_cuda_spmv_pick(uint64_t nvals, uint64_t tree_bytes, uint64_t view_bytes, bool have_view,
-                       bool tran);
+/* A compact CSR view for the SpMV (cuda/csr_spmv.cu): the rows of a compressed view with 32-bit
+ * column indices, row pointers of 32 bits when the entries fit (else 64), and the values shared
+ * with the view it was made from (which must outlive it); its long rows are listed apart and
+ * split into chunks. Device arrays in two allocations (mem[0], mem[1], the second NULL when no row
+ * is long); `done`, `part` and `part_has` are scratch the products write (products on one view
+ * must run in order, as they do on the library's one stream). */
+typedef struct {
+    uint64_t nrows, nvals;
+    const void *ptr; /* nrows + 1, uint32_t when ptr32, else uint64_t */
+    bool ptr32;
+    const uint32_t *col;
+    const void *x;
+    int type_code, value_size;
+    int lanes;         /* the lanes a row by the rule: 1, 2, 4, 8, 16 or 32 */
+    uint64_t long_min; /* a row longer than this is a long row */
+    uint64_t nlong, nchunks;
+    const uint64_t *chunk;       /* begin, end per chunk */
+    const uint32_t *chunk_row;   /* per chunk: its long row's index j */
+    const uint32_t *long_row;    /* nlong, ascending */
+    const uint32_t *long_first;  /* nlong + 1: each long row's first chunk */
+    unsigned *done;              /* nlong chunk counters, zero between products */
+    void *part;                  /* nchunks partial results (8 bytes each) */
+    unsigned char *part_has;     /* nchunks */
+    uint64_t bytes;              /* device bytes the view holds (the values not included) */
+} GG_cuda_sview;
+
+/* Makes *S from the compressed view V (nvals entries, ncols columns; long_min 0 for the rule, or a
+ * row length past which rows are long, for tests). GG_CUDA_SPMV_UNSUPPORTED, touching nothing,
+ * when V is hypersparse or a dimension reaches 2^32; NOMEM when the device memory or the pool
+ * limit does not allow it. Synchronises (the long rows' table is made on the host). */
+int GG_cuda_sview_of(GG_cuda_sview *S, void *mem[2], const GG_cuda_cview *V, uint64_t nvals,
+                     uint64_t ncols, uint64_t long_min);
+
+/* y = S (+.*) x, same contract as GG_cuda_cmrs_mxv; lanes 0 for the view's rule, or 1, 2, 4, 8,
+ * 16 or 32 lanes a row (for measurements). Allocates nothing. */
+int GG_cuda_csr_mxv(const GG_cuda_sview *S, int lanes, int add_op, int mul_op, int type_code,
+                    const void *identity, bool vec_first, const void *x_dev, void *y_dev,
+                    unsigned char *ypresent_dev);
+
+/* The kernels a full-vector product can run (GG_cuda_spmv_pick). */
+typedef enum { GG_CUDA_SPMV_TREE = 0, GG_CUDA_SPMV_CMRS, GG_CUDA_SPMV_CSR } GG_cuda_spmv_kernel;
+
+/* What the pick knows about one product y = R x, R = op(A) (A' reads A's CSC view). */
+typedef struct {
+    uint64_t nrows, ncols, nvals; /* R's */
+    uint64_t tree_bytes;          /* A's pool bytes */
+    int value_size;               /* A's stored values */
+    bool have_cview;              /* R's 64-bit compressed view is on the device */
+    bool have_sview;              /* R's compact view is on the device */
+    bool no_sview;                /* R's compact view was declined for this content */
+    unsigned calls; /* full-vector products on R since A was written, this one included */
+} GG_cuda_spmv_facts;
+
+/* Which kernel the product runs; the rule is in cuda/cmrs.cu beside the code. GRAPHBLAS_GPU_SPMV
+ * = tree, cmrs or csr forces one (read at the first call; GG_cuda_spmv_force sets it for tests:
+ * -1 for the rule, else a GG_cuda_spmv_kernel); a forced csr that the view declines runs the
+ * tree. */
+GG_cuda_spmv_kernel GG_cuda_spmv_pick(const GG_cuda_spmv_facts *f);
+void GG_cuda_spmv_force(int kernel);
 
 #ifdef __cplusplus
 }

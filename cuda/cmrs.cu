@@ -1,6 +1,6 @@
 /* cmrs.cu: SpMV on a compressed view by multi-row strips (Koza et al., "Compressed multirow
  * storage format for sparse matrices on graphics processing units", the CMRS kernel), and the rule
- * that picks it or the HiSparse kernel (GG_cuda_spmv.h).
+ * that picks it, the HiSparse kernel or the CSR groups (GG_cuda_spmv.h).
  *
  * A warp takes a strip of h consecutive vectors (rows); the strip's entries are contiguous in the
  * view, so the warp streams them coalesced however short the rows are. The paper stores each
@@ -11,14 +11,34 @@
  * so the strip's rows are folded in parallel and written together, without atomics. h = 64 / (mean entries per row), clamped to [1, 16]: a strip holds
  * about two warp-widths of entries, the paper's efficiency model's sweet spot.
  *
- * Choosing a kernel (GG_cuda_spmv_pick): both kernels are bound by the bytes they read, so the
- * rule compares them: the tree's pool against the view's pointer, index and value arrays (64-bit
- * indices), CMRS only when the needed view is already on the device (making one costs more than
- * a product) and reads fewer bytes by the measured margin CMRS_MARGIN. */
+ * Choosing a kernel (GG_cuda_spmv_pick, the rule for the tree, CMRS and the CSR groups of
+ * cuda/csr_spmv.cu): all three are bound by the bytes they read, so the rule compares those.
+ *  - The CSR groups on the compact view read (nrows + 1) * 4 + nvals * (4 + v) bytes (32-bit row
+ *    pointers while nvals < 2^32), cuSPARSE CSR32's bytes exactly; the tree reads its pool, which
+ *    measured 0.5-0.6x cuSPARSE's best on RMAT and the grid and 0.15-0.25x on the banded and
+ *    localized matrices (Doc/performance.md). So the compact view is taken whenever its bytes are
+ *    at most CSR32's (it is not when the pointers need 64 bits) and it is eligible (not
+ *    hypersparse, both dimensions under 2^32). Unmeasured when written (no GPU): a kernel at
+ *    cuSPARSE's bytes is expected near cuSPARSE's time; GRAPHBLAS_GPU_SPMV=tree|cmrs|csr runs each
+ *    so the rule can be checked in one run.
+ *  - When it is worth making: the compact view costs one pass over the 64-bit view (which the
+ *    pull and push products also use) plus, when that view is not on the device yet, its upload
+ *    or device build, several products' worth. A one-off product does not repay that; PageRank's
+ *    20-100 products on one matrix do. So, as in ski rental, the first full-vector product of a
+ *    content runs the tree and the second makes the view (CSR_AT), unless the 64-bit view is
+ *    already there, when only the cheap narrowing is left and the first product makes it. Both
+ *    views count against the pool: when either cannot be had the product runs the tree.
+ *  - Otherwise CMRS only when the needed 64-bit view is already on the device (making one costs
+ *    more than a product) and reads fewer bytes than the tree by the measured margin CMRS_MARGIN
+ *    (1.5-3x faster than the tree on the banded and localized matrices). */
 #include "GG_cuda.h"
 #include "GG_cuda_semiring.cuh"
 
 #include <cuda_runtime.h>
+
+#include <atomic>
+#include <cstdlib>
+#include <cstring>
 
 namespace
 {
@@ -165,6 +185,26 @@ int cmrs_typed(const GG_cuda_cview *V, uint64_t nrows, uint64_t nnz, int add_op,
 
 /* CMRS must read at most this fraction of the tree's bytes to be chosen (measured). */
 constexpr double CMRS_MARGIN = 1.0;
+/* The full-vector product of one content at which the compact view is made (see the banner). */
+constexpr unsigned CSR_AT = 2;
+
+/* GRAPHBLAS_GPU_SPMV: -2 not read yet, -1 the rule, else a GG_cuda_spmv_kernel. */
+std::atomic<int> forced{-2};
+
+int forced_kernel()
+{
+    int v = forced.load(std::memory_order_relaxed);
+    if (v == -2) {
+        const char *e = getenv("GRAPHBLAS_GPU_SPMV");
+        v = e == nullptr                ? -1
+            : strcmp(e, "tree") == 0 ? GG_CUDA_SPMV_TREE
+            : strcmp(e, "cmrs") == 0 ? GG_CUDA_SPMV_CMRS
+            : strcmp(e, "csr") == 0  ? GG_CUDA_SPMV_CSR
+                                     : -1;
+        forced.store(v, std::memory_order_relaxed);
+    }
+    return v;
+}
 
 } // namespace
 
@@ -183,10 +223,25 @@ extern "C" int GG_cuda_cmrs_mxv(const GG_cuda_cview *V, uint64_t nrows, uint64_t
     return rc;
 }
 
-extern "C" bool GG_cuda_spmv_pick(uint64_t nvals, uint64_t tree_bytes, uint64_t view_bytes,
-                                  bool have_view, bool tran)
+extern "C" void GG_cuda_spmv_force(int kernel)
 {
-    (void)tran; /* A' reads the CSC view, which have_view and view_bytes then describe */
-    if (!have_view || nvals == 0) return false;
-    return (double)view_bytes < CMRS_MARGIN * (double)tree_bytes;
+    forced.store(kernel < 0 ? -1 : kernel, std::memory_order_relaxed);
+}
+
+extern "C" GG_cuda_spmv_kernel GG_cuda_spmv_pick(const GG_cuda_spmv_facts *f)
+{
+    const uint64_t lim = (uint64_t)1 << 32;
+    bool csr_ok = !f->no_sview && f->nrows < lim && f->ncols < lim;
+    int k = forced_kernel();
+    if (k == GG_CUDA_SPMV_CSR) return csr_ok ? GG_CUDA_SPMV_CSR : GG_CUDA_SPMV_TREE;
+    if (k == GG_CUDA_SPMV_CMRS || k == GG_CUDA_SPMV_TREE) return (GG_cuda_spmv_kernel)k;
+    if (f->nvals == 0) return GG_CUDA_SPMV_TREE; /* nothing to read: the tree only fills y */
+    double v = (double)f->value_size;
+    double csr32 = (double)(f->nrows + 1) * 4 + (double)f->nvals * (4 + v);
+    double csr = (double)(f->nrows + 1) * (f->nvals < lim ? 4 : 8) + (double)f->nvals * (4 + v);
+    if (csr_ok && csr <= csr32 && (f->have_sview || f->have_cview || f->calls >= CSR_AT))
+        return GG_CUDA_SPMV_CSR;
+    double view = (double)(f->nrows + 1) * 8 + (double)f->nvals * (8 + v);
+    if (f->have_cview && view < CMRS_MARGIN * (double)f->tree_bytes) return GG_CUDA_SPMV_CMRS;
+    return GG_CUDA_SPMV_TREE;
 }

@@ -1,8 +1,8 @@
 /* mxv.c: the CUDA mxv/vxm slot, for an input vector in any form. T = op(A) (+.*) u (vxm:
  * u' op(A)) is computed on the device, then the write-back C<M, replace> = accum(C, T) runs there
  * too (GG_cuda_vslot.h), so w's new content never leaves the device. Two products:
- * - the tree or CMRS SpMV (GG_cuda_spmv.h) for a full, non-iso u without a mask, the measured
- *   fastest for A' u and, on RMAT and the grid, for A u (Doc/performance.md);
+ * - the tree, CMRS or CSR SpMV (GG_cuda_spmv.h; GG_cuda_spmv_pick's rule, GRAPHBLAS_GPU_SPMV
+ *   forces one) for a full, non-iso u without a mask;
  * - a frontier the SVM puts in sparse mode (GG_cuda_svm.h; the provisional model is the switch
  *   point of the vector forms, n/32) is pushed: each of its entries (from a sparse list, or a
  *   bitmap's flags read in place) scatters its column of op(A) into T with atomic monoid
@@ -142,7 +142,9 @@ static bool list_output(GrB_Semiring sr, GG_container *A, const GG_vdata *x, boo
     return true;
 }
 
-/* T (BITMAP, n rows) by the tree or CMRS kernels from a full device u of the domain type. */
+/* T (BITMAP, n rows) by the tree, CMRS or CSR kernels (GG_cuda_spmv_pick) from a full device u
+ * of the domain type. The view CMRS or the CSR kernel needs may not fit the pool, or the compact
+ * one be declined: the product then runs the tree. */
 static GrB_Info product_full(GG_cuda_vec *T, GG_container *A, bool tran, GrB_Semiring sr, int t,
                              GrB_Index n, GrB_Index nnz, bool vxm, const void *x)
 {
@@ -162,15 +164,36 @@ static GrB_Info product_full(GG_cuda_vec *T, GG_container *A, bool tran, GrB_Sem
     int add = sr->add->op->opcode, mul = sr->mul->opcode;
     unsigned char start[8];
     const void *identity = GG_cuda_fold_start(sr, t, start);
-    uint64_t view_bytes = (n + 1) * sizeof(uint64_t) + nnz * (sizeof(uint64_t) + A->type->size);
-    if (info == GrB_SUCCESS &&
-        GG_cuda_spmv_pick(nnz, hs.pool_bytes, view_bytes, GG_cuda_mirror_has_cview(A, tran), tran)) {
+    GG_cuda_spmv_facts f = {.nrows = n, .ncols = tran ? A->nrows : A->ncols, .nvals = nnz,
+                            .tree_bytes = hs.pool_bytes, .value_size = (int)A->type->size};
+    GG_cuda_spmv_kernel k = GG_CUDA_SPMV_TREE;
+    if (info == GrB_SUCCESS) {
+        GG_cuda_mirror_spmv_facts(A, tran, &f);
+        k = GG_cuda_spmv_pick(&f);
+    }
+    if (info == GrB_SUCCESS && k == GG_CUDA_SPMV_CSR) {
+        GG_cuda_sview S;
+        info = GG_cuda_mirror_sview(A, tran, nnz, &S);
+        if (info == GrB_SUCCESS) {
+            GG_trace("cuda mxv: CSR kernel on the compact %s view", tran ? "CSC" : "CSR");
+            rc = GG_cuda_csr_mxv(&S, 0, add, mul, t, identity, vxm, x, T->d.x, T->d.b);
+        }
+    } else if (info == GrB_SUCCESS && k == GG_CUDA_SPMV_CMRS) {
         GG_cuda_cview V;
         info = GG_cuda_mirror_cview(A, tran, &V);
-        GG_trace("cuda mxv: CMRS kernel on the %s view", tran ? "CSC" : "CSR");
-        if (info == GrB_SUCCESS)
+        if (info == GrB_SUCCESS) {
+            GG_trace("cuda mxv: CMRS kernel on the %s view", tran ? "CSC" : "CSR");
             rc = GG_cuda_cmrs_mxv(&V, n, nnz, add, mul, t, identity, vxm, x, T->d.x, T->d.b);
-    } else if (info == GrB_SUCCESS) {
+        }
+    }
+    if (k != GG_CUDA_SPMV_TREE && (info == GrB_NO_VALUE || info == GrB_OUT_OF_MEMORY)) {
+        GG_trace("cuda mxv: no %s view (%s): the tree instead",
+                 k == GG_CUDA_SPMV_CSR ? "compact" : "compressed",
+                 info == GrB_NO_VALUE ? "declined" : "out of device memory");
+        info = GrB_SUCCESS;
+        k = GG_CUDA_SPMV_TREE;
+    }
+    if (info == GrB_SUCCESS && k == GG_CUDA_SPMV_TREE) {
         const GG_cuda_hs_schedule *s;
         info = GG_cuda_mirror_schedule(A, &s);
         GG_trace("cuda mxv: HiSparse kernel on the tree%s", tran ? " (transposed)" : "");
@@ -309,7 +332,7 @@ static GrB_Info product(GG_container *w, GG_container *M, GrB_BinaryOp accum, Gr
             GG_cuda_free(dx.own);
         }
     }
-    direct = direct && T.count != NULL; /* the tree and CMRS kernels leave no count */
+    direct = direct && T.count != NULL; /* the full-vector kernels leave no count */
     if (info == GrB_SUCCESS && direct) {
         GG_trace("cuda mxv: the product is the result (no write-back pass)");
         info = GG_cuda_vcall_install(&k, &T);

@@ -1,10 +1,10 @@
 /* GG_cuda_mirror.h: the device mirror of one matrix container (private to cuda/, read by the C
  * side in cuda/store/matrix.c and freed by GG_cuda_mirror_free in residency.cu, so plain C). It
  * holds the device tree (a copy of the host tree, or the content itself for a matrix written on
- * the device: matrix.c) with its SpMV schedule, the CSR/CSC views, the SVM features of the
- * frontier product and the tree's decoded keys for the select, each made on first demand; all are
- * released together when the container is written (GG_device_drop). Vectors have their device
- * copy in cuda/store/vector.c. */
+ * the device: matrix.c) with its SpMV schedule, the CSR/CSC views (and their compact SpMV views),
+ * the SVM features of the frontier product and the tree's decoded keys for the select, each made
+ * on first demand; all are released together when the container is written (GG_device_drop).
+ * Vectors have their device copy in cuda/store/vector.c. */
 #ifndef GG_CUDA_MIRROR_H
 #define GG_CUDA_MIRROR_H
 
@@ -31,6 +31,12 @@ typedef struct GG_cuda_mirror {
     void *tkey_x;
     bool has_sched;
     GG_cuda_hs_schedule *sched; /* the SpMV leaf queues of the tree (NULL for an empty tree) */
+    /* [0] rows, [1] columns: the full-vector SpMV's compact view (its values are view[w]'s),
+     * whether it was declined for this content, and the full-vector products so far */
+    bool has_sview[2], no_sview[2];
+    GG_cuda_sview sview[2];
+    void *sview_mem[2][2];
+    unsigned spmv_calls[2];
     /* [0] A, [1] A': the SVM's log2 matrix features of the frontier product's R
      * (cuda/slots/mxv_svm.c); counted: including those of the device pass */
     bool has_svm[2], svm_counted[2];

@@ -1,5 +1,6 @@
 /* matrix.c: the device side of a matrix container (DESIGN.md §4; GG_cuda_store.h). Its device
- * mirror (c->dev, GG_cuda_mirror.h) holds the device tree, the CSR/CSC views and the SpMV schedule.
+ * mirror (c->dev, GG_cuda_mirror.h) holds the device tree, the CSR/CSC views (and their compact
+ * SpMV views) and the SpMV schedule.
  *
  * Residency of a matrix (c->res): GG_RES_HOST when the host tree (c->hs) is current; GG_RES_DEVICE
  * when the mirror's tree is. A host-written matrix gets its device tree by an upload on first
@@ -335,6 +336,64 @@ void GG_cuda_mirror_adopt_cview(GG_container *C, bool by_col, const GG_cuda_cvie
     }
     pthread_mutex_unlock(&C->lock);
     GG_cuda_free(mem);
+}
+
+void GG_cuda_mirror_spmv_facts(GG_container *A, bool by_col, GG_cuda_spmv_facts *f)
+{
+    int w = by_col ? 1 : 0;
+    pthread_mutex_lock(&A->lock);
+    GG_cuda_mirror *m = mirror_of(A);
+    if (m != NULL) {
+        f->have_cview = m->has_view[w];
+        f->have_sview = m->has_sview[w];
+        f->no_sview = m->no_sview[w];
+        f->calls = ++m->spmv_calls[w];
+    }
+    pthread_mutex_unlock(&A->lock);
+}
+
+GrB_Info GG_cuda_mirror_sview(GG_container *A, bool by_col, uint64_t nvals, GG_cuda_sview *out)
+{
+    int w = by_col ? 1 : 0;
+    pthread_mutex_lock(&A->lock);
+    const GG_cuda_mirror *cur = A->dev;
+    bool has = cur != NULL && cur->has_sview[w], none = cur != NULL && cur->no_sview[w];
+    if (has) *out = cur->sview[w];
+    pthread_mutex_unlock(&A->lock);
+    if (has) return GrB_SUCCESS;
+    if (none) return GrB_NO_VALUE;
+
+    GG_cuda_cview v;
+    GrB_Info info = GG_cuda_mirror_cview(A, by_col, &v);
+    if (info != GrB_SUCCESS) return info;
+    GG_cuda_sview sv;
+    void *mem[2];
+    int rc = GG_cuda_sview_of(&sv, mem, &v, nvals, by_col ? A->nrows : A->ncols, 0);
+    pthread_mutex_lock(&A->lock);
+    GG_cuda_mirror *m = A->dev;
+    if (rc == GG_CUDA_SPMV_UNSUPPORTED) {
+        if (m != NULL) m->no_sview[w] = true;
+        info = GrB_NO_VALUE;
+    } else if (rc != GG_CUDA_SPMV_OK) {
+        info = GG_cuda_info(rc);
+    } else if (m == NULL || !m->has_view[w] || m->view[w].x != v.x || m->has_sview[w]) {
+        /* another reader installed it meanwhile, or a writer replaced the view it shares values
+         * with (the caller raced a writer) */
+        GG_cuda_free(mem[0]);
+        GG_cuda_free(mem[1]);
+        info = m != NULL && m->has_sview[w] ? GrB_SUCCESS : GrB_PANIC;
+    } else {
+        memcpy(m->sview_mem[w], mem, sizeof mem);
+        m->sview[w] = sv;
+        m->has_sview[w] = true;
+        GG_trace("residency: compact %s view for the SpMV made on the device, %llu bytes, %d lanes "
+                 "a row, %llu long rows",
+                 by_col ? "CSC" : "CSR", (unsigned long long)sv.bytes, sv.lanes,
+                 (unsigned long long)sv.nlong);
+    }
+    if (info == GrB_SUCCESS) *out = m->sview[w];
+    pthread_mutex_unlock(&A->lock);
+    return info;
 }
 
 /* ---- device-written matrices ------------------------------------------------------------------ */

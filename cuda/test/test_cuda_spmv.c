@@ -1,9 +1,12 @@
 /* test_cuda_spmv.c: the GPU SpMV kernels (cuda/GG_cuda_spmv.h) against the CPU traversal
  * GG_hs_mxv on random trees covering every node kind (inner dense and COO, dense, bitmap and COO
  * leaves at levels 1 to 6 with 8- to 64-bit coordinates), iso and scaled trees, node dimensions
- * 16 and 128, A and A', both scheduler variants, CMRS on the CSR/CSC view, and semirings over
- * every supported domain. Exact for integers, BOOL, MIN and MAX; relative 1e-5 (FP32) and 1e-12
- * (FP64) for floating-point sums. Exits 77 (Meson: SKIP) without a usable CUDA device. */
+ * 16 and 128, A and A', both scheduler variants, CMRS on the CSR/CSC view, the CSR groups on the
+ * compact view at every width (and with long rows split into chunks), and semirings over every
+ * supported domain; the full-vector mxv/vxm through the API under each GRAPHBLAS_GPU_SPMV choice
+ * against the CPU backend, and the choosing rule. Exact for integers, BOOL, MIN and MAX; relative
+ * 1e-5 (FP32) and 1e-12 (FP64) for floating-point sums. Exits 77 (Meson: SKIP) without a usable
+ * CUDA device. */
 #include "GG_backend.h"
 #include "GG_cuda.h"
 #include "GG_cuda_spmv.h"
@@ -22,6 +25,7 @@
 #include <cmocka.h>
 
 #include "GG_cuda_test.h"
+#include "GG_cuda_mtest.h"
 
 /* The header's op codes are GG_opcode values. */
 #define SAME(a, b) ((int)GG_CUDA_OP_##a == (int)GG_OP_##b)
@@ -48,7 +52,7 @@ typedef struct {
     GG_hs_matrix A;
 } case_t;
 
-enum { NCASES = 12 };
+enum { NCASES = 14 };
 static case_t cases[NCASES];
 static int ncases;
 static uint64_t tags_seen;   /* bit (level * 16 + tag) */
@@ -174,6 +178,17 @@ static int setup(void **state)
     for (int k = 0; k < 40; k++) put(&t, rng(&s) % 4096, rng(&s) % (1u << 23));
     add_case("wide int64, transposed", GrB_INT64, 4096, 1u << 23, t.I, t.J, t.n, false, 128, 1.0,
              true, 10);
+    /* rows of 4000 and 1500 entries among short and empty ones: long rows of several chunks for
+     * the CSR groups, on a rectangular shape */
+    t.n = 0;
+    for (GrB_Index j = 0; j < 4000; j++) put(&t, 3, j), put(&t, 17, j + 1000);
+    for (GrB_Index j = 0; j < 1500; j++) put(&t, 40, 3 * j);
+    for (GrB_Index i = 0; i < 60; i++)
+        for (uint64_t k = rng(&s) % 6; k > 0 && i % 7 != 0; k--) put(&t, i, rng(&s) % 5000);
+    add_case("heavy rows fp64", GrB_FP64, 60, 5000, t.I, t.J, t.n, false, 128, 1.0, false, 12);
+    t.n = 0;
+    put(&t, 0, 0);
+    add_case("1 x 1 fp32", GrB_FP32, 1, 1, t.I, t.J, t.n, false, 128, 1.0, false, 13);
     free(t.I);
     free(t.J);
     return 0;
@@ -324,7 +339,8 @@ static void compare(const char *what, GrB_Semiring sr, const void *want, const b
     }
 }
 
-/* Runs sr on case c (A and A', both variants, vec_first both ways, CMRS) against the CPU. */
+/* Runs sr on case c (A and A', both variants, vec_first both ways, CMRS, the CSR groups at every
+ * width) against the CPU. */
 static void check_semiring(GrB_Semiring sr, int ci, uint64_t seed)
 {
     case_t *c = &cases[ci];
@@ -350,15 +366,38 @@ static void check_semiring(GrB_Semiring sr, int ci, uint64_t seed)
         void *view_mem;
         GrB_Index nnz;
         GG_cuda_cview V = device_view(A, tran, &view_mem, &nnz);
+        /* the compact views: the rule's, and one where every row past 4 entries is long (chunks
+         * of rows over 2048 entries folded across blocks); declined only for a hypersparse view */
+        GG_cuda_sview SV[2];
+        void *smem[2][2];
+        bool compact = true;
+        for (int k = 0; k < 2; k++) {
+            int rc = GG_cuda_sview_of(&SV[k], smem[k], &V, nnz, ylen(A, !tran), k == 0 ? 0 : 4);
+            if (V.vec != NULL) {
+                assert_int_equal(rc, GG_CUDA_SPMV_UNSUPPORTED);
+                compact = false;
+            } else {
+                assert_int_equal(rc, GG_CUDA_SPMV_OK);
+            }
+        }
         for (int vf = 0; vf < 2; vf++) {
             assert_int_equal(GG_hs_mxv(want, wp, A, tran, sr, x, vf), GrB_SUCCESS);
-            for (int variant = 0; variant < 3; variant++) {
+            /* 0, 1: the tree's scheduler variants; 2: CMRS; 3: CSR groups by the rule; 4 ... 9:
+             * CSR groups of 1 ... 32 lanes; 10: CSR groups with every row past 4 entries long */
+            for (int variant = 0; variant < (compact ? 11 : 3); variant++) {
+                int lanes = variant >= 4 && variant <= 9 ? 1 << (variant - 4) : 0;
+                /* under compute-sanitizer (GG_TEST_SANITIZER) not the sweep of widths: the rule's
+                 * and the long rows' kernels are the same code */
+                if (lanes != 0 && getenv("GG_TEST_SANITIZER") != NULL) continue;
                 char what[200];
-                snprintf(what, sizeof what, "%s, %s, %s%s, %s", c->name, sr->h.name,
+                snprintf(what, sizeof what, "%s, %s, %s%s, %s (%d lanes)", c->name, sr->h.name,
                          tran ? "A'" : "A", vf ? " vec_first" : "",
-                         variant == 2 ? "CMRS"
-                         : variant    ? "persistent"
-                                      : "host levels");
+                         variant == 10  ? "CSR groups, long rows"
+                         : variant >= 3 ? "CSR groups"
+                         : variant == 2 ? "CMRS"
+                         : variant      ? "persistent"
+                                        : "host levels",
+                         lanes);
                 int rc;
                 assert_true(GG_cuda_upload(dy, poison, ny * t->size));
                 assert_true(GG_cuda_upload(dp, poison, ny));
@@ -367,9 +406,12 @@ static void check_semiring(GrB_Semiring sr, int ci, uint64_t seed)
                                                    : GG_CUDA_HS_HOST_LEVELS);
                     rc = GG_cuda_hs_mxv(&dA, S, tran, add, mul, t->code, sr->add->identity, vf, dx,
                                         dy, dp);
-                } else {
+                } else if (variant == 2) {
                     rc = GG_cuda_cmrs_mxv(&V, ny, nnz, add, mul, t->code, sr->add->identity, vf, dx,
                                           dy, dp);
+                } else {
+                    rc = GG_cuda_csr_mxv(&SV[variant == 10], lanes, add, mul, t->code,
+                                         sr->add->identity, vf, dx, dy, dp);
                 }
                 assert_int_equal(rc, GG_CUDA_SPMV_OK);
                 assert_true(GG_cuda_download(got, dy, ny * t->size));
@@ -378,6 +420,7 @@ static void check_semiring(GrB_Semiring sr, int ci, uint64_t seed)
             }
         }
         GG_cuda_hs_set_variant(GG_CUDA_HS_DEFAULT);
+        for (int k = 0; k < 2 && compact; k++) GG_cuda_free(smem[k][0]), GG_cuda_free(smem[k][1]);
         GG_cuda_free(view_mem);
         GG_cuda_free(dx);
         GG_cuda_free(dy);
@@ -466,6 +509,222 @@ static void schedule_out_of_memory(void **state)
     GG_cuda_free((void *)dA.pool);
 }
 
+/* The compact view declines what it cannot index in 32 bits, touching nothing. */
+static void compact_view_declines(void **state)
+{
+    (void)state;
+    uint64_t one = 0;
+    GG_cuda_cview V = {4, NULL, &one, &one, &one, GrB_FP64_CODE, 8, 0};
+    GG_cuda_sview S;
+    void *mem[2] = {&one, &one};
+    size_t held = GG_cuda_pool_in_use();
+    assert_int_equal(GG_cuda_sview_of(&S, mem, &V, 1, (uint64_t)1 << 60, 0),
+                     GG_CUDA_SPMV_UNSUPPORTED); /* 4 x 2^60 */
+    assert_null(mem[0]);
+    assert_null(mem[1]);
+    V.nvec = (uint64_t)1 << 32; /* 2^32 rows */
+    assert_int_equal(GG_cuda_sview_of(&S, mem, &V, 1, 4, 0), GG_CUDA_SPMV_UNSUPPORTED);
+    V.nvec = 1;
+    V.vec = &one; /* hypersparse */
+    assert_int_equal(GG_cuda_sview_of(&S, mem, &V, 1, 4, 0), GG_CUDA_SPMV_UNSUPPORTED);
+    assert_int_equal(GG_cuda_pool_in_use(), held);
+}
+
+static void compact_view_out_of_memory(void **state)
+{
+    (void)state;
+    void *view_mem;
+    GrB_Index nnz;
+    GG_cuda_cview V = device_view(&cases[0].A, false, &view_mem, &nnz);
+    size_t held = GG_cuda_pool_in_use();
+    GG_cuda_sview S;
+    void *mem[2];
+    GG_cuda_pool_set_limit(held + 64);
+    int rc = GG_cuda_sview_of(&S, mem, &V, nnz, cases[0].A.ncols, 0);
+    GG_cuda_pool_set_limit(0);
+    assert_int_equal(rc, GG_CUDA_SPMV_NOMEM);
+    assert_null(mem[0]);
+    assert_null(mem[1]);
+    assert_int_equal(GG_cuda_pool_in_use(), held);
+    GG_cuda_free(view_mem);
+}
+
+/* GG_cuda_spmv_pick's rule (cuda/cmrs.cu) and each forced choice. */
+static void spmv_rule(void **state)
+{
+    (void)state;
+    GG_cuda_spmv_force(-1);
+    GG_cuda_spmv_facts f = {.nrows = 1000, .ncols = 1000, .nvals = 16000, .tree_bytes = 200000,
+                            .value_size = 4, .calls = 1};
+    assert_int_equal(GG_cuda_spmv_pick(&f), GG_CUDA_SPMV_TREE); /* a first product: no view */
+    f.calls = 2;
+    assert_int_equal(GG_cuda_spmv_pick(&f), GG_CUDA_SPMV_CSR); /* the second makes it */
+    f.calls = 1;
+    f.have_cview = true;
+    assert_int_equal(GG_cuda_spmv_pick(&f), GG_CUDA_SPMV_CSR); /* only the narrowing is left */
+    f.no_sview = true; /* declined: CMRS where its view reads fewer bytes than the tree */
+    assert_int_equal(GG_cuda_spmv_pick(&f), GG_CUDA_SPMV_TREE);
+    f.tree_bytes = 1000000;
+    assert_int_equal(GG_cuda_spmv_pick(&f), GG_CUDA_SPMV_CMRS);
+    f.no_sview = false;
+    f.nvals = (uint64_t)1 << 32; /* 64-bit pointers: more bytes than CSR32 */
+    f.tree_bytes = 1;
+    assert_int_equal(GG_cuda_spmv_pick(&f), GG_CUDA_SPMV_TREE);
+    f.nvals = 16000;
+    f.calls = 5;
+    f.nrows = (uint64_t)1 << 60; /* hypersparse shapes never take the compact view */
+    assert_int_equal(GG_cuda_spmv_pick(&f), GG_CUDA_SPMV_TREE);
+    f.nrows = 1000;
+    f.nvals = 0;
+    assert_int_equal(GG_cuda_spmv_pick(&f), GG_CUDA_SPMV_TREE);
+    f.calls = 1;
+    f.have_cview = false;
+    GG_cuda_spmv_force(GG_CUDA_SPMV_CSR);
+    assert_int_equal(GG_cuda_spmv_pick(&f), GG_CUDA_SPMV_CSR);
+    f.ncols = (uint64_t)1 << 60;
+    assert_int_equal(GG_cuda_spmv_pick(&f), GG_CUDA_SPMV_TREE);
+    GG_cuda_spmv_force(GG_CUDA_SPMV_CMRS);
+    assert_int_equal(GG_cuda_spmv_pick(&f), GG_CUDA_SPMV_CMRS);
+    GG_cuda_spmv_force(GG_CUDA_SPMV_TREE);
+    f.ncols = 1000;
+    f.have_sview = true;
+    assert_int_equal(GG_cuda_spmv_pick(&f), GG_CUDA_SPMV_TREE);
+    GG_cuda_spmv_force(-1);
+}
+
+/* w = A x, w' = x' A and w = A' x (full x) through the API under each GRAPHBLAS_GPU_SPMV choice,
+ * three products each (the rule makes the compact view at the second), against the CPU backend:
+ * FP32 and FP64, PLUS_TIMES and semirings by op code (PageRank's PLUS_SECOND, which reads no
+ * values, among them), 1 x 1, rectangular with empty rows, long rows. */
+static void full_products_by_every_kernel(void **state)
+{
+    (void)state;
+    GrB_Semiring plus_second;
+    OK(GrB_Semiring_new(&plus_second, GrB_PLUS_MONOID_FP64, GrB_SECOND_FP64));
+    const struct {
+        GrB_Type type;
+        GrB_Semiring sr;
+    } cfg[] = {{GrB_FP32, GrB_PLUS_TIMES_SEMIRING_FP32}, {GrB_FP64, GrB_PLUS_TIMES_SEMIRING_FP64},
+               {GrB_FP64, GrB_MIN_PLUS_SEMIRING_FP64},   {GrB_FP32, GrB_MAX_TIMES_SEMIRING_FP32},
+               {GrB_INT32, GrB_PLUS_TIMES_SEMIRING_INT32}, {GrB_BOOL, GrB_LOR_LAND_SEMIRING_BOOL},
+               {GrB_FP64, plus_second}};
+    const struct {
+        GrB_Index nr, nc;
+        double density;
+    } shapes[] = {{1, 1, 1.0}, {300, 200, 0.01}, {64, 3000, 0.3}, {2000, 1500, 0.002}};
+    const int modes[] = {-1, GG_CUDA_SPMV_TREE, GG_CUDA_SPMV_CMRS, GG_CUDA_SPMV_CSR};
+    for (size_t si = 0; si < sizeof shapes / sizeof shapes[0]; si++)
+        for (size_t ci = 0; ci < sizeof cfg / sizeof cfg[0]; ci++) {
+            GrB_Type type = cfg[ci].type;
+            GrB_Index nr = shapes[si].nr, nc = shapes[si].nc;
+            double tol = type == GrB_FP32 ? 1e-5 : type == GrB_FP64 ? 1e-12 : 0;
+            GrB_Matrix A = random_matrix(type, nr, nc, shapes[si].density);
+            GrB_Vector x = random_vector(type, nc, 1.0), xt = random_vector(type, nr, 1.0);
+            GrB_Vector want, wantt, wantd, w;
+            OK(GrB_Vector_new(&want, type, nr));
+            OK(GrB_Vector_new(&wantt, type, nc));
+            OK(GrB_Vector_new(&wantd, type, nc));
+            set_backend(GxG_BACKEND_CPU);
+            OK(GrB_mxv(want, NULL, NULL, cfg[ci].sr, A, x, NULL));
+            OK(GrB_vxm(wantt, NULL, NULL, cfg[ci].sr, xt, A, NULL));
+            OK(GrB_mxv(wantd, NULL, NULL, cfg[ci].sr, A, xt, GrB_DESC_T0));
+            set_backend(GxG_BACKEND_CUDA);
+            for (size_t mi = 0; mi < sizeof modes / sizeof modes[0]; mi++) {
+                GG_cuda_spmv_force(modes[mi]);
+                GrB_Matrix B = mdup(A); /* a content of its own: the rule's count starts over */
+                size_t before = declines();
+                for (int rep = 0; rep < 3; rep++) {
+                    OK(GrB_Vector_new(&w, type, nr));
+                    OK(GrB_mxv(w, NULL, NULL, cfg[ci].sr, B, x, NULL));
+                    same_vector(want, w, tol);
+                    GrB_free(&w);
+                    OK(GrB_Vector_new(&w, type, nc));
+                    OK(GrB_vxm(w, NULL, NULL, cfg[ci].sr, xt, B, NULL));
+                    same_vector(wantt, w, tol);
+                    GrB_free(&w);
+                    OK(GrB_Vector_new(&w, type, nc));
+                    OK(GrB_mxv(w, NULL, NULL, cfg[ci].sr, B, xt, GrB_DESC_T0));
+                    same_vector(wantd, w, tol);
+                    GrB_free(&w);
+                }
+                assert_int_equal(declines(), before);
+                GrB_free(&B);
+            }
+            GG_cuda_spmv_force(-1);
+            set_backend(GxG_BACKEND_AUTO);
+            GrB_free(&A), GrB_free(&x), GrB_free(&xt), GrB_free(&want), GrB_free(&wantt);
+            GrB_free(&wantd);
+        }
+    GrB_free(&plus_second);
+}
+
+typedef struct {
+    GrB_Matrix A;
+    GrB_Vector x, w;
+} product_args;
+
+static void one_product(void *arg)
+{
+    product_args *p = arg;
+    OK(GrB_mxv(p->w, NULL, NULL, GrB_PLUS_TIMES_SEMIRING_FP32, p->A, p->x, NULL));
+}
+
+/* The rule runs the tree first and makes the compact view at the second product; a view that
+ * does not fit the pool (the compact one, or CMRS's) leaves the product to the tree. */
+static void compact_view_when_and_fallback(void **state)
+{
+    (void)state;
+    char buf[8192];
+    set_backend(GxG_BACKEND_CUDA);
+    GG_cuda_spmv_force(-1);
+    product_args p = {.A = random_matrix(GrB_FP32, 500, 500, 0.2),
+                      .x = random_vector(GrB_FP32, 500, 1.0)};
+    GrB_Vector want;
+    OK(GrB_Vector_new(&p.w, GrB_FP32, 500));
+    traced(one_product, &p, buf, sizeof buf);
+    assert_non_null(strstr(buf, "HiSparse kernel on the tree"));
+    assert_null(strstr(buf, "compact CSR view"));
+    OK(GrB_Vector_dup(&want, p.w));
+    traced(one_product, &p, buf, sizeof buf);
+    assert_non_null(strstr(buf, "compact CSR view for the SpMV made on the device"));
+    assert_non_null(strstr(buf, "CSR kernel on the compact CSR view"));
+    same_vector(want, p.w, 1e-5);
+    GrB_free(&p.A);
+
+    /* a fresh content: its tree product measured, then a pool just big enough for that */
+    p.A = random_matrix(GrB_FP32, 500, 500, 0.2);
+    GG_cuda_spmv_force(GG_CUDA_SPMV_TREE);
+    one_product(&p);
+    GrB_Vector want2;
+    OK(GrB_Vector_dup(&want2, p.w));
+    GrB_free(&p.w);
+    OK(GrB_Vector_new(&p.w, GrB_FP32, 500));
+    size_t held = GG_cuda_pool_in_use();
+    GG_cuda_pool_peak(true);
+    one_product(&p);
+    size_t need = GG_cuda_pool_peak(false) - held;
+    GrB_free(&p.w);
+    OK(GrB_Vector_new(&p.w, GrB_FP32, 500));
+    GG_cuda_spmv_force(GG_CUDA_SPMV_CSR);
+    set_pool_limit(GG_cuda_pool_in_use() + need + 4096); /* the 64-bit view needs 1 MB */
+    traced(one_product, &p, buf, sizeof buf);
+    assert_non_null(strstr(buf, "no compact view (out of device memory): the tree instead"));
+    assert_non_null(strstr(buf, "HiSparse kernel on the tree"));
+    assert_null(strstr(buf, "CSR kernel"));
+    same_vector(want2, p.w, 1e-5);
+    GrB_free(&p.w);
+    OK(GrB_Vector_new(&p.w, GrB_FP32, 500));
+    GG_cuda_spmv_force(GG_CUDA_SPMV_CMRS); /* CMRS's 64-bit view does not fit either */
+    traced(one_product, &p, buf, sizeof buf);
+    set_pool_limit(0);
+    assert_non_null(strstr(buf, "no compressed view (out of device memory): the tree instead"));
+    assert_non_null(strstr(buf, "HiSparse kernel on the tree"));
+    same_vector(want2, p.w, 1e-5);
+    GG_cuda_spmv_force(-1);
+    set_backend(GxG_BACKEND_AUTO);
+    GrB_free(&p.A), GrB_free(&p.x), GrB_free(&p.w), GrB_free(&want), GrB_free(&want2);
+}
+
 int main(void)
 {
     int start = GG_cuda_test_start();
@@ -475,6 +734,11 @@ int main(void)
         cmocka_unit_test(semirings_on_every_case),
         cmocka_unit_test(declines_unsupported),
         cmocka_unit_test(schedule_out_of_memory),
+        cmocka_unit_test(compact_view_declines),
+        cmocka_unit_test(compact_view_out_of_memory),
+        cmocka_unit_test(spmv_rule),
+        cmocka_unit_test(full_products_by_every_kernel),
+        cmocka_unit_test(compact_view_when_and_fallback),
     };
     int failed = cmocka_run_group_tests(tests, setup, teardown);
     GrB_finalize();
