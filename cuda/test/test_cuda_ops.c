@@ -885,10 +885,12 @@ static void residency_reuses_and_refreshes(void **state)
     OK(GrB_Matrix_extractElement_FP64(&x, C, 7, 9));
     assert_true(x == -1234.5);
 
-    /* mxv keeps A's tree and the dense u on the device too */
+    /* mxv keeps A's tree and the dense u on the device too; the second product makes A's compact
+     * SpMV view (GG_cuda_spmv_pick), whose chunk table of long rows is built on the host */
     GrB_Vector u = random_vector(GrB_FP64, 400, 1.01), w;
     OK(GrB_Vector_new(&w, GrB_FP64, 500));
     set_backend(GxG_BACKEND_CUDA);
+    OK(GrB_mxv(w, NULL, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, A, u, NULL));
     OK(GrB_mxv(w, NULL, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, A, u, NULL));
     up = h2d();
     OK(GrB_mxv(w, NULL, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, A, u, NULL));

@@ -632,22 +632,30 @@ static void full_products_by_every_kernel(void **state)
             for (size_t mi = 0; mi < sizeof modes / sizeof modes[0]; mi++) {
                 GG_cuda_spmv_force(modes[mi]);
                 GrB_Matrix B = mdup(A); /* a content of its own: the rule's count starts over */
-                size_t before = declines();
+                /* declines counted around the products only: same_vector's matrix assigns have no
+                 * device kernel and decline by design */
+                size_t declined = 0, before;
                 for (int rep = 0; rep < 3; rep++) {
                     OK(GrB_Vector_new(&w, type, nr));
+                    before = declines();
                     OK(GrB_mxv(w, NULL, NULL, cfg[ci].sr, B, x, NULL));
+                    declined += declines() - before;
                     same_vector(want, w, tol);
                     GrB_free(&w);
                     OK(GrB_Vector_new(&w, type, nc));
+                    before = declines();
                     OK(GrB_vxm(w, NULL, NULL, cfg[ci].sr, xt, B, NULL));
+                    declined += declines() - before;
                     same_vector(wantt, w, tol);
                     GrB_free(&w);
                     OK(GrB_Vector_new(&w, type, nc));
+                    before = declines();
                     OK(GrB_mxv(w, NULL, NULL, cfg[ci].sr, B, xt, GrB_DESC_T0));
+                    declined += declines() - before;
                     same_vector(wantd, w, tol);
                     GrB_free(&w);
                 }
-                assert_int_equal(declines(), before);
+                assert_int_equal(declined, 0);
                 GrB_free(&B);
             }
             GG_cuda_spmv_force(-1);
