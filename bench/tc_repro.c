@@ -4,7 +4,9 @@
  * Input: an n x n BOOL matrix (n = 50,000 by default) whose rows and columns 0..10 are dense,
  * without a diagonal: an edge joins x and y when min(x, y) <= 10. A triangle needs two of its
  * three vertices at most 10, so there are C(11,3) + C(11,2) (n - 11) of them (2,749,560 at the
- * default n); the program checks that count.
+ * default n); the program checks that count. With a first argument grid:M instead, the input is the
+ * M x M grid graph of 4-neighbours (M^2 vertices, 4 M (M - 1) entries, no triangle), as
+ * `grbgpu run tc --gen grid:M` times it, but each run on a fresh dup as below.
  *
  * Operations:
  *   burkhardt  C<A,struct> = A*A over PLUS_ONEB_INT64, then sum(C) = 6 x triangles: LAGraph's
@@ -41,6 +43,29 @@ static GrB_Matrix generate(GrB_Index n)
         }
     GrB_Matrix A;
     CHECK(GrB_Matrix_new(&A, GrB_BOOL, n, n));
+    CHECK(GrB_Matrix_build_BOOL(A, I, J, X, e, GrB_LOR));
+    CHECK(GrB_Matrix_wait(A, GrB_MATERIALIZE));
+    free(I);
+    free(J);
+    free(X);
+    return A;
+}
+
+/* The M x M grid: vertex r M + c joined to its right and lower neighbours, both ways. */
+static GrB_Matrix generate_grid(GrB_Index m)
+{
+    GrB_Index ne = 4 * m * (m - 1), e = 0;
+    GrB_Index *I = malloc(ne * sizeof(GrB_Index)), *J = malloc(ne * sizeof(GrB_Index));
+    bool *X = malloc(ne * sizeof(bool));
+    if (I == NULL || J == NULL || X == NULL) exit(1);
+    for (GrB_Index r = 0; r < m; r++)
+        for (GrB_Index c = 0; c < m; c++) {
+            GrB_Index v = r * m + c;
+            if (c + 1 < m) I[e] = v, J[e] = v + 1, X[e++] = true, I[e] = v + 1, J[e] = v, X[e++] = true;
+            if (r + 1 < m) I[e] = v, J[e] = v + m, X[e++] = true, I[e] = v + m, J[e] = v, X[e++] = true;
+        }
+    GrB_Matrix A;
+    CHECK(GrB_Matrix_new(&A, GrB_BOOL, m * m, m * m));
     CHECK(GrB_Matrix_build_BOOL(A, I, J, X, e, GrB_LOR));
     CHECK(GrB_Matrix_wait(A, GrB_MATERIALIZE));
     free(I);
@@ -87,25 +112,31 @@ static int64_t run_op(opid op, GrB_Matrix A, GrB_Semiring plus_oneb)
 
 int main(int argc, char **argv)
 {
-    GrB_Index n = argc > 1 ? strtoull(argv[1], NULL, 10) : 50000;
+    bool grid = argc > 1 && strncmp(argv[1], "grid:", 5) == 0;
+    GrB_Index n = argc > 1 ? strtoull(argv[1] + (grid ? 5 : 0), NULL, 10) : 50000;
     int runs = argc > 2 ? atoi(argv[2]) : 3;
     const char *only = getenv("BENCH_OPS"); /* optional comma-separated subset */
     const char *steps = getenv("BENCH_STEPS");
     steps_on = steps != NULL && steps[0] == '1';
     if (runs < 1) runs = 1;
-    if (n < DENSE) n = DENSE;
+    if (n < (grid ? 2 : DENSE)) n = grid ? 2 : DENSE;
 
     CHECK(GrB_init(GrB_NONBLOCKING));
     GrB_Semiring plus_oneb;
     CHECK(GrB_Semiring_new(&plus_oneb, GrB_PLUS_MONOID_INT64, GrB_ONEB_INT64));
     double t0 = now_ms();
-    GrB_Matrix A = generate(n);
+    GrB_Matrix A = grid ? generate_grid(n) : generate(n);
     GrB_Index nnz;
     CHECK(GrB_Matrix_nvals(&nnz, A));
-    printf("input dense%d n %llu nnz %llu build_ms %.1f\n", DENSE, (unsigned long long)n,
-           (unsigned long long)nnz, now_ms() - t0);
-    const int64_t want = (int64_t)(DENSE * (DENSE - 1) * (DENSE - 2) / 6) +
-                         (int64_t)(DENSE * (DENSE - 1) / 2) * (int64_t)(n - DENSE);
+    if (grid)
+        printf("input grid%llu n %llu nnz %llu build_ms %.1f\n", (unsigned long long)n,
+               (unsigned long long)(n * n), (unsigned long long)nnz, now_ms() - t0);
+    else
+        printf("input dense%d n %llu nnz %llu build_ms %.1f\n", DENSE, (unsigned long long)n,
+               (unsigned long long)nnz, now_ms() - t0);
+    const int64_t want = grid ? 0
+                              : (int64_t)(DENSE * (DENSE - 1) * (DENSE - 2) / 6) +
+                                    (int64_t)(DENSE * (DENSE - 1) / 2) * (int64_t)(n - DENSE);
 
     double *t = malloc((size_t)runs * sizeof(double));
     double *st = malloc((size_t)runs * NSTEPS * sizeof(double));
