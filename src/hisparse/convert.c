@@ -97,11 +97,42 @@ static inline bool conv_keep(const hs_conv *c, GrB_Index r, GrB_Index col)
     return (v >= f->lo && v <= f->hi) != f->outside;
 }
 
+/* Whether every major leaf L can hold lies in the band [c->lo, c->hi), so that its entries need
+ * no band test. */
+static bool leaf_in_band(const hs_conv *c, const hs_leaf *L)
+{
+    GrB_Index o = c->col_major ? L->c0 : L->r0;
+    int bits = L->level * L->dbits;
+    return bits < 63 && o >= c->lo && c->hi - o >= ((GrB_Index)1 << bits) && c->hi >= o;
+}
+
+/* count_leaf of a COO leaf, its coordinate width fixed per loop (HS_COO_EACH). */
+static void count_coo(const hs_conv *c, const hs_leaf *L, GG_hs_cover cover)
+{
+    GrB_Index *count = c->count, base = c->base, r0 = L->r0, c0 = L->c0;
+    if (cover == GG_HS_ALL && leaf_in_band(c, L)) {
+        if (c->col_major)
+            HS_COO_EACH(L, k, li, lj, { (void)li; count[c0 + lj - base + 1]++; })
+        else
+            HS_COO_EACH(L, k, li, lj, { (void)lj; count[r0 + li - base + 1]++; })
+        return;
+    }
+    HS_COO_EACH(L, k, li, lj, {
+        GrB_Index m = c->col_major ? c0 + lj : r0 + li;
+        if (m >= c->lo && m < c->hi && (cover == GG_HS_ALL || conv_keep(c, r0 + li, c0 + lj)))
+            count[m - base + 1]++;
+    })
+}
+
 static void count_leaf(void *ctx, const hs_leaf *L)
 {
     const hs_conv *c = ctx;
     GG_hs_cover cover = leaf_cover(c, L);
     if (cover == GG_HS_NONE) return;
+    if (hs_leaf_is_coo(L)) {
+        count_coo(c, L, cover);
+        return;
+    }
     if (cover == GG_HS_ALL && !c->col_major && L->tag == GG_HS_LEAF_BITMAP) {
         /* a bitmap's row starts count its rows without reading an entry */
         uint64_t d = 1ULL << L->dbits;
@@ -155,12 +186,37 @@ static void place_bitmap_rows(hs_conv *c, const hs_leaf *L)
     }
 }
 
+/* place_leaf of a COO leaf placed by the counting way (c->next), its coordinate width fixed per
+ * loop (HS_COO_EACH). */
+static void place_coo(hs_conv *c, const hs_leaf *L, GG_hs_cover cover)
+{
+    const size_t size = c->A->type->size;
+    const bool col_major = c->col_major, test = !leaf_in_band(c, L), some = cover == GG_HS_SOME;
+    const GrB_Index r0 = L->r0, c0 = L->c0, lo = c->lo, hi = c->hi, base = c->base;
+    GrB_Index *next = c->next, *maj = c->out->maj, *min = c->out->min;
+    HS_COO_EACH(L, k, li, lj, {
+        GrB_Index r = r0 + li, col = c0 + lj;
+        GrB_Index major = col_major ? col : r, minor = col_major ? r : col;
+        if (test && (major < lo || major >= hi)) continue;
+        if (some && !conv_keep(c, r, col)) continue;
+        uint64_t p = next[major - base]++;
+        if (maj != NULL) maj[p] = major;
+        min[p] = minor;
+        /* an iso A's values are filled in once placed (iso_fill) */
+        if (L->x != NULL) put_value(c, L->x + k * size, p);
+    })
+}
+
 static void place_leaf(void *ctx, const hs_leaf *L)
 {
     hs_conv *c = ctx;
     size_t size = c->A->type->size;
     GG_hs_cover cover = leaf_cover(c, L);
     if (cover == GG_HS_NONE) return;
+    if (c->next != NULL && hs_leaf_is_coo(L)) {
+        place_coo(c, L, cover);
+        return;
+    }
     if (cover == GG_HS_ALL && !c->col_major && L->tag == GG_HS_LEAF_BITMAP && c->next != NULL) {
         place_bitmap_rows(c, L);
         return;
