@@ -29,6 +29,19 @@
 
 #define DENSE 11 /* rows and columns 0 .. DENSE-1 are dense */
 
+/* The n x n BOOL matrix of the e edges (I, J, X), which it frees. */
+static GrB_Matrix from_edges(GrB_Index n, GrB_Index *I, GrB_Index *J, bool *X, GrB_Index e)
+{
+    GrB_Matrix A;
+    CHECK(GrB_Matrix_new(&A, GrB_BOOL, n, n));
+    CHECK(GrB_Matrix_build_BOOL(A, I, J, X, e, GrB_LOR));
+    CHECK(GrB_Matrix_wait(A, GrB_MATERIALIZE));
+    free(I);
+    free(J);
+    free(X);
+    return A;
+}
+
 static GrB_Matrix generate(GrB_Index n)
 {
     GrB_Index ne = 2 * DENSE * n, e = 0;
@@ -41,14 +54,7 @@ static GrB_Matrix generate(GrB_Index n)
             I[e] = d, J[e] = k, X[e++] = true;
             if (k >= DENSE) I[e] = k, J[e] = d, X[e++] = true;
         }
-    GrB_Matrix A;
-    CHECK(GrB_Matrix_new(&A, GrB_BOOL, n, n));
-    CHECK(GrB_Matrix_build_BOOL(A, I, J, X, e, GrB_LOR));
-    CHECK(GrB_Matrix_wait(A, GrB_MATERIALIZE));
-    free(I);
-    free(J);
-    free(X);
-    return A;
+    return from_edges(n, I, J, X, e);
 }
 
 /* The M x M grid: vertex r M + c joined to its right and lower neighbours, both ways. */
@@ -68,14 +74,7 @@ static GrB_Matrix generate_grid(GrB_Index m)
                 I[e] = u, J[e] = v, X[e++] = true;
             }
         }
-    GrB_Matrix A;
-    CHECK(GrB_Matrix_new(&A, GrB_BOOL, m * m, m * m));
-    CHECK(GrB_Matrix_build_BOOL(A, I, J, X, e, GrB_LOR));
-    CHECK(GrB_Matrix_wait(A, GrB_MATERIALIZE));
-    free(I);
-    free(J);
-    free(X);
-    return A;
+    return from_edges(m * m, I, J, X, e);
 }
 
 typedef enum { BURKHARDT, SANDIA, NOPS } opid;
