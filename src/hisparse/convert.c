@@ -103,7 +103,7 @@ static bool leaf_in_band(const hs_conv *c, const hs_leaf *L)
 {
     GrB_Index o = c->col_major ? L->c0 : L->r0;
     int bits = L->level * L->dbits;
-    return bits < 63 && o >= c->lo && c->hi - o >= ((GrB_Index)1 << bits) && c->hi >= o;
+    return bits < 63 && o >= c->lo && o <= c->hi && c->hi - o >= ((GrB_Index)1 << bits);
 }
 
 /* count_leaf of a COO leaf, its coordinate width fixed per loop (HS_COO_EACH). */
