@@ -377,7 +377,11 @@ static GrB_Info count_place(const hs_conv *proto, GrB_Index dim)
     bool col_major = proto->col_major;
     hs_sorted *s = proto->out;
     int np = hs_parts(A->nvals + dim), nth = hs_threads(np);
-    GrB_Index width = hs_band_width(A, dim, np), nb = (dim + width - 1) / width;
+    /* three bands a part, not the SpMV's four: a band holding more than a part's share is split
+     * over the threads (heavy bands), so the slack matters less here than each band's walk: the
+     * grid 1000^2 at 16 parts missed four bands a part of 16,384 rows by two and took 7,813 of
+     * 128, whose walks were half the select's work (16 threads on 2 cores, Doc/performance.md) */
+    GrB_Index width = hs_band_width(A, dim, np, 3), nb = (dim + width - 1) / width;
     GrB_Index *ptr = hs_alloc_n(dim + 1, sizeof(GrB_Index));
     GrB_Index *tot = hs_alloc_n(nb + 1, sizeof(GrB_Index));
     GrB_Index *ne = hs_alloc_n(nb + 1, sizeof(GrB_Index));

@@ -254,11 +254,12 @@ void hs_walk_band(const GG_hs_matrix *A, int yc, GrB_Index lo, GrB_Index hi, hs_
                   void *ctx);
 
 /* The width of the bands a phase of np parts cuts a dimension `dim` of A into: all of it for one
- * part, else a d^g (g >= 1) chosen by the entries it makes the bands read (layout.c): a leaf of
- * level l > g is read by each of the d^(l - g) bands it reaches; with the parts fixed by a test,
- * d, so that such leaves cross bands even on small inputs. Level-1 leaves (dense and bitmap ones
- * among them) never reach beyond a band, nor do leaves of level g or below. */
-GrB_Index hs_band_width(const GG_hs_matrix *A, GrB_Index dim, int np);
+ * part, else a d^g (g >= 1) chosen by the entries it makes the bands read (layout.c), the widest
+ * of the cheapest that leaves per_part bands a part: a leaf of level l > g is read by each of the
+ * d^(l - g) bands it reaches; with the parts fixed by a test, d, so that such leaves cross bands
+ * even on small inputs. Level-1 leaves (dense and bitmap ones among them) never reach beyond a
+ * band, nor do leaves of level g or below. */
+GrB_Index hs_band_width(const GG_hs_matrix *A, GrB_Index dim, int np, int per_part);
 
 /* ---- values ------------------------------------------------------------------------------------------- */
 

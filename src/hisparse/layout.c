@@ -291,10 +291,10 @@ static void level_counts(const GG_hs_matrix *A, uint64_t per_level[64])
  * entries sit in level-2 leaves, and 512 bands of 128 read 3.7e9 entries where one pass reads
  * 2.9e7 (FastSV's SpMV at 2 threads took 450 ms instead of 7). So each width's reads are counted,
  * divided among the threads its bands can keep busy (half the bands, at most np): among the widths
- * within 5% of the least such cost, the widest leaving four bands a part (the threads take them
- * dynamically; skewed graphs need the slack), else the narrowest. One walk counts the entries per
- * leaf level; it opens each leaf once and reads no entry. */
-GrB_Index hs_band_width(const GG_hs_matrix *A, GrB_Index dim, int np)
+ * within 5% of the least such cost, the widest leaving per_part bands a part (the threads take
+ * them dynamically; skewed graphs need the slack), else the narrowest. One walk counts the entries
+ * per leaf level; it opens each leaf once and reads no entry. */
+GrB_Index hs_band_width(const GG_hs_matrix *A, GrB_Index dim, int np, int per_part)
 {
     if (np <= 1 || A->height <= 1) return dim > 0 ? dim : 1;
     if (hs_parts_forced()) return 1ULL << A->dbits;
@@ -320,7 +320,8 @@ GrB_Index hs_band_width(const GG_hs_matrix *A, GrB_Index dim, int np)
     int pick = 0;
     for (int g = top; g >= 1 && pick == 0; g--) {
         GrB_Index w = 1ULL << (g * A->dbits);
-        if (cost[g] <= 1.05 * best && (dim + w - 1) / w >= 4 * (GrB_Index)np) pick = g;
+        if (cost[g] <= 1.05 * best && (dim + w - 1) / w >= (GrB_Index)per_part * (GrB_Index)np)
+            pick = g;
     }
     for (int g = 1; g <= top && pick == 0; g++)
         if (cost[g] <= 1.05 * best) pick = g;

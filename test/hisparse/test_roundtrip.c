@@ -307,11 +307,11 @@ static void test_band_width_follows_leaves(void **state)
         if (per_level[l] > 0) widest = l;
     assert_true(widest >= 2);
     GrB_Index span = 1ULL << (3 * widest);
-    GrB_Index w = hs_band_width(&A, 4096, 32);
+    GrB_Index w = hs_band_width(&A, 4096, 32, 4);
     assert_true(4096 / span >= 2 * 32);
     assert_true(w >= span);
     GG_hs_set_build_parts(2);
-    assert_int_equal(hs_band_width(&A, 4096, 2), 8);
+    assert_int_equal(hs_band_width(&A, 4096, 2, 4), 8);
     GG_hs_set_build_parts(0);
     GG_hs_free(&A);
     tuples_free(&t);
@@ -320,7 +320,10 @@ static void test_band_width_follows_leaves(void **state)
     for (GrB_Index i = 0; i < 4096; i++)
         for (GrB_Index j = 0; j < 64; j++) tuples_add(&t, i, j, &one);
     build_ok(&A, &t, NULL, 0);
-    assert_int_equal(hs_band_width(&A, 4096, 2), 512);
+    assert_int_equal(hs_band_width(&A, 4096, 2, 4), 512);
+    /* 20 parts: 64 bands of 64 leave three a part, not four (then 512 bands of 8) */
+    assert_int_equal(hs_band_width(&A, 4096, 20, 4), 8);
+    assert_int_equal(hs_band_width(&A, 4096, 20, 3), 64);
     GG_hs_free(&A);
     tuples_free(&t);
     OK(GG_hs_set_node_dim(GG_HS_DIM_DEFAULT));
