@@ -374,6 +374,8 @@ typedef struct GG_container {
     bool tree_owed;         /* matrix: the content is the cached COO alone; its tree is built when
                              * a tree reader first asks (private to src/store) */
     bool csr_owned;         /* the CSR view owns idx and x (else it shares the COO's arrays) */
+    bool rows_owed;         /* matrix: the COO's rows are not filled yet; the cached CSR view
+                             * gives them (GG_container_adopt_csr without rows; src/store) */
     GG_pending pending;
     GG_cview *csr, *csc;    /* cached views, NULL until asked for, dropped on write */
     void *dev;              /* device mirror of the content (cuda/), NULL when none; released by
@@ -449,7 +451,9 @@ GrB_Info GG_container_update(GG_container *c, const GG_coo *old, const GG_coo *z
 GrB_Info GG_container_adopt(GG_container *c, GG_coo *t);
 /* The same from a CSR view of c's type (plain or hypersparse) and the row of each of its
  * entries, arrays owned: the view becomes the cached CSR view and, with the rows, the COO
- * content. GrB_OUT_OF_MEMORY (the view's header) leaves c unchanged and frees the arrays. */
+ * content. rows may be NULL: the COO's rows are then filled from the view when a reader of the
+ * tuples first asks (a select read only through its CSR view, TC's L, never writes them).
+ * GrB_OUT_OF_MEMORY (the view's header) leaves c unchanged and frees the arrays. */
 GrB_Info GG_container_adopt_csr(GG_container *c, GG_cview *v, GrB_Index *rows);
 /* Installs `hs` (a tree of c's type and logical dimensions, e.g. from GG_hs_ewise) as matrix c's
  * content, taking its pool reference; the cached COO is derived on demand. */

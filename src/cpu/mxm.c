@@ -552,11 +552,14 @@ GrB_Info GG_cpu_dot(GG_coo *T, const GG_cpu_opnd *A, const GG_cpu_opnd *Bcols,
             c.count[k] = total;
             total += n;
         }
+        c.count[nchunks] = total;
         info = GG_cpu_coo_alloc(T, total, sr->zsize);
-        if (info == GrB_SUCCESS) {
+        /* chunks that found nothing are not read again (a grid's TC finds nothing at all) */
+        if (info == GrB_SUCCESS && total > 0) {
 #pragma omp parallel for num_threads(GG_cpu_nthreads_move(nm)) schedule(dynamic, 1)
             for (int k = 0; k < nchunks; k++) {
                 GrB_Index o = c.count[k];
+                if (o == c.count[k + 1]) continue;
                 for (GrB_Index r = c.bounds[k]; r < c.bounds[k + 1]; r++)
                     for (GrB_Index p = mv->ptr[r]; p < mv->ptr[r + 1]; p++) {
                         if (!c.has[p]) continue;
@@ -642,14 +645,25 @@ static inline double dot_cost(GrB_Index la, GrB_Index lb)
     return (double)(la + lb);
 }
 
-/* An upper bound of dot_cost(la, lb) over every lb <= maxlb: a merge costs at most la + maxlb, a
- * gallop through B's list at most la (2 + its bits), one through A's list fewer. */
+/* An upper bound of dot_cost(la, lb) over every lb <= maxlb: a merge costs at most la + maxlb; a
+ * gallop through B's list (only where maxlb > GG_DOT_LEAP la) at most la (2 + maxlb's bits); one
+ * through A's list (only where la > GG_DOT_LEAP, B's list then below la / GG_DOT_LEAP) at most
+ * that many steps of 2 + la's bits. A bound of the gallops alone, when they cannot happen, was
+ * twice a grid's cost (la = maxlb = 2), too loose to decide without counting. */
 static inline double dot_cost_max(GrB_Index la, GrB_Index maxlb)
 {
     if (la == 0) return 1;
-    GrB_Index hi = la > maxlb ? la : maxlb;
-    double merge = (double)(la + maxlb), gallop = (double)la * (2 + 64 - __builtin_clzll(hi));
-    return merge > gallop ? merge : gallop;
+    double most = (double)(la + maxlb);
+    if (maxlb > GG_DOT_LEAP * la) {
+        double gallop = (double)la * (2 + 64 - __builtin_clzll(maxlb));
+        most = gallop > most ? gallop : most;
+    }
+    if (la > GG_DOT_LEAP) {
+        GrB_Index lb = (la - 1) / GG_DOT_LEAP < maxlb ? (la - 1) / GG_DOT_LEAP : maxlb;
+        double gallop = (double)lb * (2 + 64 - __builtin_clzll(la));
+        most = gallop > most ? gallop : most;
+    }
+    return most;
 }
 
 /* Gustavson's product terms (and mask scatters) for T<M> = A*B, A by rows, B's row lengths; the
@@ -675,16 +689,22 @@ static double saxpy_cost(const GG_cview *A, const vlens *brows, const GG_cview *
 }
 
 /* An upper bound of dot_total from the rows alone: each mask entry of a row at its dearest
- * (B's longest column, maxlb); O(rows), where dot_total is O(mask entries). */
-static double dot_bound(const GG_cview *A, const GG_cview *M, GrB_Index maxlb)
+ * (B's longest column, maxlb); O(rows), where dot_total is O(mask entries). Also, in *scatter,
+ * the mask entries of the rows A has: Gustavson scatters them (saxpy_cost counts them), so they
+ * bound its cost from below without B's row lengths. */
+static double dot_bound(const GG_cview *A, const GG_cview *M, GrB_Index maxlb, double *scatter)
 {
-    double total = 0;
+    double total = 0, below = 0;
     int nth = GG_cpu_nthreads(M->nvec);
-#pragma omp parallel for num_threads(nth) schedule(static) reduction(+ : total)
+#pragma omp parallel for num_threads(nth) schedule(static) reduction(+ : total, below)
     for (GrB_Index r = 0; r < M->nvec; r++) {
-        GrB_Index ka, la = GG_cv_find(A, GG_cv_id(M, r), &ka) ? A->ptr[ka + 1] - A->ptr[ka] : 0;
-        total += (double)(M->ptr[r + 1] - M->ptr[r]) * dot_cost_max(la, maxlb);
+        GrB_Index ka, mlen = M->ptr[r + 1] - M->ptr[r];
+        bool has = GG_cv_find(A, GG_cv_id(M, r), &ka);
+        GrB_Index la = has ? A->ptr[ka + 1] - A->ptr[ka] : 0;
+        total += (double)mlen * dot_cost_max(la, maxlb);
+        if (has) below += (double)mlen;
     }
+    *scatter = below;
     return total;
 }
 
@@ -744,28 +764,41 @@ static GrB_Info count_indices(GrB_Index *count, const GrB_Index *idx, GrB_Index 
     return GrB_SUCCESS;
 }
 
-/* The lengths of op(B)'s rows and columns, for B (nnz entries) read with transpose tran: one
- * way from the view of B that is cached (the CSR view when neither is), the other by counting
- * that view's indices, or from the other view when its dimension is too large to count densely
- * (a hypersparse B). */
-static GrB_Info b_lengths(GG_container *B, bool tran, GrB_Index nnz, vlens *rows, vlens *cols)
+/* The lengths of op(B)'s vectors one way, for B read with transpose tran, from the view of B
+ * that is cached (the CSR view when neither is): rows->v or cols->v set. The other way is
+ * b_count's. */
+static GrB_Info b_given(GG_container *B, bool tran, vlens *rows, vlens *cols)
 {
     bool csc = B->csr == NULL && B->csc != NULL;
     const GG_cview *v;
     GrB_Info info = GG_cpu_rows_of(B, csc, &v);
     if (info != GrB_SUCCESS) return info;
     /* v's vectors are op(B)'s rows when csc == tran */
-    vlens *given = csc == tran ? rows : cols, *other = csc == tran ? cols : rows;
-    given->v = v;
+    (csc == tran ? rows : cols)->v = v;
+    return GrB_SUCCESS;
+}
+
+/* The lengths of op(B)'s vectors the other way than b_given's view (l: rows or cols, the one not
+ * given; B of nnz entries): by counting that view's indices, or from the other view when its
+ * dimension is too large to count densely (a hypersparse B). */
+static GrB_Info b_count(GG_container *B, GrB_Index nnz, const vlens *given, vlens *l)
+{
+    bool csc = B->csr == NULL && B->csc != NULL;
     GrB_Index dim = csc ? B->nrows : B->ncols;
-    if (dim > 4 * nnz + 4096) return GG_cpu_rows_of(B, !csc, &other->v);
-    other->count = GG_malloc((dim == 0 ? 1 : dim) * sizeof(GrB_Index));
-    if (other->count == NULL) return GrB_OUT_OF_MEMORY;
-    return count_indices(other->count, v->idx, GG_cv_nnz(v), dim);
+    if (dim > 4 * nnz + 4096) return GG_cpu_rows_of(B, !csc, &l->v);
+    l->count = GG_malloc((dim == 0 ? 1 : dim) * sizeof(GrB_Index));
+    if (l->count == NULL) return GrB_OUT_OF_MEMORY;
+    return count_indices(l->count, given->v->idx, GG_cv_nnz(given->v), dim);
 }
 
 /* Whether T<M> = op(A)*op(B) runs as the masked dot product; GxB_AxB_METHOD in d asks for an
- * engine (GxB_AxB_DOT applies only where the dot product can run). */
+ * engine (GxB_AxB_DOT applies only where the dot product can run). The rule is the exact
+ * comparison: the dot product when its merge steps (plus its view of B, when not cached) cost less
+ * than Gustavson's terms (plus its view). The counts below only avoid the exact figures where
+ * bounds decide: an upper bound of the dot product's cost from the rows alone, Gustavson's counted
+ * only up to it, and before that (when the dot product's view gives B's column lengths) the mask
+ * scatter that bounds Gustavson's from below, so that a product whose rows are all short (a grid's
+ * L*L') counts neither B's row lengths nor its terms: those passes were most of a grid TC's mxm. */
 static GrB_Info choose_dot(bool *dot, const GG_cpu_mrows *mr, const GG_cview *A, GG_container *B,
                            const GG_desc *d)
 {
@@ -778,19 +811,25 @@ static GrB_Info choose_dot(bool *dot, const GG_cpu_mrows *mr, const GG_cview *A,
     GrB_Index nnz;
     GrB_Info info = GG_container_nvals(B, &nnz);
     vlens rows = {0}, cols = {0};
-    if (info == GrB_SUCCESS) info = b_lengths(B, d->tran1, nnz, &rows, &cols);
+    if (info == GrB_SUCCESS) info = b_given(B, d->tran1, &rows, &cols);
+    /* B's column lengths first: the bound needs them */
+    if (info == GrB_SUCCESS && cols.v == NULL) info = b_count(B, nnz, &rows, &cols);
     if (info == GrB_SUCCESS) {
         /* saxpy reads op(B) by rows (B's CSC view when transposed), dot by columns; a view not
          * built yet costs its build */
-        double view = COST_VIEW * (double)nnz;
+        double view = COST_VIEW * (double)nnz, scatter;
         const GG_cview *sv = d->tran1 ? B->csc : B->csr, *dv = d->tran1 ? B->csr : B->csc;
         double dview = dv == NULL ? view : 0, saxpy = sv == NULL ? view : 0;
         /* Gustavson's terms, counted only up to a bound of the dot product's cost from the
          * rows: beyond it the dot product wins without its exact count (triangle counting's
          * L*L', where the exact count was a seventh of the product's time) */
-        double bound = dot_bound(A, mr->v, vlen_max(&cols, d->tran1 ? B->nrows : B->ncols)) + dview;
-        if (saxpy <= bound) saxpy += COST_TERM * saxpy_cost(A, &rows, mr->v, (bound - saxpy) / COST_TERM);
-        *dot = saxpy > bound || dot_total(A, &cols, mr->v) + dview < saxpy;
+        double bound = dot_bound(A, mr->v, vlen_max(&cols, d->tran1 ? B->nrows : B->ncols), &scatter) + dview;
+        *dot = saxpy + COST_TERM * scatter > bound;
+        if (!*dot && rows.v == NULL && rows.count == NULL) info = b_count(B, nnz, &cols, &rows);
+        if (!*dot && info == GrB_SUCCESS) {
+            if (saxpy <= bound) saxpy += COST_TERM * saxpy_cost(A, &rows, mr->v, (bound - saxpy) / COST_TERM);
+            *dot = saxpy > bound || dot_total(A, &cols, mr->v) + dview < saxpy;
+        }
     }
     GG_free(rows.count);
     GG_free(cols.count);

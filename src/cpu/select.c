@@ -5,7 +5,7 @@
  * sparse one is compacted, a bitmap or full one becomes a bitmap whose flags are the tests; an
  * iso vector under a test that reads no position is decided by one call. A matrix result that
  * replaces all of C (no mask, no accumulator; C of A's type, or both types built-in) is selected
- * from A's tree straight into C's CSR view and tuples when the test is positional (GG_hs_select:
+ * from A's tree straight into C's CSR view when the test is positional (GG_hs_select:
  * whole leaves kept or dropped from their bounds, the rest in closed form) or decided once (an iso
  * tree under a value test), C's own tree left owed; other tests, and an A whose tree is itself
  * owed (a result read so far through views), read A's tuples. */
@@ -244,10 +244,10 @@ static GrB_Info select_tree(GG_container *C, GrB_IndexUnaryOp op, GG_container *
         return GG_container_adopt(C, &none);
     }
     GG_cview t;
-    GrB_Index *rows;
-    info = GG_hs_select(a, C->type, positional ? &f : NULL, &t, &rows);
+    /* no rows: C's tuples are filled from the view only if a reader asks for them */
+    info = GG_hs_select(a, C->type, positional ? &f : NULL, &t, NULL);
     if (info != GrB_SUCCESS) return info;
-    return GG_container_adopt_csr(C, &t, rows);
+    return GG_container_adopt_csr(C, &t, NULL);
 }
 
 GrB_Info GG_cpu_select(GG_container *C, GG_container *M, GrB_BinaryOp accum, GrB_IndexUnaryOp op,

@@ -88,8 +88,8 @@ GrB_Info GG_hs_build_cview(GG_hs_matrix *A, GrB_Type type, GrB_Index nrows, GrB_
 /* ---- select -----------------------------------------------------------------------------------
  * The entries of logical A that a positional test keeps (f NULL: all of them), as GG_hs_to_cview
  * gives them (convert.c): a CSR view with values of ztype (A's type, or a built-in type when A's
- * is built-in: cast as they are placed), scaled, and the row of each entry in *rows, every array
- * owned by the caller. The test is in closed form: v = j - i (as int64), j or i is kept when lo <= v <= hi, or,
+ * is built-in: cast as they are placed), scaled, and, unless rows is NULL, the row of each entry
+ * in *rows, every array owned by the caller. The test is in closed form: v = j - i (as int64), j or i is kept when lo <= v <= hi, or,
  * when outside, when it is not (GraphBLAS's eight positional tests: TRIL is v = j - i <= k, OFFDIAG
  * v outside [k, k], COLGT v = j outside [INT64_MIN, k]). A leaf is kept or skipped whole when the
  * range of v over its block decides it; only the entries of leaves the test cuts are tested. */

@@ -21,7 +21,8 @@
 typedef struct {
     GrB_Index *maj, *ptr, *min;
     uint8_t *x;
-    uint64_t n; /* entries (those the filter kept) */
+    uint64_t n;        /* entries (those the filter kept) */
+    GrB_Index nonempty; /* the counting way: vectors with an entry */
 } hs_sorted;
 
 static void sorted_free(hs_sorted *s)
@@ -48,6 +49,7 @@ typedef struct {
     const GG_hs_filter *f; /* NULL: every entry */
     const hs_cast *to_z;   /* the values cast to another type (NULL: A's own) */
     size_t zsize;          /* bytes of an output value */
+    bool want_maj;         /* counting: the majors per entry too */
 } hs_conv;
 
 /* The value x of an entry (NULL: the iso value) into output slot p: scaled, and cast when the
@@ -95,11 +97,42 @@ static inline bool conv_keep(const hs_conv *c, GrB_Index r, GrB_Index col)
     return (v >= f->lo && v <= f->hi) != f->outside;
 }
 
+/* Whether every major leaf L can hold lies in the band [c->lo, c->hi), so that its entries need
+ * no band test. */
+static bool leaf_in_band(const hs_conv *c, const hs_leaf *L)
+{
+    GrB_Index o = c->col_major ? L->c0 : L->r0;
+    int bits = L->level * L->dbits;
+    return bits < 63 && o >= c->lo && o <= c->hi && c->hi - o >= ((GrB_Index)1 << bits);
+}
+
+/* count_leaf of a COO leaf, its coordinate width fixed per loop (HS_COO_EACH). */
+static void count_coo(const hs_conv *c, const hs_leaf *L, GG_hs_cover cover)
+{
+    GrB_Index *count = c->count, base = c->base, r0 = L->r0, c0 = L->c0;
+    if (cover == GG_HS_ALL && leaf_in_band(c, L)) {
+        if (c->col_major)
+            HS_COO_EACH(L, k, li, lj, { (void)li; count[c0 + lj - base + 1]++; })
+        else
+            HS_COO_EACH(L, k, li, lj, { (void)lj; count[r0 + li - base + 1]++; })
+        return;
+    }
+    HS_COO_EACH(L, k, li, lj, {
+        GrB_Index m = c->col_major ? c0 + lj : r0 + li;
+        if (m >= c->lo && m < c->hi && (cover == GG_HS_ALL || conv_keep(c, r0 + li, c0 + lj)))
+            count[m - base + 1]++;
+    })
+}
+
 static void count_leaf(void *ctx, const hs_leaf *L)
 {
     const hs_conv *c = ctx;
     GG_hs_cover cover = leaf_cover(c, L);
     if (cover == GG_HS_NONE) return;
+    if (hs_leaf_is_coo(L)) {
+        count_coo(c, L, cover);
+        return;
+    }
     if (cover == GG_HS_ALL && !c->col_major && L->tag == GG_HS_LEAF_BITMAP) {
         /* a bitmap's row starts count its rows without reading an entry */
         uint64_t d = 1ULL << L->dbits;
@@ -153,12 +186,37 @@ static void place_bitmap_rows(hs_conv *c, const hs_leaf *L)
     }
 }
 
+/* place_leaf of a COO leaf placed by the counting way (c->next), its coordinate width fixed per
+ * loop (HS_COO_EACH). */
+static void place_coo(hs_conv *c, const hs_leaf *L, GG_hs_cover cover)
+{
+    const size_t size = c->A->type->size;
+    const bool col_major = c->col_major, test = !leaf_in_band(c, L), some = cover == GG_HS_SOME;
+    const GrB_Index r0 = L->r0, c0 = L->c0, lo = c->lo, hi = c->hi, base = c->base;
+    GrB_Index *next = c->next, *maj = c->out->maj, *min = c->out->min;
+    HS_COO_EACH(L, k, li, lj, {
+        GrB_Index r = r0 + li, col = c0 + lj;
+        GrB_Index major = col_major ? col : r, minor = col_major ? r : col;
+        if (test && (major < lo || major >= hi)) continue;
+        if (some && !conv_keep(c, r, col)) continue;
+        uint64_t p = next[major - base]++;
+        if (maj != NULL) maj[p] = major;
+        min[p] = minor;
+        /* an iso A's values are filled in once placed (iso_fill) */
+        if (L->x != NULL) put_value(c, L->x + k * size, p);
+    })
+}
+
 static void place_leaf(void *ctx, const hs_leaf *L)
 {
     hs_conv *c = ctx;
     size_t size = c->A->type->size;
     GG_hs_cover cover = leaf_cover(c, L);
     if (cover == GG_HS_NONE) return;
+    if (c->next != NULL && hs_leaf_is_coo(L)) {
+        place_coo(c, L, cover);
+        return;
+    }
     if (cover == GG_HS_ALL && !c->col_major && L->tag == GG_HS_LEAF_BITMAP && c->next != NULL) {
         place_bitmap_rows(c, L);
         return;
@@ -308,32 +366,35 @@ static void heavy_place(const hs_conv *proto, heavy_band *h, int nth, GrB_Index 
 
 /* The counting way: ptr from per-band counts and a scan, then each band places its majors'
  * entries (proto: A, the orientation, the filter, the values' type and the output). Fills s->ptr
- * (dim + 1), s->min, s->x and s->maj when not NULL (allocated by the caller), and s->n. */
+ * (dim + 1), s->min, s->x and, when proto->want_maj, s->maj, all allocated here once the count
+ * is known, at the kept entries' size: sized for all of A's entries, a select's output (TC's
+ * tril keeps half) reached glibc's 32 MB mmap bound on the grid and came back as fresh pages to
+ * fault in on every call, at 16 threads a third of the select. Also s->n and s->nonempty. While
+ * a band places, ptr[m + 1] is the next slot of major m, and ends as the pointer. */
 static GrB_Info count_place(const hs_conv *proto, GrB_Index dim)
 {
     const GG_hs_matrix *A = proto->A;
     bool col_major = proto->col_major;
     hs_sorted *s = proto->out;
     int np = hs_parts(A->nvals + dim), nth = hs_threads(np);
-    GrB_Index width = hs_band_width(A, dim, np), nb = (dim + width - 1) / width;
+    /* three bands a part, not the SpMV's four: a band holding more than a part's share is split
+     * over the threads (heavy bands), so the slack matters less here than each band's walk: the
+     * grid 1000^2 at 16 parts missed four bands a part of 16,384 rows by two and took 7,813 of
+     * 128, whose walks were half the select's work (16 threads on 2 cores, Doc/performance.md) */
+    GrB_Index width = hs_band_width(A, dim, np, 3), nb = (dim + width - 1) / width;
     GrB_Index *ptr = hs_alloc_n(dim + 1, sizeof(GrB_Index));
-    GrB_Index *next = hs_alloc_n(dim, sizeof(GrB_Index));
     GrB_Index *tot = hs_alloc_n(nb + 1, sizeof(GrB_Index));
-    if (ptr == NULL || next == NULL || tot == NULL) {
-        GG_free(ptr);
-        GG_free(next);
-        GG_free(tot);
-        return GrB_OUT_OF_MEMORY;
-    }
-    /* zeroed in parallel: a calloc's memset of the dimension ran on one thread */
-    HS_OMP("omp parallel for num_threads(nth) schedule(static)")
-    for (GrB_Index m = 0; m <= dim; m++) ptr[m] = 0;
-    int yc = col_major ? 1 : 0;
+    GrB_Index *ne = hs_alloc_n(nb + 1, sizeof(GrB_Index));
     /* the heavy bands (is_heavy[b]: 1 + its index in heavy[]) */
     heavy_band *heavy = NULL;
     uint8_t *is_heavy = NULL;
     int nh = 0;
-    bool ok = true;
+    bool ok = ptr != NULL && tot != NULL && ne != NULL;
+    if (!ok) goto done;
+    /* zeroed in parallel: a calloc's memset of the dimension ran on one thread */
+    HS_OMP("omp parallel for num_threads(nth) schedule(static)")
+    for (GrB_Index m = 0; m <= dim; m++) ptr[m] = 0;
+    int yc = col_major ? 1 : 0;
     bool forced = hs_parts_forced();
     if ((nth > 1 || forced) && nb > 1) {
         GrB_Index *est = GG_calloc(nb, sizeof(GrB_Index));
@@ -360,55 +421,60 @@ static GrB_Info count_place(const hs_conv *proto, GrB_Index dim)
         GG_free(est);
     }
     for (int k = 0; ok && k < nh; k++) ok = heavy_count(proto, &heavy[k], nth, ptr);
-    if (!ok) {
-        for (int k = 0; heavy != NULL && k < nh; k++) heavy_free(&heavy[k]);
-        GG_free(heavy);
-        GG_free(is_heavy);
-        GG_free(ptr);
-        GG_free(next);
-        GG_free(tot);
-        return GrB_OUT_OF_MEMORY;
-    }
+    if (!ok) goto done;
     HS_OMP("omp parallel for num_threads(nth) schedule(dynamic, 1)")
     for (GrB_Index b = 0; b < nb; b++) {
-        GrB_Index lo = b * width, hi = dim - lo < width ? dim : lo + width, sum = 0;
+        GrB_Index lo = b * width, hi = dim - lo < width ? dim : lo + width, sum = 0, full = 0;
         if (is_heavy == NULL || !is_heavy[b]) {
             hs_conv c = *proto;
             c.lo = lo, c.hi = hi, c.count = ptr;
             hs_walk_band(A, yc, lo, hi, count_leaf, &c);
         }
-        for (GrB_Index m = lo; m < hi; m++) sum += ptr[m + 1];
+        for (GrB_Index m = lo; m < hi; m++) {
+            sum += ptr[m + 1];
+            full += ptr[m + 1] > 0;
+        }
         tot[b] = sum;
+        ne[b] = full;
     }
-    for (GrB_Index b = 0, sum = 0; b < nb; b++) {
+    GrB_Index total = 0, nonempty = 0;
+    for (GrB_Index b = 0; b < nb; b++) {
         GrB_Index t = tot[b];
-        tot[b] = sum;
-        sum += t;
+        tot[b] = total;
+        total += t;
+        nonempty += ne[b];
     }
+    s->min = hs_alloc_n(total, sizeof(GrB_Index));
+    s->x = hs_alloc_n(total, proto->zsize);
+    if (proto->want_maj) s->maj = hs_alloc_n(total, sizeof(GrB_Index));
+    ok = s->min != NULL && s->x != NULL && (!proto->want_maj || s->maj != NULL);
+    if (!ok) goto done;
     HS_OMP("omp parallel for num_threads(nth) schedule(dynamic, 1)")
     for (GrB_Index b = 0; b < nb; b++) {
         if (is_heavy != NULL && is_heavy[b]) continue;
         GrB_Index lo = b * width, hi = dim - lo < width ? dim : lo + width, sum = tot[b];
         for (GrB_Index m = lo; m < hi; m++) {
-            next[m] = sum;
-            sum += ptr[m + 1];
+            GrB_Index n = ptr[m + 1];
             ptr[m + 1] = sum;
+            sum += n;
         }
         hs_conv c = *proto;
-        c.lo = lo, c.hi = hi, c.next = next;
+        c.lo = lo, c.hi = hi, c.next = ptr + 1;
         hs_walk_band(A, yc, lo, hi, place_leaf, &c);
     }
-    for (int k = 0; k < nh; k++) {
-        heavy_place(proto, &heavy[k], nth, tot[heavy[k].lo / width], ptr);
-        heavy_free(&heavy[k]);
-    }
+    for (int k = 0; k < nh; k++) heavy_place(proto, &heavy[k], nth, tot[heavy[k].lo / width], ptr);
+    s->ptr = ptr;
+    s->n = total;
+    s->nonempty = nonempty;
+done:
+    for (int k = 0; heavy != NULL && k < nh; k++) heavy_free(&heavy[k]);
     GG_free(heavy);
     GG_free(is_heavy);
-    GG_free(next);
     GG_free(tot);
-    s->ptr = ptr;
-    s->n = ptr[dim];
-    return GrB_SUCCESS;
+    GG_free(ne);
+    if (ok) return GrB_SUCCESS;
+    GG_free(ptr);
+    return GrB_OUT_OF_MEMORY;
 }
 
 /* ---- the radix way ---------------------------------------------------------------------------- */
@@ -416,8 +482,8 @@ static GrB_Info count_place(const hs_conv *proto, GrB_Index dim)
 /* Permutes the walk-ordered arrays of s by the sorted pairs. */
 static GrB_Info permute(hs_sorted *s, const hs_pair *order, uint64_t n, size_t size)
 {
-    hs_sorted t = {hs_alloc_n(n, sizeof(GrB_Index)), NULL, hs_alloc_n(n, sizeof(GrB_Index)),
-                   hs_alloc_n(n, size), n};
+    hs_sorted t = {.maj = hs_alloc_n(n, sizeof(GrB_Index)), .min = hs_alloc_n(n, sizeof(GrB_Index)),
+                   .x = hs_alloc_n(n, size), .n = n};
     if (t.maj == NULL || t.min == NULL || t.x == NULL) {
         sorted_free(&t);
         return GrB_OUT_OF_MEMORY;
@@ -457,8 +523,8 @@ static void iso_fill(const hs_conv *c)
 
 /* A's entries (those f keeps, f NULL: all) sorted by major, values of ztype (NULL: A's type; else
  * a built-in type): counting (s->ptr; s->maj too when want_maj) when the dimension is within
- * 8 n + 64, else by radix (s->maj). Arrays are sized for all of A's entries; only the kept ones
- * are written, so the rest is never touched. */
+ * 8 n + 64, else by radix (s->maj). The counting way sizes its arrays by the kept entries; the
+ * radix way's are sized for all of A's entries, only the kept ones written. */
 static GrB_Info sort_by_major(const GG_hs_matrix *A, bool by_col, const GG_hs_filter *f,
                               bool want_maj, GrB_Type ztype, hs_sorted *out)
 {
@@ -473,17 +539,19 @@ static GrB_Info sort_by_major(const GG_hs_matrix *A, bool by_col, const GG_hs_fi
         to_z = &cz;
     }
     size_t size = ztype != NULL ? ztype->size : A->type->size;
-    hs_sorted s = {NULL, NULL, hs_alloc_n(n, sizeof(GrB_Index)), hs_alloc_n(n, size), 0};
-    if (want_maj || !counting) s.maj = hs_alloc_n(n, sizeof(GrB_Index));
-    hs_conv c = {.A = A, .col_major = col_major, .out = &s, .f = f, .to_z = to_z, .zsize = size};
+    hs_sorted s = {0};
+    hs_conv c = {.A = A, .col_major = col_major, .out = &s, .f = f, .to_z = to_z, .zsize = size,
+                 .want_maj = want_maj};
     GrB_Info info = GrB_OUT_OF_MEMORY;
-    if (s.min == NULL || s.x == NULL || ((want_maj || !counting) && s.maj == NULL)) goto done;
     if (counting) {
         info = count_place(&c, dim);
     } else {
         hs_pair *pairs = hs_alloc_n(n, sizeof *pairs), *tmp = hs_alloc_n(n, sizeof *tmp);
+        s.min = hs_alloc_n(n, sizeof(GrB_Index));
+        s.x = hs_alloc_n(n, size);
+        s.maj = hs_alloc_n(n, sizeof(GrB_Index));
         c.pairs = pairs;
-        if (pairs != NULL && tmp != NULL) {
+        if (pairs != NULL && tmp != NULL && s.min != NULL && s.x != NULL && s.maj != NULL) {
             hs_walk(A, place_leaf, &c);
             s.n = c.k;
             const hs_pair *order =
@@ -493,7 +561,6 @@ static GrB_Info sort_by_major(const GG_hs_matrix *A, bool by_col, const GG_hs_fi
         GG_free(pairs);
         GG_free(tmp);
     }
-done:
     if (info != GrB_SUCCESS) {
         sorted_free(&s);
         return info;
@@ -535,13 +602,9 @@ static GrB_Info to_cview(const GG_hs_matrix *A, bool by_col, const GG_hs_filter 
     GrB_Info info = sort_by_major(A, by_col, f, majors != NULL, ztype, &s);
     if (info != GrB_SUCCESS) return info;
     uint64_t n = s.n;
-    GrB_Index nonempty = 0;
-    if (s.ptr != NULL) {
-        HS_OMP("omp parallel for num_threads(hs_threads(hs_parts(dim))) reduction(+ : nonempty)")
-        for (GrB_Index m = 0; m < dim; m++) nonempty += s.ptr[m + 1] > s.ptr[m];
-    } else {
+    GrB_Index nonempty = s.nonempty;
+    if (s.ptr == NULL)
         for (uint64_t k = 0; k < n; k++) nonempty += k == 0 || s.maj[k] != s.maj[k - 1];
-    }
     /* hypersparse when at most one vector in 8 holds an entry (dimensions 0 and 1 never are) */
     bool hyper = dim > 1 && nonempty <= dim / 8;
     GG_cview v = {0};

@@ -166,6 +166,32 @@ static inline bool hs_iter_next(hs_iter *it, uint64_t *li, uint64_t *lj)
     return true;
 }
 
+/* Runs the statement (the macro's last arguments) for each entry of the COO leaf *L in tree
+ * order, with its number k and local coordinates li, lj (uint64_t variables the statement reads;
+ * `continue` goes to the next entry): one copy of the loop per coordinate width, so that the
+ * width is not tested per entry as hs_iter_next does (the tree-to-view conversion's count and
+ * placement, hisparse/convert.c). */
+#define HS_COO_EACH_W(L, T, k, li, lj, ...)                                                        \
+    {                                                                                              \
+        const T *hs_q_ = (const T *)(L)->coords;                                                   \
+        for (uint64_t k = 0; k < (L)->n; k++) {                                                    \
+            uint64_t li = hs_q_[2 * k], lj = hs_q_[2 * k + 1];                                     \
+            __VA_ARGS__                                                                            \
+        }                                                                                          \
+    }
+#define HS_COO_EACH(L, k, li, lj, ...)                                                             \
+    switch ((L)->cb) {                                                                             \
+    case 1: HS_COO_EACH_W(L, uint8_t, k, li, lj, __VA_ARGS__) break;                               \
+    case 2: HS_COO_EACH_W(L, uint16_t, k, li, lj, __VA_ARGS__) break;                              \
+    case 4: HS_COO_EACH_W(L, uint32_t, k, li, lj, __VA_ARGS__) break;                              \
+    default: HS_COO_EACH_W(L, uint64_t, k, li, lj, __VA_ARGS__)                                    \
+    }
+
+static inline bool hs_leaf_is_coo(const hs_leaf *L)
+{
+    return L->tag != GG_HS_LEAF_DENSE && L->tag != GG_HS_LEAF_BITMAP;
+}
+
 /* Children of an inner node, in row-major order of their position. */
 typedef struct {
     const uint8_t *node;
@@ -228,11 +254,12 @@ void hs_walk_band(const GG_hs_matrix *A, int yc, GrB_Index lo, GrB_Index hi, hs_
                   void *ctx);
 
 /* The width of the bands a phase of np parts cuts a dimension `dim` of A into: all of it for one
- * part, else a d^g (g >= 1) chosen by the entries it makes the bands read (layout.c): a leaf of
- * level l > g is read by each of the d^(l - g) bands it reaches; with the parts fixed by a test,
- * d, so that such leaves cross bands even on small inputs. Level-1 leaves (dense and bitmap ones
- * among them) never reach beyond a band, nor do leaves of level g or below. */
-GrB_Index hs_band_width(const GG_hs_matrix *A, GrB_Index dim, int np);
+ * part, else a d^g (g >= 1) chosen by the entries it makes the bands read (layout.c), the widest
+ * of the cheapest that leaves per_part bands a part: a leaf of level l > g is read by each of the
+ * d^(l - g) bands it reaches; with the parts fixed by a test, d, so that such leaves cross bands
+ * even on small inputs. Level-1 leaves (dense and bitmap ones among them) never reach beyond a
+ * band, nor do leaves of level g or below. */
+GrB_Index hs_band_width(const GG_hs_matrix *A, GrB_Index dim, int np, int per_part);
 
 /* ---- values ------------------------------------------------------------------------------------------- */
 

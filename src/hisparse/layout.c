@@ -107,6 +107,34 @@ void hs_walk(const GG_hs_matrix *A, hs_leaf_fn fn, void *ctx)
     if (A->root != 0) walk(A, A->root, A->height, 0, 0, fn, ctx);
 }
 
+/* The first child of the COO inner node `it` from slot k on whose position is not before (i, j)
+ * in row-major order (it->n if none): a gallop from k, then a binary search, so a short skip
+ * costs a few steps. Positions are one byte each (d <= 256), i at most 256. */
+static uint64_t kids_seek(const hs_kids *it, uint64_t k, uint64_t i, uint64_t j)
+{
+    const uint8_t *c = it->coords;
+    const uint64_t key = i << 8 | j;
+#define HS_KID_KEY(q) ((uint64_t)c[2 * (q)] << 8 | c[2 * (q) + 1])
+    uint64_t lo = k, step = 1;
+    while (lo + step < it->n && HS_KID_KEY(lo + step) < key) {
+        lo += step;
+        step *= 2;
+    }
+    /* the answer is in (lo, min(lo + step, n)], or lo itself */
+    if (lo < it->n && HS_KID_KEY(lo) >= key) return lo;
+    uint64_t hi = lo + step < it->n ? lo + step : it->n;
+    lo++;
+    while (lo < hi) {
+        uint64_t mid = lo + (hi - lo) / 2;
+        if (HS_KID_KEY(mid) < key)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+#undef HS_KID_KEY
+    return lo;
+}
+
 /* The walk of the subtree at w restricted to content coordinate `yc` in [lo, hi): a child is
  * entered only when its band along yc meets the range. A dense inner node reads only the child
  * words of the band's rows or columns; a COO one tests each child. */
@@ -138,12 +166,22 @@ static void walk_band(const GG_hs_matrix *A, uint64_t w, int level, GrB_Index r0
         }
         return;
     }
-    uint64_t cw, ci, cj;
-    while (hs_kids_next(&it, &cw, &ci, &cj)) {
-        uint64_t k = yc ? cj : ci;
-        if (k >= kmin && k <= kmax)
-            walk_band(A, cw, level - 1, r0 + (ci << shift), c0 + (cj << shift), yc, lo, hi, fn,
-                      ctx);
+    /* a COO node's children are in row-major order of (ci, cj): a band of rows is one run of
+     * them, found by a search, and a band of columns a run per row, each from its first cj >=
+     * kmin. Testing every child instead cost each band the whole node: at 16 threads a grid's
+     * 7,813 bands of 128 rows each tested the 184 children of the root and some 1,600 of its
+     * level-2 nodes, on every walk of a conversion */
+    uint64_t k = yc ? 0 : kids_seek(&it, 0, kmin, 0);
+    while (k < it.n) {
+        uint64_t ci = it.coords[2 * k], cj = it.coords[2 * k + 1];
+        if (!yc && ci > kmax) break;
+        if (yc && (cj < kmin || cj > kmax)) {
+            k = kids_seek(&it, k, cj < kmin ? ci : ci + 1, kmin);
+            continue;
+        }
+        walk_band(A, hs_load64(it.words + 8 * k), level - 1, r0 + (ci << shift),
+                  c0 + (cj << shift), yc, lo, hi, fn, ctx);
+        k++;
     }
 }
 
@@ -253,10 +291,10 @@ static void level_counts(const GG_hs_matrix *A, uint64_t per_level[64])
  * entries sit in level-2 leaves, and 512 bands of 128 read 3.7e9 entries where one pass reads
  * 2.9e7 (FastSV's SpMV at 2 threads took 450 ms instead of 7). So each width's reads are counted,
  * divided among the threads its bands can keep busy (half the bands, at most np): among the widths
- * within 5% of the least such cost, the widest leaving four bands a part (the threads take them
- * dynamically; skewed graphs need the slack), else the narrowest. One walk counts the entries per
- * leaf level; it opens each leaf once and reads no entry. */
-GrB_Index hs_band_width(const GG_hs_matrix *A, GrB_Index dim, int np)
+ * within 5% of the least such cost, the widest leaving per_part bands a part (the threads take
+ * them dynamically; skewed graphs need the slack), else the narrowest. One walk counts the entries
+ * per leaf level; it opens each leaf once and reads no entry. */
+GrB_Index hs_band_width(const GG_hs_matrix *A, GrB_Index dim, int np, int per_part)
 {
     if (np <= 1 || A->height <= 1) return dim > 0 ? dim : 1;
     if (hs_parts_forced()) return 1ULL << A->dbits;
@@ -282,7 +320,8 @@ GrB_Index hs_band_width(const GG_hs_matrix *A, GrB_Index dim, int np)
     int pick = 0;
     for (int g = top; g >= 1 && pick == 0; g--) {
         GrB_Index w = 1ULL << (g * A->dbits);
-        if (cost[g] <= 1.05 * best && (dim + w - 1) / w >= 4 * (GrB_Index)np) pick = g;
+        if (cost[g] <= 1.05 * best && (dim + w - 1) / w >= (GrB_Index)per_part * (GrB_Index)np)
+            pick = g;
     }
     for (int g = 1; g <= top && pick == 0; g++)
         if (cost[g] <= 1.05 * best) pick = g;

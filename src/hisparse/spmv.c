@@ -348,7 +348,7 @@ static void bands_run(mv_bands *B)
 {
     const GG_hs_matrix *A = B->proto->A;
     int np = hs_parts(A->nvals + B->ny);
-    B->width = hs_band_width(A, B->ny, np);
+    B->width = hs_band_width(A, B->ny, np, 4);
     GrB_Index nb = (B->ny + B->width - 1) / B->width;
     HS_OMP("omp parallel for num_threads(hs_threads(np)) schedule(dynamic, 1)")
     for (GrB_Index band = 0; band < nb; band++) band_run(B, band);

@@ -254,13 +254,37 @@ static void coo_install(GG_container *c, GG_coo *t)
     c->tree_owed = c->store.n > 0;
 }
 
+/* Fills the COO's rows from the cached CSR view when an adoption left them owed (c->lock held).
+ * Rows of entries are owed only while that view is cached: every path that drops the view
+ * without clearing the content pays the tree first (host_tree), which pays the rows; an empty
+ * content (no tree owed) reads no view. */
+static GrB_Info rows_pay(GG_container *c)
+{
+    if (!c->rows_owed) return GrB_SUCCESS;
+    GrB_Index *row = GG_store_alloc(c->store.n, sizeof(GrB_Index));
+    if (row == NULL) return GrB_OUT_OF_MEMORY;
+    const GG_cview *v = c->csr;
+    const GrB_Index nvec = c->store.n > 0 ? v->nvec : 0;
+    int nth = GG_nthreads_for(c->store.n + nvec);
+#pragma omp parallel for num_threads(nth) schedule(static)
+    for (GrB_Index k = 0; k < nvec; k++) {
+        GrB_Index i = v->vec != NULL ? v->vec[k] : k;
+        for (GrB_Index p = v->ptr[k]; p < v->ptr[k + 1]; p++) row[p] = i;
+    }
+    c->store.row = row;
+    c->rows_owed = false;
+    return GrB_SUCCESS;
+}
+
 /* Builds the tree that c's content owes (c->lock held). The cached COO and views stay: they list
  * the same entries. */
 static GrB_Info tree_pay(GG_container *c)
 {
     if (!c->tree_owed) return GrB_SUCCESS;
     GG_hs_matrix hs;
-    GrB_Info info = tree_build(c, &c->store, &hs);
+    GrB_Info info = rows_pay(c);
+    if (info != GrB_SUCCESS) return info;
+    info = tree_build(c, &c->store, &hs);
     if (info != GrB_SUCCESS) return info;
     GG_hs_free(&c->hs);
     c->hs = hs;
@@ -326,6 +350,7 @@ GrB_Info GG_container_init(GG_container *c, GrB_Type type, GrB_Index nrows, GrB_
     c->coo_cached = is_matrix(c);
     c->tree_owed = false;
     c->csr_owned = false;
+    c->rows_owed = false;
     return pthread_mutex_init(&c->lock, NULL) == 0 ? GrB_SUCCESS : GrB_OUT_OF_MEMORY;
 }
 
@@ -342,6 +367,7 @@ void GG_container_clear(GG_container *c)
     GG_hs_init(&c->hs, c->type, c->nrows, c->ncols);
     c->coo_cached = true;
     c->tree_owed = false;
+    c->rows_owed = false;
 }
 
 void GG_container_free_content(GG_container *c)
@@ -480,6 +506,8 @@ GrB_Info GG_container_get(GG_container *c, GrB_Index i, GrB_Index j, void *x, Gr
     GrB_Info info = c->pending.ix == NULL ? assemble(c) : GrB_SUCCESS;
     if (info != GrB_SUCCESS) {
         /* out of memory indexing the log: nothing read */
+    } else if (c->tree_owed && (info = rows_pay(c)) != GrB_SUCCESS) {
+        /* out of memory filling the rows: nothing read */
     } else if (c->tree_owed) {
         /* no log while a tree is owed: the entry, if any, is in the tuples */
         bool found;
@@ -508,6 +536,7 @@ GrB_Info GG_container_dup(GG_container *dst, GG_container *src)
     if (!is_matrix(src)) return GG_vstore_dup(dst, src);
     pthread_mutex_lock(&src->lock);
     GrB_Info info = assemble(src);
+    if (info == GrB_SUCCESS && src->tree_owed) info = rows_pay(src);
     if (info == GrB_SUCCESS && src->tree_owed) {
         const GG_coo *s = &src->store;
         GG_coo t;
@@ -535,6 +564,7 @@ static GrB_Info resize_matrix(GG_container *c, GrB_Index nrows, GrB_Index ncols)
     pthread_mutex_lock(&c->lock);
     GrB_Info info = assemble(c);
     if (info == GrB_SUCCESS) info = coo_cache(c);
+    if (info == GrB_SUCCESS) info = rows_pay(c);
     pthread_mutex_unlock(&c->lock);
     if (info != GrB_SUCCESS) return info;
     const GG_coo *s = &c->store;
@@ -677,6 +707,7 @@ GrB_Info GG_container_adopt_csr(GG_container *c, GG_cview *v, GrB_Index *rows)
     /* the view shares idx and x with the COO (csr_owned false) */
     *view = *v;
     c->csr = view;
+    c->rows_owed = rows == NULL;
     memset(v, 0, sizeof *v);
     return GrB_SUCCESS;
 }
@@ -849,6 +880,8 @@ static bool is_hyper(GrB_Index dim, GrB_Index nonempty)
  * store, which leaves the rows of each column sorted. */
 static GrB_Info view_build(GG_container *c, bool by_col, GG_cview **result)
 {
+    GrB_Info info = rows_pay(c);
+    if (info != GrB_SUCCESS) return info;
     const GG_coo *s = &c->store;
     GrB_Index n = s->n, dim = by_col ? c->ncols : c->nrows;
     size_t size = c->type->size;
@@ -993,6 +1026,7 @@ GrB_Info GG_view_coo(GG_container *c, const GG_coo **view)
     pthread_mutex_lock(&c->lock);
     GrB_Info info = prepare(c);
     if (info == GrB_SUCCESS) info = is_matrix(c) ? coo_cache(c) : GG_vstore_coo_locked(c);
+    if (info == GrB_SUCCESS && is_matrix(c)) info = rows_pay(c);
     if (info == GrB_SUCCESS) *view = &c->store;
     pthread_mutex_unlock(&c->lock);
     return info;

@@ -3,7 +3,7 @@
  * caching and invalidation, in-place updates, GG_coo_build, concurrent readers of one object
  * with pending work (the lock) next to writers of independent objects, and the matrix tree behind
  * the views (views derived from a shared or transposed tree, an adopt whose tree is owed, and
- * every reader and writer of such a content). */
+ * every reader and writer of such a content; a select's view whose tuples' rows are owed). */
 #include "containers_test.h"
 
 #include <pthread.h>
@@ -433,6 +433,109 @@ static void test_owed_tree(void **state)
     OK(GrB_Global_set_INT32(GrB_GLOBAL, policy, GxG_BACKEND));
 }
 
+/* S = tril(A, -1) selected from A's built tree: a CSR view whose tuples' rows are owed. */
+static GrB_Matrix select_owed_rows(GrB_Matrix A, GrB_Index m, GrB_Index n, int64_t k)
+{
+    GrB_Matrix S;
+    OK(GrB_Matrix_new(&S, GrB_FP64, m, n));
+    OK(GrB_Matrix_select_INT64(S, NULL, NULL, GrB_TRIL, A, k, NULL));
+    assert_true(GG_MAT(S)->rows_owed);
+    return S;
+}
+
+/* A positional select's result owes the rows of its tuples: its count and CSR view are read
+ * without them; every reader of the tuples (elements, the COO and the CSC view, dup, resize)
+ * and every writer (which builds the tree) fills them first, and reads the same entries; so does
+ * an empty result. */
+static void test_owed_rows(void **state)
+{
+    (void)state;
+    int32_t policy;
+    OK(GrB_Global_get_INT32(GrB_GLOBAL, &policy, GxG_BACKEND));
+    OK(GrB_Global_set_INT32(GrB_GLOBAL, GxG_BACKEND_CPU, GxG_BACKEND));
+    enum { M = 40, N = 33 };
+    GrB_Matrix A = NULL, S = NULL, D = NULL;
+    OK(GrB_Matrix_new(&A, GrB_FP64, M, N));
+    uint64_t seed = 5;
+    for (int k = 0; k < 300; k++)
+        OK(GrB_Matrix_setElement_FP64(A, (double)(k % 9) + 1, ct_rand(&seed) % M, ct_rand(&seed) % N));
+    OK(GrB_Matrix_wait(A, GrB_MATERIALIZE));
+    const GG_hs_matrix *h;
+    OK(GG_view_hs(GG_MAT(A), &h)); /* the select reads the tree */
+    static double want[M * N], got[M * N];
+    read_dense(A, M, N, want);
+    for (GrB_Index i = 0; i < M; i++)
+        for (GrB_Index j = 0; j < N; j++)
+            if (j + 1 > i) want[i * N + j] = -1;
+    GrB_Index wn = 0, nvals;
+    for (int k = 0; k < M * N; k++) wn += want[k] >= 0;
+
+    /* the count and the CSR view need no rows */
+    S = select_owed_rows(A, M, N, -1);
+    OK(GrB_Matrix_nvals(&nvals, S));
+    assert_int_equal(nvals, wn);
+    const GG_cview *v;
+    OK(GG_view_csr(GG_MAT(S), &v));
+    assert_int_equal(v->ptr[v->nvec], wn);
+    assert_true(GG_MAT(S)->rows_owed);
+    /* elements */
+    read_dense(S, M, N, got);
+    for (int k = 0; k < M * N; k++) assert_true(got[k] == want[k]);
+    assert_false(GG_MAT(S)->rows_owed);
+    OK(GrB_Matrix_free(&S));
+    /* the tuples and both views */
+    S = select_owed_rows(A, M, N, -1);
+    check_both_views(S);
+    OK(GrB_Matrix_free(&S));
+    S = select_owed_rows(A, M, N, -1);
+    GrB_Index *I = malloc(wn * sizeof *I), *J = malloc(wn * sizeof *J), cnt = wn;
+    double *X = malloc(wn * sizeof *X);
+    assert_true(I != NULL && J != NULL && X != NULL);
+    OK(GrB_Matrix_extractTuples_FP64(I, J, X, &cnt, S));
+    assert_int_equal(cnt, wn);
+    for (GrB_Index k = 0; k < cnt; k++) assert_true(X[k] == want[I[k] * N + J[k]]);
+    free(I);
+    free(J);
+    free(X);
+    OK(GrB_Matrix_free(&S));
+    /* a copy, then a write to the original: independent, both whole */
+    S = select_owed_rows(A, M, N, -1);
+    OK(GrB_Matrix_dup(&D, S));
+    OK(GrB_Matrix_setElement_FP64(S, 500, 0, 0));
+    read_dense(D, M, N, got);
+    for (int k = 0; k < M * N; k++) assert_true(got[k] == want[k]);
+    read_dense(S, M, N, got);
+    assert_true(got[0] == 500);
+    for (int k = 1; k < M * N; k++) assert_true(got[k] == want[k]);
+    OK(GrB_Matrix_free(&S));
+    OK(GrB_Matrix_free(&D));
+    /* a write first (the tree from the tuples), and a resize */
+    S = select_owed_rows(A, M, N, -1);
+    OK(GrB_Matrix_removeElement(S, M - 1, 0));
+    assert_int_equal(GrB_Matrix_extractElement_FP64(&got[0], S, M - 1, 0), GrB_NO_VALUE);
+    OK(GrB_Matrix_free(&S));
+    S = select_owed_rows(A, M, N, -1);
+    OK(GrB_Matrix_resize(S, 20, 10));
+    read_dense(S, 20, 10, got);
+    for (GrB_Index i = 0; i < 20; i++)
+        for (GrB_Index j = 0; j < 10; j++) assert_true(got[i * 10 + j] == want[i * N + j]);
+    OK(GrB_Matrix_free(&S));
+    /* an empty result: a write drops its view, and the rows owed are none */
+    S = select_owed_rows(A, M, N, -(int64_t)M);
+    OK(GrB_Matrix_nvals(&nvals, S));
+    assert_int_equal(nvals, 0);
+    OK(GrB_Matrix_setElement_FP64(S, 7, 3, 4));
+    read_dense(S, M, N, got);
+    for (int k = 0; k < M * N; k++) assert_true(got[k] == (k == 3 * N + 4 ? 7 : -1));
+    OK(GrB_Matrix_free(&S));
+    S = select_owed_rows(A, M, N, -(int64_t)M);
+    check_both_views(S);
+    OK(GrB_Matrix_free(&S));
+
+    OK(GrB_Matrix_free(&A));
+    OK(GrB_Global_set_INT32(GrB_GLOBAL, policy, GxG_BACKEND));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -442,6 +545,7 @@ int main(void)
         cmocka_unit_test(test_concurrent_readers),
         cmocka_unit_test(test_tree_store),
         cmocka_unit_test(test_owed_tree),
+        cmocka_unit_test(test_owed_rows),
     };
     return cmocka_run_group_tests(tests, ct_group_setup, ct_group_teardown);
 }

@@ -3,7 +3,8 @@
  * (2^60-2, 2^60-2), dense rows and blocks, duplicates, every node kind at every kind of level,
  * the transposed flag, the scale, shared pools, rectangular shapes, and random matrices of several
  * node dimensions, densities and value types (pattern-only included). Builds split into several
- * parts (the parallel paths) give the very same bytes as one part. Also: the checker catches
+ * parts (the parallel paths) give the very same bytes as one part; so do positional selects
+ * (GG_hs_select), which keep exactly the entries their filter passes. Also: the checker catches
  * damaged pools. */
 #include "hs_test.h"
 
@@ -57,6 +58,61 @@ static void expect_same_view(const GG_cview *a, const GG_cview *b, size_t size)
     }
 }
 
+/* Whether the filter keeps (i, j) (the rule of GG_hs_filter, written out again). */
+static bool filter_keeps(const GG_hs_filter *f, GrB_Index i, GrB_Index j)
+{
+    int64_t v = f->pos == GG_HS_POS_DIAG ? (int64_t)(j - i)
+                : f->pos == GG_HS_POS_COL ? (int64_t)j
+                                          : (int64_t)i;
+    return (v >= f->lo && v <= f->hi) != f->outside;
+}
+
+/* GG_hs_select of A under one positional filter (picked by the seed among tril, triu, colle and
+ * rowgt, at offsets from the shape) over one band and over many (parts forced: bands of width d,
+ * so the walks seek their runs of children and leaves cross bands): both equal the entries of A's
+ * CSR view that the filter keeps, rows included. */
+static void expect_select(const GG_hs_matrix *A, uint64_t *seed)
+{
+    GrB_Index nr = GG_hs_nrows(A), nc = GG_hs_ncols(A);
+    int64_t k = nc > 0 ? (int64_t)rng_below(seed, nc) : 0;
+    GG_hs_filter filters[] = {{GG_HS_POS_DIAG, INT64_MIN, -1, false},
+                              {GG_HS_POS_DIAG, 1, INT64_MAX, false},
+                              {GG_HS_POS_COL, INT64_MIN, k, false},
+                              {GG_HS_POS_ROW, INT64_MIN, nr > 0 ? (int64_t)(nr / 2) : 0, true}};
+    const GG_hs_filter *f = &filters[rng_below(seed, 4)];
+    size_t size = A->type->size;
+    GG_cview all;
+    OK(GG_hs_to_cview(A, false, &all));
+    for (int parts = 1; parts <= 7; parts += 6) {
+        GG_cview v;
+        GrB_Index *rows;
+        GG_hs_set_build_parts(parts);
+        OK(GG_hs_select(A, NULL, f, &v, &rows));
+        GG_hs_set_build_parts(0);
+        GrB_Index q = 0; /* the next entry of v */
+        for (GrB_Index r = 0; r < all.nvec; r++) {
+            GrB_Index i = all.vec != NULL ? all.vec[r] : r;
+            for (GrB_Index p = all.ptr[r]; p < all.ptr[r + 1]; p++) {
+                if (!filter_keeps(f, i, all.idx[p])) continue;
+                assert_true(q < v.ptr[v.nvec]);
+                assert_int_equal(rows[q], i);
+                assert_int_equal(v.idx[q], all.idx[p]);
+                assert_memory_equal((const uint8_t *)v.x + q * size,
+                                    (const uint8_t *)all.x + p * size, size);
+                q++;
+            }
+        }
+        assert_int_equal(q, v.ptr[v.nvec]);
+        /* the pointers agree with the rows */
+        for (GrB_Index r = 0; r < v.nvec; r++)
+            for (GrB_Index p = v.ptr[r]; p < v.ptr[r + 1]; p++)
+                assert_int_equal(rows[p], v.vec != NULL ? v.vec[r] : r);
+        GG_free(rows);
+        GG_hs_cview_free(&v);
+    }
+    GG_hs_cview_free(&all);
+}
+
 /* Build, check, compare every output, the transpose and element reads. */
 static void roundtrip(const tuples *t, GrB_BinaryOp dup, unsigned flags, uint64_t *seed)
 {
@@ -81,6 +137,9 @@ static void roundtrip(const tuples *t, GrB_BinaryOp dup, unsigned flags, uint64_
     expect_get(&T, &ref, seed);
     tuples_free(&ref);
     tuples_free(&tt);
+
+    expect_select(&A, seed);
+    expect_select(&T, seed);
 
     /* a tree rebuilt from its own CSR view is the same matrix */
     GG_cview v;
@@ -248,11 +307,11 @@ static void test_band_width_follows_leaves(void **state)
         if (per_level[l] > 0) widest = l;
     assert_true(widest >= 2);
     GrB_Index span = 1ULL << (3 * widest);
-    GrB_Index w = hs_band_width(&A, 4096, 32);
+    GrB_Index w = hs_band_width(&A, 4096, 32, 4);
     assert_true(4096 / span >= 2 * 32);
     assert_true(w >= span);
     GG_hs_set_build_parts(2);
-    assert_int_equal(hs_band_width(&A, 4096, 2), 8);
+    assert_int_equal(hs_band_width(&A, 4096, 2, 4), 8);
     GG_hs_set_build_parts(0);
     GG_hs_free(&A);
     tuples_free(&t);
@@ -261,7 +320,10 @@ static void test_band_width_follows_leaves(void **state)
     for (GrB_Index i = 0; i < 4096; i++)
         for (GrB_Index j = 0; j < 64; j++) tuples_add(&t, i, j, &one);
     build_ok(&A, &t, NULL, 0);
-    assert_int_equal(hs_band_width(&A, 4096, 2), 512);
+    assert_int_equal(hs_band_width(&A, 4096, 2, 4), 512);
+    /* 20 parts: 64 bands of 64 leave three a part, not four (then 512 bands of 8) */
+    assert_int_equal(hs_band_width(&A, 4096, 20, 4), 8);
+    assert_int_equal(hs_band_width(&A, 4096, 20, 3), 64);
     GG_hs_free(&A);
     tuples_free(&t);
     OK(GG_hs_set_node_dim(GG_HS_DIM_DEFAULT));
