@@ -320,11 +320,17 @@ size_t align16(size_t n)
     return (n + 15) & ~(size_t)15;
 }
 
-/* Lanes for a mean row length: the smallest power of two at or above it, in [1, 32]. */
+/* Lanes for a mean row length: the smallest power of two at or above a fifth of it, in
+ * [1, 32]. A group of G lanes loads its row's pointers once and then G entries a step, so fewer
+ * lanes than entries keep more rows in flight. The G sweep of bench/gpu/spmv_bench (H100,
+ * 2026-11-26, fp32 / fp64 ms) put the best G near a fifth of the mean: grid (mean 4) G = 1
+ * 0.193 / 0.294 against 0.266 / 0.349 at G = 4 (the first rule, G >= mean); banded (mean 20)
+ * G = 4 0.099 / 0.135 against 0.235 / 0.266 at G = 32; localized (mean 184) G = 32; RMAT-21
+ * (short rows) G = 4 within 4-5 % of its best, G = 16. */
 int lanes_for(double mean)
 {
     int g = 1;
-    while (g < 32 && (double)g < mean) g *= 2;
+    while (g < 32 && (double)g < mean / 5) g *= 2;
     return g;
 }
 
