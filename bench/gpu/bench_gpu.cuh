@@ -1,5 +1,5 @@
 /* bench_gpu.cuh: what the GPU benchmarks (spmv_bench.cu, ewise_bench.cu) share: CUDA and cuSPARSE
- * error checks that end the program, median timing by cudaEvents on the library's stream (two
+ * error checks that end the program (bench_check.h), median timing by cudaEvents on the library's stream (two
  * warm-up runs, then `reps` timed), uploads, comma-separated option lists, and the start of a run:
  * GrB_init, a cuSPARSE handle on the library's stream and the device-to-device copy bandwidth
  * that each program's "%copy" column divides by. Each program includes it once. */
@@ -18,23 +18,7 @@
 #include <string>
 #include <vector>
 
-#define CK(x)                                                                                      \
-    do {                                                                                           \
-        cudaError_t e_ = (x);                                                                      \
-        if (e_ != cudaSuccess) {                                                                   \
-            fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, cudaGetErrorString(e_));            \
-            exit(1);                                                                               \
-        }                                                                                          \
-    } while (0)
-#define CS(x)                                                                                      \
-    do {                                                                                           \
-        cusparseStatus_t s_ = (x);                                                                 \
-        if (s_ != CUSPARSE_STATUS_SUCCESS) {                                                       \
-            fprintf(stderr, "%s:%d: cuSPARSE %s\n", __FILE__, __LINE__,                            \
-                    cusparseGetErrorString(s_));                                                   \
-            exit(1);                                                                               \
-        }                                                                                          \
-    } while (0)
+#include "bench_check.h"
 
 static cudaStream_t stream; /* the library's */
 static int reps;            /* timed runs per median: each program sets its default, then --reps */

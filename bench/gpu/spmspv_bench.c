@@ -26,6 +26,7 @@
 #include "GG_cuda.h"
 #include "GG_cuda_mxv_svm.h"
 #include "GraphBLAS_gpu.h"
+#include "bench_check.h"
 #include "spmv_bench_host.h"
 
 #include <cuda_runtime_api.h>
@@ -37,23 +38,6 @@
 #include <string.h>
 #include <time.h>
 
-#define CK(x)                                                                                      \
-    do {                                                                                           \
-        cudaError_t e_ = (x);                                                                      \
-        if (e_ != cudaSuccess) {                                                                   \
-            fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, cudaGetErrorString(e_));            \
-            exit(1);                                                                               \
-        }                                                                                          \
-    } while (0)
-#define CS(x)                                                                                      \
-    do {                                                                                           \
-        cusparseStatus_t s_ = (x);                                                                 \
-        if (s_ != CUSPARSE_STATUS_SUCCESS) {                                                       \
-            fprintf(stderr, "%s:%d: cuSPARSE %s\n", __FILE__, __LINE__,                            \
-                    cusparseGetErrorString(s_));                                                   \
-            exit(1);                                                                               \
-        }                                                                                          \
-    } while (0)
 #define OK(x)                                                                                      \
     do {                                                                                           \
         GrB_Info i_ = (x);                                                                         \
