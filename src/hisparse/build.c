@@ -1199,9 +1199,12 @@ static int blocks_plan(hs_blocks *B, const GG_hs_tuples *t, const hs_keyfmt *f, 
     for (uint64_t s = 0; s <= B->nstrips; s++)
         B->start[s] = s < B->nstrips ? GG_lower_bound(t->row, 0, n, s << qb) : n;
     uint64_t biggest = 0;
-    for (uint64_t s = 0; s < B->nstrips; s++)
+    bool monotone = true; /* always, unless the input was not scanned and is not sorted */
+    for (uint64_t s = 0; s < B->nstrips; s++) {
+        monotone = monotone && B->start[s] <= B->start[s + 1];
         if (B->start[s + 1] - B->start[s] > biggest) biggest = B->start[s + 1] - B->start[s];
-    if (biggest > HS_STRIP_ANY && biggest * (uint64_t)hs_threads(np) > n) {
+    }
+    if (!monotone || (biggest > HS_STRIP_ANY && biggest * (uint64_t)hs_threads(np) > n)) {
         blocks_free(B);
         return -1;
     }
@@ -1539,6 +1542,10 @@ typedef struct {
     const hs_shape *S; /* the tree's shape; its stream: the blocks' origins, and the values */
     hs_rec *rec;       /* the blocks' records, block g's at rec[g] */
     uint8_t *pool;     /* the fill pass: the pool, record offsets set */
+    GrB_Index nrows, ncols;
+    /* not NULL when the input was not scanned: the skeleton checks its order and range, and sets
+     * *unordered when some strip was not sorted by rows, unique and in range */
+    _Atomic bool *unordered;
 } hs_strips;
 
 /* One part's scratch. Per column block J of a strip (ncb each): the open level-2 node (skeleton),
@@ -1604,6 +1611,22 @@ static uint64_t l1_count(const GrB_Index *col, int b, const uint64_t *cur, const
     return nt;
 }
 
+/* For input that was not scanned (its strips' bounds from binary searches that assumed order):
+ * true when the inputs [lo, hi) of a strip that starts at first are sorted by rows then columns
+ * without duplicates from the input before them on (if in the strip), and their columns are in
+ * range. With every strip's first and last rows inside it and below nrows, all strips passing
+ * means the whole input is sorted by rows, unique and in range: what the scan would have found. */
+static bool l1_sorted(const GrB_Index *row, const GrB_Index *col, uint64_t first, uint64_t lo,
+                      uint64_t hi, GrB_Index ncols)
+{
+    bool ok = col[lo] < ncols;
+    for (uint64_t k = lo > first ? lo : lo + 1; k < hi; k++) {
+        GrB_Index pi = row[k - 1], i = row[k], pj = col[k - 1], j = col[k];
+        ok &= j < ncols && (pi < i || (pi == i && pj < j));
+    }
+    return ok;
+}
+
 /* The skeleton of strip s's blocks, from counts alone, and their counts (B->count). A level-2 node's record depends only on the
  * sizes of its level-1 blocks, in any order (the sums commute), so each level-1 strip is counted
  * per level-1 column block as it comes, a window of l1_window blocks at a time (each row, sorted
@@ -1617,10 +1640,20 @@ static bool strip_skeleton(const hs_strips *W, uint64_t s, hs_strip_scratch *X, 
     int b = B->b;
     uint64_t nw = B->ncb << b, width = l1_window(B), cur[GG_HS_DIM_MAX], rend[GG_HS_DIM_MAX];
     uint64_t *count = B->count + s * B->ncb;
+    uint64_t last = B->start[s + 1] - 1;
+    if (W->unordered != NULL && (row[B->start[s]] >> (B->q * b) != s ||
+                                 row[last] >> (B->q * b) != s || row[last] >= W->nrows)) {
+        *W->unordered = true;
+        return false;
+    }
     for (uint64_t J = 0; J < B->ncb; J++) /* first: the replay sets it */
         X->open[J] = (hs_open){0, 0, 0, 0, 0, -1, -1};
     for (uint64_t lo = B->start[s], hi; lo < B->start[s + 1]; lo = hi) {
         hi = l1_strip_end(row, lo, B->start[s + 1], b);
+        if (W->unordered != NULL && !l1_sorted(row, col, B->start[s], lo, hi, W->ncols)) {
+            *W->unordered = true;
+            return false;
+        }
         uint64_t nr = l1_rows(row, lo, hi, cur, rend);
         for (uint64_t w0 = 0; w0 < nw; w0 += width) {
             uint64_t nt = l1_count(col, b, cur, rend, nr, w0, width, X, cur);
@@ -1745,7 +1778,7 @@ static bool strips_pass(const hs_strips *W, int p)
                           X.cursor != NULL && X.leaf != NULL
                     : X.open != NULL);
     void *scratch = W->c->scratch + (size_t)hs_thread_id() * W->c->scratch_size;
-    for (uint64_t s = B->sp[p]; ok && s < B->sp[p + 1]; s++) {
+    for (uint64_t s = B->sp[p]; ok && !(W->unordered != NULL && *W->unordered) && s < B->sp[p + 1]; s++) {
         hs_rec *rec = W->rec + s * B->ncb;
         if (B->start[s + 1] == B->start[s]) continue;
         ok = fill ? strip_fill(W, s, &X, rec, scratch) : strip_skeleton(W, s, &X, rec);
@@ -1768,7 +1801,7 @@ static bool strips_pass(const hs_strips *W, int p)
  * untouched). */
 static int build_strips(GG_hs_matrix *A, GrB_Type type, GrB_Index nrows, GrB_Index ncols,
                         const GG_hs_tuples *t, const hs_keytab *KT, const hs_settle *c,
-                        const hs_stream *s, bool iso, int np)
+                        const hs_stream *s, bool iso, int np, bool verify)
 {
     const hs_keyfmt *f = &s->f;
     hs_blocks B;
@@ -1787,15 +1820,17 @@ static int build_strips(GG_hs_matrix *A, GrB_Type type, GrB_Index nrows, GrB_Ind
     /* the blocks' records, block g's at rec[g]; the skeleton counts the blocks too */
     hs_rec *rec = hs_alloc_n(B.nblk, sizeof *rec);
     hs_skel K = {.S = &S};
-    hs_strips W = {&B, c, &S, rec, NULL};
+    _Atomic bool unordered = false;
+    hs_strips W = {&B, c, &S, rec, NULL, nrows, ncols, verify ? &unordered : NULL};
     bool ok = rec != NULL;
     if (ok) {
         HS_OMP("omp parallel for num_threads(hs_threads(np)) schedule(dynamic, 1) reduction(&&: ok)")
         for (int p = 0; p < np; p++) ok = strips_pass(&W, p) && ok;
     }
-    result = ok && blocks_order(&B) ? 1 : 0;
+    W.unordered = NULL;
+    result = unordered ? -1 : ok && blocks_order(&B) ? 1 : 0;
     size_t *at = result == 1 ? hs_alloc_n(B.z, sizeof *at) : NULL;
-    if (at == NULL) result = 0;
+    if (result == 1 && at == NULL) result = 0;
     hs_phase("skeleton");
     so.n = B.z;
     so.P = B.order;
@@ -1908,6 +1943,33 @@ static void scan_part(const GG_hs_tuples *t, GrB_Index nrows, GrB_Index ncols, i
     }
 }
 
+/* Entries at the input's start that show input sorted by rows leaving tree order (the first
+ * row that spans two level-1 column blocks, then the next row of its level-1 strip). */
+#define HS_PREFIX ((uint64_t)1 << 16)
+
+/* True when the input's first HS_PREFIX entries already leave tree order, so that the scan could
+ * not find it sorted: input sorted by rows may then go to the strips unscanned (they check it). */
+static bool leaves_tree_order(const GG_hs_tuples *t, const hs_keytab *KT)
+{
+    uint64_t end = t->n < HS_PREFIX ? t->n : HS_PREFIX;
+    for (uint64_t k = 1; k < end; k++)
+        if (tab_key(KT, t->row[k], t->col[k]) < tab_key(KT, t->row[k - 1], t->col[k - 1]))
+            return true;
+    return false;
+}
+
+/* build_strips for input sorted by rows (verify: perhaps, unscanned), once it is known whether
+ * the tree is iso. */
+static int strips_try(GG_hs_matrix *A, GrB_Type type, GrB_Index nrows, GrB_Index ncols,
+                      const GG_hs_tuples *t, const hs_keytab *KT, const hs_settle *c,
+                      const hs_stream *s, bool want_iso, int *equal, int np, bool verify)
+{
+    if (want_iso && !t->x_iso && *equal < 0) *equal = all_equal(t);
+    hs_phase("iso_test");
+    bool iso = want_iso && (t->x_iso || *equal == 1);
+    return iso || c->carry ? build_strips(A, type, nrows, ncols, t, KT, c, s, iso, np, verify) : -1;
+}
+
 /* Puts the tuples in tree order: fills s (unique entries, their coordinates and values); *equal
  * becomes 1 or 0 when a pass over the values found whether all of them are the same. want_iso: an
  * iso tree is allowed (then, when it is certain, only the first value is cast). Unique input
@@ -1924,9 +1986,36 @@ static GrB_Info order_tuples(const GG_hs_tuples *t, GrB_Type type, GrB_Index nro
     if (narrow && KT == NULL) return GrB_OUT_OF_MEMORY;
     if (narrow) keytab_make(KT, f);
 
+    int np = hs_parts(n);
+    /* Narrow keys: (key, payload) pairs in tree order, from the strips of input sorted by rows, or
+     * by the buckets. The payload is the value itself when value and tree type fit 8 bytes (the
+     * fill then reads values in order instead of gathering them), else the input position. */
+    hs_settle c = {.carry = !t->x_iso && xsize <= 8 && type->size <= 8, .vsize = type->size};
+    const hs_values *v = &s->v;
+    c.cast = v->dup == NULL ? v->to_z.f != NULL : v->to_d.f != NULL || v->from_d.f != NULL;
+    c.pv = *v;
+    c.pv.xsize = sizeof(hs_pair);
+    c.pv.src = NULL;
+    c.scratch_size = 3 * (v->dup != NULL ? v->dup->ztype->size : 1);
+    c.scratch = narrow ? hs_alloc_n((uint64_t)hs_threads(np), c.scratch_size) : NULL;
+
+    /* Input that leaves tree order at once may be sorted by rows: the strips take it unscanned,
+     * checking order, uniqueness and range in their first pass, and give way (-1) when it is not
+     * (the scan then decides, and reports what is out of range). */
+    bool strips_tried = false;
+    if (c.scratch != NULL && t->col != NULL && f->h >= 3 && leaves_tree_order(t, KT)) {
+        int r = strips_try(A, type, nrows, ncols, t, KT, &c, s, want_iso, equal, np, true);
+        if (r >= 0) {
+            *built = r == 1;
+            GG_free(KT);
+            GG_free(c.scratch);
+            return r == 1 ? GrB_SUCCESS : GrB_OUT_OF_MEMORY;
+        }
+        strips_tried = true;
+    }
+
     /* One pass: bounds, and whether the input already is in tree order or sorted by rows (and
      * with how many duplicates). */
-    int np = hs_parts(n);
     hs_scan scan[HS_MAX_PARTS];
     HS_OMP("omp parallel for num_threads(hs_threads(np)) schedule(static, 1)")
     for (int p = 0; p < np; p++)
@@ -1937,6 +2026,7 @@ static GrB_Info order_tuples(const GG_hs_tuples *t, GrB_Type type, GrB_Index nro
     for (int p = 0; p < np; p++) {
         if (scan[p].bad) {
             GG_free(KT);
+            GG_free(c.scratch);
             return GrB_INDEX_OUT_OF_BOUNDS;
         }
         sorted = sorted && scan[p].sorted;
@@ -1947,6 +2037,7 @@ static GrB_Info order_tuples(const GG_hs_tuples *t, GrB_Type type, GrB_Index nro
 
     if (sorted) {
         GG_free(KT);
+        GG_free(c.scratch);
         if (nu == n) {
             s->I = t->row;
             s->J = t->col;
@@ -1984,22 +2075,8 @@ static GrB_Info order_tuples(const GG_hs_tuples *t, GrB_Type type, GrB_Index nro
         return group_runs(s, T, n, nu, t->row, col, T->perm);
     }
 
-    /* Narrow keys: (key, payload) pairs in tree order, from the strips of input sorted by rows, or
-     * by the buckets. The payload is the value itself when value and tree type fit 8 bytes (the
-     * fill then reads values in order instead of gathering them), else the input position. */
-    hs_settle c = {.carry = !t->x_iso && xsize <= 8 && type->size <= 8, .vsize = type->size};
-    const hs_values *v = &s->v;
-    c.cast = v->dup == NULL ? v->to_z.f != NULL : v->to_d.f != NULL || v->from_d.f != NULL;
-    c.pv = *v;
-    c.pv.xsize = sizeof(hs_pair);
-    c.pv.src = NULL;
-    c.scratch_size = 3 * (v->dup != NULL ? v->dup->ztype->size : 1);
-    c.scratch = hs_alloc_n((uint64_t)hs_threads(np), c.scratch_size);
-    if (c.scratch != NULL && by_rows && nu_rows == n && f->h >= 3) {
-        if (want_iso && !t->x_iso && *equal < 0) *equal = all_equal(t);
-        hs_phase("iso_test");
-        bool iso = want_iso && (t->x_iso || *equal == 1);
-        int r = iso || c.carry ? build_strips(A, type, nrows, ncols, t, KT, &c, s, iso, np) : -1;
+    if (c.scratch != NULL && by_rows && nu_rows == n && f->h >= 3 && !strips_tried) {
+        int r = strips_try(A, type, nrows, ncols, t, KT, &c, s, want_iso, equal, np, false);
         if (r >= 0) {
             *built = r == 1;
             GG_free(KT);
