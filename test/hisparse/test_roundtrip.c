@@ -1008,6 +1008,77 @@ static void test_rows_strip_by_strip(void **state)
     OK(GG_hs_set_node_dim(GG_HS_DIM_DEFAULT));
 }
 
+/* Input that leaves tree order in its first entries goes to the strips without the scan (build.c,
+ * strips_try with verify): the skeleton must find input, anywhere, that is not sorted by rows,
+ * has a duplicate or an index out of range, and give way to the scan, which then builds the tree
+ * the same tuples give in reverse order (the buckets) or reports the index. */
+static void test_rows_unscanned_checked(void **state)
+{
+    (void)state;
+    OK(GG_hs_set_node_dim(8));
+    uint64_t seed = 77;
+    tuples t, ref;
+    tuples_init(&t, GrB_FP64, 512, 512);
+    random_pattern(&t, &seed, 5000, 0);
+    reference(&t, NULL, false, &ref); /* unique, sorted by rows */
+    GrB_Index n = ref.n, mid = n / 2 + 7, far = n / 4;
+    assert_true(ref.I[mid] == ref.I[mid + 1] && ref.I[far] >> 6 != ref.I[mid] >> 6);
+    for (int damage = 0; damage < 7; damage++) {
+        tuples in, rev;
+        tuples_init(&in, ref.type, ref.nrows, ref.ncols);
+        for (GrB_Index k = 0; k < n; k++) tuples_add(&in, ref.I[k], ref.J[k], ref.X + 8 * k);
+        GrB_Index i = in.I[mid], j = in.J[mid];
+        switch (damage) {
+        case 1: /* two columns of a row out of order */
+            in.J[mid] = in.J[mid + 1];
+            in.J[mid + 1] = j;
+            break;
+        case 2: /* a row out of order, inside another strip */
+            in.I[mid] = in.I[far];
+            in.J[mid] = in.J[far];
+            in.I[far] = i;
+            in.J[far] = j;
+            break;
+        case 3: /* the last entry twice (same value: either order keeps it) */
+            tuples_add(&in, in.I[n - 1], in.J[n - 1], in.X + 8 * (n - 1));
+            break;
+        case 4: /* the last row's entries moved to the front */
+            for (GrB_Index k = 0; k < n; k++) in.I[k] = ref.I[(k + n - 1) % n];
+            for (GrB_Index k = 0; k < n; k++) in.J[k] = ref.J[(k + n - 1) % n];
+            break;
+        case 5: /* a column out of range mid-row */
+            in.J[mid] = in.ncols;
+            break;
+        case 6: /* the last row out of range */
+            in.I[n - 1] = in.nrows;
+            break;
+        }
+        tuples_init(&rev, in.type, in.nrows, in.ncols);
+        for (GrB_Index k = in.n; k-- > 0;) tuples_add(&rev, in.I[k], in.J[k], in.X + 8 * k);
+        GG_hs_tuples a = {in.I, in.J, in.X, in.type, false, in.n};
+        GG_hs_tuples b = {rev.I, rev.J, rev.X, rev.type, false, rev.n};
+        GG_hs_matrix A, B;
+        memset(&A, 0, sizeof A);
+        if (damage >= 5) {
+            assert_int_equal(GG_hs_build(&A, in.type, in.nrows, in.ncols, &a, NULL, 0),
+                             GrB_INDEX_OUT_OF_BOUNDS);
+            assert_null(A.pool);
+        } else {
+            OK(GG_hs_build(&A, in.type, in.nrows, in.ncols, &a, NULL, GG_HS_LAST_WINS));
+            check_tree(&A);
+            OK(GG_hs_build(&B, in.type, in.nrows, in.ncols, &b, NULL, GG_HS_LAST_WINS));
+            expect_same_tree(&A, &B);
+            GG_hs_free(&B);
+            GG_hs_free(&A);
+        }
+        tuples_free(&rev);
+        tuples_free(&in);
+    }
+    tuples_free(&ref);
+    tuples_free(&t);
+    OK(GG_hs_set_node_dim(GG_HS_DIM_DEFAULT));
+}
+
 static void test_checker_finds_damage(void **state)
 {
     (void)state;
@@ -1063,6 +1134,7 @@ int main(void)
         cmocka_unit_test(test_build_casts),
         cmocka_unit_test(test_sorted_equal_cast),
         cmocka_unit_test(test_rows_strip_by_strip),
+        cmocka_unit_test(test_rows_unscanned_checked),
         cmocka_unit_test(test_checker_finds_damage),
         cmocka_unit_test(test_band_width_follows_leaves),
     };
