@@ -1619,10 +1619,12 @@ static uint64_t l1_count(const GrB_Index *col, int b, const uint64_t *cur, const
 static bool l1_sorted(const GrB_Index *row, const GrB_Index *col, uint64_t first, uint64_t lo,
                       uint64_t hi, GrB_Index ncols)
 {
-    bool ok = col[lo] < ncols;
+    /* narrow keys: ncols <= 2^32, so a row of 32 bits and a column in range make one word in
+     * (row, column) order; without branches the loop vectorizes */
+    bool ok = col[lo] < ncols && row[lo] >> 32 == 0;
     for (uint64_t k = lo > first ? lo : lo + 1; k < hi; k++) {
-        GrB_Index pi = row[k - 1], i = row[k], pj = col[k - 1], j = col[k];
-        ok &= j < ncols && (pi < i || (pi == i && pj < j));
+        GrB_Index i = row[k], j = col[k];
+        ok &= (j < ncols) & (i >> 32 == 0) & ((i << 32 | j) > (row[k - 1] << 32 | col[k - 1]));
     }
     return ok;
 }
