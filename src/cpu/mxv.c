@@ -385,6 +385,13 @@ GG_ALWAYS_INLINE bool hash_term(const GG_sr *sr, push_ctx *c, GG_cpu_vcur *mc, c
     return true;
 }
 
+/* How many products ahead the dense push prefetches a column's state. The state reads land
+ * anywhere in T's n bytes and were a quarter of the push's samples (the index reads, which they
+ * follow, another half); 16 products cover the latency of a read from L3 at a few cycles a
+ * product. A row shorter than this is not prefetched (Doc/decisions.md, "The dense push prefetches
+ * its states"). */
+#define PUSH_AHEAD 16
+
 /* Task `chunk`: its share of the products, row by row (a row may begin before the share or end
  * after it). */
 GG_ALWAYS_INLINE void push_chunk(const GG_sr *sr, push_ctx *c, int chunk, int tid, void *z,
@@ -412,7 +419,10 @@ GG_ALWAYS_INLINE void push_chunk(const GG_sr *sr, push_ctx *c, int chunk, int ti
         GrB_Index pe = base + (w1 < s->w[r + 1] ? w1 : s->w[r + 1]);
         const char *a = GG_opnd_at(sr, c->uo, s->q[r], sr->asize, tmp.a);
         if (dense) {
-            for (; p < pe; p++) cnt += dense_term(sr, flag, val, shared, &Ro, a, p, k, idx[p], t, tmp.b);
+            for (; p < pe; p++) {
+                if (p + PUSH_AHEAD < pe) __builtin_prefetch(flag + idx[p + PUSH_AHEAD], 0, 3);
+                cnt += dense_term(sr, flag, val, shared, &Ro, a, p, k, idx[p], t, tmp.b);
+            }
         } else {
             for (; p < pe; p++) {
                 GrB_Index j = idx[p];
