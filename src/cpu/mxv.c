@@ -385,6 +385,43 @@ GG_ALWAYS_INLINE bool hash_term(const GG_sr *sr, push_ctx *c, GG_cpu_vcur *mc, c
     return true;
 }
 
+/* How many products ahead the dense push prefetches a column's state. The state reads land
+ * anywhere in T's n bytes and were a quarter of the push's samples (the index reads, which they
+ * follow, another half); 16 products cover the latency of a read from L3 at a few cycles a
+ * product (Doc/decisions.md, "The dense push prefetches its states"). */
+#define PUSH_AHEAD 16
+
+/* A position in a task's products [w0, w1) in work order: row r of the selection, its entries
+ * [p, pe) of R; p == pe once the task's products are exhausted. */
+typedef struct {
+    GrB_Index r, p, pe;
+} push_pos;
+
+/* c at the first product of row c->r or a later row of the task (rows may be empty). */
+static inline void push_pos_row(const push_rows *s, GrB_Index w0, GrB_Index w1, push_pos *c)
+{
+    for (; c->r < s->n && s->w[c->r] < w1; c->r++) {
+        GrB_Index base = s->ptr[c->r] - s->w[c->r];
+        c->p = base + (w0 > s->w[c->r] ? w0 : s->w[c->r]);
+        c->pe = base + (w1 < s->w[c->r + 1] ? w1 : s->w[c->r + 1]);
+        if (c->p < c->pe) return;
+    }
+    c->p = c->pe = 0;
+}
+
+/* Prefetches the state of the column at c and moves c one product on, across rows: the rows of
+ * a narrow level (RMAT-20's third: 20 products a row on average) are too short to look ahead in. */
+static inline void push_pos_prefetch(const push_rows *s, GrB_Index w0, GrB_Index w1,
+                                     const GrB_Index *idx, const uint8_t *flag, push_pos *c)
+{
+    if (c->p == c->pe) return;
+    __builtin_prefetch(flag + idx[c->p], 0, 3);
+    if (++c->p == c->pe) {
+        c->r++;
+        push_pos_row(s, w0, w1, c);
+    }
+}
+
 /* Task `chunk`: its share of the products, row by row (a row may begin before the share or end
  * after it). */
 GG_ALWAYS_INLINE void push_chunk(const GG_sr *sr, push_ctx *c, int chunk, int tid, void *z,
@@ -406,13 +443,22 @@ GG_ALWAYS_INLINE void push_chunk(const GG_sr *sr, push_ctx *c, int chunk, int ti
     GrB_Index cnt = 0;
     /* the row holding product w0: the last one starting at or before it */
     GrB_Index r = GG_lower_bound(s->w, 0, s->n, w0 + 1);
-    for (r = r > 0 ? r - 1 : 0; r < s->n && s->w[r] < w1; r++) {
+    r = r > 0 ? r - 1 : 0;
+    push_pos ahead = {.r = r};
+    if (dense) {
+        push_pos_row(s, w0, w1, &ahead);
+        for (int d = 0; d < PUSH_AHEAD; d++) push_pos_prefetch(s, w0, w1, idx, flag, &ahead);
+    }
+    for (; r < s->n && s->w[r] < w1; r++) {
         GrB_Index k = GG_cv_id(R, s->kr[r]), base = s->ptr[r] - s->w[r];
         GrB_Index p = base + (w0 > s->w[r] ? w0 : s->w[r]);
         GrB_Index pe = base + (w1 < s->w[r + 1] ? w1 : s->w[r + 1]);
         const char *a = GG_opnd_at(sr, c->uo, s->q[r], sr->asize, tmp.a);
         if (dense) {
-            for (; p < pe; p++) cnt += dense_term(sr, flag, val, shared, &Ro, a, p, k, idx[p], t, tmp.b);
+            for (; p < pe; p++) {
+                push_pos_prefetch(s, w0, w1, idx, flag, &ahead);
+                cnt += dense_term(sr, flag, val, shared, &Ro, a, p, k, idx[p], t, tmp.b);
+            }
         } else {
             for (; p < pe; p++) {
                 GrB_Index j = idx[p];
