@@ -150,6 +150,85 @@ __device__ inline uint64_t first_long(const uint64_t *off, uint64_t n, uint64_t 
     return lo;
 }
 
+/* The view vectors longer than LONG_COLUMN that a product's group kernel sets aside (the push's
+ * columns, a pull's rows) for a second kernel to deal out evenly: their view vectors, lengths
+ * (zeroed to the capacity n, so that the inclusive sums over all of it end with the total), those
+ * sums, their count, and `extra` bytes a vector after the sums (the push's x values). vec ==
+ * nullptr: none can be. */
+struct Longs {
+    unsigned long long *count;
+    uint64_t *vec, *len, *off, n;
+    void *extra;
+};
+
+/* The one pool allocation behind a Longs: [count (16 bytes)] [vectors] [lengths] [sums] [extra]
+ * [the sums' CUB workspace], freed stream-ordered after the kernels. */
+struct LongsMem {
+    void *mem;
+    size_t bytes, scan_bytes;
+};
+
+/* Room for the long vectors of a view of nnz entries (at most nnz / LONG_COLUMN of them); false,
+ * m->mem NULL, when the pool has none. */
+bool longs_alloc(Longs *L, LongsMem *m, uint64_t nnz, size_t extra, cudaStream_t s)
+{
+    uint64_t n = nnz / LONG_COLUMN + 1;
+    m->scan_bytes = 0;
+    cub::DeviceScan::InclusiveSum(nullptr, m->scan_bytes, (uint64_t *)nullptr,
+                                  (uint64_t *)nullptr, n, s);
+    m->bytes = (16 + n * (3 * sizeof(uint64_t) + extra) + 255) & ~(size_t)255;
+    m->mem = GG_cuda_malloc(m->bytes + m->scan_bytes);
+    if (m->mem == nullptr) return false;
+    L->count = (unsigned long long *)m->mem;
+    L->vec = (uint64_t *)((char *)m->mem + 16);
+    L->len = L->vec + n;
+    L->off = L->len + n;
+    L->extra = L->off + n;
+    L->n = n;
+    cudaMemsetAsync(m->mem, 0, 16, s);
+    cudaMemsetAsync(L->len, 0, n * sizeof(uint64_t), s);
+    return true;
+}
+
+/* The inclusive sums of the set-aside lengths, between the two kernels. */
+void longs_scan(const Longs &L, const LongsMem &m, cudaStream_t s)
+{
+    size_t bytes = m.scan_bytes; /* CUB takes the size by reference */
+    cub::DeviceScan::InclusiveSum((char *)m.mem + m.bytes, bytes, L.len, L.off, L.n, s);
+}
+
+/* Sets aside view vector r of length len; returns its slot. */
+__device__ inline unsigned long long set_aside(const Longs &L, uint64_t r, uint64_t len)
+{
+    unsigned long long at = atomicAdd(L.count, 1ull);
+    L.vec[at] = r;
+    L.len[at] = len;
+    return at;
+}
+
+/* The set-aside vectors' terms as one flat list of off[n - 1] (term e of vector q is its term
+ * e - off[q - 1]), dealt out in chunks of LONG_CHUNK so every thread of the grid does the same work
+ * however the lengths are spread: term(q, k) for each of this thread's terms, in order, then
+ * chunk_end() after each chunk it took. */
+template <typename Term, typename End>
+__device__ inline void walk_longs(const Longs &L, Term term, End chunk_end)
+{
+    __shared__ uint64_t first_q;
+    const uint64_t total = L.off[L.n - 1];
+    for (uint64_t chunk = blockIdx.x * LONG_CHUNK; chunk < total;
+         chunk += (uint64_t)gridDim.x * LONG_CHUNK) {
+        if (threadIdx.x == 0) first_q = first_long(L.off, L.n, chunk);
+        __syncthreads();
+        uint64_t q = first_q, end = min(chunk + LONG_CHUNK, total);
+        __syncthreads(); /* first_q is rewritten by the next chunk's search */
+        for (uint64_t e = chunk + threadIdx.x; e < end; e += THREADS) {
+            while (L.off[q] <= e) q++;
+            term(q, e - (q > 0 ? L.off[q - 1] : 0));
+        }
+        chunk_end();
+    }
+}
+
 template <typename T> struct Pull : Prod {
     bool terminal_any, terminal_lor;
     const T *xd;
@@ -160,11 +239,9 @@ template <typename T> struct Pull : Prod {
     T *y;
     uint8_t *yp; /* m flags, padded to whole 32-bit words for the long rows' claims */
     unsigned long long *count;
-    /* rows longer than LONG_COLUMN, set aside for pull_long_kernel (nullptr: none is), with
-     * their lengths and inclusive sums over the capacity nlong, as the push's long columns; y of
-     * such a row starts as the monoid's identity ident */
-    uint64_t *long_row, *long_len, *long_off, nlong;
-    unsigned long long *long_n;
+    /* rows longer than LONG_COLUMN, set aside for pull_long_kernel; y of such a row starts as the
+     * monoid's identity ident */
+    Longs longs;
     T ident;
 };
 
@@ -194,11 +271,9 @@ template <typename T, int G> __global__ void __launch_bounds__(THREADS) pull_ker
         uint64_t i = c.vec != nullptr ? c.vec[r] : r;
         if (c.has_mask && gg_mask_bit(c.M, c.mstruct, i) == c.mcomp) continue;
         const uint64_t end = c.ptr[r + 1];
-        if (c.long_row != nullptr && end - c.ptr[r] > LONG_COLUMN) {
+        if (c.longs.vec != nullptr && end - c.ptr[r] > LONG_COLUMN) {
             if (lane == 0) {
-                unsigned long long at = atomicAdd(c.long_n, 1ull);
-                c.long_row[at] = r;
-                c.long_len[at] = end - c.ptr[r];
+                set_aside(c.longs, r, end - c.ptr[r]);
                 c.y[i] = c.ident;
             }
             continue;
@@ -235,40 +310,32 @@ template <typename T, int G> __global__ void __launch_bounds__(THREADS) pull_ker
     if (threadIdx.x == 0 && block_count != 0) atomicAdd(c.count, (unsigned long long)block_count);
 }
 
-/* The terms of the long rows set aside by pull_kernel, as one flat list dealt out in chunks of
- * LONG_CHUNK (push_long_kernel's scheme): each thread folds the run of terms it meets in one
- * row, then adds that part to the row's value (ident before the first) with the monoid's atomic
- * update, and claims the row's flag, counting each row of T once. */
+/* The terms of the long rows set aside by pull_kernel, dealt out by walk_longs: each thread folds
+ * the run of terms it meets in one row, then adds that part to the row's value (ident before the
+ * first) with the monoid's atomic update, and claims the row's flag, counting each row of T once. */
 template <typename T> __global__ void __launch_bounds__(THREADS) pull_long_kernel(Pull<T> c)
 {
-    __shared__ uint64_t first_q;
     unsigned long long made = 0;
-    const uint64_t total = c.long_off[c.nlong - 1];
-    auto flush = [&](uint64_t q, T acc, bool has) {
+    T acc{};
+    bool has = false;
+    uint64_t cur = 0;
+    auto flush = [&]() {
         if (!has) return;
-        uint64_t r = c.long_row[q], i = c.vec != nullptr ? c.vec[r] : r;
+        uint64_t r = c.longs.vec[cur], i = c.vec != nullptr ? c.vec[r] : r;
         gg_atomic<T>(c.add, c.y + i, acc);
         made += claim(c.yp, i);
+        has = false;
     };
-    for (uint64_t chunk = blockIdx.x * LONG_CHUNK; chunk < total;
-         chunk += (uint64_t)gridDim.x * LONG_CHUNK) {
-        if (threadIdx.x == 0) first_q = first_long(c.long_off, c.nlong, chunk);
-        __syncthreads();
-        uint64_t q = first_q, end = min(chunk + LONG_CHUNK, total), cur = q;
-        __syncthreads(); /* first_q is rewritten by the next chunk's search */
-        T acc{};
-        bool has = false;
-        for (uint64_t e = chunk + threadIdx.x; e < end; e += THREADS) {
-            while (c.long_off[q] <= e) q++;
+    walk_longs(
+        c.longs,
+        [&](uint64_t q, uint64_t k) {
             if (q != cur) {
-                flush(cur, acc, has);
-                cur = q, has = false;
+                flush();
+                cur = q;
             }
-            uint64_t start = q > 0 ? c.long_off[q - 1] : 0;
-            pull_term(c, c.ptr[c.long_row[q]] + (e - start), acc, has);
-        }
-        flush(cur, acc, has);
-    }
+            pull_term(c, c.ptr[c.longs.vec[q]] + k, acc, has);
+        },
+        flush);
     gg_block_count(reinterpret_cast<uint64_t *>(c.count), made);
 }
 
@@ -294,18 +361,11 @@ int pull_typed(GG_cuda_vec *Tv, const GG_cuda_cview *V, uint64_t m, uint64_t nnz
      * keep one group a row, which stops at the first parent found), as the push's columns */
     bool longs = identity != nullptr && !terminal_any && !terminal_lor &&
                  (V->max_len == 0 || V->max_len > LONG_COLUMN);
-    uint64_t nlong = nnz / LONG_COLUMN + 1;
-    size_t scan_bytes = 0, long_bytes = 0;
-    if (longs) {
-        cub::DeviceScan::InclusiveSum(nullptr, scan_bytes, (uint64_t *)nullptr,
-                                      (uint64_t *)nullptr, nlong, s);
-        long_bytes = (16 + nlong * 3 * sizeof(uint64_t) + 255) & ~(size_t)255;
-    }
-    void *long_mem = longs ? GG_cuda_malloc(long_bytes + scan_bytes) : nullptr;
+    Longs L = {};
+    LongsMem lm = {};
     if (Tv->d.x == nullptr || Tv->d.b == nullptr || Tv->count == nullptr ||
-        (longs && long_mem == nullptr)) {
+        (longs && !longs_alloc(&L, &lm, nnz, 0, s))) {
         release(Tv);
-        GG_cuda_free(long_mem);
         return GG_CUDA_SPMV_NOMEM;
     }
     cudaMemsetAsync(Tv->d.b, 0, mpad, s);
@@ -314,17 +374,8 @@ int pull_typed(GG_cuda_vec *Tv, const GG_cuda_cview *V, uint64_t m, uint64_t nnz
     static_cast<Prod &>(c) = prod_of(V, add_op, mul_op, vec_first, mask);
     c.terminal_any = terminal_any;
     c.terminal_lor = terminal_lor;
-    if (longs) {
-        /* [count (16 bytes)] [rows] [lengths] [inclusive sums] [scan workspace] */
-        c.long_n = (unsigned long long *)long_mem;
-        c.long_row = (uint64_t *)((char *)long_mem + 16);
-        c.long_len = c.long_row + nlong;
-        c.long_off = c.long_len + nlong;
-        c.nlong = nlong;
-        memcpy(&c.ident, identity, sizeof(T));
-        cudaMemsetAsync(long_mem, 0, 16, s);
-        cudaMemsetAsync(c.long_len, 0, nlong * sizeof(uint64_t), s);
-    }
+    c.longs = L;
+    if (longs) memcpy(&c.ident, identity, sizeof(T));
     c.xd = (const T *)x->xd;
     c.xp = x->xp;
     c.xiso = x->iso;
@@ -343,12 +394,11 @@ int pull_typed(GG_cuda_vec *Tv, const GG_cuda_cview *V, uint64_t m, uint64_t nnz
         default: pull_kernel<T, 32><<<blocks, THREADS, 0, s>>>(c); break;
         }
         if (longs) {
-            cub::DeviceScan::InclusiveSum((char *)long_mem + long_bytes, scan_bytes, c.long_len,
-                                          c.long_off, nlong, s);
+            longs_scan(L, lm, s);
             pull_long_kernel<T><<<1024, THREADS, 0, s>>>(c);
         }
     }
-    GG_cuda_free(long_mem);
+    GG_cuda_free(lm.mem);
     cudaError_t e = cudaGetLastError();
     if (e != cudaSuccess) release(Tv);
     return gg_spmv_status(e);
@@ -362,13 +412,9 @@ template <typename T> struct Push : Prod {
     T *y;
     uint8_t *yp; /* m flags, padded to whole 32-bit words for the claims */
     uint64_t *count;
-    /* columns longer than LONG_COLUMN, set aside for push_long_kernel (nullptr: none can be):
-     * their view vectors, x values and lengths (long_len zeroed to its capacity nlong, so that
-     * its inclusive sums long_off, over the whole capacity, end with the total) */
-    uint64_t *long_col;
-    T *long_x;
-    unsigned long long *long_n;
-    uint64_t *long_len, *long_off, nlong;
+    /* columns longer than LONG_COLUMN, set aside for push_long_kernel with their x values (the
+     * Longs' extra, as T) */
+    Longs longs;
     /* List mode (out_i set): T is an unordered SPARSE list. A target is claimed with the call's
      * stamp in the persistent claim words (GG_cuda_stamps), so nothing of size m is initialised;
      * the claimer appends it at the slot tally[0] gives, and writes its term as the value unless
@@ -496,13 +542,8 @@ __device__ inline unsigned push_column(const Push<T> &c, uint64_t k, T xv, int l
 {
     uint64_t r;
     if (!find_vec(c.vec, c.nvec, k, &r)) return 0;
-    if (c.long_col != nullptr && c.ptr[r + 1] - c.ptr[r] > LONG_COLUMN) {
-        if (l == 0) {
-            unsigned long long at = atomicAdd(c.long_n, 1ull);
-            c.long_col[at] = r;
-            c.long_x[at] = xv;
-            c.long_len[at] = c.ptr[r + 1] - c.ptr[r];
-        }
+    if (c.longs.vec != nullptr && c.ptr[r + 1] - c.ptr[r] > LONG_COLUMN) {
+        if (l == 0) static_cast<T *>(c.longs.extra)[set_aside(c.longs, r, c.ptr[r + 1] - c.ptr[r])] = xv;
         return 0;
     }
     unsigned made = 0;
@@ -553,41 +594,31 @@ template <typename T, int G> __global__ void __launch_bounds__(THREADS) push_bit
     push_block_end(c, made, true);
 }
 
-/* The terms of the long columns set aside by the kernels above, as one flat list of
- * long_off[nlong - 1] terms (term e of column q at e - long_off[q - 1]) dealt out in chunks of
- * LONG_CHUNK: every thread of the grid does the same work however the lengths are spread. */
+/* The terms of the long columns set aside by the kernels above, dealt out by walk_longs. */
 template <typename T> __global__ void __launch_bounds__(THREADS) push_long_kernel(Push<T> c)
 {
-    __shared__ uint64_t first_q;
     unsigned long long made = 0;
-    const uint64_t total = c.long_off[c.nlong - 1];
-    for (uint64_t chunk = blockIdx.x * LONG_CHUNK; chunk < total;
-         chunk += (uint64_t)gridDim.x * LONG_CHUNK) {
-        if (threadIdx.x == 0) first_q = first_long(c.long_off, c.nlong, chunk);
-        __syncthreads();
-        uint64_t q = first_q, end = min(chunk + LONG_CHUNK, total);
-        __syncthreads(); /* first_q is rewritten by the next chunk's search */
-        for (uint64_t e = chunk + threadIdx.x; e < end; e += THREADS) {
-            while (c.long_off[q] <= e) q++;
-            uint64_t start = q > 0 ? c.long_off[q - 1] : 0;
-            made += push_term(c, c.ptr[c.long_col[q]] + (e - start), c.long_x[q]);
-        }
-    }
+    walk_longs(
+        c.longs,
+        [&](uint64_t q, uint64_t k) {
+            made += push_term(c, c.ptr[c.longs.vec[q]] + k, static_cast<const T *>(c.longs.extra)[q]);
+        },
+        [] {});
     push_block_end(c, made, false);
 }
 
-/* scan_mem: the long columns' scan workspace (scan_bytes), when there are long columns. */
+/* lm: the long columns' allocation, when they may be. */
 template <typename T, int G>
-void launch_push(Push<T> c, cudaStream_t s, void *scan_mem, size_t scan_bytes)
+void launch_push(Push<T> c, cudaStream_t s, const LongsMem &lm)
 {
-    c.last_kernel = c.long_col == nullptr;
+    c.last_kernel = c.longs.vec == nullptr;
     if (c.x.form == GG_VF_SPARSE)
         push_kernel<T, G><<<blocks_for(c.x.nvals * (uint64_t)G), THREADS, 0, s>>>(c);
     else
         push_bitmap_kernel<T, G><<<blocks_for(c.x.n), THREADS, 0, s>>>(c);
     c.last_kernel = true;
-    if (c.long_col != nullptr) {
-        cub::DeviceScan::InclusiveSum(scan_mem, scan_bytes, c.long_len, c.long_off, c.nlong, s);
+    if (c.longs.vec != nullptr) {
+        longs_scan(c.longs, lm, s);
         push_long_kernel<T><<<1024, THREADS, 0, s>>>(c);
     }
 }
@@ -616,36 +647,15 @@ int push_typed(GG_cuda_vec *Tv, const GG_cuda_cview *V, uint64_t m, uint64_t nnz
      * wait alone on the H200 host, Doc/performance.md) */
     Tv->count = list != nullptr ? GG_cuda_count_word() : nullptr;
     if (Tv->count == nullptr) Tv->count = (uint64_t *)GG_cuda_malloc(sizeof(uint64_t));
-    /* room for every column longer than LONG_COLUMN: at most nnz / LONG_COLUMN of them, and
-     * their scan's workspace; a view whose longest vector is known to be shorter needs none
-     * (max_len 0: not known) */
+    /* room for the columns longer than LONG_COLUMN; a view whose longest vector is known to be
+     * shorter needs none (max_len 0: not known) */
     bool longs = V->max_len == 0 || V->max_len > LONG_COLUMN;
-    uint64_t nlong = nnz / LONG_COLUMN + 1;
-    size_t scan_bytes = 0;
-    if (longs)
-        cub::DeviceScan::InclusiveSum(nullptr, scan_bytes, (uint64_t *)nullptr,
-                                      (uint64_t *)nullptr, nlong, s);
-    size_t long_bytes = 16 + nlong * (3 * sizeof(uint64_t) + sizeof(T));
-    long_bytes = (long_bytes + 255) & ~(size_t)255; /* the workspace after it, aligned */
-    void *long_mem = longs ? GG_cuda_malloc(long_bytes + scan_bytes) : nullptr;
-    if (Tv->d.x == nullptr || (Tv->d.i == nullptr && Tv->d.b == nullptr) ||
-        Tv->count == nullptr || (longs && long_mem == nullptr)) {
-        release(Tv);
-        GG_cuda_free(long_mem);
-        return GG_CUDA_SPMV_NOMEM;
-    }
     Push<T> c = {};
-    if (longs) {
-        /* [count (16 bytes)] [columns] [lengths] [inclusive sums] [values] [scan workspace];
-         * freed stream-ordered after the kernels */
-        c.long_n = (unsigned long long *)long_mem;
-        c.long_col = (uint64_t *)((char *)long_mem + 16);
-        c.long_len = c.long_col + nlong;
-        c.long_off = c.long_len + nlong;
-        c.long_x = (T *)(c.long_off + nlong);
-        c.nlong = nlong;
-        cudaMemsetAsync(long_mem, 0, 16, s);
-        cudaMemsetAsync(c.long_len, 0, nlong * sizeof(uint64_t), s);
+    LongsMem lm = {};
+    if (Tv->d.x == nullptr || (Tv->d.i == nullptr && Tv->d.b == nullptr) ||
+        Tv->count == nullptr || (longs && !longs_alloc(&c.longs, &lm, nnz, sizeof(T), s))) {
+        release(Tv);
+        return GG_CUDA_SPMV_NOMEM;
     }
     static_cast<Prod &>(c) = prod_of(V, add_op, mul_op, vec_first, mask);
     c.x = *x;
@@ -659,14 +669,14 @@ int push_typed(GG_cuda_vec *Tv, const GG_cuda_cview *V, uint64_t m, uint64_t nnz
         /* no O(m) initialisation: the claims are stamped, the count written by the last block */
         if (any && !GG_cuda_stamps_begin(m, &st)) {
             release(Tv);
-            GG_cuda_free(long_mem);
+            GG_cuda_free(lm.mem);
             return GG_CUDA_SPMV_NOMEM;
         }
         /* a fused assign needs its list's claims as that push left them: no list push since */
         if (fuse != nullptr && (!any || st.stamp != fuse->stamp + 1)) {
             if (any) GG_cuda_stamps_end();
             release(Tv);
-            GG_cuda_free(long_mem);
+            GG_cuda_free(lm.mem);
             return GG_CUDA_PUSH_STALE;
         }
         if (fuse != nullptr) c.fuse = *fuse;
@@ -686,16 +696,15 @@ int push_typed(GG_cuda_vec *Tv, const GG_cuda_cview *V, uint64_t m, uint64_t nnz
         fill_kernel<T><<<blocks_for(mpad), THREADS, 0, s>>>(c.y, c.yp, m, mpad, ident, c.count);
     }
     if (any) {
-        void *scan_mem = longs ? (char *)long_mem + long_bytes : nullptr;
         switch (lanes_for(nnz, V->nvec)) {
-        case 4: launch_push<T, 4>(c, s, scan_mem, scan_bytes); break;
-        case 8: launch_push<T, 8>(c, s, scan_mem, scan_bytes); break;
-        case 16: launch_push<T, 16>(c, s, scan_mem, scan_bytes); break;
-        default: launch_push<T, 32>(c, s, scan_mem, scan_bytes); break;
+        case 4: launch_push<T, 4>(c, s, lm); break;
+        case 8: launch_push<T, 8>(c, s, lm); break;
+        case 16: launch_push<T, 16>(c, s, lm); break;
+        default: launch_push<T, 32>(c, s, lm); break;
         }
         if (list != nullptr) GG_cuda_stamps_end();
     }
-    GG_cuda_free(long_mem);
+    GG_cuda_free(lm.mem);
     cudaError_t e = cudaGetLastError();
     if (e != cudaSuccess) release(Tv);
     return gg_spmv_status(e);

@@ -634,26 +634,30 @@ static void full_products_by_every_kernel(void **state)
                 GrB_Matrix B = mdup(A); /* a content of its own: the rule's count starts over */
                 /* declines counted around the products only: same_vector's matrix assigns have no
                  * device kernel and decline by design */
-                size_t declined = 0, before;
+                /* A x, x' A and A' x (by descriptor): w's length, the input, the descriptor, the
+                 * CPU's result, whether A comes first */
+                const struct {
+                    GrB_Index len;
+                    GrB_Vector in;
+                    GrB_Descriptor d;
+                    GrB_Vector want;
+                    bool mxv;
+                } prods[] = {{nr, x, NULL, want, true},
+                             {nc, xt, NULL, wantt, false},
+                             {nc, xt, GrB_DESC_T0, wantd, true}};
+                size_t declined = 0;
                 for (int rep = 0; rep < 3; rep++) {
-                    OK(GrB_Vector_new(&w, type, nr));
-                    before = declines();
-                    OK(GrB_mxv(w, NULL, NULL, cfg[ci].sr, B, x, NULL));
-                    declined += declines() - before;
-                    same_vector(want, w, tol);
-                    GrB_free(&w);
-                    OK(GrB_Vector_new(&w, type, nc));
-                    before = declines();
-                    OK(GrB_vxm(w, NULL, NULL, cfg[ci].sr, xt, B, NULL));
-                    declined += declines() - before;
-                    same_vector(wantt, w, tol);
-                    GrB_free(&w);
-                    OK(GrB_Vector_new(&w, type, nc));
-                    before = declines();
-                    OK(GrB_mxv(w, NULL, NULL, cfg[ci].sr, B, xt, GrB_DESC_T0));
-                    declined += declines() - before;
-                    same_vector(wantd, w, tol);
-                    GrB_free(&w);
+                    for (int pk = 0; pk < 3; pk++) {
+                        OK(GrB_Vector_new(&w, type, prods[pk].len));
+                        size_t before = declines();
+                        if (prods[pk].mxv)
+                            OK(GrB_mxv(w, NULL, NULL, cfg[ci].sr, B, prods[pk].in, prods[pk].d));
+                        else
+                            OK(GrB_vxm(w, NULL, NULL, cfg[ci].sr, prods[pk].in, B, prods[pk].d));
+                        declined += declines() - before;
+                        same_vector(prods[pk].want, w, tol);
+                        GrB_free(&w);
+                    }
                 }
                 assert_int_equal(declined, 0);
                 GrB_free(&B);
