@@ -271,8 +271,8 @@ static void assign_scalar_parity(void **state)
 }
 
 /* Under AUTO a scalar filling all of a new, empty C is taken by the cells it writes, not by its
- * operands' entries (none): BC's 4 x n fill of ones went to the CPU, and every later device call
- * uploaded it. A fill of few cells stays on the host. */
+ * operands' entries (none): BC's 4 x n fill of ones and SSSP's +inf distances went to the CPU, and
+ * every later device call read them from there. A fill of few cells stays on the host. */
 static void assign_fill_taken_by_cells(void **state)
 {
     (void)state;
@@ -292,6 +292,17 @@ static void assign_fill_taken_by_cells(void **state)
         OK(GrB_Matrix_extractElement_FP64(&x, C, 3, nc[big] - 1));
         assert_true(x == 1.0);
         GrB_free(&C);
+        /* the same for a vector of as many positions (SSSP's +inf distances) */
+        GrB_Vector v;
+        OK(GrB_Vector_new(&v, GrB_FP64, 4 * nc[big]));
+        before = declines();
+        OK(GrB_Vector_assign_FP64(v, NULL, NULL, INFINITY, GrB_ALL, 4 * nc[big], NULL));
+        assert_int_equal(declines(), before + (big ? 0 : 1));
+        OK(GrB_Vector_nvals(&n, v));
+        assert_int_equal(n, 4 * nc[big]);
+        OK(GrB_Vector_extractElement_FP64(&x, v, 4 * nc[big] - 1));
+        assert_true(isinf(x) && x > 0);
+        GrB_free(&v);
     }
 }
 
