@@ -89,6 +89,28 @@ GG_cuda_hs_code GG_cuda_hs_to_coo(const GG_cuda_hs *A, GG_cuda_order order, uint
  * values as GG_cuda_hs_to_coo writes them into x; no sort. UNSUPPORTED for a transposed A. */
 GG_cuda_hs_code GG_cuda_hs_to_keys(const GG_cuda_hs *A, uint64_t *key, void *x);
 
+/* A device tree not built yet: its n entries as keys of the tree format of (nrows, ncols, dbits)
+ * in tree order (the keys hsd_build_sorted takes) with values of value_size bytes (1, 2, 4 or 8),
+ * all bitwise equal to iso_value when iso. A select's result waits in this form until something
+ * needs its tree (cuda/store/matrix.c): the products read only its views. */
+typedef struct {
+    uint64_t nrows, ncols, n;
+    int dbits, type_code, value_size;
+    bool iso;
+    unsigned char iso_value[16];
+    const uint64_t *key;
+    const void *x;
+} GG_cuda_hkeys;
+
+/* The tree of K (its iso value set from K's). */
+GG_cuda_hs_code GG_cuda_hkeys_build(GG_cuda_hs *Z, const GG_cuda_hkeys *K);
+
+/* K's tuples in `order` into device arrays of K->n, as GG_cuda_hs_to_coo gives a built tree's
+ * (ROW and COL: one stable sort by the major coordinate; TREE: none). Coordinates must fit 32
+ * bits. */
+GG_cuda_hs_code GG_cuda_hkeys_to_coo(const GG_cuda_hkeys *K, GG_cuda_order order, uint64_t *row,
+                                     uint64_t *col, void *x);
+
 #ifdef __cplusplus
 }
 #endif

@@ -10,6 +10,7 @@
 #ifndef GG_CUDA_MAT_KERNELS_H
 #define GG_CUDA_MAT_KERNELS_H
 
+#include "GG_cuda_hsbuild.h"
 #include "GG_cuda_kernels.h"
 #include "GG_cuda_vec_kernels.h"
 
@@ -35,6 +36,8 @@ typedef struct {
  * device arrays, in `order`. UNSUPPORTED for a user-defined type or what GG_cuda_hs_to_coo does not
  * take. */
 int GG_cuda_tuples_of(GG_cuda_tuples *t, const GG_cuda_hs *A, GG_cuda_order order);
+/* The same for a tree not built yet (GG_cuda_hkeys). */
+int GG_cuda_tuples_of_keys(GG_cuda_tuples *t, const GG_cuda_hkeys *K, GG_cuda_order order);
 /* Frees t's arrays (stream-ordered) and leaves it empty. */
 void GG_cuda_tuples_release(GG_cuda_tuples *t);
 
@@ -103,11 +106,13 @@ int GG_cuda_mat_writeback(GG_cuda_hs *Z, uint64_t nrows, uint64_t ncols, int dbi
  * No mask, no accumulator, A not transposed: C's tree and views come from what A holds. Both take
  * the select kinds GG_cuda_mat_apply takes (t->kind GG_CUDA_T_SELECT) and keep exactly its
  * entries, values cast to ccode; UNSUPPORTED for anything else. */
-/* Z = the tree of the entries kept from A's n entries given as tree-order keys of the format of an
- * nrows x ncols tree of node dimension 2^dbits (GG_cuda_hs_to_keys) with values of acode: the kept
- * keys, in order, are Z's (hsd_build_sorted, no sort); iso when all kept values are bitwise equal,
- * as GG_cuda_hs_build_coo makes it. */
-int GG_cuda_mat_select_tree(GG_cuda_hs *Z, uint64_t nrows, uint64_t ncols, int dbits,
+/* *K = the entries kept from A's n entries given as tree-order keys of the format of an nrows x
+ * ncols tree of node dimension 2^dbits (GG_cuda_hs_to_keys) with values of acode: the kept keys,
+ * in order, are C's tree-order keys (GG_cuda_hkeys, from which the store builds C's tree with no
+ * sort when it is needed), values cast to ccode; iso when all kept values are bitwise equal, as
+ * GG_cuda_hs_build_coo makes it. K's key and x are new device arrays (NULL when nothing is kept),
+ * the caller's. */
+int GG_cuda_mat_select_keys(GG_cuda_hkeys *K, uint64_t nrows, uint64_t ncols, int dbits,
                             const uint64_t *key, const void *x, uint64_t n, int acode,
                             const GG_cuda_mt *t, int ccode);
 /* *out = the CSR (by_col false) or CSC view of C from A's view v of the same kind: its entries kept,

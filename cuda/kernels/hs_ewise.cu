@@ -617,6 +617,63 @@ GG_cuda_hs_code to_coo(const GG_cuda_hs *A, GG_cuda_order order, uint64_t *row, 
     return hsd_cuda_code(e);
 }
 
+/* Row-major keys (i << 32) | j of the tree-order keys of format f. */
+__global__ void k_rowmajor(hs_keyfmt f, const uint64_t *key, uint64_t n, uint64_t *rk)
+{
+    uint64_t k = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x;
+    if (k >= n) return;
+    uint64_t i, j;
+    hs_key_split(&f, key[k], f.h, &i, &j);
+    rk[k] = i << 32 | j;
+}
+
+/* The tuples of a tree not built yet (GG_cuda_hkeys: its entries as tree-order keys and values) in
+ * `order`, as to_coo makes them from a built tree: the same one stable sort by the major
+ * coordinate's bits of the row-major keys, with no walk of a tree and no decode. */
+template <class E>
+GG_cuda_hs_code keys_to_coo(const GG_cuda_hkeys *K, GG_cuda_order order, uint64_t *row, uint64_t *col,
+                            void *x)
+{
+    hs_keyfmt f;
+    if (!hs_keyfmt_make(&f, K->nrows, K->ncols, K->dbits) || K->n >= (1ULL << 31) ||
+        K->nrows > (1ULL << 32) || K->ncols > (1ULL << 32))
+        return GG_CUDA_HS_UNSUPPORTED;
+    uint64_t n = K->n;
+    if (n == 0) return GG_CUDA_HS_OK;
+    cudaStream_t s = GG_cuda_stream();
+    hsd_tmp T;
+    uint64_t *rk = T.get<uint64_t>(n);
+    if (T.oom) return GG_CUDA_HS_OOM;
+    k_rowmajor<<<ew_blocks(n), EW_THREADS, 0, s>>>(f, K->key, n, rk);
+    int begin = 0, end = 0;
+    if (order == GG_CUDA_ORDER_ROW) {
+        begin = 32;
+        end = 32 + coord_bits(K->nrows);
+    } else if (order == GG_CUDA_ORDER_COL) {
+        end = coord_bits(K->ncols);
+    }
+    const uint64_t *key = rk;
+    const E *val = static_cast<const E *>(K->x);
+    cudaError_t e = cudaGetLastError();
+    if (e == cudaSuccess && end > begin) {
+        uint64_t *skey = T.get<uint64_t>(n);
+        E *sval = T.get<E>(n);
+        if (T.oom) return GG_CUDA_HS_OOM;
+        GG_cuda_sort_counted();
+        e = hsd_with_temp(T, [&](void *tmp, size_t &bytes) {
+            return cub::DeviceRadixSort::SortPairs(tmp, bytes, rk, skey, val, sval, (int64_t)n, begin, end, s);
+        });
+        key = skey;
+        val = sval;
+    }
+    if (e == cudaSuccess) {
+        k_split<<<ew_blocks(n), EW_THREADS, 0, s>>>(key, n, row, col);
+        e = cudaMemcpyAsync(x, val, n * sizeof(E), cudaMemcpyDeviceToDevice, s);
+    }
+    if (e == cudaSuccess) e = cudaStreamSynchronize(s);
+    return hsd_cuda_code(e);
+}
+
 /* to_coo with the value kind of A's stored type. */
 GG_cuda_hs_code to_coo_of(const GG_cuda_hs *A, GG_cuda_order order, uint64_t *row, uint64_t *col,
                           uint64_t *tkey, void *x)
@@ -654,4 +711,26 @@ extern "C" GG_cuda_hs_code GG_cuda_hs_to_keys(const GG_cuda_hs *A, uint64_t *key
 {
     if (A->transposed) return GG_CUDA_HS_UNSUPPORTED;
     return to_coo_of(A, GG_CUDA_ORDER_TREE, nullptr, nullptr, key, x);
+}
+
+extern "C" GG_cuda_hs_code GG_cuda_hkeys_to_coo(const GG_cuda_hkeys *K, GG_cuda_order order, uint64_t *row,
+                                               uint64_t *col, void *x)
+{
+    GG_cuda_bind();
+    switch (K->value_size) {
+    case 1: return keys_to_coo<uint8_t>(K, order, row, col, x);
+    case 2: return keys_to_coo<uint16_t>(K, order, row, col, x);
+    case 4: return keys_to_coo<uint32_t>(K, order, row, col, x);
+    case 8: return keys_to_coo<uint64_t>(K, order, row, col, x);
+    }
+    return GG_CUDA_HS_UNSUPPORTED;
+}
+
+extern "C" GG_cuda_hs_code GG_cuda_hkeys_build(GG_cuda_hs *Z, const GG_cuda_hkeys *K)
+{
+    GG_cuda_bind();
+    GG_cuda_hs_code code = hsd_build_sorted(Z, K->nrows, K->ncols, K->dbits, K->key, K->x, K->n,
+                                            K->type_code, K->value_size, K->iso);
+    if (code == GG_CUDA_HS_OK && K->iso) memcpy(Z->iso_value, K->iso_value, (size_t)K->value_size);
+    return code;
 }

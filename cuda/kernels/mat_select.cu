@@ -2,7 +2,8 @@
  * transposed), straight from what A already holds on the device (GG_cuda_mat_kernels.h):
  *  - its tree: A's entries as tree-order keys of its own format and their values (decoded once
  *    per A and kept in its mirror, cuda/store/matrix.c), filtered and compacted, are the sorted
- *    keys of C's tree, built by hsd_build_sorted with no tuples, no key pass and no sort;
+ *    keys of C's tree (GG_cuda_hkeys), which the store builds with no tuples, no key pass and no
+ *    sort when something needs the tree itself: the products read only the views;
  *  - its CSR/CSC views: a view of A filtered entry by entry keeps its order, so it is C's view
  *    (row pointers from the scan of the keep flags), where building C's view from C's tree would
  *    decode and radix sort every entry again.
@@ -105,12 +106,13 @@ bool rule_of(const GG_cuda_mt *t, int acode, int ccode, sel_rule *r)
 
 } // namespace
 
-extern "C" int GG_cuda_mat_select_tree(GG_cuda_hs *Z, uint64_t nrows, uint64_t ncols, int dbits,
+extern "C" int GG_cuda_mat_select_keys(GG_cuda_hkeys *K, uint64_t nrows, uint64_t ncols, int dbits,
                                        const uint64_t *key, const void *x, uint64_t n, int acode,
                                        const GG_cuda_mt *t, int ccode)
 {
     sel_rule r;
     hs_keyfmt f;
+    *K = GG_cuda_hkeys{};
     if (!rule_of(t, acode, ccode, &r) || dbits < 1 || dbits > 8 ||
         !hs_keyfmt_make(&f, nrows, ncols, dbits) || n >= (1ULL << 31))
         return GG_CUDA_VRC_UNSUPPORTED;
@@ -139,16 +141,22 @@ extern "C" int GG_cuda_mat_select_tree(GG_cuda_hs *Z, uint64_t nrows, uint64_t n
             rc = gg_vk_launched();
         }
         if (rc == GG_CUDA_VRC_OK && !GG_cuda_download(&h, differs.p, sizeof h)) rc = GG_CUDA_VRC_ERROR;
+        if (rc == GG_CUDA_VRC_OK && h == 0 && !GG_cuda_download(K->iso_value, ox.p, csize))
+            rc = GG_CUDA_VRC_ERROR;
         if (rc != GG_CUDA_VRC_OK) return rc;
     }
-    bool iso = h == 0;
-    int rc = gg_hs_rc(hsd_build_sorted(Z, nrows, ncols, dbits, okey.as<uint64_t>(), ox.p, m, ccode,
-                                       (int)csize, iso));
-    if (rc != GG_CUDA_VRC_OK || !iso) return rc;
-    if (GG_cuda_download(Z->iso_value, ox.p, csize)) return GG_CUDA_VRC_OK;
-    GG_cuda_free((void *)Z->pool);
-    *Z = GG_cuda_hs{};
-    return GG_CUDA_VRC_ERROR;
+    K->nrows = nrows;
+    K->ncols = ncols;
+    K->n = m;
+    K->dbits = dbits;
+    K->type_code = ccode;
+    K->value_size = (int)csize;
+    K->iso = h == 0;
+    K->key = okey.as<uint64_t>();
+    K->x = ox.p;
+    okey.release();
+    ox.release();
+    return GG_CUDA_VRC_OK;
 }
 
 extern "C" int GG_cuda_cview_select(GG_cuda_cview *out, void **mem, const GG_cuda_cview *v,

@@ -106,22 +106,35 @@ extern "C" void GG_cuda_tuples_release(GG_cuda_tuples *t)
     t->code = code;
 }
 
-extern "C" int GG_cuda_tuples_of(GG_cuda_tuples *t, const GG_cuda_hs *A, GG_cuda_order order)
+/* t = n tuples of type code in `order`, their arrays filled by decode(row, col, x). */
+template <class F> int tuples_from(GG_cuda_tuples *t, int code, uint64_t n, GG_cuda_order order, F decode)
 {
     *t = GG_cuda_tuples{};
-    if (!gg_builtin(A->type_code)) return GG_CUDA_VRC_UNSUPPORTED;
-    t->code = A->type_code;
+    if (!gg_builtin(code)) return GG_CUDA_VRC_UNSUPPORTED;
+    t->code = code;
     t->order = order;
-    uint64_t n = A->nvals;
     if (n == 0) return GG_CUDA_VRC_OK;
     if (n >= (1ULL << 31)) return GG_CUDA_VRC_UNSUPPORTED;
     gg_dev_buf r, c, x;
-    if (!r.get(n * sizeof(uint64_t)) || !c.get(n * sizeof(uint64_t)) ||
-        !x.get(n * gg_size_of(A->type_code)))
+    if (!r.get(n * sizeof(uint64_t)) || !c.get(n * sizeof(uint64_t)) || !x.get(n * gg_size_of(code)))
         return GG_CUDA_VRC_NOMEM;
-    int rc = gg_hs_rc(GG_cuda_hs_to_coo(A, order, r.as<uint64_t>(), c.as<uint64_t>(), x.p));
+    int rc = gg_hs_rc(decode(r.as<uint64_t>(), c.as<uint64_t>(), x.p));
     if (rc == GG_CUDA_VRC_OK) take_tuples(t, n, r, c, x);
     return rc;
+}
+
+extern "C" int GG_cuda_tuples_of(GG_cuda_tuples *t, const GG_cuda_hs *A, GG_cuda_order order)
+{
+    return tuples_from(t, A->type_code, A->nvals, order, [&](uint64_t *r, uint64_t *c, void *x) {
+        return GG_cuda_hs_to_coo(A, order, r, c, x);
+    });
+}
+
+extern "C" int GG_cuda_tuples_of_keys(GG_cuda_tuples *t, const GG_cuda_hkeys *K, GG_cuda_order order)
+{
+    return tuples_from(t, K->type_code, K->n, order, [&](uint64_t *r, uint64_t *c, void *x) {
+        return GG_cuda_hkeys_to_coo(K, order, r, c, x);
+    });
 }
 
 /* ---- apply and select ---------------------------------------------------------------------------- */

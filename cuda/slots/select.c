@@ -2,9 +2,10 @@
  * a matrix, T keeps the entries of op0(A) where the index-unary operator holds; then C = T, or
  * C<M, replace> = accum(C, T) through the device write-back (GG_cuda_mslot.h). When the result is
  * T itself (no mask, no complement, no accumulator) and A is not transposed, C is made from what A
- * holds on the device (mat_select.cu): its tree from A's decoded tree-order keys (kept in A's
- * mirror, so both halves of a split decode A once) with no tuples and no sort, and its CSR/CSC
- * views by filtering those A has, so the products over C build none. Otherwise T is computed over
+ * holds on the device (mat_select.cu): its tree-order keys filtered from A's decoded ones (kept in
+ * A's mirror, so both halves of a split decode A once) with no tuples and no sort, installed as
+ * they are (the tree is built from them only when asked for: SSSP's and TC's products read views
+ * only), and its CSR/CSC views by filtering those A has, so the products over C build none. Otherwise T is computed over
  * A's device tuples (GG_cuda_mat_apply) and the write-back installs C's tree. Either way a
  * selected matrix stays on the device for the products that read it next.
  * Declines, touching nothing: user-defined types or operators, operators without a device rule,
@@ -32,10 +33,13 @@ static GrB_Info select_views(GG_container *A, const GG_cuda_mt *t, int ccode,
     return GrB_SUCCESS;
 }
 
-/* C = select(A) from A's tree-order keys and views. Nothing is installed unless C's tree is made. */
+/* C = select(A) from A's tree-order keys and views: C's keys installed as they are (its tree waits
+ * until something asks for it), its views filtered from A's. Nothing is installed unless C's keys
+ * are made. */
 static GrB_Info select_direct(GG_container *C, GG_container *A, const GG_cuda_mt *t)
 {
-    GG_cuda_hs hs, Z;
+    GG_cuda_hs hs;
+    GG_cuda_hkeys K;
     const uint64_t *key = NULL;
     const void *x = NULL;
     struct timespec mark;
@@ -46,20 +50,21 @@ static GrB_Info select_direct(GG_container *C, GG_container *A, const GG_cuda_mt
     ms[0] = GG_cuda_trace_ms(&mark);
     int ccode = (int)C->type->code;
     int dbits = __builtin_ctz((unsigned)GG_hs_node_dim());
-    info = GG_cuda_mslot_info(GG_cuda_mat_select_tree(&Z, C->nrows, C->ncols, dbits, key, x,
+    info = GG_cuda_mslot_info(GG_cuda_mat_select_keys(&K, C->nrows, C->ncols, dbits, key, x,
                                                       hs.nvals, (int)A->type->code, t, ccode),
                               "no device kernel for this operator");
     if (info != GrB_SUCCESS) return info;
     ms[1] = GG_cuda_trace_ms(&mark);
-    /* the views are filtered before C's tree is installed: C may be A, whose views go with it */
+    /* the views are filtered before C's keys are installed: C may be A, whose views go with it */
     GG_cuda_cview views[2];
     void *mem[2];
     info = select_views(A, t, ccode, views, mem);
     ms[2] = GG_cuda_trace_ms(&mark);
     if (info == GrB_SUCCESS) {
-        info = GG_cuda_mat_install(C, &Z);
+        info = GG_cuda_mat_install_keys(C, &K);
     } else {
-        GG_cuda_free((void *)Z.pool);
+        GG_cuda_free((void *)K.key);
+        GG_cuda_free((void *)K.x);
     }
     for (int w = 0; w < 2; w++) {
         if (info == GrB_SUCCESS && mem[w] != NULL)
@@ -69,9 +74,10 @@ static GrB_Info select_direct(GG_container *C, GG_container *A, const GG_cuda_mt
     }
     if (info != GrB_SUCCESS) return info;
     GG_trace("cuda select: %llu x %llu result (%llu of %llu entries) made from the input's tree "
-             "order (no tuples, no sort); ms: keys %.3f, tree %.3f, views %.3f",
+             "order (no tuples, no sort; its tree waits until asked for); ms: keys %.3f, kept "
+             "%.3f, views %.3f",
              (unsigned long long)C->nrows, (unsigned long long)C->ncols,
-             (unsigned long long)Z.nvals, (unsigned long long)hs.nvals, ms[0], ms[1], ms[2]);
+             (unsigned long long)K.n, (unsigned long long)hs.nvals, ms[0], ms[1], ms[2]);
     /* GrB_BLOCKING: every method completes before it returns (DESIGN.md §4) */
     if (GG_global.mode == GrB_BLOCKING && !GG_cuda_sync()) return GrB_PANIC;
     return GrB_SUCCESS;

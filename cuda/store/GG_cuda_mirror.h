@@ -3,12 +3,13 @@
  * holds the device tree (a copy of the host tree, or the content itself for a matrix written on
  * the device: matrix.c) with its SpMV schedule, the CSR/CSC views (and their compact SpMV views),
  * the SVM features of the frontier product and the tree's decoded keys for the select, each made
- * on first demand; all are released together when the container is written (GG_device_drop).
+ * on first demand (a select's result holds its keys first and its tree only once asked for); all are released together when the container is written (GG_device_drop).
  * Vectors have their device copy in cuda/store/vector.c. */
 #ifndef GG_CUDA_MIRROR_H
 #define GG_CUDA_MIRROR_H
 
 #include "GG_cuda.h"
+#include "GG_cuda_hsbuild.h"
 #include "GG_cuda_kernels.h"
 #include "GG_cuda_spmv.h"
 #include "GG_cuda_svm.h"
@@ -29,6 +30,10 @@ typedef struct GG_cuda_mirror {
     bool has_tkeys;
     uint64_t *tkey;
     void *tkey_x;
+    /* a select's result whose tree is not built yet (pend: its facts, key and x the tkeys above):
+     * built on first demand for the tree itself; its views are made from the keys */
+    bool tree_pending;
+    GG_cuda_hkeys pend;
     bool has_sched;
     GG_cuda_hs_schedule *sched; /* the SpMV leaf queues of the tree (NULL for an empty tree) */
     /* [0] rows, [1] columns: the full-vector SpMV's compact view (its values are view[w]'s),

@@ -71,5 +71,9 @@ GrB_Info GG_cuda_mat_values(GG_container *A, const void **x, GG_cuda_tuples *t);
  * and C->res = GG_RES_DEVICE; the host tree is made again only when a host reader asks.
  * GrB_OUT_OF_MEMORY (host memory for the mirror) frees Z's pool and leaves C unchanged. */
 GrB_Info GG_cuda_mat_install(GG_container *C, GG_cuda_hs *Z);
+/* The same for a select's result given as its tree-order keys *K (K->key and K->x taken): C's tree
+ * is built from them when something asks for the tree itself, its views from the keys without it
+ * (cuda/store/matrix.c). On GrB_OUT_OF_MEMORY the keys are freed and C is unchanged. */
+GrB_Info GG_cuda_mat_install_keys(GG_container *C, const GG_cuda_hkeys *K);
 
 #endif /* GG_CUDA_STORE_H */

@@ -7,7 +7,9 @@
  * device use (res gains DEVICE). A device slot's result is installed here as the mirror's tree with
  * no host tree at all (res = DEVICE, GG_mat_device_written); the host tree is made from it only
  * when a host reader asks (GG_cuda_mat_download, one copy of the pool: the layout is the same on
- * both sides), and nvals is answered from the tree's header without any copy. Views are derived on
+ * both sides), and nvals is answered from the tree's header without any copy. A select's result
+ * is installed as its tree-order keys and values, its tree built from them only when something
+ * asks for the tree itself (the products read views, made from the keys). Views are derived on
  * the side that reads them: uploaded from the host views while the host tree is current, built on
  * the device from the device tree otherwise. Every copy is counted (GG_cuda_transfer_counts) and
  * traced with its bytes and reason. Any write drops the mirror (GG_device_drop), after the store
@@ -41,25 +43,55 @@ static GrB_Info upload_new(void **dev, const void *host, size_t bytes)
     return GrB_PANIC;
 }
 
-/* The mirror's tree when it holds one (the content whenever it exists), under c->lock. */
-static bool device_tree(GG_container *A, GG_cuda_hs *out)
+/* Builds the tree of a select's result that waits as tree-order keys (m->tree_pending), in place;
+ * the keys stay, as the tree's decoded keys for a later select. A->lock held. */
+static GrB_Info pending_build(GG_container *A, GG_cuda_mirror *m)
 {
+    struct timespec mark;
+    (void)GG_cuda_trace_ms(&mark);
+    GG_cuda_hs Z;
+    GG_cuda_hs_code rc = GG_cuda_hkeys_build(&Z, &m->pend);
+    if (rc != GG_CUDA_HS_OK) return rc == GG_CUDA_HS_OOM ? GrB_OUT_OF_MEMORY : GrB_PANIC;
+    m->pool = (void *)Z.pool;
+    m->pool_bytes = Z.pool_bytes;
+    m->hs = Z;
+    m->has_hs = true;
+    m->tree_pending = false;
+    GG_trace("residency: the tree of a %llu x %llu select result built on first demand from its "
+             "keys (%llu entries, %.3f ms)",
+             (unsigned long long)A->nrows, (unsigned long long)A->ncols,
+             (unsigned long long)Z.nvals, GG_cuda_trace_ms(&mark));
+    return GrB_SUCCESS;
+}
+
+/* The mirror's tree when it holds one or waits to build one (then built here), under c->lock;
+ * *has false when the content is the host's. */
+static GrB_Info device_tree(GG_container *A, GG_cuda_hs *out, bool *has)
+{
+    GrB_Info info = GrB_SUCCESS;
     pthread_mutex_lock(&A->lock);
-    const GG_cuda_mirror *m = A->dev;
-    bool has = m != NULL && m->has_hs;
-    if (has) *out = m->hs;
+    GG_cuda_mirror *m = A->dev;
+    if (m != NULL && m->tree_pending) info = pending_build(A, m);
+    *has = info == GrB_SUCCESS && m != NULL && m->has_hs;
+    if (*has) *out = m->hs;
     pthread_mutex_unlock(&A->lock);
-    return has;
+    return info;
 }
 
 bool GG_cuda_mirror_iso(GG_container *A, void *value)
 {
-    GG_cuda_hs d;
-    if (device_tree(A, &d)) {
-        if (!d.iso || d.scale != 1) return false;
-        memcpy(value, d.iso_value, A->type->size);
-        return true;
+    pthread_mutex_lock(&A->lock);
+    const GG_cuda_mirror *m = A->dev;
+    bool dev = m != NULL && (m->has_hs || m->tree_pending), iso = false;
+    if (dev && m->has_hs) {
+        iso = m->hs.iso && m->hs.scale == 1;
+        if (iso) memcpy(value, m->hs.iso_value, A->type->size);
+    } else if (dev) {
+        iso = m->pend.iso;
+        if (iso) memcpy(value, m->pend.iso_value, A->type->size);
     }
+    pthread_mutex_unlock(&A->lock);
+    if (dev) return iso;
     const GG_hs_matrix *h;
     if (GG_view_hs(A, &h) != GrB_SUCCESS) return false;
     const void *v = GG_hs_iso_value(h);
@@ -70,9 +102,11 @@ bool GG_cuda_mirror_iso(GG_container *A, void *value)
 
 GrB_Info GG_cuda_mirror_hs(GG_container *A, GG_cuda_hs *out)
 {
-    if (device_tree(A, out)) return GrB_SUCCESS;
+    bool has;
+    GrB_Info info = device_tree(A, out, &has);
+    if (info != GrB_SUCCESS || has) return info;
     const GG_hs_matrix *h;
-    GrB_Info info = GG_view_hs(A, &h);
+    info = GG_view_hs(A, &h);
     if (info != GrB_SUCCESS) return info;
     pthread_mutex_lock(&A->lock);
     GG_cuda_mirror *m = mirror_of(A);
@@ -168,28 +202,30 @@ double GG_cuda_trace_ms(struct timespec *mark)
     return ms;
 }
 
-/* The view built on the device from the device tree hs (the host has no tree to derive it from):
- * the tree's tuples come in the view's order (one stable sort by the major index alone,
- * GG_cuda_hs_to_coo), so the view itself only counts and copies. Why a sort and not a counting
- * transpose: a row (column) is spread over the leaves of a block strip in tree order, and its
- * entries must keep their tree order (ascending minor index), which scattering by atomics would
- * lose; CUB's stable radix sort over the major index's bits alone is the counting sort that keeps
- * it (3 passes of 8 bits for 2^20 vectors, against 8 for the 64-bit key it replaces). */
-static GrB_Info view_build(GG_container *A, const GG_cuda_hs *hs, bool by_col, void **mem,
-                           GG_cuda_cview *out)
+/* The view built on the device from the device tree hs, or from the keys K of a tree not built
+ * yet (the other NULL) (the host has no tree to derive it from): the tuples come in the view's
+ * order (one stable sort by the major index alone, GG_cuda_hs_to_coo), so the view itself only
+ * counts and copies. Why a sort and not a counting transpose: a row (column) is spread over the
+ * leaves of a block strip in tree order, and its entries must keep their tree order (ascending
+ * minor index), which scattering by atomics would lose; CUB's stable radix sort over the major
+ * index's bits alone is the counting sort that keeps it (3 passes of 8 bits for 2^20 vectors,
+ * against 8 for the 64-bit key it replaces). */
+static GrB_Info view_build(GG_container *A, const GG_cuda_hs *hs, const GG_cuda_hkeys *K, bool by_col,
+                           void **mem, GG_cuda_cview *out)
 {
     GG_cuda_tuples t;
     struct timespec mark;
     (void)GG_cuda_trace_ms(&mark);
-    GrB_Info info = GG_cuda_info(
-        GG_cuda_tuples_of(&t, hs, by_col ? GG_CUDA_ORDER_COL : GG_CUDA_ORDER_ROW));
+    GG_cuda_order order = by_col ? GG_CUDA_ORDER_COL : GG_CUDA_ORDER_ROW;
+    GrB_Info info = GG_cuda_info(K != NULL ? GG_cuda_tuples_of_keys(&t, K, order)
+                                           : GG_cuda_tuples_of(&t, hs, order));
     if (info == GrB_SUCCESS)
         info = GG_cuda_info(GG_cuda_cview_of(out, mem, &t, by_col ? A->ncols : A->nrows, by_col));
     GG_cuda_tuples_release(&t);
     if (info == GrB_SUCCESS)
-        GG_trace("residency: %s view built on the device from the device tree (%llu entries, "
-                 "%.3f ms)",
-                 by_col ? "CSC" : "CSR", (unsigned long long)hs->nvals, GG_cuda_trace_ms(&mark));
+        GG_trace("residency: %s view built on the device from the %s (%llu entries, %.3f ms)",
+                 by_col ? "CSC" : "CSR", K != NULL ? "select's keys (no tree)" : "device tree",
+                 (unsigned long long)(K != NULL ? K->n : hs->nvals), GG_cuda_trace_ms(&mark));
     return info;
 }
 
@@ -201,17 +237,23 @@ GrB_Info GG_cuda_mirror_cview(GG_container *A, bool by_col, GG_cuda_cview *out)
     bool has = cur != NULL && cur->has_view[w];
     if (has) *out = cur->view[w];
     bool device_only = !(A->res & GG_RES_HOST);
+    bool pending = cur != NULL && cur->tree_pending;
+    GG_cuda_hkeys K;
+    if (pending) K = cur->pend;
     pthread_mutex_unlock(&A->lock);
     if (has) return GrB_SUCCESS;
 
-    /* a device-only matrix: from its device tree; else from the host view */
+    /* a device-only matrix: from its device tree, or from its keys while the tree waits; else from
+     * the host view */
     GG_cuda_cview v;
     void *mem = NULL;
     GrB_Info info;
-    if (device_only) {
+    if (device_only && pending) {
+        info = view_build(A, NULL, &K, by_col, &mem, &v);
+    } else if (device_only) {
         GG_cuda_hs hs;
         info = GG_cuda_mirror_hs(A, &hs);
-        if (info == GrB_SUCCESS) info = view_build(A, &hs, by_col, &mem, &v);
+        if (info == GrB_SUCCESS) info = view_build(A, &hs, NULL, by_col, &mem, &v);
     } else {
         const GG_cview *hv;
         info = by_col ? GG_view_csc(A, &hv) : GG_view_csr(A, &hv);
@@ -451,18 +493,48 @@ GrB_Info GG_cuda_mat_install(GG_container *C, GG_cuda_hs *Z)
     return GrB_SUCCESS;
 }
 
+GrB_Info GG_cuda_mat_install_keys(GG_container *C, const GG_cuda_hkeys *K)
+{
+    if (K->n == 0) {
+        GG_cuda_hs Z;
+        GG_cuda_hs_code rc = GG_cuda_hkeys_build(&Z, K);
+        if (rc != GG_CUDA_HS_OK) return rc == GG_CUDA_HS_OOM ? GrB_OUT_OF_MEMORY : GrB_PANIC;
+        return GG_cuda_mat_install(C, &Z);
+    }
+    GG_cuda_mirror *m = calloc(1, sizeof *m);
+    if (m == NULL) {
+        GG_cuda_free((void *)K->key);
+        GG_cuda_free((void *)K->x);
+        return GrB_OUT_OF_MEMORY;
+    }
+    m->pend = *K;
+    m->tree_pending = true;
+    m->tkey = (uint64_t *)K->key;
+    m->tkey_x = (void *)K->x;
+    m->has_tkeys = true;
+    GG_mat_device_written(C);
+    pthread_mutex_lock(&C->lock);
+    C->dev = m;
+    pthread_mutex_unlock(&C->lock);
+    return GrB_SUCCESS;
+}
+
 int GG_cuda_mat_nvals(struct GG_container *c, uint64_t *nvals)
 {
     const GG_cuda_mirror *m = c->dev;
-    if (m == NULL || !m->has_hs) return GrB_PANIC;
-    *nvals = m->hs.nvals;
+    if (m == NULL || !(m->has_hs || m->tree_pending)) return GrB_PANIC;
+    *nvals = m->has_hs ? m->hs.nvals : m->pend.n;
     return GrB_SUCCESS;
 }
 
 int GG_cuda_mat_download(struct GG_container *c, void *tree)
 {
     GG_hs_matrix *h = tree;
-    const GG_cuda_mirror *m = c->dev;
+    GG_cuda_mirror *m = c->dev;
+    if (m != NULL && m->tree_pending) {
+        GrB_Info info = pending_build(c, m); /* c->lock is the caller's */
+        if (info != GrB_SUCCESS) return info;
+    }
     if (m == NULL || !m->has_hs) return GrB_PANIC;
     const GG_cuda_hs *d = &m->hs;
     if (d->pool == NULL) {

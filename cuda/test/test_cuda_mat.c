@@ -557,6 +557,73 @@ static void select_filters_views(void **state)
     set_backend(GxG_BACKEND_AUTO);
 }
 
+/* A select and the reads that need only its result's views (rows and columns reduced). */
+typedef struct {
+    GrB_Matrix A, L;
+    GrB_Vector r[2];
+} waits_run;
+
+static void select_then_views(void *arg)
+{
+    waits_run *w = arg;
+    OK(GrB_Matrix_select_FP64(w->L, NULL, NULL, GrB_VALUELE_FP64, w->A, 8.0, NULL));
+    OK(GrB_Matrix_reduce_Monoid(w->r[0], NULL, NULL, GrB_PLUS_MONOID_FP64, w->L, NULL));
+    OK(GrB_Matrix_reduce_Monoid(w->r[1], NULL, NULL, GrB_MAX_MONOID_FP64, w->L, GrB_DESC_T0));
+}
+
+/* A select's result waits as its tree-order keys: with no views of the input on the device, the
+ * result's CSR and CSC views are made from its keys, no tree is built, and nvals needs no copy; a
+ * host read builds the tree (once) and sees the CPU's content; a select of that result and of an
+ * iso one too. */
+static void select_tree_waits(void **state)
+{
+    (void)state;
+    GrB_Index nr = 700, nc = 600;
+    waits_run m[2];
+    for (int b = 0; b < 2; b++) {
+        m[b].A = b == 0 ? random_matrix(GrB_FP64, nr, nc, 0.02) : mdup(m[0].A);
+        OK(GrB_Matrix_new(&m[b].L, GrB_FP64, nr, nc));
+        OK(GrB_Vector_new(&m[b].r[0], GrB_FP64, nr));
+        OK(GrB_Vector_new(&m[b].r[1], GrB_FP64, nc));
+    }
+    set_backend(GxG_BACKEND_CPU);
+    select_then_views(&m[0]);
+    set_backend(GxG_BACKEND_CUDA);
+    size_t before = declines();
+    char buf[16384];
+    traced(select_then_views, &m[1], buf, sizeof buf);
+    assert_true(declines() == before);
+    assert_non_null(strstr(buf, "its tree waits until asked for"));
+    assert_non_null(strstr(buf, "CSR view built on the device from the select's keys"));
+    assert_non_null(strstr(buf, "CSC view built on the device from the select's keys"));
+    assert_null(strstr(buf, "built on first demand"));
+    assert_resident(m[1].L);
+    for (int k = 0; k < 2; k++) same_vector(m[0].r[k], m[1].r[k], 1e-12);
+    /* a select of the waiting result builds its tree (its keys are the tree's) */
+    GrB_Matrix S[2], I[2], J[2];
+    for (int b = 0; b < 2; b++) {
+        set_backend(b == 0 ? GxG_BACKEND_CPU : GxG_BACKEND_CUDA);
+        OK(GrB_Matrix_new(&S[b], GrB_FP64, nr, nc));
+        OK(GrB_Matrix_select_FP64(S[b], NULL, NULL, GrB_TRIL, m[b].L, 0, NULL));
+        /* an iso input: its kept entries wait with their one value */
+        OK(GrB_Matrix_new(&I[b], GrB_FP64, nr, nc));
+        OK(GrB_Matrix_new(&J[b], GrB_FP64, nr, nc));
+        OK(GrB_Matrix_apply_BinaryOp2nd_FP64(I[b], NULL, NULL, GrB_SECOND_FP64, m[b].A, 2.5, NULL));
+        OK(GrB_Matrix_select_FP64(J[b], NULL, NULL, GrB_TRIU, I[b], 1, NULL));
+        OK(GrB_Matrix_select_FP64(I[b], NULL, NULL, GrB_COLLE, J[b], 300, NULL));
+    }
+    set_backend(GxG_BACKEND_CPU);
+    same_matrix(m[0].L, m[1].L, 0); /* the host read builds L's tree */
+    same_matrix(S[0], S[1], 0);
+    same_matrix(J[0], J[1], 0);
+    same_matrix(I[0], I[1], 0);
+    for (int b = 0; b < 2; b++) {
+        GrB_free(&m[b].A), GrB_free(&m[b].L), GrB_free(&m[b].r[0]), GrB_free(&m[b].r[1]);
+        GrB_free(&S[b]), GrB_free(&I[b]), GrB_free(&J[b]);
+    }
+    set_backend(GxG_BACKEND_AUTO);
+}
+
 /* ---- residency -------------------------------------------------------------------------------- */
 
 /* A resident A -> select -> mxv / vxm / reduce chain copies only scalars (a few bytes each way);
@@ -749,6 +816,7 @@ int main(void)
         cmocka_unit_test(ewise_merge_parity),
         cmocka_unit_test(assign_scalar_parity),
         cmocka_unit_test(assign_fill_taken_by_cells),
+        cmocka_unit_test(select_tree_waits),
         cmocka_unit_test(aliased_input),
         cmocka_unit_test(empty_results),
         cmocka_unit_test(select_in_tree_order_sorts_nothing),
