@@ -64,6 +64,18 @@ static GrB_Info pending_build(GG_container *A, GG_cuda_mirror *m)
     return GrB_SUCCESS;
 }
 
+/* Whether A's tree waits to be built from its keys, *K their facts (the keys stay valid until A is
+ * written). */
+static bool pending_keys(GG_container *A, GG_cuda_hkeys *K)
+{
+    pthread_mutex_lock(&A->lock);
+    const GG_cuda_mirror *m = A->dev;
+    bool pending = m != NULL && m->tree_pending;
+    if (pending) *K = m->pend;
+    pthread_mutex_unlock(&A->lock);
+    return pending;
+}
+
 /* The mirror's tree when it holds one or waits to build one (then built here), under c->lock;
  * *has false when the content is the host's. */
 static GrB_Info device_tree(GG_container *A, GG_cuda_hs *out, bool *has)
@@ -237,18 +249,17 @@ GrB_Info GG_cuda_mirror_cview(GG_container *A, bool by_col, GG_cuda_cview *out)
     bool has = cur != NULL && cur->has_view[w];
     if (has) *out = cur->view[w];
     bool device_only = !(A->res & GG_RES_HOST);
-    bool pending = cur != NULL && cur->tree_pending;
-    GG_cuda_hkeys K;
-    if (pending) K = cur->pend;
     pthread_mutex_unlock(&A->lock);
     if (has) return GrB_SUCCESS;
+    GG_cuda_hkeys K;
+    bool pending = device_only && pending_keys(A, &K);
 
     /* a device-only matrix: from its device tree, or from its keys while the tree waits; else from
      * the host view */
     GG_cuda_cview v;
     void *mem = NULL;
     GrB_Info info;
-    if (device_only && pending) {
+    if (pending) {
         info = view_build(A, NULL, &K, by_col, &mem, &v);
     } else if (device_only) {
         GG_cuda_hs hs;
@@ -443,11 +454,18 @@ GrB_Info GG_cuda_mirror_sview(GG_container *A, bool by_col, uint64_t nvals, GG_c
 GrB_Info GG_cuda_mat_tuples(GG_container *A, bool tran, GG_cuda_order order, GG_cuda_tuples *t)
 {
     GG_cuda_hs hs;
+    GG_cuda_hkeys K;
     memset(t, 0, sizeof *t);
-    GrB_Info info = GG_cuda_mirror_hs(A, &hs);
-    if (info != GrB_SUCCESS) return info;
-    hs.transposed ^= tran;
-    int rc = GG_cuda_tuples_of(t, &hs, order);
+    int rc;
+    if (!tran && pending_keys(A, &K)) {
+        /* a select's result: its keys are its tree order (TC's mask reads them so) */
+        rc = GG_cuda_tuples_of_keys(t, &K, order);
+    } else {
+        GrB_Info info = GG_cuda_mirror_hs(A, &hs);
+        if (info != GrB_SUCCESS) return info;
+        hs.transposed ^= tran;
+        rc = GG_cuda_tuples_of(t, &hs, order);
+    }
     if (rc == GG_CUDA_VRC_UNSUPPORTED)
         return GG_decline("coordinates wider than 32 bits or 2^31 entries (the device build's limits)");
     return GG_cuda_info(rc);
