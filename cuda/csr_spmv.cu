@@ -34,9 +34,11 @@
  * the first row r with r + ptr[r] >= b x THREADS x K (a binary search a boundary on the device;
  * r + ptr[r] counts a row as one item besides its entries, so a run of empty rows fills tiles
  * too), and every long row is made a tile of its own, which the stream skips (the chunks take
- * it). A tile then holds at most THREADS x K rows and THREADS x K + long_min entries; the rare
- * tile whose entries exceed one pass takes several, the rows that cross a pass adding to y. The
- * chunks' blocks come first in the same launch, as for the groups.
+ * it). The table keeps each tile's first entry beside its first row, so that a block's entry
+ * loads wait for one lookup, not for a row pointer after it. A tile then holds at most THREADS x
+ * K rows and THREADS x K + long_min entries; the rare tile whose entries exceed one pass takes
+ * several, the rows that cross a pass adding to y. The chunks' blocks come first in the same
+ * launch, as for the groups.
  *
  * Semirings: PLUS_TIMES on FP32/FP64 is specialised (no presence flags: a row's result is the sum
  * started at the fold start, and it has an entry exactly when the row is not empty); every other
@@ -51,6 +53,7 @@
 #include <atomic>
 #include <cstdlib>
 #include <cstring>
+#include <utility>
 #include <vector>
 
 namespace
@@ -86,6 +89,7 @@ template <typename T> struct Cs {
     unsigned *done;
     /* the stream kernel's tiles */
     const uint32_t *tile_row;
+    const uint64_t *tile_nz;
     uint64_t ntiles;
 };
 
@@ -383,8 +387,9 @@ template <typename T, int K, bool VEC>
 __device__ inline void st_tile(const Cs<T> &c, uint64_t t, T *sp)
 {
     constexpr int TILE = THREADS * K;
+    /* four independent loads: the entries' loads wait for one round trip, not two */
     uint64_t r0 = c.tile_row[t], r1 = c.tile_row[t + 1];
-    uint64_t e0 = row_ptr(c, r0), e1 = row_ptr(c, r1);
+    uint64_t e0 = c.tile_nz[t], e1 = c.tile_nz[t + 1];
     uint32_t rows = (uint32_t)(r1 - r0);
     if (rows == 0 || (rows == 1 && e1 - e0 > c.long_min)) return; /* a long row: the chunks' */
     int lanes = st_lanes(rows), groups = THREADS / lanes;
@@ -509,6 +514,7 @@ int csr_typed(const GG_cuda_sview *S, int lanes, int add_op, int mul_op, const v
     c.part = (T *)S->part;
     c.part_has = S->part_has;
     c.tile_row = S->tile_row;
+    c.tile_nz = S->tile_nz;
     c.ntiles = S->ntiles;
     gg_spmv_args<T>(c, add_op, mul_op, identity, vec_first, x, y, yp);
     /* which operands the multiply reads (gg_binop: FIRST, and DIV on BOOL, return the first) */
@@ -559,10 +565,11 @@ __global__ void sv_narrow(uint64_t nrows, uint64_t nvals, const uint64_t *ptr, c
     }
 }
 
-/* The stream kernel's tile boundaries: out[b] = the first row r in [0, n] with r + ptr[r] >=
- * b x tile (r + ptr[r] rises by at least one a row, and n + ptr[n] >= b x tile for every b < nb). */
+/* The stream kernel's tile boundaries: out[2b] = the first row r in [0, n] with r + ptr[r] >=
+ * b x tile (r + ptr[r] rises by at least one a row, and n + ptr[n] >= b x tile for every b < nb),
+ * out[2b + 1] = ptr[r]. */
 __global__ void sv_bounds(uint64_t n, const uint64_t *ptr, uint64_t tile, uint64_t nb,
-                          uint32_t *out)
+                          uint64_t *out)
 {
     uint64_t b = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x;
     if (b >= nb) return;
@@ -574,7 +581,8 @@ __global__ void sv_bounds(uint64_t n, const uint64_t *ptr, uint64_t tile, uint64
         else
             hi = mid;
     }
-    out[b] = (uint32_t)lo;
+    out[2 * b] = lo;
+    out[2 * b + 1] = ptr[lo];
 }
 
 size_t align16(size_t n)
@@ -607,19 +615,35 @@ bool stream_rule(int lanes)
     return lanes > 1;
 }
 
-/* The tiles' first rows: the boundaries found on the device, every long row and the row after it
- * (so that each long row is a tile of its own), and n; in order, once each. */
-std::vector<uint32_t> tile_rows(std::vector<uint32_t> b, const std::vector<uint32_t> &longs,
-                                uint64_t n)
+/* The tiles' first rows and first entries: the (row, ptr[row]) boundaries found on the device,
+ * every long row and the row after it (so that each long row is a tile of its own; `longs` holds
+ * (row, begin, end) triples), and (n, nvals); in order of rows, once each. */
+struct Tiles {
+    std::vector<uint32_t> row;
+    std::vector<uint64_t> nz;
+};
+
+Tiles tile_table(const std::vector<uint64_t> &bounds, const std::vector<unsigned long long> &longs,
+                 uint64_t n, uint64_t nvals)
 {
-    for (uint32_t r : longs) {
-        b.push_back(r);
-        b.push_back(r + 1);
+    std::vector<std::pair<uint64_t, uint64_t>> b;
+    b.reserve(bounds.size() / 2 + longs.size() / 3 * 2 + 1);
+    for (size_t k = 0; k + 1 < bounds.size(); k += 2) b.emplace_back(bounds[k], bounds[k + 1]);
+    for (size_t j = 0; j + 2 < longs.size(); j += 3) {
+        b.emplace_back(longs[j], longs[j + 1]);
+        b.emplace_back(longs[j] + 1, longs[j + 2]);
     }
-    b.push_back((uint32_t)n);
+    b.emplace_back(n, nvals);
     std::sort(b.begin(), b.end());
     b.erase(std::unique(b.begin(), b.end()), b.end());
-    return b;
+    Tiles t;
+    t.row.reserve(b.size());
+    t.nz.reserve(b.size());
+    for (auto &p : b) {
+        t.row.push_back((uint32_t)p.first);
+        t.nz.push_back(p.second);
+    }
+    return t;
 }
 
 /* GG_cuda_csr_set_tile's K (0: the default), and GRAPHBLAS_GPU_CSR_KERNEL (-1 not read yet). */
@@ -699,8 +723,8 @@ extern "C" int GG_cuda_sview_of(GG_cuda_sview *S, void *mem[2], const GG_cuda_cv
     uint64_t max_long = nvals / (long_min + 1);
     size_t blist = align16((1 + 3 * max_long) * sizeof(unsigned long long));
     size_t bptr = align16((n + 1) * (p32 ? 4 : 8)), bcol = align16(nvals * 4);
-    unsigned long long *list = (unsigned long long *)GG_cuda_malloc(blist + nb * 4);
-    uint32_t *bounds = list != nullptr ? (uint32_t *)((char *)list + blist) : nullptr;
+    unsigned long long *list = (unsigned long long *)GG_cuda_malloc(blist + nb * 16);
+    uint64_t *bounds = list != nullptr ? (uint64_t *)((char *)list + blist) : nullptr;
     char *narrow = (char *)GG_cuda_malloc(bptr + bcol);
     if (list == nullptr || narrow == nullptr) {
         GG_cuda_free(list);
@@ -722,9 +746,9 @@ extern "C" int GG_cuda_sview_of(GG_cuda_sview *S, void *mem[2], const GG_cuda_cv
     }
     unsigned long long nlong = 0;
     std::vector<unsigned long long> rows;
-    std::vector<uint32_t> bnd(nb);
+    std::vector<uint64_t> bnd(2 * nb);
     bool ok = e == cudaSuccess && GG_cuda_download(&nlong, list, sizeof nlong) &&
-              GG_cuda_download(bnd.data(), bounds, nb * 4);
+              GG_cuda_download(bnd.data(), bounds, nb * 16);
     if (ok && nlong > 0) {
         rows.resize(3 * nlong);
         ok = GG_cuda_download(rows.data(), list + 1, 3 * nlong * sizeof(unsigned long long));
@@ -736,15 +760,15 @@ extern "C" int GG_cuda_sview_of(GG_cuda_sview *S, void *mem[2], const GG_cuda_cv
     }
 
     Table tb = chunk_table(rows, nlong);
-    std::vector<uint32_t> tiles = tile_rows(std::move(bnd), tb.row, n);
-    uint64_t ntiles = tiles.size() - 1;
+    Tiles tl = tile_table(bnd, rows, n, nvals);
+    uint64_t ntiles = tl.row.size() - 1;
     if (n > nlong) lanes = lanes_for((double)(nvals - tb.long_nvals) / (double)(n - nlong));
     uint64_t nchunks = tb.chunk.size() / 2;
     size_t bchunk = align16(nchunks * 16), bcrow = align16(nchunks * 4), blrow = align16(nlong * 4),
            blfirst = align16((nlong + 1) * 4), bdone = align16(nlong * 4),
            bpart = align16(nchunks * 8), bhas = align16(nchunks),
-           btile = align16(tiles.size() * 4);
-    size_t btab = bchunk + bcrow + blrow + blfirst + bdone + bpart + bhas + btile;
+           btile = align16(tl.row.size() * 4), btnz = align16(tl.nz.size() * 8);
+    size_t btab = bchunk + bcrow + blrow + blfirst + bdone + bpart + bhas + btile + btnz;
     char *tab = nullptr;
     *S = GG_cuda_sview{};
     if (nlong > 0 || ntiles > 0) {
@@ -755,8 +779,9 @@ extern "C" int GG_cuda_sview_of(GG_cuda_sview *S, void *mem[2], const GG_cuda_cv
         }
         char *t_crow = tab + bchunk, *t_lrow = t_crow + bcrow, *t_first = t_lrow + blrow,
              *t_done = t_first + blfirst, *t_part = t_done + bdone, *t_has = t_part + bpart,
-             *t_tile = t_has + bhas;
-        ok = GG_cuda_upload(t_tile, tiles.data(), tiles.size() * 4);
+             *t_tile = t_has + bhas, *t_tnz = t_tile + btile;
+        ok = GG_cuda_upload(t_tile, tl.row.data(), tl.row.size() * 4) &&
+             GG_cuda_upload(t_tnz, tl.nz.data(), tl.nz.size() * 8);
         if (ok && nlong > 0) {
             ok = GG_cuda_upload(tab, tb.chunk.data(), nchunks * 16) &&
                  GG_cuda_upload(t_crow, tb.chunk_row.data(), nchunks * 4) &&
@@ -777,6 +802,7 @@ extern "C" int GG_cuda_sview_of(GG_cuda_sview *S, void *mem[2], const GG_cuda_cv
             return GG_CUDA_SPMV_ERROR;
         }
         S->tile_row = (const uint32_t *)t_tile;
+        S->tile_nz = (const uint64_t *)t_tnz;
     }
     S->nrows = n;
     S->nvals = nvals;
