@@ -197,10 +197,10 @@ __device__ inline void cs_fold(const Cs<T> &c, uint64_t b, uint64_t e, int g, in
 
 /* Chunk q of a long row by the whole block: its partial result (ILP: PLUS_TIMES's products by
  * pt_products, for the stream kernel; the groups' kernel keeps the loop it was measured with, whose
- * registers set its occupancy). Its row's counter tells the block
- * that finished the row's last chunk, which then folds the row's partials and writes it (the
- * fence-then-count handshake of a one-pass reduction), and zeroes the counter for the next
- * product. */
+ * registers set its occupancy). A row of one chunk is written at once; otherwise its row's
+ * counter tells the block that finished the row's last chunk, which then folds the row's partials
+ * and writes it (the fence-then-count handshake of a one-pass reduction), and zeroes the counter
+ * for the next product. */
 template <typename T, bool PT, bool ILP>
 __device__ inline void cs_chunk(const Cs<T> &c, uint64_t q, T *sv, bool *sh, bool *last)
 {
@@ -233,10 +233,18 @@ __device__ inline void cs_chunk(const Cs<T> &c, uint64_t q, T *sv, bool *sh, boo
     uint32_t first = c.long_first[j], n = c.long_first[j + 1] - first;
     if (threadIdx.x == 0) {
         for (int i = 1; i < WARPS; i++) cs_merge<T, PT>(c, has, v, sh[i], sv[i]);
-        c.part[q] = v;
-        c.part_has[q] = has;
-        __threadfence();
-        *last = atomicAdd(c.done + j, 1u) == n - 1;
+        if (n == 1) {
+            /* a row of one chunk (most long rows of RMAT): no partial, no counter */
+            uint32_t r = c.long_row[j];
+            c.y[r] = v;
+            if (c.yp != nullptr) c.yp[r] = true; /* a long row is never empty */
+            *last = false;
+        } else {
+            c.part[q] = v;
+            c.part_has[q] = has;
+            __threadfence();
+            *last = atomicAdd(c.done + j, 1u) == n - 1;
+        }
     }
     __syncthreads();
     if (*last && w == 0) {
