@@ -427,8 +427,18 @@ __device__ inline void st_tile(const Cs<T> &c, uint64_t t, T *sp)
             /* the row's entries in this pass, as offsets into sp (lo >= hi when none) */
             int lo = (int)std::min<uint64_t>(std::max(b, w) - w, TILE);
             int hi = e > w ? (int)(std::min<uint64_t>(e, w + TILE) - w) : 0;
-            T v = c.ident;
-            for (int o = lo + g; o < hi; o += lanes) v = v + sp[o];
+            /* four sums in turn, so that a row much longer than its group (RMAT's rows of up
+             * to long_min entries at one lane) is not one chain of dependent adds */
+            T v = c.ident, v1 = c.ident, v2 = c.ident, v3 = c.ident;
+            int o = lo + g;
+            for (; o + 3 * lanes < hi; o += 4 * lanes) {
+                v = v + sp[o];
+                v1 = v1 + sp[o + lanes];
+                v2 = v2 + sp[o + 2 * lanes];
+                v3 = v3 + sp[o + 3 * lanes];
+            }
+            for (; o < hi; o += lanes) v = v + sp[o];
+            v = (v + v1) + (v2 + v3);
             for (int d = lanes / 2; d > 0; d /= 2) v = v + shfl_xor(v, d, lanes);
             if (i < rows && g == 0) {
                 uint64_t r = r0 + i;
