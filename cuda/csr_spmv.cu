@@ -31,14 +31,15 @@
  * words where the arrays are aligned), their products into shared memory, then G lanes a row
  * (G from the tile's row count, so the block's lanes cover its rows) fold them from there. The
  * tiles are cut at the view's making with no pass over the rows on the host: tile b starts at
- * the first row r with r + ptr[r] >= b x THREADS x K (a binary search a boundary on the device;
- * r + ptr[r] counts a row as one item besides its entries, so a run of empty rows fills tiles
- * too), and every long row is made a tile of its own, which the stream skips (the chunks take
- * it). The table keeps each tile's first entry beside its first row, so that a block's entry
- * loads wait for one lookup, not for a row pointer after it. A tile then holds at most THREADS x
- * K rows and THREADS x K + long_min entries; the rare tile whose entries exceed one pass takes
- * several, the rows that cross a pass adding to y. The chunks' blocks come first in the same
- * launch, as for the groups.
+ * the first row r with r + ptr[r] >= b x I (a binary search a boundary on the device; r + ptr[r]
+ * counts a row as one item besides its entries, so a run of empty rows fills tiles too; I is
+ * THREADS x K less room for one short row, tile_items), and every long row is made a tile of its
+ * own, which the stream skips (the chunks take it). The table keeps each tile's first entry
+ * beside its first row, so that a block's entry loads wait for one lookup, not for a row pointer
+ * after it. A tile then holds at most I rows and I + long_min entries, one pass, unless long_min
+ * is more than half a pass (tests, or a caller's threshold): a tile whose entries exceed one
+ * pass takes several, the rows that cross a pass adding to y. The chunks' blocks come first in
+ * the same launch, as for the groups.
  *
  * Semirings: PLUS_TIMES on FP32/FP64 is specialised (no presence flags: a row's result is the sum
  * started at the fold start, and it has an entry exactly when the row is not empty); every other
@@ -622,6 +623,17 @@ int lanes_for(double mean)
     return g;
 }
 
+/* The items (rows plus entries) between the tiles' boundaries for passes of THREADS x tk entries:
+ * less by long_min + 4 where that leaves at least half a pass, so that a tile's last row (at
+ * most long_min entries past the boundary) and its first entry's rounding down to a multiple of
+ * 4 still fit one pass. Without it about half of the localized matrix's tiles (rows of 184 on
+ * average, up to 467) would take a second pass, a second round trip for a few entries. */
+uint64_t tile_items(int tk, uint64_t long_min)
+{
+    uint64_t pass = (uint64_t)THREADS * (uint64_t)tk;
+    return long_min + 4 <= pass / 2 ? pass - long_min - 4 : pass;
+}
+
 /* The rule between the CSR kernels for PLUS_TIMES on FP32/FP64, from the groups' lanes (the mean
  * length of the rows they take): the groups where a thread takes a row (mean up to 5), the stream
  * kernel otherwise. Provisional, from the groups' own numbers (banner): at one lane a row the
@@ -737,7 +749,7 @@ extern "C" int GG_cuda_sview_of(GG_cuda_sview *S, void *mem[2], const GG_cuda_cv
      * boundaries */
     int tk = tile_k.load(std::memory_order_relaxed);
     if (tk == 0) tk = TILE_K;
-    uint64_t tile = (uint64_t)THREADS * (uint64_t)tk, nb = (n + nvals) / tile + 1;
+    uint64_t tile = tile_items(tk, long_min), nb = (n + nvals) / tile + 1;
     uint64_t max_long = nvals / (long_min + 1);
     size_t blist = align16((1 + 3 * max_long) * sizeof(unsigned long long));
     size_t bptr = align16((n + 1) * (p32 ? 4 : 8)), bcol = align16(nvals * 4);
