@@ -124,7 +124,7 @@ typedef struct {
     uint64_t ntiles;             /* the stream kernel's tiles of consecutive rows */
     const uint32_t *tile_row;    /* ntiles + 1: each tile's first row, then nrows */
     const uint64_t *tile_nz;     /* ntiles + 1: each tile's first entry, then nvals */
-    int tile_k;                  /* a tile holds about 256 tile_k rows + entries (4, 8 or 16) */
+    int tile_k;                  /* entries a thread a pass: 4, 8 or 16 (cuda/csr_spmv.cu) */
     bool stream;                 /* the rule's kernel for PLUS_TIMES on FP32/FP64 */
     uint64_t bytes;              /* device bytes the view holds (the values not included) */
 } GG_cuda_sview;
