@@ -8,8 +8,9 @@
  *    kernels: the transposed flag only swaps which local coordinate indexes y.
  *  - CMRS (Koza et al., multi-row strips) on a compressed view: y = V x where V's vectors are the
  *    rows (a CSR view gives A x, a CSC view gives A' x).
- *  - CSR groups (cuda/csr_spmv.cu): G lanes a row on a compact view with 32-bit indices, the
- *    long rows split into chunks.
+ *  - CSR (cuda/csr_spmv.cu) on a compact view with 32-bit indices, the long rows split into
+ *    chunks: groups of G lanes a row, or (PLUS_TIMES on FP32/FP64) the stream kernel, a block a
+ *    tile of consecutive rows whose entries it reads contiguously.
  * GG_cuda_spmv_pick says which of the three a product should use (the documented rule).
  *
  * Semantics are those of GG_hs_mxv (src/hisparse/GG_hisparse.h) restricted to one domain: the
@@ -99,9 +100,10 @@ int GG_cuda_cmrs_mxv(const GG_cuda_cview *V, uint64_t nrows, uint64_t nvals, int
 /* A compact CSR view for the SpMV (cuda/csr_spmv.cu): the rows of a compressed view with 32-bit
  * column indices, row pointers of 32 bits when the entries fit (else 64), and the values shared
  * with the view it was made from (which must outlive it); its long rows are listed apart and
- * split into chunks. Device arrays in two allocations (mem[0], mem[1], the second NULL when no row
- * is long); `done`, `part` and `part_has` are scratch the products write (products on one view
- * must run in order, as they do on the library's one stream). */
+ * split into chunks, and its rows cut into the stream kernel's tiles. Device arrays in two
+ * allocations (mem[0], mem[1], the second NULL when the view has no rows); `done`, `part` and
+ * `part_has` are scratch the products write (products on one view must run in order, as they do
+ * on the library's one stream). */
 typedef struct {
     uint64_t nrows, nvals;
     const void *ptr; /* nrows + 1, uint32_t when ptr32, else uint64_t */
@@ -119,6 +121,11 @@ typedef struct {
     unsigned *done;              /* nlong chunk counters, zero between products */
     void *part;                  /* nchunks partial results (8 bytes each) */
     unsigned char *part_has;     /* nchunks */
+    uint64_t ntiles;             /* the stream kernel's tiles of consecutive rows */
+    const uint32_t *tile_row;    /* ntiles + 1: each tile's first row, then nrows */
+    const uint64_t *tile_nz;     /* ntiles + 1: each tile's first entry, then nvals */
+    int tile_k;                  /* entries a thread a pass: 4, 8 or 16 (cuda/csr_spmv.cu) */
+    bool stream;                 /* the rule's kernel for PLUS_TIMES on FP32/FP64 */
     uint64_t bytes;              /* device bytes the view holds (the values not included) */
 } GG_cuda_sview;
 
@@ -129,11 +136,32 @@ typedef struct {
 int GG_cuda_sview_of(GG_cuda_sview *S, void *mem[2], const GG_cuda_cview *V, uint64_t nvals,
                      uint64_t ncols, uint64_t long_min);
 
-/* y = S (+.*) x, same contract as GG_cuda_cmrs_mxv; lanes 0 for the view's rule, or 1, 2, 4, 8,
- * 16 or 32 lanes a row (for measurements). Allocates nothing. */
+/* y = S (+.*) x, same contract as GG_cuda_cmrs_mxv; lanes 0 for the view's rule (or what
+ * GG_cuda_csr_force set), or 1, 2, 4, 8, 16 or 32 lanes a row of the groups (for measurements).
+ * Allocates nothing. */
 int GG_cuda_csr_mxv(const GG_cuda_sview *S, int lanes, int add_op, int mul_op, int type_code,
                     const void *identity, bool vec_first, const void *x_dev, void *y_dev,
                     unsigned char *ypresent_dev);
+
+/* The CSR kernels. STREAM loads the entries by 128-bit words where the arrays allow it;
+ * STREAM_SCALAR is the same kernel with 32- or 64-bit loads only (for measurements). */
+typedef enum {
+    GG_CUDA_CSR_RULE = 0,
+    GG_CUDA_CSR_GROUPS,
+    GG_CUDA_CSR_STREAM,
+    GG_CUDA_CSR_STREAM_SCALAR
+} GG_cuda_csr_kernel;
+
+/* The kernel GG_cuda_csr_mxv runs for these arguments: the stream kernels only for PLUS_TIMES on
+ * FP32/FP64 with lanes 0, then what GRAPHBLAS_GPU_CSR_KERNEL = groups, stream or stream-scalar
+ * (read at the first call) or GG_cuda_csr_force (RULE: back to the rule) asks, else the view's
+ * rule (S->stream). */
+GG_cuda_csr_kernel GG_cuda_csr_which(const GG_cuda_sview *S, int lanes, int add_op, int mul_op,
+                                     int type_code);
+void GG_cuda_csr_force(GG_cuda_csr_kernel k);
+/* For measurements and tests: the tile_k of the views made after the call (4, 8 or 16; 0 for the
+ * default). */
+void GG_cuda_csr_set_tile(int k);
 
 /* The kernels a full-vector product can run (GG_cuda_spmv_pick). */
 typedef enum { GG_CUDA_SPMV_TREE = 0, GG_CUDA_SPMV_CMRS, GG_CUDA_SPMV_CSR } GG_cuda_spmv_kernel;

@@ -23,6 +23,24 @@
  * nvals / LONG_FLOOR). The partials and counters live in the view: products on one matrix run in
  * order on the library's one stream, so they never share them at the same time.
  *
+ * The stream kernel (PLUS_TIMES on FP32/FP64 only): the groups read a row's entries G at a time,
+ * so a warp's load touches 32 / G rows' lines and, on rows shorter than the group, fewer than 32
+ * useful words; they reach 55-67 % of the copy bandwidth where cuSPARSE reaches 78-87 % (band,
+ * local; Doc/performance.md). Here a block takes a tile of consecutive rows and loads all of the
+ * tile's entries contiguously (THREADS x K of them a pass, K independent loads a thread, 128-bit
+ * words where the arrays are aligned), their products into shared memory, then G lanes a row
+ * (G from the tile's row count, so the block's lanes cover its rows) fold them from there. The
+ * tiles are cut at the view's making with no pass over the rows on the host: tile b starts at
+ * the first row r with r + ptr[r] >= b x I (a binary search a boundary on the device; r + ptr[r]
+ * counts a row as one item besides its entries, so a run of empty rows fills tiles too; I is
+ * THREADS x K less room for one short row, tile_items), and every long row is made a tile of its
+ * own, which the stream skips (the chunks take it). The table keeps each tile's first entry
+ * beside its first row, so that a block's entry loads wait for one lookup, not for a row pointer
+ * after it. A tile then holds at most I rows and I + long_min entries, one pass, unless long_min
+ * is more than half a pass (tests, or a caller's threshold): a tile whose entries exceed one
+ * pass takes several, the rows that cross a pass adding to y. The chunks' blocks come first in
+ * the same launch, as for the groups.
+ *
  * Semirings: PLUS_TIMES on FP32/FP64 is specialised (no presence flags: a row's result is the sum
  * started at the fold start, and it has an entry exactly when the row is not empty); every other
  * built-in semiring runs by op code (GG_cuda_semiring.cuh) with presence flags, so no identity is
@@ -33,6 +51,10 @@
 #include <cuda_runtime.h>
 
 #include <algorithm>
+#include <atomic>
+#include <cstdlib>
+#include <cstring>
+#include <utility>
 #include <vector>
 
 namespace
@@ -66,6 +88,10 @@ template <typename T> struct Cs {
     T *part;
     uint8_t *part_has;
     unsigned *done;
+    /* the stream kernel's tiles */
+    const uint32_t *tile_row;
+    const uint64_t *tile_nz;
+    uint64_t ntiles;
 };
 
 template <typename T> __device__ inline uint64_t row_ptr(const Cs<T> &c, uint64_t r)
@@ -93,6 +119,34 @@ template <typename T, bool PT> __device__ inline T cs_prod(const Cs<T> &c, uint6
     if (c.reads_a) a = c.same ? ((const T *)c.v)[k] : gg_load_cast<T>(c.v, k, c.stype, 1.0);
     if (c.reads_x) xv = x_at(c, __ldg(c.col + k));
     return c.vec_first ? gg_binop<T>(c.mul, xv, a) : gg_binop<T>(c.mul, a, xv);
+}
+
+/* A stored value as T, for the floating-point domains of the stream kernel and the chunks. */
+template <typename T> __device__ inline T val_at(const Cs<T> &c, uint64_t k)
+{
+    return c.same ? __ldg((const T *)c.v + k) : gg_load_cast<T>(c.v, k, c.stype, 1.0);
+}
+
+/* PLUS_TIMES products of the entries w + o, o = threadIdx.x + i x THREADS (i < K), those with o
+ * in [n0, n1) (the others 0): the K column and value loads are all issued before the K gathers
+ * of x, so that a thread has K loads in flight where a loop would have one. */
+template <typename T, int K>
+__device__ inline void pt_products(const Cs<T> &c, uint64_t w, int n0, int n1, T (&p)[K])
+{
+    uint32_t j[K];
+    T a[K];
+#pragma unroll
+    for (int i = 0; i < K; i++) {
+        int o = (int)threadIdx.x + i * THREADS;
+        bool in = o >= n0 && o < n1;
+        j[i] = in ? __ldg(c.col + w + o) : 0;
+        a[i] = in ? val_at(c, w + o) : T{};
+    }
+#pragma unroll
+    for (int i = 0; i < K; i++) {
+        int o = (int)threadIdx.x + i * THREADS;
+        p[i] = o >= n0 && o < n1 ? a[i] * x_at(c, j[i]) : T{};
+    }
 }
 
 /* (has, v) += (oh, ov) under the monoid; PT carries no flags (every part starts at the fold
@@ -142,18 +196,30 @@ __device__ inline void cs_fold(const Cs<T> &c, uint64_t b, uint64_t e, int g, in
     }
 }
 
-/* Chunk q of a long row by the whole block: its partial result. Its row's counter tells the block
- * that finished the row's last chunk, which then folds the row's partials and writes it (the
- * fence-then-count handshake of a one-pass reduction), and zeroes the counter for the next
- * product. */
-template <typename T, bool PT>
+/* Chunk q of a long row by the whole block: its partial result (ILP: PLUS_TIMES's products by
+ * pt_products, for the stream kernel; the groups' kernel keeps the loop it was measured with, whose
+ * registers set its occupancy). A row of one chunk is written at once; otherwise its row's
+ * counter tells the block that finished the row's last chunk, which then folds the row's partials
+ * and writes it (the fence-then-count handshake of a one-pass reduction), and zeroes the counter
+ * for the next product. */
+template <typename T, bool PT, bool ILP>
 __device__ inline void cs_chunk(const Cs<T> &c, uint64_t q, T *sv, bool *sh, bool *last)
 {
     int lane = threadIdx.x & 31, w = threadIdx.x / 32;
     bool has = false;
     T v = c.ident;
-    for (uint64_t k = c.chunk[2 * q] + threadIdx.x; k < c.chunk[2 * q + 1]; k += THREADS)
-        cs_merge<T, PT>(c, has, v, true, cs_prod<T, PT>(c, k));
+    uint64_t cb = c.chunk[2 * q], ce = c.chunk[2 * q + 1];
+    if constexpr (PT && ILP) {
+        constexpr int K = CHUNK / THREADS;
+        T p[K];
+        pt_products<T, K>(c, cb, 0, (int)(ce - cb), p);
+#pragma unroll
+        for (int i = 0; i < K; i++)
+            if ((int)threadIdx.x + i * THREADS < (int)(ce - cb)) v = v + p[i];
+    } else {
+        for (uint64_t k = cb + threadIdx.x; k < ce; k += THREADS)
+            cs_merge<T, PT>(c, has, v, true, cs_prod<T, PT>(c, k));
+    }
     for (int d = 16; d > 0; d /= 2) {
         T ov = shfl_xor(v, d, 32);
         bool oh = PT || __shfl_xor_sync(0xffffffffu, (int)has, d);
@@ -168,10 +234,18 @@ __device__ inline void cs_chunk(const Cs<T> &c, uint64_t q, T *sv, bool *sh, boo
     uint32_t first = c.long_first[j], n = c.long_first[j + 1] - first;
     if (threadIdx.x == 0) {
         for (int i = 1; i < WARPS; i++) cs_merge<T, PT>(c, has, v, sh[i], sv[i]);
-        c.part[q] = v;
-        c.part_has[q] = has;
-        __threadfence();
-        *last = atomicAdd(c.done + j, 1u) == n - 1;
+        if (n == 1) {
+            /* a row of one chunk (most long rows of RMAT): no partial, no counter */
+            uint32_t r = c.long_row[j];
+            c.y[r] = v;
+            if (c.yp != nullptr) c.yp[r] = true; /* a long row is never empty */
+            *last = false;
+        } else {
+            c.part[q] = v;
+            c.part_has[q] = has;
+            __threadfence();
+            *last = atomicAdd(c.done + j, 1u) == n - 1;
+        }
     }
     __syncthreads();
     if (*last && w == 0) {
@@ -200,15 +274,21 @@ __device__ inline void cs_chunk(const Cs<T> &c, uint64_t q, T *sv, bool *sh, boo
 /* One launch for the whole product: the first chunk_blocks blocks take the long rows' chunks
  * (first, so those start early), the rest every other row, by groups of c.lanes lanes; their loop runs per
  * warp so the shuffles always have all 32 lanes. */
-template <typename T, bool PT>
-__global__ void __launch_bounds__(THREADS) cs_spmv(Cs<T> c, unsigned chunk_blocks)
+template <typename T, bool PT, bool ILP>
+__device__ inline void cs_chunks(const Cs<T> &c, unsigned chunk_blocks)
 {
     __shared__ T sv[WARPS];
     __shared__ bool sh[WARPS];
     __shared__ bool last;
+    for (uint64_t q = blockIdx.x; q < c.nchunks; q += chunk_blocks)
+        cs_chunk<T, PT, ILP>(c, q, sv, sh, &last);
+}
+
+template <typename T, bool PT>
+__global__ void __launch_bounds__(THREADS) cs_spmv(Cs<T> c, unsigned chunk_blocks)
+{
     if (blockIdx.x < chunk_blocks) {
-        for (uint64_t q = blockIdx.x; q < c.nchunks; q += chunk_blocks)
-            cs_chunk<T, PT>(c, q, sv, sh, &last);
+        cs_chunks<T, PT, false>(c, chunk_blocks);
         return;
     }
     int lanes = c.lanes, per_warp = 32 / lanes;
@@ -233,6 +313,161 @@ __global__ void __launch_bounds__(THREADS) cs_spmv(Cs<T> c, unsigned chunk_block
     }
 }
 
+/* ---- the stream kernel ----------------------------------------------------------------------- */
+
+/* A tile's lanes a row: the most (up to a warp) that still give every row of the tile a group. */
+__device__ inline int st_lanes(uint32_t rows)
+{
+    int g = 32;
+    while (g > 1 && (uint32_t)(THREADS / g) < rows) g /= 2;
+    return g;
+}
+
+/* Four values from 16-byte-aligned p, by one or two 128-bit loads. */
+template <typename T> __device__ inline void ld4(const T *p, T *a)
+{
+    if constexpr (sizeof(T) == 4) {
+        float4 f = __ldg(reinterpret_cast<const float4 *>(p));
+        a[0] = f.x, a[1] = f.y, a[2] = f.z, a[3] = f.w;
+    } else {
+        double2 d0 = __ldg(reinterpret_cast<const double2 *>(p));
+        double2 d1 = __ldg(reinterpret_cast<const double2 *>(p) + 1);
+        a[0] = d0.x, a[1] = d0.y, a[2] = d1.x, a[3] = d1.y;
+    }
+}
+
+/* One pass of a tile: the products of the entries w + o, o in [n0, n1) (n1 <= THREADS x K), into
+ * sp[o]. VEC: thread t takes the quads o = 4 (t + i x THREADS), i < K / 4, a quad wholly inside
+ * [n0, n1) by 128-bit loads (w is a multiple of 4, the column indices and values 16-byte aligned:
+ * the caller checks), the partial quads at the ends entry by entry, so no load reaches past an
+ * array; else thread t takes o = t + i x THREADS, warps reading consecutive words. */
+template <typename T, int K, bool VEC>
+__device__ inline void st_load(const Cs<T> &c, uint64_t w, int n0, int n1, T *sp)
+{
+    if constexpr (VEC) {
+        static_assert(K % 4 == 0, "quads");
+        uint32_t j[K];
+        T a[K];
+#pragma unroll
+        for (int i = 0; i < K / 4; i++) {
+            int o = 4 * ((int)threadIdx.x + i * THREADS);
+            if (o >= n0 && o + 4 <= n1) {
+                uint4 q = __ldg(reinterpret_cast<const uint4 *>(c.col + w + o));
+                j[4 * i] = q.x, j[4 * i + 1] = q.y, j[4 * i + 2] = q.z, j[4 * i + 3] = q.w;
+                ld4((const T *)c.v + w + o, a + 4 * i);
+            } else {
+#pragma unroll
+                for (int u = 0; u < 4; u++) {
+                    bool in = o + u >= n0 && o + u < n1;
+                    j[4 * i + u] = in ? __ldg(c.col + w + o + u) : 0;
+                    a[4 * i + u] = in ? __ldg((const T *)c.v + w + o + u) : T{};
+                }
+            }
+        }
+        T xv[K];
+#pragma unroll
+        for (int i = 0; i < K; i++) {
+            int o = 4 * ((int)threadIdx.x + (i / 4) * THREADS) + i % 4;
+            xv[i] = o >= n0 && o < n1 ? x_at(c, j[i]) : T{};
+        }
+#pragma unroll
+        for (int i = 0; i < K; i++) {
+            int o = 4 * ((int)threadIdx.x + (i / 4) * THREADS) + i % 4;
+            if (o >= n0 && o < n1) sp[o] = a[i] * xv[i];
+        }
+    } else {
+        T p[K];
+        pt_products<T, K>(c, w, n0, n1, p);
+#pragma unroll
+        for (int i = 0; i < K; i++) {
+            int o = (int)threadIdx.x + i * THREADS;
+            if (o >= n0 && o < n1) sp[o] = p[i];
+        }
+    }
+}
+
+/* Tile t: its rows [r0, r1) and their entries [e0, e1) in passes of THREADS x K entries from
+ * e0 rounded down to a multiple of 4 (one pass unless the tile's last row is long). Rows go to
+ * groups of `lanes` lanes, row i to group i mod (THREADS / lanes) in every pass, so a row that
+ * crosses a pass is written by the same thread each time: stored in the pass it starts in (an
+ * empty row in the first), added to in the others. Every thread runs every loop the same number
+ * of times (the shuffles and barriers). */
+template <typename T, int K, bool VEC>
+__device__ inline void st_tile(const Cs<T> &c, uint64_t t, T *sp)
+{
+    constexpr int TILE = THREADS * K;
+    /* four independent loads: the entries' loads wait for one round trip, not two */
+    uint64_t r0 = c.tile_row[t], r1 = c.tile_row[t + 1];
+    uint64_t e0 = c.tile_nz[t], e1 = c.tile_nz[t + 1];
+    uint32_t rows = (uint32_t)(r1 - r0);
+    if (rows == 0 || (rows == 1 && e1 - e0 > c.long_min)) return; /* a long row: the chunks' */
+    int lanes = st_lanes(rows), groups = THREADS / lanes;
+    int grp = (int)threadIdx.x / lanes, g = (int)threadIdx.x % lanes;
+    /* the first round's row bounds, loaded beside the entries rather than after them */
+    uint64_t fb = 0, fe = 0;
+    if ((uint32_t)grp < rows) {
+        fb = row_ptr(c, r0 + grp);
+        fe = row_ptr(c, r0 + grp + 1);
+    }
+    uint64_t a = e0 & ~(uint64_t)3;
+    for (uint64_t w = a; w == a || w < e1; w += TILE) {
+        __syncthreads(); /* the previous pass (or tile) is done reading sp */
+        int n0 = (int)(std::max(w, e0) - w), n1 = (int)(std::min(w + TILE, e1) - w);
+        st_load<T, K, VEC>(c, w, n0, n1, sp);
+        __syncthreads();
+        for (uint32_t base = 0; base < rows; base += (uint32_t)groups) {
+            uint32_t i = base + (uint32_t)grp;
+            uint64_t b = fb, e = fe;
+            if (base > 0) {
+                b = e = 0;
+                if (i < rows) {
+                    b = row_ptr(c, r0 + i);
+                    e = row_ptr(c, r0 + i + 1);
+                }
+            }
+            /* the row's entries in this pass, as offsets into sp (lo >= hi when none) */
+            int lo = (int)std::min<uint64_t>(std::max(b, w) - w, TILE);
+            int hi = e > w ? (int)(std::min<uint64_t>(e, w + TILE) - w) : 0;
+            /* four sums in turn, so that a row much longer than its group (RMAT's rows of up
+             * to long_min entries at one lane) is not one chain of dependent adds */
+            T v = c.ident, v1 = c.ident, v2 = c.ident, v3 = c.ident;
+            int o = lo + g;
+            for (; o + 3 * lanes < hi; o += 4 * lanes) {
+                v = v + sp[o];
+                v1 = v1 + sp[o + lanes];
+                v2 = v2 + sp[o + 2 * lanes];
+                v3 = v3 + sp[o + 3 * lanes];
+            }
+            for (; o < hi; o += lanes) v = v + sp[o];
+            v = (v + v1) + (v2 + v3);
+            for (int d = lanes / 2; d > 0; d /= 2) v = v + shfl_xor(v, d, lanes);
+            if (i < rows && g == 0) {
+                uint64_t r = r0 + i;
+                if (b == e ? w == a : (b >= w && b < w + TILE)) {
+                    c.y[r] = v;
+                    if (c.yp != nullptr) c.yp[r] = e > b;
+                } else if (lo < hi) {
+                    c.y[r] = c.y[r] + v;
+                }
+            }
+        }
+    }
+}
+
+/* One launch: the chunks' blocks first, as in cs_spmv, then the tiles, a block each (striding
+ * when there are more tiles than blocks). */
+template <typename T, int K, bool VEC>
+__global__ void __launch_bounds__(THREADS) cs_stream(Cs<T> c, unsigned chunk_blocks)
+{
+    __shared__ __align__(16) T sp[THREADS * K];
+    if (blockIdx.x < chunk_blocks) {
+        cs_chunks<T, true, true>(c, chunk_blocks);
+        return;
+    }
+    for (uint64_t t = blockIdx.x - chunk_blocks; t < c.ntiles; t += gridDim.x - chunk_blocks)
+        st_tile<T, K, VEC>(c, t, sp);
+}
+
 unsigned grid_for(uint64_t threads, int block)
 {
     uint64_t b = (threads + block - 1) / block;
@@ -246,6 +481,32 @@ template <typename T, bool PT> void csr_launch(const Cs<T> &c)
     uint64_t warps = (c.nrows + groups_per_warp - 1) / groups_per_warp;
     unsigned row_blocks = grid_for(warps * 32, THREADS);
     cs_spmv<T, PT><<<chunk_blocks + row_blocks, THREADS, 0, GG_cuda_stream()>>>(c, chunk_blocks);
+}
+
+template <typename T, int K> void stream_launch_k(const Cs<T> &c, bool vec)
+{
+    unsigned chunk_blocks = (unsigned)std::min<uint64_t>(c.nchunks, 65535);
+    unsigned tile_blocks = (unsigned)std::min<uint64_t>(c.ntiles, (uint64_t)1 << 24);
+    if (chunk_blocks + tile_blocks == 0) return; /* no rows */
+    if (vec)
+        cs_stream<T, K, true><<<chunk_blocks + tile_blocks, THREADS, 0, GG_cuda_stream()>>>(
+            c, chunk_blocks);
+    else
+        cs_stream<T, K, false><<<chunk_blocks + tile_blocks, THREADS, 0, GG_cuda_stream()>>>(
+            c, chunk_blocks);
+}
+
+/* The stream kernel at the view's tile_k; 128-bit loads when asked and the arrays allow them
+ * (values of the domain's type, both arrays 16-byte aligned: the column indices always are). */
+template <typename T> void stream_launch(const Cs<T> &c, int tile_k, bool vec)
+{
+    vec = vec && c.same && (uintptr_t)c.v % 16 == 0 && (uintptr_t)c.col % 16 == 0;
+    if (tile_k == 4)
+        stream_launch_k<T, 4>(c, vec);
+    else if (tile_k == 16)
+        stream_launch_k<T, 16>(c, vec);
+    else
+        stream_launch_k<T, 8>(c, vec);
 }
 
 template <typename T>
@@ -271,6 +532,9 @@ int csr_typed(const GG_cuda_sview *S, int lanes, int add_op, int mul_op, const v
     c.nchunks = S->nchunks;
     c.part = (T *)S->part;
     c.part_has = S->part_has;
+    c.tile_row = S->tile_row;
+    c.tile_nz = S->tile_nz;
+    c.ntiles = S->ntiles;
     gg_spmv_args<T>(c, add_op, mul_op, identity, vec_first, x, y, yp);
     /* which operands the multiply reads (gg_binop: FIRST, and DIV on BOOL, return the first) */
     bool first =
@@ -280,6 +544,11 @@ int csr_typed(const GG_cuda_sview *S, int lanes, int add_op, int mul_op, const v
     c.reads_a = vec_first ? second : first;
     c.reads_x = vec_first ? first : second;
     if constexpr (std::is_floating_point_v<T>) {
+        GG_cuda_csr_kernel k = GG_cuda_csr_which(S, lanes, add_op, mul_op, gg_code<T>::v);
+        if (k == GG_CUDA_CSR_STREAM || k == GG_CUDA_CSR_STREAM_SCALAR) {
+            stream_launch<T>(c, S->tile_k, k == GG_CUDA_CSR_STREAM);
+            return gg_spmv_status(cudaGetLastError());
+        }
         if (add_op == GG_CUDA_OP_PLUS && mul_op == GG_CUDA_OP_TIMES) {
             csr_launch<T, true>(c);
             return gg_spmv_status(cudaGetLastError());
@@ -315,6 +584,26 @@ __global__ void sv_narrow(uint64_t nrows, uint64_t nvals, const uint64_t *ptr, c
     }
 }
 
+/* The stream kernel's tile boundaries: out[2b] = the first row r in [0, n] with r + ptr[r] >=
+ * b x tile (r + ptr[r] rises by at least one a row, and n + ptr[n] >= b x tile for every b < nb),
+ * out[2b + 1] = ptr[r]. */
+__global__ void sv_bounds(uint64_t n, const uint64_t *ptr, uint64_t tile, uint64_t nb,
+                          uint64_t *out)
+{
+    uint64_t b = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x;
+    if (b >= nb) return;
+    uint64_t want = b * tile, lo = 0, hi = n;
+    while (lo < hi) {
+        uint64_t mid = lo + (hi - lo) / 2;
+        if (mid + ptr[mid] < want)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    out[2 * b] = lo;
+    out[2 * b + 1] = ptr[lo];
+}
+
 size_t align16(size_t n)
 {
     return (n + 15) & ~(size_t)15;
@@ -332,6 +621,79 @@ int lanes_for(double mean)
     int g = 1;
     while (g < 32 && (double)g < mean / 5) g *= 2;
     return g;
+}
+
+/* The items (rows plus entries) between the tiles' boundaries for passes of THREADS x tk entries:
+ * less by long_min + 4 where that leaves at least half a pass, so that a tile's last row (at
+ * most long_min entries past the boundary) and its first entry's rounding down to a multiple of
+ * 4 still fit one pass. Without it about half of the localized matrix's tiles (rows of 184 on
+ * average, up to 467) would take a second pass, a second round trip for a few entries. */
+uint64_t tile_items(int tk, uint64_t long_min)
+{
+    uint64_t pass = (uint64_t)THREADS * (uint64_t)tk;
+    return long_min + 4 <= pass / 2 ? pass - long_min - 4 : pass;
+}
+
+/* The rule between the CSR kernels for PLUS_TIMES on FP32/FP64, from the groups' lanes (the mean
+ * length of the rows they take): the groups where a thread takes a row (mean up to 5), the stream
+ * kernel otherwise. Provisional, from the groups' own numbers (banner): at one lane a row the
+ * groups met cuSPARSE (grid, mean 4: each warp's loads already cover its 32 rows' lines), at 4 to
+ * 32 lanes (band, local, RMAT) they stayed at 0.6-0.85x of it, which is what the stream kernel's
+ * contiguous loads are for. To be set from the stream rows of bench/gpu/spmv_bench. */
+bool stream_rule(int lanes)
+{
+    return lanes > 1;
+}
+
+/* The tiles' first rows and first entries: the (row, ptr[row]) boundaries found on the device,
+ * every long row and the row after it (so that each long row is a tile of its own; `longs` holds
+ * (row, begin, end) triples), and (n, nvals); in order of rows, once each. */
+struct Tiles {
+    std::vector<uint32_t> row;
+    std::vector<uint64_t> nz;
+};
+
+Tiles tile_table(const std::vector<uint64_t> &bounds, const std::vector<unsigned long long> &longs,
+                 uint64_t n, uint64_t nvals)
+{
+    std::vector<std::pair<uint64_t, uint64_t>> b;
+    b.reserve(bounds.size() / 2 + longs.size() / 3 * 2 + 1);
+    for (size_t k = 0; k + 1 < bounds.size(); k += 2) b.emplace_back(bounds[k], bounds[k + 1]);
+    for (size_t j = 0; j + 2 < longs.size(); j += 3) {
+        b.emplace_back(longs[j], longs[j + 1]);
+        b.emplace_back(longs[j] + 1, longs[j + 2]);
+    }
+    b.emplace_back(n, nvals);
+    std::sort(b.begin(), b.end());
+    b.erase(std::unique(b.begin(), b.end()), b.end());
+    Tiles t;
+    t.row.reserve(b.size());
+    t.nz.reserve(b.size());
+    for (auto &p : b) {
+        t.row.push_back((uint32_t)p.first);
+        t.nz.push_back(p.second);
+    }
+    return t;
+}
+
+/* GG_cuda_csr_set_tile's K (0: the default), and GRAPHBLAS_GPU_CSR_KERNEL (-1 not read yet). */
+constexpr int TILE_K = 8;
+std::atomic<int> tile_k{0};
+std::atomic<int> csr_forced{-1};
+
+int csr_forced_kernel()
+{
+    int v = csr_forced.load(std::memory_order_relaxed);
+    if (v == -1) {
+        const char *e = getenv("GRAPHBLAS_GPU_CSR_KERNEL");
+        v = e == nullptr                           ? GG_CUDA_CSR_RULE
+            : strcmp(e, "groups") == 0        ? GG_CUDA_CSR_GROUPS
+            : strcmp(e, "stream") == 0        ? GG_CUDA_CSR_STREAM
+            : strcmp(e, "stream-scalar") == 0 ? GG_CUDA_CSR_STREAM_SCALAR
+                                              : GG_CUDA_CSR_RULE;
+        csr_forced.store(v, std::memory_order_relaxed);
+    }
+    return v;
 }
 
 /* The long rows' table from their (row, begin, end) triples, rows in order (the atomics listed
@@ -383,11 +745,16 @@ extern "C" int GG_cuda_sview_of(GG_cuda_sview *S, void *mem[2], const GG_cuda_cv
     bool p32 = nvals < ((uint64_t)1 << 32);
     cudaStream_t s = GG_cuda_stream();
 
-    /* the long rows: at most nvals / (long_min + 1) of them */
+    /* the long rows: at most nvals / (long_min + 1) of them; after their list, the tiles'
+     * boundaries */
+    int tk = tile_k.load(std::memory_order_relaxed);
+    if (tk == 0) tk = TILE_K;
+    uint64_t tile = tile_items(tk, long_min), nb = (n + nvals) / tile + 1;
     uint64_t max_long = nvals / (long_min + 1);
-    size_t blist = (1 + 3 * max_long) * sizeof(unsigned long long);
+    size_t blist = align16((1 + 3 * max_long) * sizeof(unsigned long long));
     size_t bptr = align16((n + 1) * (p32 ? 4 : 8)), bcol = align16(nvals * 4);
-    unsigned long long *list = (unsigned long long *)GG_cuda_malloc(blist);
+    unsigned long long *list = (unsigned long long *)GG_cuda_malloc(blist + nb * 16);
+    uint64_t *bounds = list != nullptr ? (uint64_t *)((char *)list + blist) : nullptr;
     char *narrow = (char *)GG_cuda_malloc(bptr + bcol);
     if (list == nullptr || narrow == nullptr) {
         GG_cuda_free(list);
@@ -402,9 +769,16 @@ extern "C" int GG_cuda_sview_of(GG_cuda_sview *S, void *mem[2], const GG_cuda_cv
             p32 ? nullptr : (uint64_t *)narrow, (uint32_t *)(narrow + bptr), long_min, list);
         e = cudaGetLastError();
     }
+    if (e == cudaSuccess) {
+        sv_bounds<<<(unsigned)((nb + THREADS - 1) / THREADS), THREADS, 0, s>>>(n, V->ptr, tile, nb,
+                                                                               bounds);
+        e = cudaGetLastError();
+    }
     unsigned long long nlong = 0;
     std::vector<unsigned long long> rows;
-    bool ok = e == cudaSuccess && GG_cuda_download(&nlong, list, sizeof nlong);
+    std::vector<uint64_t> bnd(2 * nb);
+    bool ok = e == cudaSuccess && GG_cuda_download(&nlong, list, sizeof nlong) &&
+              GG_cuda_download(bnd.data(), bounds, nb * 16);
     if (ok && nlong > 0) {
         rows.resize(3 * nlong);
         ok = GG_cuda_download(rows.data(), list + 1, 3 * nlong * sizeof(unsigned long long));
@@ -416,38 +790,49 @@ extern "C" int GG_cuda_sview_of(GG_cuda_sview *S, void *mem[2], const GG_cuda_cv
     }
 
     Table tb = chunk_table(rows, nlong);
+    Tiles tl = tile_table(bnd, rows, n, nvals);
+    uint64_t ntiles = tl.row.size() - 1;
     if (n > nlong) lanes = lanes_for((double)(nvals - tb.long_nvals) / (double)(n - nlong));
     uint64_t nchunks = tb.chunk.size() / 2;
     size_t bchunk = align16(nchunks * 16), bcrow = align16(nchunks * 4), blrow = align16(nlong * 4),
            blfirst = align16((nlong + 1) * 4), bdone = align16(nlong * 4),
-           bpart = align16(nchunks * 8), bhas = align16(nchunks);
-    size_t btab = bchunk + bcrow + blrow + blfirst + bdone + bpart + bhas;
+           bpart = align16(nchunks * 8), bhas = align16(nchunks),
+           btile = align16(tl.row.size() * 4), btnz = align16(tl.nz.size() * 8);
+    size_t btab = bchunk + bcrow + blrow + blfirst + bdone + bpart + bhas + btile + btnz;
     char *tab = nullptr;
     *S = GG_cuda_sview{};
-    if (nlong > 0) {
+    if (nlong > 0 || ntiles > 0) {
         tab = (char *)GG_cuda_malloc(btab);
         if (tab == nullptr) {
             GG_cuda_free(narrow);
             return GG_CUDA_SPMV_NOMEM;
         }
         char *t_crow = tab + bchunk, *t_lrow = t_crow + bcrow, *t_first = t_lrow + blrow,
-             *t_done = t_first + blfirst, *t_part = t_done + bdone, *t_has = t_part + bpart;
-        if (!(GG_cuda_upload(tab, tb.chunk.data(), nchunks * 16) &&
-              GG_cuda_upload(t_crow, tb.chunk_row.data(), nchunks * 4) &&
-              GG_cuda_upload(t_lrow, tb.row.data(), nlong * 4) &&
-              GG_cuda_upload(t_first, tb.first.data(), (nlong + 1) * 4) &&
-              cudaMemsetAsync(t_done, 0, nlong * 4, s) == cudaSuccess)) {
+             *t_done = t_first + blfirst, *t_part = t_done + bdone, *t_has = t_part + bpart,
+             *t_tile = t_has + bhas, *t_tnz = t_tile + btile;
+        ok = GG_cuda_upload(t_tile, tl.row.data(), tl.row.size() * 4) &&
+             GG_cuda_upload(t_tnz, tl.nz.data(), tl.nz.size() * 8);
+        if (ok && nlong > 0) {
+            ok = GG_cuda_upload(tab, tb.chunk.data(), nchunks * 16) &&
+                 GG_cuda_upload(t_crow, tb.chunk_row.data(), nchunks * 4) &&
+                 GG_cuda_upload(t_lrow, tb.row.data(), nlong * 4) &&
+                 GG_cuda_upload(t_first, tb.first.data(), (nlong + 1) * 4) &&
+                 cudaMemsetAsync(t_done, 0, nlong * 4, s) == cudaSuccess;
+            S->chunk = (const uint64_t *)tab;
+            S->chunk_row = (const uint32_t *)t_crow;
+            S->long_row = (const uint32_t *)t_lrow;
+            S->long_first = (const uint32_t *)t_first;
+            S->done = (unsigned *)t_done;
+            S->part = t_part;
+            S->part_has = (unsigned char *)t_has;
+        }
+        if (!ok) {
             GG_cuda_free(narrow);
             GG_cuda_free(tab);
             return GG_CUDA_SPMV_ERROR;
         }
-        S->chunk = (const uint64_t *)tab;
-        S->chunk_row = (const uint32_t *)t_crow;
-        S->long_row = (const uint32_t *)t_lrow;
-        S->long_first = (const uint32_t *)t_first;
-        S->done = (unsigned *)t_done;
-        S->part = t_part;
-        S->part_has = (unsigned char *)t_has;
+        S->tile_row = (const uint32_t *)t_tile;
+        S->tile_nz = (const uint64_t *)t_tnz;
     }
     S->nrows = n;
     S->nvals = nvals;
@@ -461,7 +846,10 @@ extern "C" int GG_cuda_sview_of(GG_cuda_sview *S, void *mem[2], const GG_cuda_cv
     S->long_min = long_min;
     S->nlong = nlong;
     S->nchunks = nchunks;
-    S->bytes = bptr + bcol + (nlong > 0 ? btab : 0);
+    S->ntiles = ntiles;
+    S->tile_k = tk;
+    S->stream = stream_rule(lanes);
+    S->bytes = bptr + bcol + (tab != nullptr ? btab : 0);
     mem[0] = narrow;
     mem[1] = tab;
     return GG_CUDA_SPMV_OK;
@@ -480,4 +868,25 @@ extern "C" int GG_cuda_csr_mxv(const GG_cuda_sview *S, int lanes, int add_op, in
                                       ypresent_dev);
     });
     return rc;
+}
+
+extern "C" GG_cuda_csr_kernel GG_cuda_csr_which(const GG_cuda_sview *S, int lanes, int add_op,
+                                                int mul_op, int type_code)
+{
+    bool pt = add_op == GG_CUDA_OP_PLUS && mul_op == GG_CUDA_OP_TIMES &&
+              (type_code == GG_CUDA_FP32 || type_code == GG_CUDA_FP64);
+    if (lanes != 0 || !pt) return GG_CUDA_CSR_GROUPS;
+    int k = csr_forced_kernel();
+    if (k != GG_CUDA_CSR_RULE) return (GG_cuda_csr_kernel)k;
+    return S->stream ? GG_CUDA_CSR_STREAM : GG_CUDA_CSR_GROUPS;
+}
+
+extern "C" void GG_cuda_csr_force(GG_cuda_csr_kernel k)
+{
+    csr_forced.store((int)k, std::memory_order_relaxed);
+}
+
+extern "C" void GG_cuda_csr_set_tile(int k)
+{
+    tile_k.store(k == 4 || k == 8 || k == 16 ? k : 0, std::memory_order_relaxed);
 }

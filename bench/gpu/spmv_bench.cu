@@ -1,5 +1,6 @@
-/* spmv_bench.cu: HiSparse SpMV and SpMV^T (both scheduler variants), CMRS and the CSR groups on
- * the compact view (the rule's lane count and every other) against cuSPARSE in the same run, with
+/* spmv_bench.cu: HiSparse SpMV and SpMV^T (both scheduler variants), CMRS and the CSR kernels on
+ * the compact view (the rule's, the groups at every lane count, the stream kernel at each tile
+ * size with 128-bit and with scalar loads) against cuSPARSE in the same run, with
  * the pull product the mxv slot runs for A x: CSR SpMV ALG1 and ALG2, opA = TRANSPOSE, and
  * csr2csc (cusparseCsr2cscEx2) followed by SpMV. Every kernel's result is checked against the CPU tree traversal before it is
  * timed; times are medians of --reps runs (cudaEvents on the library's stream) after two warm-up
@@ -79,6 +80,7 @@ static void bench_one(const char *name, bool fp64, cusparseHandle_t h)
     int code = fp64 ? GrB_FP64_CODE : GrB_FP32_CODE;
     double zero = 0;
     double best_cusp = 1e30, hs_a = 0, hs_t = 0, cusp_t = 0, pull_a = 0, csr_a = 0;
+    double stream_a = 1e30;
     const char *vname[2] = {"host-levels", "persistent"};
     for (int tran = 0; tran < 2; tran++)
         for (int v = 0; v < 2; v++) {
@@ -118,40 +120,60 @@ static void bench_one(const char *name, bool fp64, cusparseHandle_t h)
         row(&m, "CMRS Ax (CSR64 view)", median_ms(f), err, bytes);
     }
     {
-        /* the CSR groups on the compact view made from that view, as the mxv slot makes it: the
-         * rule's lanes, then every width (the rule's long rows stay split in each) */
-        GG_cuda_sview S;
-        void *smem[2];
-        auto t0 = std::chrono::steady_clock::now();
-        if (GG_cuda_sview_of(&S, smem, &V, m.nnz, m.ncols, 0) != GG_CUDA_SPMV_OK) {
-            fprintf(stderr, "compact view failed\n");
-            exit(1);
-        }
-        double t_make =
-            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0)
-                .count();
-        printf("# compact view made in %.3f ms (once per matrix): %d lanes a row by the rule, %llu "
-               "long rows (> %llu entries) in %llu chunks, %.2f bytes/entry\n",
-               t_make, S.lanes, (unsigned long long)S.nlong, (unsigned long long)S.long_min,
-               (unsigned long long)S.nchunks, (double)S.bytes / (double)m.nnz + (double)vs);
-        for (int lanes = 0; lanes <= 32; lanes = lanes == 0 ? 1 : 2 * lanes) {
-            auto f = [&] {
-                if (GG_cuda_csr_mxv(&S, lanes, GG_CUDA_OP_PLUS, GG_CUDA_OP_TIMES, code, &zero,
-                                    false, dx, dy, nullptr) != GG_CUDA_SPMV_OK) {
-                    fprintf(stderr, "csr failed\n");
-                    exit(1);
-                }
+        /* the CSR kernels on the compact view made from that view, as the mxv slot makes it: the
+         * rule's kernel and the groups at every width (the rule's long rows stay split in each) on
+         * the default view, then the stream kernel, 128-bit and scalar loads, on views cut into
+         * tiles of each size (the tiles are cut at the view's making, the default K first) */
+        for (int tk : {8, 4, 16}) {
+            GG_cuda_csr_set_tile(tk);
+            GG_cuda_sview S;
+            void *smem[2];
+            auto t0 = std::chrono::steady_clock::now();
+            if (GG_cuda_sview_of(&S, smem, &V, m.nnz, m.ncols, 0) != GG_CUDA_SPMV_OK) {
+                fprintf(stderr, "compact view failed\n");
+                exit(1);
+            }
+            double t_make =
+                std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0)
+                    .count();
+            printf("# compact view (tiles of K = %d) made in %.3f ms (once per matrix): %d lanes a "
+                   "row, the %s kernel by the rule, %llu long rows (> %llu entries) in %llu "
+                   "chunks, %llu tiles, %.2f bytes/entry\n",
+                   tk, t_make, S.lanes, S.stream ? "stream" : "groups", (unsigned long long)S.nlong,
+                   (unsigned long long)S.long_min, (unsigned long long)S.nchunks,
+                   (unsigned long long)S.ntiles, (double)S.bytes / (double)m.nnz + (double)vs);
+            auto csr = [&](int lanes, GG_cuda_csr_kernel k, const std::string &name) {
+                GG_cuda_csr_force(k);
+                auto f = [&] {
+                    if (GG_cuda_csr_mxv(&S, lanes, GG_CUDA_OP_PLUS, GG_CUDA_OP_TIMES, code, &zero,
+                                        false, dx, dy, nullptr) != GG_CUDA_SPMV_OK) {
+                        fprintf(stderr, "csr failed\n");
+                        exit(1);
+                    }
+                };
+                /* y poisoned first (0x7f bytes: huge finite values), so a row the kernel
+                 * skips shows in the error rather than the previous kernel's value */
+                CK(cudaMemsetAsync(dy, 0x7f, m.nrows * vs, stream));
+                f();
+                double err = error_of(&m, dy, m.y_ref, m.nrows);
+                double ms = median_ms(f);
+                row(&m, name.c_str(), ms, err, bytes);
+                GG_cuda_csr_force(GG_CUDA_CSR_RULE);
+                return ms;
             };
-            f();
-            double err = error_of(&m, dy, m.y_ref, m.nrows);
-            double ms = median_ms(f);
-            std::string k = lanes == 0 ? "CSR groups Ax (rule)"
-                                       : "CSR groups Ax G=" + std::to_string(lanes);
-            row(&m, k.c_str(), ms, err, bytes);
-            if (lanes == 0) csr_a = ms;
+            if (tk == 8) {
+                csr_a = csr(0, GG_CUDA_CSR_RULE,
+                            std::string("CSR Ax rule (") + (S.stream ? "stream)" : "groups)"));
+                for (int lanes = 1; lanes <= 32; lanes *= 2)
+                    csr(lanes, GG_CUDA_CSR_RULE, "CSR groups Ax G=" + std::to_string(lanes));
+            }
+            std::string k = "CSR stream Ax K=" + std::to_string(tk);
+            stream_a = std::min(stream_a, csr(0, GG_CUDA_CSR_STREAM, k));
+            stream_a = std::min(stream_a, csr(0, GG_CUDA_CSR_STREAM_SCALAR, k + " scalar"));
+            GG_cuda_free(smem[0]);
+            GG_cuda_free(smem[1]);
         }
-        GG_cuda_free(smem[0]);
-        GG_cuda_free(smem[1]);
+        GG_cuda_csr_set_tile(0);
     }
     {
         /* the pull product the mxv slot runs for A x (cuda/kernels/vec_mxv.cu): G lanes a row on
@@ -268,10 +290,10 @@ static void bench_one(const char *name, bool fp64, cusparseHandle_t h)
     row(&m, "cuSPARSE csr2csc+SpMV A'x", median_ms(both), err, bytes);
 
     printf("# %s %s: HiSparse A'x/Ax throughput %.2f (target >= 0.9); A'x vs cuSPARSE TRANSPOSE "
-           "%.2fx; Ax vs best cuSPARSE CSR %.2fx (HiSparse), %.2fx (pull), %.2fx (CSR groups, "
-           "rule; target >= 1.0)\n",
+           "%.2fx; Ax vs best cuSPARSE CSR %.2fx (HiSparse), %.2fx (pull), %.2fx (CSR, rule; "
+           "target >= 1.0), %.2fx (CSR stream, best K and loads)\n",
            name, fp64 ? "fp64" : "fp32", hs_a / hs_t, cusp_t / hs_t, best_cusp / hs_a,
-           best_cusp / pull_a, best_cusp / csr_a);
+           best_cusp / pull_a, best_cusp / csr_a, best_cusp / stream_a);
     cusparseDestroySpMat(matT);
     cusparseDestroySpMat(mat);
     cusparseDestroyDnVec(vx);

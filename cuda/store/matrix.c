@@ -440,9 +440,10 @@ GrB_Info GG_cuda_mirror_sview(GG_container *A, bool by_col, uint64_t nvals, GG_c
         m->sview[w] = sv;
         m->has_sview[w] = true;
         GG_trace("residency: compact %s view for the SpMV made on the device, %llu bytes, %d lanes "
-                 "a row, %llu long rows",
+                 "a row, %llu long rows, %llu tiles; PLUS_TIMES on FP32/FP64 by the %s kernel",
                  by_col ? "CSC" : "CSR", (unsigned long long)sv.bytes, sv.lanes,
-                 (unsigned long long)sv.nlong);
+                 (unsigned long long)sv.nlong, (unsigned long long)sv.ntiles,
+                 sv.stream ? "stream" : "groups");
     }
     if (info == GrB_SUCCESS) *out = m->sview[w];
     pthread_mutex_unlock(&A->lock);

@@ -2,8 +2,10 @@
  * GG_hs_mxv on random trees covering every node kind (inner dense and COO, dense, bitmap and COO
  * leaves at levels 1 to 6 with 8- to 64-bit coordinates), iso and scaled trees, node dimensions
  * 16 and 128, A and A', both scheduler variants, CMRS on the CSR/CSC view, the CSR groups on the
- * compact view at every width (and with long rows split into chunks), and semirings over every
- * supported domain; the full-vector mxv/vxm through the API under each GRAPHBLAS_GPU_SPMV choice
+ * compact view at every width (and with long rows split into chunks), the CSR stream kernel
+ * (128-bit and scalar loads, tiles of two sizes, values aligned and not, rows at tile and pass
+ * boundaries) and its fallback to the groups off PLUS_TIMES, and semirings over every supported
+ * domain; the full-vector mxv/vxm through the API under each GRAPHBLAS_GPU_SPMV choice
  * against the CPU backend, and the choosing rule. Exact for integers, BOOL, MIN and MAX; relative
  * 1e-5 (FP32) and 1e-12 (FP64) for floating-point sums. Exits 77 (Meson: SKIP) without a usable
  * CUDA device. */
@@ -52,9 +54,9 @@ typedef struct {
     GG_hs_matrix A;
 } case_t;
 
-enum { NCASES = 14 };
+enum { NCASES = 16 };
 static case_t cases[NCASES];
-static int ncases;
+static int ncases, tiles_case; /* the first of the two "tile boundaries" cases */
 static uint64_t tags_seen;   /* bit (level * 16 + tag) */
 static unsigned cbytes_seen; /* bit per coordinate width of COO leaves */
 
@@ -189,6 +191,22 @@ static int setup(void **state)
     t.n = 0;
     put(&t, 0, 0);
     add_case("1 x 1 fp32", GrB_FP32, 1, 1, t.I, t.J, t.n, false, 128, 1.0, false, 13);
+    /* rows at the stream kernel's boundaries (a row counts one item besides its entries; tiles of
+     * 1024 items with K = 4): 8 rows of 1023 entries, a tile each, each crossing a pass of 1024
+     * entries from its start rounded down to a multiple of 4; 16 rows of 255, four a tile; 100
+     * empty rows; 600 rows of 3; a row of 5000 (long by the rule, several passes where no row is
+     * long); two of 2047; a row of 1; 50 empty rows at the end */
+    t.n = 0;
+    static const struct {
+        GrB_Index rows, len;
+    } runs[] = {{8, 1023}, {16, 255}, {100, 0}, {600, 3}, {1, 5000}, {2, 2047}, {1, 1}, {50, 0}};
+    GrB_Index r = 0;
+    for (size_t q = 0; q < sizeof runs / sizeof runs[0]; q++)
+        for (GrB_Index k = 0; k < runs[q].rows; k++, r++)
+            for (GrB_Index j = 0; j < runs[q].len; j++) put(&t, r, (r * 37 + j) % 6000);
+    tiles_case = ncases;
+    add_case("tile boundaries fp32", GrB_FP32, r, 6000, t.I, t.J, t.n, false, 128, 1.0, false, 14);
+    add_case("tile boundaries fp64", GrB_FP64, r, 6000, t.I, t.J, t.n, false, 128, 1.0, false, 15);
     free(t.I);
     free(t.J);
     return 0;
@@ -257,8 +275,10 @@ static GG_cuda_hs device_tree(const GG_hs_matrix *A)
     return h;
 }
 
-/* The compressed view of op(A) by rows on the device (CSR of A, or CSC of A for A'). */
-static GG_cuda_cview device_view(const GG_hs_matrix *A, bool tran, void **mem, GrB_Index *nvals)
+/* The compressed view of op(A) by rows on the device (CSR of A, or CSC of A for A'), its values
+ * `shift` bytes past a 16-byte boundary (the stream kernel's 128-bit loads need 0). */
+static GG_cuda_cview device_view(const GG_hs_matrix *A, bool tran, size_t shift, void **mem,
+                                 GrB_Index *nvals)
 {
     GG_cview v;
     assert_int_equal(GG_hs_to_cview(A, tran, &v), GrB_SUCCESS);
@@ -266,17 +286,19 @@ static GG_cuda_cview device_view(const GG_hs_matrix *A, bool tran, void **mem, G
     size_t vs = A->type->size;
     size_t b_vec = v.vec ? v.nvec * 8 : 0, b_ptr = (v.nvec + 1) * 8, b_idx = nnz * 8,
            b_x = nnz * vs;
-    uint8_t *d = GG_cuda_malloc(b_vec + b_ptr + b_idx + b_x + 16);
+    size_t at_x = ((b_vec + b_ptr + b_idx + 15) & ~(size_t)15) + shift;
+    uint8_t *d = GG_cuda_malloc(at_x + b_x + 16);
     assert_non_null(d);
+    assert_int_equal((uintptr_t)d % 16, 0);
     if (v.vec) assert_true(GG_cuda_upload(d, v.vec, b_vec));
     assert_true(GG_cuda_upload(d + b_vec, v.ptr, b_ptr));
     assert_true(GG_cuda_upload(d + b_vec + b_ptr, v.idx, b_idx));
-    assert_true(GG_cuda_upload(d + b_vec + b_ptr + b_idx, v.x, b_x));
+    assert_true(GG_cuda_upload(d + at_x, v.x, b_x));
     GG_cuda_cview c = {v.nvec,
                        v.vec ? (const uint64_t *)d : NULL,
                        (const uint64_t *)(d + b_vec),
                        (const uint64_t *)(d + b_vec + b_ptr),
-                       d + b_vec + b_ptr + b_idx,
+                       d + at_x,
                        A->type->code,
                        (int)vs,
                        0};
@@ -339,9 +361,35 @@ static void compare(const char *what, GrB_Semiring sr, const void *want, const b
     }
 }
 
-/* Runs sr on case c (A and A', both variants, vec_first both ways, CMRS, the CSR groups at every
- * width) against the CPU. */
-static void check_semiring(GrB_Semiring sr, int ci, uint64_t seed)
+/* The CSR kernels check_semiring runs after the tree's and CMRS's: on which compact view (0 the
+ * rule's; 1 every row past 4 entries long; 2 no row long, tiles of K = 4), at how many lanes (0:
+ * the kernel forced, or the rule), its name, and whether it runs under compute-sanitizer
+ * (GG_TEST_SANITIZER: one run of each code path, not the sweep of widths and views). */
+static const struct {
+    int view, lanes;
+    GG_cuda_csr_kernel kernel;
+    const char *name;
+    bool sanitize;
+} csr_runs[] = {
+    {0, 0, GG_CUDA_CSR_RULE, "CSR rule", true},
+    {0, 1, GG_CUDA_CSR_RULE, "CSR groups", false},
+    {0, 2, GG_CUDA_CSR_RULE, "CSR groups", false},
+    {0, 4, GG_CUDA_CSR_RULE, "CSR groups", false},
+    {0, 8, GG_CUDA_CSR_RULE, "CSR groups", false},
+    {0, 16, GG_CUDA_CSR_RULE, "CSR groups", false},
+    {0, 32, GG_CUDA_CSR_RULE, "CSR groups", false},
+    {1, 0, GG_CUDA_CSR_GROUPS, "CSR groups, long rows", true},
+    {2, 0, GG_CUDA_CSR_GROUPS, "CSR groups, no long rows", false},
+    {0, 0, GG_CUDA_CSR_STREAM, "CSR stream", true},
+    {1, 0, GG_CUDA_CSR_STREAM, "CSR stream, long rows", false},
+    {2, 0, GG_CUDA_CSR_STREAM, "CSR stream, K = 4, no long rows", false},
+    {0, 0, GG_CUDA_CSR_STREAM_SCALAR, "CSR stream scalar", false},
+    {2, 0, GG_CUDA_CSR_STREAM_SCALAR, "CSR stream scalar, K = 4, no long rows", true},
+};
+
+/* Runs sr on case c (A and A', both variants, vec_first both ways, CMRS, the CSR kernels of
+ * csr_runs) against the CPU; the views' values `shift` bytes past a 16-byte boundary. */
+static void check_semiring(GrB_Semiring sr, int ci, uint64_t seed, size_t shift)
 {
     case_t *c = &cases[ci];
     GG_hs_matrix *A = &c->A;
@@ -365,35 +413,43 @@ static void check_semiring(GrB_Semiring sr, int ci, uint64_t seed)
         assert_true(dy && dp);
         void *view_mem;
         GrB_Index nnz;
-        GG_cuda_cview V = device_view(A, tran, &view_mem, &nnz);
-        /* the compact views: the rule's, and one where every row past 4 entries is long (chunks
-         * of rows over 2048 entries folded across blocks); declined only for a hypersparse view */
-        GG_cuda_sview SV[2];
-        void *smem[2][2];
+        GG_cuda_cview V = device_view(A, tran, shift, &view_mem, &nnz);
+        /* the compact views: the rule's, one where every row past 4 entries is long (chunks of
+         * rows over 2048 entries folded across blocks), and one where none is, cut into tiles of
+         * K = 4; declined only for a hypersparse view */
+        GG_cuda_sview SV[3];
+        void *smem[3][2];
         bool compact = true;
-        for (int k = 0; k < 2; k++) {
-            int rc = GG_cuda_sview_of(&SV[k], smem[k], &V, nnz, ylen(A, !tran), k == 0 ? 0 : 4);
+        const uint64_t long_min[3] = {0, 4, (uint64_t)1 << 40};
+        for (int k = 0; k < 3; k++) {
+            GG_cuda_csr_set_tile(k == 2 ? 4 : 0);
+            int rc = GG_cuda_sview_of(&SV[k], smem[k], &V, nnz, ylen(A, !tran), long_min[k]);
+            GG_cuda_csr_set_tile(0);
             if (V.vec != NULL) {
                 assert_int_equal(rc, GG_CUDA_SPMV_UNSUPPORTED);
                 compact = false;
             } else {
                 assert_int_equal(rc, GG_CUDA_SPMV_OK);
+                assert_int_equal(SV[k].tile_k, k == 2 ? 4 : 8);
+                /* every long row is a tile of its own */
+                assert_true(SV[k].ntiles >= SV[k].nlong && (SV[k].ntiles > 0) == (SV[k].nrows > 0));
+                assert_int_equal(SV[k].stream, SV[k].lanes > 1);
             }
         }
+        bool pt = add == GG_OP_PLUS && mul == GG_OP_TIMES &&
+                  (t->code == GrB_FP32_CODE || t->code == GrB_FP64_CODE);
         for (int vf = 0; vf < 2; vf++) {
             assert_int_equal(GG_hs_mxv(want, wp, A, tran, sr, x, vf), GrB_SUCCESS);
-            /* 0, 1: the tree's scheduler variants; 2: CMRS; 3: CSR groups by the rule; 4 ... 9:
-             * CSR groups of 1 ... 32 lanes; 10: CSR groups with every row past 4 entries long */
-            for (int variant = 0; variant < (compact ? 11 : 3); variant++) {
-                int lanes = variant >= 4 && variant <= 9 ? 1 << (variant - 4) : 0;
-                /* under compute-sanitizer (GG_TEST_SANITIZER) not the sweep of widths: the rule's
-                 * and the long rows' kernels are the same code */
-                if (lanes != 0 && getenv("GG_TEST_SANITIZER") != NULL) continue;
+            /* 0, 1: the tree's scheduler variants; 2: CMRS; then csr_runs */
+            int ncsr = (int)(sizeof csr_runs / sizeof csr_runs[0]);
+            for (int variant = 0; variant < (compact ? 3 + ncsr : 3); variant++) {
+                int run = variant - 3, lanes = run >= 0 ? csr_runs[run].lanes : 0;
+                if (run >= 0 && !csr_runs[run].sanitize && getenv("GG_TEST_SANITIZER") != NULL)
+                    continue;
                 char what[200];
-                snprintf(what, sizeof what, "%s, %s, %s%s, %s (%d lanes)", c->name, sr->h.name,
-                         tran ? "A'" : "A", vf ? " vec_first" : "",
-                         variant == 10  ? "CSR groups, long rows"
-                         : variant >= 3 ? "CSR groups"
+                snprintf(what, sizeof what, "%s, %s, %s%s, values +%zu, %s (%d lanes)", c->name,
+                         sr->h.name, tran ? "A'" : "A", vf ? " vec_first" : "", shift,
+                         run >= 0       ? csr_runs[run].name
                          : variant == 2 ? "CMRS"
                          : variant      ? "persistent"
                                         : "host levels",
@@ -410,8 +466,18 @@ static void check_semiring(GrB_Semiring sr, int ci, uint64_t seed)
                     rc = GG_cuda_cmrs_mxv(&V, ny, nnz, add, mul, t->code, sr->add->identity, vf, dx,
                                           dy, dp);
                 } else {
-                    rc = GG_cuda_csr_mxv(&SV[variant == 10], lanes, add, mul, t->code,
-                                         sr->add->identity, vf, dx, dy, dp);
+                    const GG_cuda_sview *sv = &SV[csr_runs[run].view];
+                    GG_cuda_csr_force(csr_runs[run].kernel);
+                    /* the stream kernels run for PLUS_TIMES on FP32/FP64 only, the groups
+                     * otherwise */
+                    GG_cuda_csr_kernel k = GG_cuda_csr_which(sv, lanes, add, mul, t->code);
+                    if (!pt || lanes != 0 || csr_runs[run].kernel == GG_CUDA_CSR_GROUPS)
+                        assert_int_equal(k, GG_CUDA_CSR_GROUPS);
+                    else if (csr_runs[run].kernel != GG_CUDA_CSR_RULE)
+                        assert_int_equal(k, csr_runs[run].kernel);
+                    rc = GG_cuda_csr_mxv(sv, lanes, add, mul, t->code, sr->add->identity, vf, dx,
+                                         dy, dp);
+                    GG_cuda_csr_force(GG_CUDA_CSR_RULE);
                 }
                 assert_int_equal(rc, GG_CUDA_SPMV_OK);
                 assert_true(GG_cuda_download(got, dy, ny * t->size));
@@ -420,7 +486,7 @@ static void check_semiring(GrB_Semiring sr, int ci, uint64_t seed)
             }
         }
         GG_cuda_hs_set_variant(GG_CUDA_HS_DEFAULT);
-        for (int k = 0; k < 2 && compact; k++) GG_cuda_free(smem[k][0]), GG_cuda_free(smem[k][1]);
+        for (int k = 0; k < 3 && compact; k++) GG_cuda_free(smem[k][0]), GG_cuda_free(smem[k][1]);
         GG_cuda_free(view_mem);
         GG_cuda_free(dx);
         GG_cuda_free(dy);
@@ -470,10 +536,64 @@ static void semirings_on_every_case(void **state)
          * pair of the others, so every semiring meets several trees */
         for (int k = 0; k < 3; k++) {
             int j = (ci * 3 + k) % (n_own + n_bi);
-            check_semiring(j < n_bi ? builtin[j] : own[j - n_bi], ci, 100 + (uint64_t)(ci * 7 + k));
+            check_semiring(j < n_bi ? builtin[j] : own[j - n_bi], ci, 100 + (uint64_t)(ci * 7 + k),
+                           0);
         }
     }
     for (int k = 0; k < n_own; k++) GrB_free(&own[k]);
+}
+
+/* The stream kernel on rows at its tile and pass boundaries (the "tile boundaries" cases), FP32
+ * and FP64, values aligned for 128-bit loads and one value past, PLUS_TIMES in either domain
+ * (the values cast where they differ: no 128-bit loads) and MIN_PLUS (the groups instead). */
+static void stream_tiles(void **state)
+{
+    (void)state;
+    GrB_Semiring srs[] = {GrB_PLUS_TIMES_SEMIRING_FP32, GrB_PLUS_TIMES_SEMIRING_FP64,
+                          GrB_MIN_PLUS_SEMIRING_FP64};
+    /* under compute-sanitizer the aligned values only (unaligned ones take the scalar loads,
+     * which run there as their own variant) */
+    int shifts = getenv("GG_TEST_SANITIZER") != NULL ? 1 : 2;
+    for (int ci = tiles_case; ci < tiles_case + 2; ci++)
+        for (int k = 0; k < 3; k++)
+            for (int shifted = 0; shifted < shifts; shifted++)
+                check_semiring(srs[k], ci, 500 + (uint64_t)(ci * 8 + k),
+                               shifted ? cases[ci].A.type->size : 0);
+}
+
+/* GG_cuda_csr_which: the stream kernels for PLUS_TIMES on FP32/FP64 at lanes 0 only, by the
+ * view's rule or as forced; the groups otherwise. */
+static void csr_kernel_choice(void **state)
+{
+    (void)state;
+    GG_cuda_sview S = {.stream = true};
+    const int pt32[] = {GG_OP_PLUS, GG_OP_TIMES, GrB_FP32_CODE},
+              pt64[] = {GG_OP_PLUS, GG_OP_TIMES, GrB_FP64_CODE},
+              pti[] = {GG_OP_PLUS, GG_OP_TIMES, GrB_INT32_CODE},
+              minplus[] = {GG_OP_MIN, GG_OP_PLUS, GrB_FP64_CODE},
+              second[] = {GG_OP_PLUS, GG_OP_SECOND, GrB_FP64_CODE};
+#define WHICH(lanes, a) GG_cuda_csr_which(&S, lanes, (a)[0], (a)[1], (a)[2])
+    GG_cuda_csr_force(GG_CUDA_CSR_RULE);
+    assert_int_equal(WHICH(0, pt32), GG_CUDA_CSR_STREAM);
+    assert_int_equal(WHICH(0, pt64), GG_CUDA_CSR_STREAM);
+    assert_int_equal(WHICH(4, pt64), GG_CUDA_CSR_GROUPS);
+    assert_int_equal(WHICH(0, pti), GG_CUDA_CSR_GROUPS);
+    assert_int_equal(WHICH(0, minplus), GG_CUDA_CSR_GROUPS);
+    assert_int_equal(WHICH(0, second), GG_CUDA_CSR_GROUPS);
+    S.stream = false;
+    assert_int_equal(WHICH(0, pt32), GG_CUDA_CSR_GROUPS);
+    GG_cuda_csr_force(GG_CUDA_CSR_STREAM_SCALAR);
+    assert_int_equal(WHICH(0, pt32), GG_CUDA_CSR_STREAM_SCALAR);
+    assert_int_equal(WHICH(1, pt32), GG_CUDA_CSR_GROUPS);
+    assert_int_equal(WHICH(0, minplus), GG_CUDA_CSR_GROUPS);
+    GG_cuda_csr_force(GG_CUDA_CSR_STREAM);
+    assert_int_equal(WHICH(0, pt64), GG_CUDA_CSR_STREAM);
+    assert_int_equal(WHICH(0, pti), GG_CUDA_CSR_GROUPS);
+    S.stream = true;
+    GG_cuda_csr_force(GG_CUDA_CSR_GROUPS);
+    assert_int_equal(WHICH(0, pt64), GG_CUDA_CSR_GROUPS);
+#undef WHICH
+    GG_cuda_csr_force(GG_CUDA_CSR_RULE);
 }
 
 static void declines_unsupported(void **state)
@@ -535,7 +655,7 @@ static void compact_view_out_of_memory(void **state)
     (void)state;
     void *view_mem;
     GrB_Index nnz;
-    GG_cuda_cview V = device_view(&cases[0].A, false, &view_mem, &nnz);
+    GG_cuda_cview V = device_view(&cases[0].A, false, 0, &view_mem, &nnz);
     size_t held = GG_cuda_pool_in_use();
     GG_cuda_sview S;
     void *mem[2];
@@ -592,8 +712,8 @@ static void spmv_rule(void **state)
     GG_cuda_spmv_force(-1);
 }
 
-/* w = A x, w' = x' A and w = A' x (full x) through the API under each GRAPHBLAS_GPU_SPMV choice,
- * three products each (the rule makes the compact view at the second), against the CPU backend:
+/* w = A x, w' = x' A and w = A' x (full x) through the API under each GRAPHBLAS_GPU_SPMV choice
+ * (and for csr, each GRAPHBLAS_GPU_CSR_KERNEL choice), three products each (the rule makes the compact view at the second), against the CPU backend:
  * FP32 and FP64, PLUS_TIMES and semirings by op code (PageRank's PLUS_SECOND, which reads no
  * values, among them), 1 x 1, rectangular with empty rows, long rows. */
 static void full_products_by_every_kernel(void **state)
@@ -612,7 +732,16 @@ static void full_products_by_every_kernel(void **state)
         GrB_Index nr, nc;
         double density;
     } shapes[] = {{1, 1, 1.0}, {300, 200, 0.01}, {64, 3000, 0.3}, {2000, 1500, 0.002}};
-    const int modes[] = {-1, GG_CUDA_SPMV_TREE, GG_CUDA_SPMV_CMRS, GG_CUDA_SPMV_CSR};
+    const struct {
+        int spmv;
+        GG_cuda_csr_kernel csr;
+    } modes[] = {{-1, GG_CUDA_CSR_RULE},
+                 {GG_CUDA_SPMV_TREE, GG_CUDA_CSR_RULE},
+                 {GG_CUDA_SPMV_CMRS, GG_CUDA_CSR_RULE},
+                 {GG_CUDA_SPMV_CSR, GG_CUDA_CSR_RULE},
+                 {GG_CUDA_SPMV_CSR, GG_CUDA_CSR_GROUPS},
+                 {GG_CUDA_SPMV_CSR, GG_CUDA_CSR_STREAM},
+                 {GG_CUDA_SPMV_CSR, GG_CUDA_CSR_STREAM_SCALAR}};
     for (size_t si = 0; si < sizeof shapes / sizeof shapes[0]; si++)
         for (size_t ci = 0; ci < sizeof cfg / sizeof cfg[0]; ci++) {
             GrB_Type type = cfg[ci].type;
@@ -630,7 +759,8 @@ static void full_products_by_every_kernel(void **state)
             OK(GrB_mxv(wantd, NULL, NULL, cfg[ci].sr, A, xt, GrB_DESC_T0));
             set_backend(GxG_BACKEND_CUDA);
             for (size_t mi = 0; mi < sizeof modes / sizeof modes[0]; mi++) {
-                GG_cuda_spmv_force(modes[mi]);
+                GG_cuda_spmv_force(modes[mi].spmv);
+                GG_cuda_csr_force(modes[mi].csr);
                 GrB_Matrix B = mdup(A); /* a content of its own: the rule's count starts over */
                 /* declines counted around the products only: same_vector's matrix assigns have no
                  * device kernel and decline by design */
@@ -663,6 +793,7 @@ static void full_products_by_every_kernel(void **state)
                 GrB_free(&B);
             }
             GG_cuda_spmv_force(-1);
+            GG_cuda_csr_force(GG_CUDA_CSR_RULE);
             set_backend(GxG_BACKEND_AUTO);
             GrB_free(&A), GrB_free(&x), GrB_free(&xt), GrB_free(&want), GrB_free(&wantt);
             GrB_free(&wantd);
@@ -744,6 +875,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(node_kinds_covered),
         cmocka_unit_test(semirings_on_every_case),
+        cmocka_unit_test(stream_tiles),
+        cmocka_unit_test(csr_kernel_choice),
         cmocka_unit_test(declines_unsupported),
         cmocka_unit_test(schedule_out_of_memory),
         cmocka_unit_test(compact_view_declines),
