@@ -634,16 +634,16 @@ uint64_t tile_items(int tk, uint64_t long_min)
     return long_min + 4 <= pass / 2 ? pass - long_min - 4 : pass;
 }
 
-/* The rule between the CSR kernels for PLUS_TIMES on FP32/FP64, from the groups' lanes (the mean
- * length of the rows they take): the groups where a thread takes a row (mean up to 5), the stream
- * kernel otherwise. Provisional, from the groups' own numbers (banner): at one lane a row the
- * groups met cuSPARSE (grid, mean 4: each warp's loads already cover its 32 rows' lines), at 4 to
- * 32 lanes (band, local, RMAT) they stayed at 0.6-0.85x of it, which is what the stream kernel's
- * contiguous loads are for. To be set from the stream rows of bench/gpu/spmv_bench. */
-bool stream_rule(int lanes)
-{
-    return lanes > 1;
-}
+/* STREAM_RULE, the rule between the CSR kernels for PLUS_TIMES on FP32/FP64 (S->stream): the
+ * stream kernel at every row length measured. bench/gpu/spmv_bench on the H100 (2026-11-26, sixth session, median of 20,
+ * stream at K = 8 against the groups at the lanes_for rule, ms fp32 / fp64):
+ *   rmat18 0.0777 / 0.0905 against 0.1118 / 0.1229;  rmat21 0.600 / 0.721 against 0.760 / 0.888;
+ *   grid (mean 4, one lane a row) 0.184 / 0.262 against 0.201 / 0.291;
+ *   band 0.0869 / 0.123 against 0.127 / 0.167;  local 0.130 / 0.201 against 0.149 / 0.204.
+ * The grid was the groups' best case (each warp's loads already cover its 32 rows' lines), and
+ * the stream still won there by 8-10 %. K = 8 is the best tile or within 5 % of it everywhere
+ * (K = 16: band fp32 0.0830, local fp32 0.1287; K = 4 slower on all but RMAT-18 fp64). The groups
+ * stay for every other semiring and type. */
 
 /* The tiles' first rows and first entries: the (row, ptr[row]) boundaries found on the device,
  * every long row and the row after it (so that each long row is a tile of its own; `longs` holds
@@ -848,7 +848,7 @@ extern "C" int GG_cuda_sview_of(GG_cuda_sview *S, void *mem[2], const GG_cuda_cv
     S->nchunks = nchunks;
     S->ntiles = ntiles;
     S->tile_k = tk;
-    S->stream = stream_rule(lanes);
+    S->stream = true; /* the stream kernel wherever it applies (STREAM_RULE above) */
     S->bytes = bptr + bcol + (tab != nullptr ? btab : 0);
     mem[0] = narrow;
     mem[1] = tab;
