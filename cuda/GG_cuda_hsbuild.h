@@ -71,6 +71,15 @@ GG_cuda_hs_code GG_cuda_hs_ewise_masked(GG_cuda_hs *C, const GG_cuda_hs *A, cons
                                         const GG_cuda_hs *M, int op, GG_cuda_ew_kind kind,
                                         int type_code, int dbits, bool mult);
 
+/* Z = C accum T (op a GG_opcode as for GG_cuda_hs_ewise, C's values first) when T's logical
+ * pattern lies within C's: C's pool copied and T's entries applied in place, so Z has C's pattern
+ * and node layout. Only for C stored untransposed, not iso, unscaled, at node dimension 2^dbits,
+ * both with entries; otherwise, or when an entry of T is not in C, *done is false and nothing is
+ * made (GG_CUDA_HS_OK). */
+GG_cuda_hs_code GG_cuda_hs_accum_in_place(GG_cuda_hs *Z, const GG_cuda_hs *C, const GG_cuda_hs *T,
+                                          int op, GG_cuda_ew_kind kind, int type_code, int dbits,
+                                          bool *done);
+
 /* Z: M's logical pattern with the one value `value` (value_size bytes, 1..16, type_code recorded)
  * as an iso tree of node dimension 2^dbits (not iso when M is empty, as a build makes it). */
 GG_cuda_hs_code GG_cuda_hs_pattern(GG_cuda_hs *Z, const GG_cuda_hs *M, int dbits, int type_code,

@@ -574,6 +574,70 @@ GG_cuda_hs_code ewise_masked(GG_cuda_hs *C, const GG_cuda_hs *A, const GG_cuda_h
     return hsd_build_sorted(C, nrows, ncols, dbits, okey, oval, nc, type_code, (int)sizeof(E), false);
 }
 
+/* T's entry p into C's copy `out`: C's value there becomes op(c, t); *missing = 1 when C has no
+ * entry at T's key (C stored untransposed at T's format: its coordinates are the logical ones). */
+template <class E>
+__global__ void k_accum(Src C, uint8_t *out, hs_keyfmt f, const uint64_t *tkey, const E *tval, uint64_t n,
+                        int op, int *missing)
+{
+    uint64_t p = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x;
+    if (p >= n) return;
+    uint64_t i, j, at;
+    hs_key_split(&f, tkey[p], f.h, &i, &j);
+    if (!hsd_find(C.pool, C.root, C.height, C.b, C.ncols, (uint64_t)C.vsize, i, j, &at)) {
+        *missing = 1;
+        return;
+    }
+    E c, z;
+    memcpy(&c, C.pool + at, sizeof(E));
+    z = gg_binop<E>(op, c, tval[p]);
+    memcpy(out + at, &z, sizeof(E));
+}
+
+/* Z = C accum T where T's pattern lies within C's: C's pool copied and each of T's entries applied
+ * at its place (k_accum), the pattern and so every node as they were; *done false (nothing made)
+ * when C's pool cannot be reused (transposed, iso, scaled, another node dimension or value size)
+ * or an entry of T is not in C. Why: betweenness centrality's bcu += w .* paths adds a level's few
+ * entries into a full 4 x 2^20 bcu, which a merge would decode, merge and build whole. */
+template <class E>
+GG_cuda_hs_code accum_in_place(GG_cuda_hs *Z, const GG_cuda_hs *C, const GG_cuda_hs *Tr, int op, int type_code,
+                               int dbits, bool *done)
+{
+    *done = false;
+    hs_keyfmt f;
+    if (C->transposed || C->iso || C->scale != 1.0 || C->dbits != dbits || C->value_size != (int)sizeof(E) ||
+        C->nvals == 0 || C->root == 0 || Tr->nvals == 0 || Tr->nvals > C->nvals ||
+        !hs_keyfmt_make(&f, C->nrows, C->ncols, dbits) || Tr->nvals >= (1ULL << 31))
+        return GG_CUDA_HS_OK;
+    cudaStream_t s = GG_cuda_stream();
+    hsd_tmp T;
+    uint64_t *tk;
+    E *tv;
+    Walk tw;
+    int *missing = T.get<int>(1), h = 1;
+    if (T.oom) return GG_CUDA_HS_OOM;
+    GG_cuda_hs_code code = decode<E>(T, Tr, f, false, 0, tree_sort_bits(Tr, f), &tk, &tv, &tw);
+    if (code != GG_CUDA_HS_OK) return code;
+    uint8_t *pool = static_cast<uint8_t *>(GG_cuda_malloc((size_t)C->pool_bytes));
+    if (pool == nullptr) return GG_CUDA_HS_OOM;
+    cudaError_t e = cudaMemcpyAsync(pool, C->pool, (size_t)C->pool_bytes, cudaMemcpyDeviceToDevice, s);
+    k_header<<<1, 1, 0, s>>>(pool, C->pool_bytes);
+    if (e == cudaSuccess) e = cudaMemsetAsync(missing, 0, sizeof *missing, s);
+    k_accum<E><<<ew_blocks(Tr->nvals), EW_THREADS, 0, s>>>(src_of(C), pool, f, tk, tv, Tr->nvals, op, missing);
+    if (e == cudaSuccess) e = cudaGetLastError();
+    if (e == cudaSuccess) e = fetch(&h, missing, s);
+    if (e != cudaSuccess || h != 0) {
+        GG_cuda_free(pool);
+        return hsd_cuda_code(e);
+    }
+    GG_cuda_hs R = *C;
+    R.pool = pool;
+    R.type_code = type_code;
+    *Z = R;
+    *done = true;
+    return GG_CUDA_HS_OK;
+}
+
 /* The value kind's element type: f(E{}) for `kind`. */
 template <class F> GG_cuda_hs_code with_kind(GG_cuda_ew_kind kind, F f)
 {
@@ -612,6 +676,18 @@ extern "C" GG_cuda_hs_code GG_cuda_hs_ewise_masked(GG_cuda_hs *C, const GG_cuda_
     GG_cuda_bind();
     return with_kind(kind, [&](auto e) {
         return ewise_masked<decltype(e)>(C, A, B, M, op, type_code, dbits, mult);
+    });
+}
+
+extern "C" GG_cuda_hs_code GG_cuda_hs_accum_in_place(GG_cuda_hs *Z, const GG_cuda_hs *C, const GG_cuda_hs *T,
+                                                     int op, GG_cuda_ew_kind kind, int type_code, int dbits,
+                                                     bool *done)
+{
+    *done = false;
+    if (dbits < 1 || dbits > 8) return GG_CUDA_HS_OK;
+    GG_cuda_bind();
+    return with_kind(kind, [&](auto e) {
+        return accum_in_place<decltype(e)>(Z, C, T, op, type_code, dbits, done);
     });
 }
 

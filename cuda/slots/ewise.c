@@ -8,7 +8,10 @@
  *  - no mask, no accumulator: T's tree (GG_cuda_hs_ewise) is C;
  *  - a structural mask with replace (or an empty C), no accumulator: C = T restricted to M's
  *    pattern, driven by M's entries looked up in both trees (GG_cuda_hs_ewise_masked);
- *  - an accumulator the merge knows, no mask: C = C accum T by a second merge of C's tree and T's.
+ *  - an accumulator the merge knows, no mask: C = C accum T, in a copy of C's pool when T's
+ *    pattern lies within C's (GG_cuda_hs_accum_in_place), else by a second merge of both trees.
+ * An intersection with one side much smaller than the other is driven by the smaller's entries as
+ * a mask would be.
  * Why: betweenness centrality's backward sweep makes these calls on 4 x 2^20 matrices, and the
  * general path below (every operand decoded into row-ordered tuples, the masked write-back, C's
  * whole tree built again) cost 2.1 ms an eWiseMult on RMAT-20 (Doc/performance.md).
@@ -62,9 +65,15 @@ static GrB_Info ewise_tree(GG_cuda_hs *t, GG_container *M, GrB_BinaryOp op, GG_c
     a.transposed ^= d->tran0;
     b.transposed ^= d->tran1;
     int code = (int)op->ztype->code, dbits = node_dbits();
+    /* an intersection with one side at most a quarter of the other is driven by the smaller's
+     * entries, looked up in the larger, instead of decoding and merging both (the factor is a
+     * guess, not measured: a lookup walks the tree's height, a merge reads every entry once) */
+    const GG_cuda_hs *drive = M != NULL ? &m : NULL;
+    if (drive == NULL && mult && (a.nvals <= b.nvals / 4 || b.nvals <= a.nvals / 4))
+        drive = a.nvals <= b.nvals ? &a : &b;
     return GG_cuda_mslot_info(
-        M != NULL ? GG_cuda_hs_ewise_masked(t, &a, &b, &m, op->opcode, kind, code, dbits, mult)
-                  : GG_cuda_hs_ewise(t, &a, &b, op->opcode, kind, code, dbits, mult),
+        drive != NULL ? GG_cuda_hs_ewise_masked(t, &a, &b, drive, op->opcode, kind, code, dbits, mult)
+                      : GG_cuda_hs_ewise(t, &a, &b, op->opcode, kind, code, dbits, mult),
         EW_WIDE);
 }
 
@@ -123,12 +132,19 @@ static GrB_Info ew_direct(ew_path path, GG_container *C, GG_container *M, GrB_Bi
     GG_cuda_hs z;
     GrB_Info info = ewise_tree(&z, path == EW_MASKED ? M : NULL, op, A, B, d, mult, kind);
     if (info != GrB_SUCCESS) return info;
+    bool in_place = false;
     if (path == EW_ACCUM) {
         GG_cuda_hs c = {0}, t = z;
+        int code = (int)C->type->code;
         info = GG_cuda_mirror_hs(C, &c);
+        /* T within C's pattern (BC's bcu += w .* paths into a full bcu): C's pool updated in a copy */
         if (info == GrB_SUCCESS && c.nvals > 0 && t.nvals > 0)
-            info = GG_cuda_mslot_info(GG_cuda_hs_ewise(&z, &c, &t, accum->opcode, kind,
-                                                       (int)C->type->code, node_dbits(), false),
+            info = GG_cuda_mslot_info(GG_cuda_hs_accum_in_place(&z, &c, &t, accum->opcode, kind, code,
+                                                                node_dbits(), &in_place),
+                                      EW_WIDE);
+        if (info == GrB_SUCCESS && c.nvals > 0 && t.nvals > 0 && !in_place)
+            info = GG_cuda_mslot_info(GG_cuda_hs_ewise(&z, &c, &t, accum->opcode, kind, code,
+                                                       node_dbits(), false),
                                       EW_WIDE);
         /* C accum T of an empty C is T; of an empty T, C as it is */
         if (info != GrB_SUCCESS || c.nvals > 0) GG_cuda_free((void *)t.pool);
@@ -146,6 +162,7 @@ static GrB_Info ew_direct(ew_path path, GG_container *C, GG_container *M, GrB_Bi
                  "%.3f ms)",
                  mult ? "eWiseMult" : "eWiseAdd",
                  path == EW_MASKED ? ", under the structural mask"
+                 : in_place         ? ", accumulated into C in place"
                  : path == EW_ACCUM ? ", accumulated into C by a second merge"
                                     : "",
                  (unsigned long long)nvals, GG_cuda_trace_ms(&mark));

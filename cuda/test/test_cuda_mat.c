@@ -806,14 +806,17 @@ static GrB_Matrix iso_matrix(GrB_Type type, double density, double v)
 }
 
 #define MASKED ", under the structural mask"
-#define ACCUM ", accumulated into C by a second merge"
+#define ACCUM ", accumulated into C "
+#define MERGED ", accumulated into C by a second merge"
+#define IN_PLACE ", accumulated into C in place"
 #define PLAIN "installed as C ("
 #define EMPTY_T "C accum an empty T"
 #define PATTERN "C is the mask's pattern"
 
 /* (a) DIV and the other operators by code, (b) under a structural mask with replace or into an
- * empty C, (c) accumulated with no mask, each with C aliased to an input or the mask; what the
- * direct paths leave to the write-back takes it. */
+ * empty C, (c) accumulated with no mask, in place when C's pattern holds T's and by a second merge
+ * otherwise, each with C aliased to an input or the mask; what the direct paths leave to the
+ * write-back takes it. */
 static void ewise_in_tree_order(void **state)
 {
     (void)state;
@@ -834,9 +837,9 @@ static void ewise_in_tree_order(void **state)
         {"C<M valued> = A ./ B", true, false, GrB_DIV_FP64, NULL, GrB_DESC_R, true, 0, false, NULL},
         {"C<!M> = A ./ B", true, false, GrB_DIV_FP64, NULL, GrB_DESC_RSC, true, 0, false, NULL},
         {"C<M> += A ./ B", true, false, GrB_DIV_FP64, GrB_PLUS_FP64, GrB_DESC_RS, true, 0, false, NULL},
-        {"C += A .* B (BC's)", true, false, GrB_TIMES_FP64, GrB_PLUS_FP64, NULL, false, 0, false, ACCUM},
-        {"A += A .* B", true, false, GrB_TIMES_FP64, GrB_PLUS_FP64, NULL, false, 1, false, ACCUM},
-        {"B -= A + B", false, false, GrB_PLUS_FP64, GrB_MINUS_FP64, NULL, false, 2, false, ACCUM},
+        {"C += A .* B", true, false, GrB_TIMES_FP64, GrB_PLUS_FP64, NULL, false, 0, false, MERGED},
+        {"A += A .* B", true, false, GrB_TIMES_FP64, GrB_PLUS_FP64, NULL, false, 1, false, IN_PLACE},
+        {"B -= A + B", false, false, GrB_PLUS_FP64, GrB_MINUS_FP64, NULL, false, 2, false, MERGED},
         {"new C max= A ./ B", true, false, GrB_DIV_FP64, GrB_MAX_FP64, NULL, false, 0, true, ACCUM},
         {"C = A ./ B", true, false, GrB_DIV_FP64, NULL, NULL, false, 0, false, PLAIN},
         {"C = A ./ B (add)", false, false, GrB_DIV_FP64, NULL, NULL, false, 0, false, PLAIN},
@@ -857,6 +860,14 @@ static void ewise_in_tree_order(void **state)
     GrB_Matrix D1 = listed(GrB_FP64, I1, J1, x, 2), D2 = listed(GrB_FP64, I2, J2, x, 2);
     const tree_case disjoint = {"C += D1 .* D2", true, false, GrB_TIMES_FP64, GrB_PLUS_FP64, NULL, false, 0, false, EMPTY_T};
     tree_parity(&disjoint, C0, M, D1, D2);
+    /* BC's bcu += w .* paths: C's pattern holds T's (C = A + B), w a quarter of paths or less
+     * (the intersection driven by w's entries) */
+    GrB_Matrix U, W = random_matrix(GrB_FP64, NR, NC, 0.05);
+    OK(GrB_Matrix_new(&U, GrB_FP64, NR, NC));
+    OK(GrB_Matrix_eWiseAdd_BinaryOp(U, NULL, NULL, GrB_PLUS_FP64, W, B, NULL));
+    const tree_case bc = {"bcu += w .* paths (BC's)", true, false, GrB_TIMES_FP64, GrB_PLUS_FP64, NULL, false, 0, false, IN_PLACE};
+    tree_parity(&bc, U, M, W, B);
+    GrB_free(&U), GrB_free(&W);
     GrB_free(&A), GrB_free(&B), GrB_free(&M), GrB_free(&C0), GrB_free(&Mf), GrB_free(&At);
     GrB_free(&E), GrB_free(&D1), GrB_free(&D2);
 }
@@ -884,6 +895,7 @@ static void ewise_tree_values(void **state)
             {"x/0, add, masked", false, false, divs[k], NULL, GrB_DESC_RS, true, 0, false, MASKED},
             {"x/0, mult, masked", true, false, divs[k], NULL, GrB_DESC_RS, true, 0, false, MASKED},
             {"x/0 accumulated", true, false, divs[k], others[k], NULL, false, 0, false, ACCUM},
+            {"x/0 accumulated into A", true, false, divs[k], others[k], NULL, false, 1, false, IN_PLACE},
             {"other op, add", false, false, others[k], NULL, NULL, false, 0, false, PLAIN},
             {"other op, mult, masked, C is A", true, false, others[k], NULL, GrB_DESC_RS, true, 1, false, MASKED},
         };
@@ -895,8 +907,8 @@ static void ewise_tree_values(void **state)
     const tree_case iso[] = {
         {"iso ./ iso, masked", true, false, GrB_DIV_FP64, NULL, GrB_DESC_RS, true, 0, false, MASKED},
         {"iso + iso", false, false, GrB_PLUS_FP64, NULL, NULL, false, 0, false, PLAIN},
-        {"iso C += iso .* iso", true, false, GrB_TIMES_FP64, GrB_PLUS_FP64, NULL, false, 0, false, ACCUM},
-        {"iso A += iso A - iso B", false, false, GrB_MINUS_FP64, GrB_PLUS_FP64, NULL, false, 1, false, ACCUM},
+        {"iso C += iso .* iso", true, false, GrB_TIMES_FP64, GrB_PLUS_FP64, NULL, false, 0, false, MERGED},
+        {"iso A += iso A - iso B", false, false, GrB_MINUS_FP64, GrB_PLUS_FP64, NULL, false, 1, false, MERGED},
     };
     for (size_t c = 0; c < sizeof iso / sizeof iso[0]; c++) tree_parity(&iso[c], C0, Mr, A, B);
     GrB_free(&A), GrB_free(&B), GrB_free(&C0), GrB_free(&M), GrB_free(&Mr);
