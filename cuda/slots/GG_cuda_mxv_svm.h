@@ -19,6 +19,13 @@ void GG_cuda_mxv_force(int mode);
  * which fetches both views. Cached in A's mirror when it has one, dropped when A is written. */
 GrB_Info GG_cuda_mxv_features(GG_container *A, bool tran, GrB_Index nnz, bool counted, double *t);
 
+/* Whether a frontier product of nu entries in dimension n over R = op(A) (tran: A', nnz entries)
+ * is pushed (sparse mode) or pulled, by the model's score over A's cached features and the call's
+ * features already in t[GG_SVM_DENSITY ...]; t receives the matrix features. The whole run-time
+ * decision, so the trainer times exactly what a call pays. */
+GrB_Info GG_cuda_mxv_svm_push(GG_container *A, bool tran, GrB_Index nnz, uint64_t n, uint64_t nu,
+                              double *t, bool *push);
+
 /* The model the slot decides with: GG_svm_mxv_model (cuda/svm_model.c), or the one in the model
  * source that GRAPHBLAS_GPU_SVM_MODEL names (as tools/svm/gg_svm_train writes it), read at the
  * first decision, so that a freshly trained model is tried against the compiled one in the same

@@ -17,13 +17,18 @@ GG_cuda_op GG_cuda_op_of_binary(GrB_BinaryOp op);
  * an x type reads none, and atype stands in for it. */
 GG_cuda_op GG_cuda_op_of_index(GrB_IndexUnaryOp op, GrB_Type atype);
 
-/* Whether the device takes a vector call over the containers objs (NULL entries skipped) with
- * dimension n: GrB_SUCCESS, or GG_DECLINE with the reason: a user-defined type, or every operand
- * on the host and n too small to pay for moving them (unless CUDA is forced). */
-GrB_Info GG_cuda_vec_take(const GG_desc *d, GrB_Index n, GG_container *const *objs, int nobjs);
-#define GG_CUDA_VEC_TAKE(d, n, ...)                                                                \
-    GG_cuda_vec_take((d), (n), (GG_container *const[]){__VA_ARGS__},                               \
+/* Whether the device takes a call over the containers objs (NULL entries skipped) with dimension
+ * n: GrB_SUCCESS, or GG_DECLINE with the reason: a user-defined type, or every operand on the host
+ * and too little work to pay for moving them (unless CUDA is forced). The work is n, or the
+ * operands' entries when they are under a 64th of it; with fill, the call writes all n positions
+ * whatever its operands hold (a scalar over all of C), and the work is n. */
+GrB_Info GG_cuda_vec_take(const GG_desc *d, GrB_Index n, bool fill, GG_container *const *objs,
+                          int nobjs);
+#define GG_CUDA_TAKE_(d, n, fill, ...)                                                             \
+    GG_cuda_vec_take((d), (n), (fill), (GG_container *const[]){__VA_ARGS__},                       \
                      (int)(sizeof((GG_container *const[]){__VA_ARGS__}) / sizeof(GG_container *)))
+#define GG_CUDA_VEC_TAKE(d, n, ...) GG_CUDA_TAKE_(d, n, false, __VA_ARGS__)
+#define GG_CUDA_FILL_TAKE(d, n, ...) GG_CUDA_TAKE_(d, n, true, __VA_ARGS__)
 
 /* The write-back side of one call: C's and M's device content and the kernel's parameters. */
 typedef struct {

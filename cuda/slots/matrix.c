@@ -133,18 +133,13 @@ GrB_Info GG_cuda_mslot_assign(GG_container *C, GG_container *M, GrB_BinaryOp acc
         GrB_Info info = GG_container_nvals(M, &mvals);
         if (info != GrB_SUCCESS) return info;
     }
-    GrB_Info info;
-    if (scalar != NULL && dense && !GG_cuda_too_small(d, cells)) {
-        /* a scalar over all of C writes every cell, however empty C and M are on the host: the
-         * vector rule, which counts the operands' entries, sent BC's 4 x 2^20 fill of ones to the
-         * CPU under AUTO, and every later device call then uploaded it (grbgpu compare bc on
-         * RMAT-20, H100: 171 ms under AUTO against 51 ms with CUDA forced) */
-        info = C->type->code == GrB_UDT_CODE || (M != NULL && M->type->code == GrB_UDT_CODE)
-                   ? GG_decline("user-defined type")
-                   : GrB_SUCCESS;
-    } else {
-        info = GG_CUDA_VEC_TAKE(d, dense ? (fits ? cells : (GrB_Index)1 << 31) : mvals, C, M);
-    }
+    /* a scalar over all of C writes every cell, however empty C and M are on the host: BC's
+     * 4 x 2^20 fill of ones went to the CPU under AUTO by the operands' entries, and every later
+     * device call then uploaded it (grbgpu compare bc on RMAT-20, H100: 171 ms under AUTO against
+     * 51 ms with CUDA forced) */
+    GrB_Index work = dense ? (fits ? cells : (GrB_Index)1 << 31) : mvals;
+    GrB_Info info = scalar != NULL && dense ? GG_CUDA_FILL_TAKE(d, work, C, M)
+                                            : GG_CUDA_VEC_TAKE(d, work, C, M);
     if (info != GrB_SUCCESS) return info;
     /* the scalar keeps its own type: the write-back casts it to C's, as the CPU does; an empty
      * GrB_Scalar (no value) is an empty T */

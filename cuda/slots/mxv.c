@@ -63,29 +63,6 @@ bool GG_cuda_mxv_last_call(double *t)
     return has_last_call;
 }
 
-/* Sparse mode (the push) or not, where both apply, by the SVM over R = op(A) (tran: A') and the
- * call's features t[GG_SVM_DENSITY ...] (a frontier of nu entries in dimension n): its score is
- * one dot product over the features cached with A (GG_cuda_mxv_features; the device pass only
- * when the model reads its counts). An empty frontier is pushed (no work at all), and so is one
- * whose dimension is past the bitmap limit, since the pull needs it dense. */
-static GrB_Info svm_push(GG_container *A, bool tran, GrB_Index nnz, uint64_t n, uint64_t nu,
-                         double *t, bool *push)
-{
-    *push = true;
-    if (nu == 0 || n > GG_VFORM_BITMAP_MAX) return GrB_SUCCESS;
-    const GG_svm_model *m = GG_cuda_svm_model();
-    GrB_Info info = GG_cuda_mxv_features(A, tran, nnz, GG_svm_needs_counts(m), t);
-    if (info != GrB_SUCCESS) return info;
-    double score = GG_svm_score(m, t);
-    *push = score < 0;
-    GG_trace("cuda mxv: SVM score %.3g for %llu of %llu entries%s%s: %s mode", score,
-             (unsigned long long)nu, (unsigned long long)n,
-             t[GG_SVM_MASKED] != 0 ? (t[GG_SVM_MASK_COMP] != 0 ? ", complemented mask" : ", mask")
-                                   : "",
-             t[GG_SVM_LIST] != 0 ? ", list push" : "", *push ? "sparse" : "non-sparse");
-    return GrB_SUCCESS;
-}
-
 /* The products' fold start (GG_cuda_vslot.h). The monoid's identity is not neutral for every term
  * on floating point: for MIN and MAX +-inf is not (min(+inf, NaN) is +inf where a lone NaN term
  * must stay NaN), but NaN is, since the device's min and max ignore a NaN operand (gg_min,
@@ -267,7 +244,7 @@ static GrB_Info product(GG_container *w, GG_container *M, GrB_BinaryOp accum, Gr
         } else if (forced_mode == GG_CUDA_MXV_RULE) {
             double feat[GG_SVM_NFEAT];
             memcpy(feat, last_call, sizeof feat);
-            info = svm_push(A, tran, nnz, u->nrows, nu, feat, &push);
+            info = GG_cuda_mxv_svm_push(A, tran, nnz, u->nrows, nu, feat, &push);
             if (info != GrB_SUCCESS) return info;
         }
     }

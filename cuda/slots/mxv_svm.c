@@ -1,7 +1,8 @@
 /* mxv_svm.c: the SVM features of a frontier product's matrix (GG_cuda_mxv_svm.h), computed once
  * per matrix and orientation and kept in its device mirror beside the views they are counted
- * from, so that a call's decision is the density's log2 and one dot product (GG_cuda_svm.h); and
- * the model it decides with, the compiled one or one read from a file at run time. */
+ * from, so that a call's decision is the density's log2 and one dot product (GG_cuda_svm.h); the
+ * model it decides with, the compiled one or one read from a file at run time; and the decision
+ * itself, which the mxv slot takes and the trainer times. */
 #include "GG_cuda_mirror.h"
 #include "GG_cuda_mxv_features.h"
 #include "GG_cuda_mxv_svm.h"
@@ -115,5 +116,28 @@ GrB_Info GG_cuda_mxv_features(GG_container *A, bool tran, GrB_Index nnz, bool co
         w->svm_counted[o] = counted;
     }
     pthread_mutex_unlock(&A->lock);
+    return GrB_SUCCESS;
+}
+
+/* Sparse mode (the push) or not, where both apply, by the SVM over R = op(A) (tran: A') and the
+ * call's features t[GG_SVM_DENSITY ...] (a frontier of nu entries in dimension n): its score is
+ * one dot product over the features cached with A (GG_cuda_mxv_features; the device pass only
+ * when the model reads its counts). An empty frontier is pushed (no work at all), and so is one
+ * whose dimension is past the bitmap limit, since the pull needs it dense. */
+GrB_Info GG_cuda_mxv_svm_push(GG_container *A, bool tran, GrB_Index nnz, uint64_t n, uint64_t nu,
+                              double *t, bool *push)
+{
+    *push = true;
+    if (nu == 0 || n > GG_VFORM_BITMAP_MAX) return GrB_SUCCESS;
+    const GG_svm_model *m = GG_cuda_svm_model();
+    GrB_Info info = GG_cuda_mxv_features(A, tran, nnz, GG_svm_needs_counts(m), t);
+    if (info != GrB_SUCCESS) return info;
+    double score = GG_svm_score(m, t);
+    *push = score < 0;
+    GG_trace("cuda mxv: SVM score %.3g for %llu of %llu entries%s%s: %s mode", score,
+             (unsigned long long)nu, (unsigned long long)n,
+             t[GG_SVM_MASKED] != 0 ? (t[GG_SVM_MASK_COMP] != 0 ? ", complemented mask" : ", mask")
+                                   : "",
+             t[GG_SVM_LIST] != 0 ? ", list push" : "", *push ? "sparse" : "non-sparse");
     return GrB_SUCCESS;
 }

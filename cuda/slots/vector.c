@@ -94,7 +94,8 @@ static GrB_Index device_positions(void)
     return (GrB_Index)(memory / 32);
 }
 
-GrB_Info GG_cuda_vec_take(const GG_desc *d, GrB_Index n, GG_container *const *objs, int nobjs)
+GrB_Info GG_cuda_vec_take(const GG_desc *d, GrB_Index n, bool fill, GG_container *const *objs,
+                          int nobjs)
 {
     bool resident = false;
     for (int k = 0; k < nobjs; k++) {
@@ -112,11 +113,14 @@ GrB_Info GG_cuda_vec_take(const GG_desc *d, GrB_Index n, GG_container *const *ob
     if (resident) return GrB_SUCCESS;
     /* every operand on the host: the device's vector kernels cost O(positions), the CPU's
      * O(entries), so a hypersparse call (entries under a 64th of n) counts by its entries; the
-     * differential test's 2^30-long vectors of a few entries took 30 ms a call on the device */
+     * differential test's 2^30-long vectors of a few entries took 30 ms a call on the device. A
+     * fill writes every position however empty its operands are: SSSP's distances (+inf over all
+     * n, a new vector) were filled on the host under AUTO, and every device call after read them
+     * from there (RMAT-20, H100: 30.5 ms a run under AUTO, 20.2 ms with CUDA forced) */
     GrB_Index entries = 0, e;
-    for (int k = 0; k < nobjs; k++)
+    for (int k = 0; k < nobjs && !fill; k++)
         if (objs[k] != NULL && GG_container_nvals(objs[k], &e) == GrB_SUCCESS) entries += e;
-    GrB_Index work = entries < n / 64 ? entries * 64 : n;
+    GrB_Index work = !fill && entries < n / 64 ? entries * 64 : n;
     if (!GG_cuda_too_small(d, work)) return GrB_SUCCESS;
     return GG_decline("every operand on the host and too few positions to pay for the device");
 }
@@ -322,7 +326,8 @@ GrB_Info GG_cuda_assign(GG_container *C, GG_container *M, GrB_BinaryOp accum, GG
     } else {
         t.tcode = (int)C->type->code; /* an empty GrB_Scalar: T has no entry */
     }
-    GrB_Info info = GG_CUDA_VEC_TAKE(d, C->nrows, C, M, A);
+    bool fill = scalar != NULL && I == GrB_ALL && (M == NULL || d->mask_comp);
+    GrB_Info info = fill ? GG_CUDA_FILL_TAKE(d, C->nrows, C, M) : GG_CUDA_VEC_TAKE(d, C->nrows, C, M, A);
     if (info != GrB_SUCCESS) return info;
     GG_cuda_vcall k;
     bool masked_only = M != NULL && accum == NULL && !d->replace && !d->mask_comp;

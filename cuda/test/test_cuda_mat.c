@@ -273,6 +273,42 @@ static void assign_scalar_parity(void **state)
     GrB_free(&e);
 }
 
+/* Under AUTO a scalar filling all of a new, empty C is taken by the cells it writes, not by its
+ * operands' entries (none): BC's 4 x n fill of ones and SSSP's +inf distances went to the CPU, and
+ * every later device call read them from there. A fill of few cells stays on the host. */
+static void assign_fill_taken_by_cells(void **state)
+{
+    (void)state;
+    set_backend(GxG_BACKEND_AUTO);
+    const GrB_Index nc[2] = {100, (GrB_Index)1 << 16}; /* 400 cells; 2^18 cells */
+    for (int big = 0; big < 2; big++) {
+        GrB_Matrix C;
+        OK(GrB_Matrix_new(&C, GrB_FP64, 4, nc[big]));
+        size_t before = declines();
+        OK(GrB_Matrix_assign_FP64(C, NULL, NULL, 1.0, GrB_ALL, 4, GrB_ALL, nc[big], NULL));
+        assert_int_equal(declines(), before + (big ? 0 : 1));
+        if (big) assert_resident(C);
+        GrB_Index n;
+        double x = 0;
+        OK(GrB_Matrix_nvals(&n, C));
+        assert_int_equal(n, 4 * nc[big]);
+        OK(GrB_Matrix_extractElement_FP64(&x, C, 3, nc[big] - 1));
+        assert_true(x == 1.0);
+        GrB_free(&C);
+        /* the same for a vector of as many positions (SSSP's +inf distances) */
+        GrB_Vector v;
+        OK(GrB_Vector_new(&v, GrB_FP64, 4 * nc[big]));
+        before = declines();
+        OK(GrB_Vector_assign_FP64(v, NULL, NULL, INFINITY, GrB_ALL, 4 * nc[big], NULL));
+        assert_int_equal(declines(), before + (big ? 0 : 1));
+        OK(GrB_Vector_nvals(&n, v));
+        assert_int_equal(n, 4 * nc[big]);
+        OK(GrB_Vector_extractElement_FP64(&x, v, 4 * nc[big] - 1));
+        assert_true(isinf(x) && x > 0);
+        GrB_free(&v);
+    }
+}
+
 /* C aliased with an input: C = f(C) in place on both backends. */
 static void aliased_input(void **state)
 {
@@ -954,6 +990,7 @@ int main(void)
         cmocka_unit_test(ewise_parity),
         cmocka_unit_test(ewise_merge_parity),
         cmocka_unit_test(assign_scalar_parity),
+        cmocka_unit_test(assign_fill_taken_by_cells),
         cmocka_unit_test(aliased_input),
         cmocka_unit_test(empty_results),
         cmocka_unit_test(select_in_tree_order_sorts_nothing),

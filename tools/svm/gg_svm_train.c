@@ -471,21 +471,26 @@ static double time_lost(const int *pred)
     return best > 0 ? chosen / best - 1 : 0;
 }
 
-/* The run-time decision's cost: the cached features, the call's, the dot product (an upper
- * bound: the hook also asks A's nvals, which the slot has at hand). */
-static void decision_cost(const GG_svm_model *m)
+/* The run-time decision's cost: the slot's own decision (gg_svm_decide: A's cached features, the
+ * call's, the score) timed over frontiers of every size; the slot has A's nvals at hand. */
+static void decision_cost(void)
 {
     GrB_Matrix A0 = generate(gens[0]);
-    double t[GG_SVM_NFEAT], acc = 0, t0 = now();
+    GrB_Index nnz, n;
+    check(GrB_Matrix_nvals(&nnz, A0), "nvals");
+    check(GrB_Matrix_ncols(&n, A0), "ncols");
+    bool push;
+    check(gg_svm_decide(A0, false, nnz, 1, n, false, &push), "decision"); /* counts once */
     const int iters = 100000;
+    int pushes = 0;
+    double t0 = now();
     for (int i = 0; i < iters; i++) {
-        check(gg_svm_features(A0, false, t), "features");
-        GG_svm_call_features(t, (uint64_t)i + 1, 1u << 20, true, true, true, i % 2 == 0);
-        acc += GG_svm_score(m, t);
+        check(gg_svm_decide(A0, false, nnz, (GrB_Index)i % n + 1, n, i % 2 == 0, &push), "decision");
+        pushes += push;
     }
-    GrB_free(&A0);
     double cost = (now() - t0) / iters, fastest = INFINITY;
-    sink = acc;
+    GrB_free(&A0);
+    sink = pushes;
     for (size_t i = 0; i < ncases; i++) fastest = fmin(fastest, fmin(cases[i].t_push, cases[i].t_pull));
     say("decision: %.0f ns a call, %.2f %% of the fastest case (%.1f us)", 1e9 * cost,
         100 * cost / fastest, 1e6 * fastest);
@@ -621,7 +626,7 @@ int main(int argc, char **argv)
     say("%s", line);
     free(sub), free(spred), free(rule);
 
-    if (from == NULL) decision_cost(&m);
+    if (from == NULL) decision_cost();
     say("C = %g; total %.0f s", C, elapsed());
 
     /* ---- outputs ---- */

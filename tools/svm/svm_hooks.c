@@ -27,6 +27,14 @@ GrB_Info gg_svm_features(GrB_Matrix A, bool tran, double *t)
     return info != GrB_SUCCESS ? info : GG_cuda_mxv_features(&A->c, tran, nnz, true, t);
 }
 
+GrB_Info gg_svm_decide(GrB_Matrix A, bool tran, GrB_Index nnz, GrB_Index nu, GrB_Index n, bool list,
+                       bool *push)
+{
+    double t[GG_SVM_NFEAT];
+    GG_svm_call_features(t, nu, n, true, true, true, list);
+    return GG_cuda_mxv_svm_push(&A->c, tran, nnz, n, nu, t, push);
+}
+
 bool gg_svm_last_call(double *t)
 {
     return GG_cuda_mxv_last_call(t);

@@ -1,4 +1,4 @@
-/* svm_hooks.h: the four things the trainer needs of the library's internals, behind the public
+/* svm_hooks.h: the five things the trainer needs of the library's internals, behind the public
  * types (tools/svm/svm_hooks.c), so that its main file sees only the public API and can be
  * compiled with the generators of tools/gen (whose GG_coo would clash with the internal one). */
 #ifndef GG_SVM_HOOKS_H
@@ -18,6 +18,12 @@ bool gg_svm_device(const char **status);
 /* t[0 .. GG_SVM_DENSITY - 1]: the log2 matrix features of op(A) (tran: A') as the mxv slot sees
  * them, counted on the device and cached with A (GG_cuda_mxv_features). */
 GrB_Info gg_svm_features(GrB_Matrix A, bool tran, double *t);
+
+/* The mxv slot's whole decision for a frontier of nu entries in dimension n over op(A) (A holding
+ * nnz entries) with a structural complemented mask, as BFS asks it: true for the push
+ * (GG_cuda_mxv_svm_push); the trainer times it. */
+GrB_Info gg_svm_decide(GrB_Matrix A, bool tran, GrB_Index nnz, GrB_Index nu, GrB_Index n, bool list,
+                       bool *push);
 
 /* t[GG_SVM_DENSITY ...]: the call features of this thread's last frontier product, as the mxv
  * slot computed them (GG_cuda_mxv_last_call); false before any. */
