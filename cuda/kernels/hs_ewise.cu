@@ -437,6 +437,29 @@ GG_cuda_hs_code fold(GG_cuda_hs *C, const GG_cuda_hs *S, const Walk &w, const E 
     return GG_CUDA_HS_OK;
 }
 
+/* C built from the n sorted keys and their values whose keep flag is set (keep[n] is 0): a scan
+ * of the flags, the compaction, the build. */
+template <class E>
+GG_cuda_hs_code build_kept(hsd_tmp &T, GG_cuda_hs *C, uint64_t nrows, uint64_t ncols, int dbits,
+                           const uint64_t *key, const E *val, const uint32_t *keep, uint64_t n, int type_code)
+{
+    cudaStream_t s = GG_cuda_stream();
+    uint32_t *pos = T.get<uint32_t>(n + 1);
+    uint64_t *okey = T.get<uint64_t>(n);
+    E *oval = T.get<E>(n);
+    if (T.oom) return GG_CUDA_HS_OOM;
+    cudaError_t e = hsd_with_temp(T, [&](void *tmp, size_t &bytes) {
+        return cub::DeviceScan::ExclusiveSum(tmp, bytes, keep, pos, (int64_t)(n + 1), s);
+    });
+    uint32_t nc = 0;
+    if (e == cudaSuccess) e = fetch(&nc, pos + n, s);
+    if (e != cudaSuccess) return hsd_cuda_code(e);
+    k_compact<E><<<ew_blocks(n), EW_THREADS, 0, s>>>(key, val, keep, pos, n, okey, oval);
+    e = cudaGetLastError();
+    if (e != cudaSuccess) return hsd_cuda_code(e);
+    return hsd_build_sorted(C, nrows, ncols, dbits, okey, oval, nc, type_code, (int)sizeof(E), false);
+}
+
 template <class E>
 GG_cuda_hs_code ewise(GG_cuda_hs *C, const GG_cuda_hs *A, const GG_cuda_hs *B, int op, int type_code,
                       int dbits, bool mult)
@@ -472,9 +495,9 @@ GG_cuda_hs_code ewise(GG_cuda_hs *C, const GG_cuda_hs *A, const GG_cuda_hs *B, i
                              : fold<E>(C, B, bw, ax, 1.0, false, op, type_code);
     }
     uint32_t *asrc = T.get<uint32_t>(na), *bsrc = T.get<uint32_t>(nb), *msrc = T.get<uint32_t>(n);
-    uint32_t *flag = T.get<uint32_t>(n + 1), *pos = T.get<uint32_t>(n + 1);
-    uint64_t *mkey = T.get<uint64_t>(n), *okey = T.get<uint64_t>(n);
-    E *mval = T.get<E>(n), *oval = T.get<E>(n);
+    uint32_t *flag = T.get<uint32_t>(n + 1);
+    uint64_t *mkey = T.get<uint64_t>(n);
+    E *mval = T.get<E>(n);
     if (T.oom) return GG_CUDA_HS_OOM;
     k_payload<<<ew_blocks(na), EW_THREADS, 0, s>>>(asrc, na, 0);
     k_payload<<<ew_blocks(nb), EW_THREADS, 0, s>>>(bsrc, nb, EW_B);
@@ -485,16 +508,7 @@ GG_cuda_hs_code ewise(GG_cuda_hs *C, const GG_cuda_hs *A, const GG_cuda_hs *B, i
     if (e == cudaSuccess) e = cudaMemsetAsync(flag + n, 0, sizeof *flag, s);
     if (e != cudaSuccess) return hsd_cuda_code(e);
     k_combine<E><<<ew_blocks(n), EW_THREADS, 0, s>>>(mkey, msrc, n, ax, bx, op, mult, flag, mval);
-    e = hsd_with_temp(T, [&](void *tmp, size_t &bytes) {
-        return cub::DeviceScan::ExclusiveSum(tmp, bytes, flag, pos, (int64_t)(n + 1), s);
-    });
-    uint32_t nc = 0;
-    if (e == cudaSuccess) e = fetch(&nc, pos + n, s);
-    if (e != cudaSuccess) return hsd_cuda_code(e);
-    k_compact<E><<<ew_blocks(n), EW_THREADS, 0, s>>>(mkey, mval, flag, pos, n, okey, oval);
-    e = cudaGetLastError();
-    if (e != cudaSuccess) return hsd_cuda_code(e);
-    return hsd_build_sorted(C, nrows, ncols, dbits, okey, oval, nc, type_code, vsize, false);
+    return build_kept<E>(T, C, nrows, ncols, dbits, mkey, mval, flag, n, type_code);
 }
 
 /* Logical S(i, j) into *v (scaled), false when S has no such entry. */
@@ -555,23 +569,13 @@ GG_cuda_hs_code ewise_masked(GG_cuda_hs *C, const GG_cuda_hs *A, const GG_cuda_h
         return code != GG_CUDA_HS_OK ? code
                                      : hsd_build_sorted(C, nrows, ncols, dbits, nullptr, nullptr, 0, type_code,
                                                         (int)sizeof(E), false);
-    uint32_t *keep = T.get<uint32_t>(n + 1), *pos = T.get<uint32_t>(n + 1);
-    uint64_t *okey = T.get<uint64_t>(n);
-    E *val = T.get<E>(n), *oval = T.get<E>(n);
+    uint32_t *keep = T.get<uint32_t>(n + 1);
+    E *val = T.get<E>(n);
     if (T.oom) return GG_CUDA_HS_OOM;
     cudaError_t e = cudaMemsetAsync(keep + n, 0, sizeof *keep, s);
+    if (e != cudaSuccess) return hsd_cuda_code(e);
     k_masked<E><<<ew_blocks(n), EW_THREADS, 0, s>>>(src_of(A), src_of(B), f, mk, n, op, mult, keep, val);
-    if (e == cudaSuccess)
-        e = hsd_with_temp(T, [&](void *tmp, size_t &bytes) {
-            return cub::DeviceScan::ExclusiveSum(tmp, bytes, keep, pos, (int64_t)(n + 1), s);
-        });
-    uint32_t nc = 0;
-    if (e == cudaSuccess) e = fetch(&nc, pos + n, s);
-    if (e != cudaSuccess) return hsd_cuda_code(e);
-    k_compact<E><<<ew_blocks(n), EW_THREADS, 0, s>>>(mk, val, keep, pos, n, okey, oval);
-    e = cudaGetLastError();
-    if (e != cudaSuccess) return hsd_cuda_code(e);
-    return hsd_build_sorted(C, nrows, ncols, dbits, okey, oval, nc, type_code, (int)sizeof(E), false);
+    return build_kept<E>(T, C, nrows, ncols, dbits, mk, val, keep, n, type_code);
 }
 
 /* T's entry p into C's copy `out`: C's value there becomes op(c, t); *missing = 1 when C has no
