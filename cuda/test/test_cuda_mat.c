@@ -979,6 +979,34 @@ static void assign_pattern_in_tree_order(void **state)
     GrB_free(&Mf), GrB_free(&Mi), GrB_free(&Cb), GrB_free(&Cf), GrB_free(&E);
 }
 
+/* Out of device memory on the paths in tree order: GrB_OUT_OF_MEMORY and C unchanged, C aliased
+ * to an input too. */
+static void tree_paths_out_of_memory(void **state)
+{
+    (void)state;
+    GrB_Matrix A = random_matrix(GrB_FP64, 300, 300, 0.05), B = random_matrix(GrB_FP64, 300, 300, 0.05);
+    GrB_Matrix M = random_matrix(GrB_BOOL, 300, 300, 0.3), C, C0;
+    OK(GrB_Matrix_new(&C, GrB_FP64, 300, 300));
+    set_backend(GxG_BACKEND_CUDA);
+    OK(GrB_Matrix_eWiseAdd_BinaryOp(C, NULL, NULL, GrB_PLUS_FP64, A, B, NULL)); /* all on the device */
+    OK(GrB_Matrix_eWiseAdd_BinaryOp(M, NULL, NULL, GrB_LOR, M, M, NULL));
+    set_backend(GxG_BACKEND_CPU);
+    OK(GrB_Matrix_dup(&C0, C));
+    set_pool_limit(GG_cuda_pool_in_use() + 64);
+    set_backend(GxG_BACKEND_CUDA);
+    assert_int_equal(GrB_Matrix_eWiseMult_BinaryOp(C, M, NULL, GrB_DIV_FP64, A, B, GrB_DESC_RS),
+                     GrB_OUT_OF_MEMORY);
+    assert_int_equal(GrB_Matrix_eWiseMult_BinaryOp(C, NULL, GrB_PLUS_FP64, GrB_TIMES_FP64, C, B, NULL),
+                     GrB_OUT_OF_MEMORY);
+    assert_int_equal(GrB_Matrix_assign_FP64(C, M, NULL, 1.0, GrB_ALL, 300, GrB_ALL, 300, GrB_DESC_RS),
+                     GrB_OUT_OF_MEMORY);
+    set_pool_limit(0);
+    set_backend(GxG_BACKEND_CPU);
+    same_matrix(C, C0, 0);
+    set_backend(GxG_BACKEND_AUTO);
+    GrB_free(&A), GrB_free(&B), GrB_free(&M), GrB_free(&C), GrB_free(&C0);
+}
+
 int main(void)
 {
     int start = GG_cuda_test_start();
@@ -1004,6 +1032,7 @@ int main(void)
         cmocka_unit_test(ewise_in_tree_order),
         cmocka_unit_test(ewise_tree_values),
         cmocka_unit_test(assign_pattern_in_tree_order),
+        cmocka_unit_test(tree_paths_out_of_memory),
     };
     int failed = cmocka_run_group_tests(tests, NULL, NULL);
     GrB_finalize();
