@@ -132,8 +132,9 @@ static GrB_Info ew_direct(ew_path path, GG_container *C, GG_container *M, GrB_Bi
     GG_cuda_hs z;
     GrB_Info info = ewise_tree(&z, path == EW_MASKED ? M : NULL, op, A, B, d, mult, kind);
     if (info != GrB_SUCCESS) return info;
-    bool in_place = false;
+    const char *how = path == EW_MASKED ? ", under the structural mask" : "";
     if (path == EW_ACCUM) {
+        bool in_place = false;
         GG_cuda_hs c = {0}, t = z;
         int code = (int)C->type->code;
         info = GG_cuda_mirror_hs(C, &c);
@@ -149,6 +150,9 @@ static GrB_Info ew_direct(ew_path path, GG_container *C, GG_container *M, GrB_Bi
         /* C accum T of an empty C is T; of an empty T, C as it is */
         if (info != GrB_SUCCESS || c.nvals > 0) GG_cuda_free((void *)t.pool);
         if (info != GrB_SUCCESS) return info;
+        how = c.nvals == 0 ? ", accumulated into C (empty: C is T)"
+              : in_place   ? ", accumulated into C in place"
+                           : ", accumulated into C by a second merge";
         if (c.nvals > 0 && t.nvals == 0) {
             GG_trace("cuda: %s: C accum an empty T is C as it was", mult ? "eWiseMult" : "eWiseAdd");
             return GrB_SUCCESS;
@@ -160,12 +164,8 @@ static GrB_Info ew_direct(ew_path path, GG_container *C, GG_container *M, GrB_Bi
     if (info == GrB_SUCCESS)
         GG_trace("cuda: %s of two trees made in tree order and installed as C%s (%llu entries, "
                  "%.3f ms)",
-                 mult ? "eWiseMult" : "eWiseAdd",
-                 path == EW_MASKED ? ", under the structural mask"
-                 : in_place         ? ", accumulated into C in place"
-                 : path == EW_ACCUM ? ", accumulated into C by a second merge"
-                                    : "",
-                 (unsigned long long)nvals, GG_cuda_trace_ms(&mark));
+                 mult ? "eWiseMult" : "eWiseAdd", how, (unsigned long long)nvals,
+                 GG_cuda_trace_ms(&mark));
     return info;
 }
 
