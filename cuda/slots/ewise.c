@@ -65,11 +65,12 @@ static GrB_Info ewise_tree(GG_cuda_hs *t, GG_container *M, GrB_BinaryOp op, GG_c
     a.transposed ^= d->tran0;
     b.transposed ^= d->tran1;
     int code = (int)op->ztype->code, dbits = node_dbits();
-    /* an intersection with one side at most a quarter of the other is driven by the smaller's
-     * entries, looked up in the larger, instead of decoding and merging both (the factor is a
-     * guess, not measured: a lookup walks the tree's height, a merge reads every entry once) */
+    /* an intersection with one side at most half the other is driven by the smaller's entries,
+     * looked up in the larger, instead of decoding and merging both (the factor is a guess, not
+     * measured: a lookup walks the tree's height where the merge reads and writes every entry of
+     * both; sides of equal size keep the merge, whose equal patterns take the fold) */
     const GG_cuda_hs *drive = M != NULL ? &m : NULL;
-    if (drive == NULL && mult && (a.nvals <= b.nvals / 4 || b.nvals <= a.nvals / 4))
+    if (drive == NULL && mult && (2 * a.nvals <= b.nvals || 2 * b.nvals <= a.nvals))
         drive = a.nvals <= b.nvals ? &a : &b;
     return GG_cuda_mslot_info(
         drive != NULL ? GG_cuda_hs_ewise_masked(t, &a, &b, drive, op->opcode, kind, code, dbits, mult)

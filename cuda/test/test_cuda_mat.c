@@ -896,8 +896,8 @@ static void ewise_in_tree_order(void **state)
     GrB_Matrix D1 = listed(GrB_FP64, I1, J1, x, 2), D2 = listed(GrB_FP64, I2, J2, x, 2);
     const tree_case disjoint = {"C += D1 .* D2", true, false, GrB_TIMES_FP64, GrB_PLUS_FP64, NULL, false, 0, false, EMPTY_T};
     tree_parity(&disjoint, C0, M, D1, D2);
-    /* BC's bcu += w .* paths: C's pattern holds T's (C = A + B), w a quarter of paths or less
-     * (the intersection driven by w's entries) */
+    /* BC's bcu += w .* paths: C's pattern holds T's (C = W + B), w half of paths or less (the
+     * intersection driven by w's entries) */
     GrB_Matrix U, W = random_matrix(GrB_FP64, NR, NC, 0.05);
     OK(GrB_Matrix_new(&U, GrB_FP64, NR, NC));
     OK(GrB_Matrix_eWiseAdd_BinaryOp(U, NULL, NULL, GrB_PLUS_FP64, W, B, NULL));
