@@ -903,7 +903,13 @@ static void ewise_in_tree_order(void **state)
     OK(GrB_Matrix_eWiseAdd_BinaryOp(U, NULL, NULL, GrB_PLUS_FP64, W, B, NULL));
     const tree_case bc = {"bcu += w .* paths (BC's)", true, false, GrB_TIMES_FP64, GrB_PLUS_FP64, NULL, false, 0, false, IN_PLACE};
     tree_parity(&bc, U, M, W, B);
-    GrB_free(&U), GrB_free(&W);
+    /* intersections driven by the smaller side: B's (second), and a transposed A's (sorted) */
+    GrB_Matrix Wt = random_matrix(GrB_FP64, NC, NR, 0.05);
+    const tree_case small_b = {"C = B ./ w (driven by w)", true, false, GrB_DIV_FP64, NULL, NULL, false, 0, false, PLAIN};
+    tree_parity(&small_b, C0, M, B, W);
+    const tree_case small_at = {"C = w' .* B (driven by w')", true, false, GrB_TIMES_FP64, NULL, GrB_DESC_T0, false, 0, false, PLAIN};
+    tree_parity(&small_at, C0, M, Wt, B);
+    GrB_free(&U), GrB_free(&W), GrB_free(&Wt);
     GrB_free(&A), GrB_free(&B), GrB_free(&M), GrB_free(&C0), GrB_free(&Mf), GrB_free(&At);
     GrB_free(&E), GrB_free(&D1), GrB_free(&D2);
 }
