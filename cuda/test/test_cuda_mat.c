@@ -11,7 +11,9 @@
  * residency contract: a device-resident select result feeds mxv and reduce through views built on
  * the device, moving no matrix content; host reads (extractTuples, extractElement, dup, transpose)
  * and host writes (setElement) see the device result; free with queued work; out of device
- * memory leaves C intact.
+ * memory leaves C intact. The calls betweenness centrality makes (a masked DIV, an accumulated
+ * TIMES, a masked assign of true) take their paths in tree order, traced, with no write-back and
+ * no sort, and equal the CPU's.
  * Exits 77 (Meson: SKIP) without a GPU. */
 #include "GG_backend.h"
 #include "GG_cuda_backend.h"
