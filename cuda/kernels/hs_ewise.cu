@@ -411,16 +411,37 @@ bool layout_source(const GG_cuda_hs *S, int dbits, int vsize)
            S->value_size == vsize;
 }
 
+/* A new device pool holding S's bytes, its header a fresh pool's, queued on the stream (*e: the
+ * copy's error); nullptr when out of memory. */
+uint8_t *pool_copy(const GG_cuda_hs *S, cudaError_t *e)
+{
+    cudaStream_t s = GG_cuda_stream();
+    uint8_t *pool = static_cast<uint8_t *>(GG_cuda_malloc((size_t)S->pool_bytes));
+    if (pool == nullptr) return nullptr;
+    *e = cudaMemcpyAsync(pool, S->pool, (size_t)S->pool_bytes, cudaMemcpyDeviceToDevice, s);
+    k_header<<<1, 1, 0, s>>>(pool, S->pool_bytes);
+    return pool;
+}
+
+/* S's tree over the copy `pool` of its pool, unscaled, of type_code. */
+GG_cuda_hs on_pool(const GG_cuda_hs *S, uint8_t *pool, int type_code)
+{
+    GG_cuda_hs R = *S;
+    R.pool = pool;
+    R.type_code = type_code;
+    R.scale = 1.0;
+    return R;
+}
+
 /* C over S's pattern: S's pool copied, its values replaced by k_fold. */
 template <class E>
 GG_cuda_hs_code fold(GG_cuda_hs *C, const GG_cuda_hs *S, const Walk &w, const E *other,
                      double other_scale, bool s_first, int op, int type_code)
 {
     cudaStream_t s = GG_cuda_stream();
-    uint8_t *pool = static_cast<uint8_t *>(GG_cuda_malloc((size_t)S->pool_bytes));
+    cudaError_t e = cudaSuccess;
+    uint8_t *pool = pool_copy(S, &e);
     if (pool == nullptr) return GG_CUDA_HS_OOM;
-    cudaError_t e = cudaMemcpyAsync(pool, S->pool, (size_t)S->pool_bytes, cudaMemcpyDeviceToDevice, s);
-    k_header<<<1, 1, 0, s>>>(pool, S->pool_bytes);
     k_fold<E><<<ew_blocks(w.nleaves, 32), EW_THREADS, 0, s>>>(src_of(S), pool, w.leaves, w.start,
                                                              w.nleaves, other, other_scale, s_first, op);
     if (e == cudaSuccess) e = cudaGetLastError();
@@ -429,11 +450,7 @@ GG_cuda_hs_code fold(GG_cuda_hs *C, const GG_cuda_hs *S, const Walk &w, const E 
         GG_cuda_free(pool);
         return hsd_cuda_code(e);
     }
-    GG_cuda_hs R = *S;
-    R.pool = pool;
-    R.type_code = type_code;
-    R.scale = 1.0;
-    *C = R;
+    *C = on_pool(S, pool, type_code);
     return GG_CUDA_HS_OK;
 }
 
@@ -622,10 +639,9 @@ GG_cuda_hs_code accum_in_place(GG_cuda_hs *Z, const GG_cuda_hs *C, const GG_cuda
     if (T.oom) return GG_CUDA_HS_OOM;
     GG_cuda_hs_code code = decode<E>(T, Tr, f, false, 0, tree_sort_bits(Tr, f), &tk, &tv, &tw);
     if (code != GG_CUDA_HS_OK) return code;
-    uint8_t *pool = static_cast<uint8_t *>(GG_cuda_malloc((size_t)C->pool_bytes));
+    cudaError_t e = cudaSuccess;
+    uint8_t *pool = pool_copy(C, &e);
     if (pool == nullptr) return GG_CUDA_HS_OOM;
-    cudaError_t e = cudaMemcpyAsync(pool, C->pool, (size_t)C->pool_bytes, cudaMemcpyDeviceToDevice, s);
-    k_header<<<1, 1, 0, s>>>(pool, C->pool_bytes);
     if (e == cudaSuccess) e = cudaMemsetAsync(missing, 0, sizeof *missing, s);
     k_accum<E><<<ew_blocks(Tr->nvals), EW_THREADS, 0, s>>>(src_of(C), pool, f, tk, tv, Tr->nvals, op, missing);
     if (e == cudaSuccess) e = cudaGetLastError();
@@ -634,10 +650,7 @@ GG_cuda_hs_code accum_in_place(GG_cuda_hs *Z, const GG_cuda_hs *C, const GG_cuda
         GG_cuda_free(pool);
         return hsd_cuda_code(e);
     }
-    GG_cuda_hs R = *C;
-    R.pool = pool;
-    R.type_code = type_code;
-    *Z = R;
+    *Z = on_pool(C, pool, type_code);
     *done = true;
     return GG_CUDA_HS_OK;
 }
@@ -713,10 +726,9 @@ extern "C" GG_cuda_hs_code GG_cuda_hs_pattern(GG_cuda_hs *Z, const GG_cuda_hs *M
     memcpy(iso, value, (size_t)value_size);
     if (M->iso && !M->transposed && M->dbits == dbits && M->nvals > 0 && M->root != 0 &&
         M->type_code >= GG_CUDA_BOOL && M->type_code <= GG_CUDA_FP64) {
-        uint8_t *pool = static_cast<uint8_t *>(GG_cuda_malloc((size_t)M->pool_bytes));
+        cudaError_t e = cudaSuccess;
+        uint8_t *pool = pool_copy(M, &e);
         if (pool == nullptr) return GG_CUDA_HS_OOM;
-        cudaError_t e = cudaMemcpyAsync(pool, M->pool, (size_t)M->pool_bytes, cudaMemcpyDeviceToDevice, s);
-        k_header<<<1, 1, 0, s>>>(pool, M->pool_bytes);
         if (e == cudaSuccess) e = cudaMemcpyAsync(pool + HS_HEADER_BYTES, iso, sizeof iso, cudaMemcpyHostToDevice, s);
         if (e == cudaSuccess) e = cudaGetLastError();
         if (e == cudaSuccess) e = cudaStreamSynchronize(s); /* iso is on this stack */
@@ -724,12 +736,8 @@ extern "C" GG_cuda_hs_code GG_cuda_hs_pattern(GG_cuda_hs *Z, const GG_cuda_hs *M
             GG_cuda_free(pool);
             return hsd_cuda_code(e);
         }
-        GG_cuda_hs R = *M;
-        R.pool = pool;
-        R.type_code = type_code;
-        R.scale = 1.0;
-        memcpy(R.iso_value, iso, sizeof iso);
-        *Z = R;
+        *Z = on_pool(M, pool, type_code);
+        memcpy(Z->iso_value, iso, sizeof iso);
         return GG_CUDA_HS_OK;
     }
     hsd_tmp T;
