@@ -39,20 +39,6 @@ GG_cuda_hs_code GG_cuda_hs_build_coo(GG_cuda_hs *out, uint64_t nrows, uint64_t n
 GG_cuda_hs_code GG_cuda_hs_build_cview(GG_cuda_hs *out, uint64_t nrows, uint64_t ncols, int dbits,
                                        const GG_cuda_cview *v, bool by_col, bool allow_iso);
 
-/* Operators of the device eWise (the C side maps GG_opcode onto these). */
-typedef enum {
-    GG_CUDA_EW_FIRST,
-    GG_CUDA_EW_SECOND,
-    GG_CUDA_EW_PLUS,
-    GG_CUDA_EW_MINUS,
-    GG_CUDA_EW_TIMES,
-    GG_CUDA_EW_MIN,
-    GG_CUDA_EW_MAX,
-    GG_CUDA_EW_LOR,
-    GG_CUDA_EW_LAND,
-    GG_CUDA_EW_LXOR
-} GG_cuda_ew_op;
-
 /* Value kinds of the device eWise: the operator's x, y and z type and both inputs' types. */
 typedef enum {
     GG_CUDA_EW_BOOL,
@@ -72,10 +58,32 @@ typedef enum {
  * patterns (each input honours its transposed flag and scale), built as a device tree of node
  * dimension 2^dbits with values of `kind` (type_code recorded in C) and never iso. Both inputs hold
  * values of `kind`; their logical dimensions agree. Where both have an entry C = op(a, b), else C
- * takes the one entry. */
-GG_cuda_hs_code GG_cuda_hs_ewise(GG_cuda_hs *C, const GG_cuda_hs *A, const GG_cuda_hs *B,
-                                 GG_cuda_ew_op op, GG_cuda_ew_kind kind, int type_code, int dbits,
-                                 bool mult);
+ * takes the one entry. op: a GG_opcode whose result has its operands' type (FIRST, SECOND, ONEB,
+ * MIN, MAX, PLUS, MINUS, TIMES, DIV, the logical and bitwise ones), by the vector kernels' rules
+ * (gg_binop). Both inputs have entries. */
+GG_cuda_hs_code GG_cuda_hs_ewise(GG_cuda_hs *C, const GG_cuda_hs *A, const GG_cuda_hs *B, int op,
+                                 GG_cuda_ew_kind kind, int type_code, int dbits, bool mult);
+
+/* The same restricted to the pattern of M (any type, values not read; M's logical dimensions are
+ * the inputs'), driven by M's entries, each looked up in A and B: neither input is decoded or
+ * merged (hs_ewise.cu). Either input or M may be empty. */
+GG_cuda_hs_code GG_cuda_hs_ewise_masked(GG_cuda_hs *C, const GG_cuda_hs *A, const GG_cuda_hs *B,
+                                        const GG_cuda_hs *M, int op, GG_cuda_ew_kind kind,
+                                        int type_code, int dbits, bool mult);
+
+/* Z = C accum T (op a GG_opcode as for GG_cuda_hs_ewise, C's values first) when T's logical
+ * pattern lies within C's: C's pool copied and T's entries applied in place, so Z has C's pattern
+ * and node layout. Only for C stored untransposed, not iso, unscaled, at node dimension 2^dbits,
+ * both with entries; otherwise, or when an entry of T is not in C, *done is false and nothing is
+ * made (GG_CUDA_HS_OK). */
+GG_cuda_hs_code GG_cuda_hs_accum_in_place(GG_cuda_hs *Z, const GG_cuda_hs *C, const GG_cuda_hs *T,
+                                          int op, GG_cuda_ew_kind kind, int type_code, int dbits,
+                                          bool *done);
+
+/* Z: M's logical pattern with the one value `value` (value_size bytes, 1..16, type_code recorded)
+ * as an iso tree of node dimension 2^dbits (not iso when M is empty, as a build makes it). */
+GG_cuda_hs_code GG_cuda_hs_pattern(GG_cuda_hs *Z, const GG_cuda_hs *M, int dbits, int type_code,
+                                   const void *value, int value_size);
 
 /* The logical tuples of A (transposed flag and scale applied) in `order` (GG_cuda_order: ROW and
  * COL take one stable sort by a single coordinate, TREE none), into device arrays of A->nvals:

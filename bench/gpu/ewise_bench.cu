@@ -13,6 +13,7 @@
  * plus the output written (build: the pool; csr2csc: CSC32). The library keeps freed device memory
  * in the pool between calls (cuda/device.cu), as a long-running application sees it. */
 #include "GG_cuda_hsbuild.h"
+#include "GG_cuda_spmv.h"
 #include "bench_gpu.cuh"
 #include "spmv_bench_host.h"
 
@@ -199,13 +200,13 @@ static bool bench_one(const char *name, cusparseHandle_t h)
     CS(cusparseCreateMatDescr(&g.d));
     g.run(A, A);
     GG_cuda_hs C;
-    HS(GG_cuda_hs_ewise(&C, &T, &T, GG_CUDA_EW_PLUS, GG_CUDA_EW_FP32, m.hs.type_code, m.hs.dbits, false));
+    HS(GG_cuda_hs_ewise(&C, &T, &T, GG_CUDA_OP_PLUS, GG_CUDA_EW_FP32, m.hs.type_code, m.hs.dbits, false));
     ok = same(C, g.C, 0.0, msg) && ok;
     double out_bytes = (double)(nr + 1) * 4 + (double)C.nvals * 8;
     GG_cuda_free((void *)C.pool);
     double t_ours = median_ms([&] {
         GG_cuda_hs c;
-        HS(GG_cuda_hs_ewise(&c, &T, &T, GG_CUDA_EW_PLUS, GG_CUDA_EW_FP32, m.hs.type_code, m.hs.dbits, false));
+        HS(GG_cuda_hs_ewise(&c, &T, &T, GG_CUDA_OP_PLUS, GG_CUDA_EW_FP32, m.hs.type_code, m.hs.dbits, false));
         GG_cuda_free((void *)c.pool);
     });
     double t_geam = median_ms([&] { g.run(A, A); });
@@ -217,13 +218,13 @@ static bool bench_one(const char *name, cusparseHandle_t h)
     /* A + A' */
     tr.run(A, At);
     g.run(A, At);
-    HS(GG_cuda_hs_ewise(&C, &T, &Tt, GG_CUDA_EW_PLUS, GG_CUDA_EW_FP32, m.hs.type_code, m.hs.dbits, false));
+    HS(GG_cuda_hs_ewise(&C, &T, &Tt, GG_CUDA_OP_PLUS, GG_CUDA_EW_FP32, m.hs.type_code, m.hs.dbits, false));
     ok = same(C, g.C, 1e-6, msg) && ok;
     out_bytes = (double)(nr + 1) * 4 + (double)C.nvals * 8;
     GG_cuda_free((void *)C.pool);
     t_ours = median_ms([&] {
         GG_cuda_hs c;
-        HS(GG_cuda_hs_ewise(&c, &T, &Tt, GG_CUDA_EW_PLUS, GG_CUDA_EW_FP32, m.hs.type_code, m.hs.dbits, false));
+        HS(GG_cuda_hs_ewise(&c, &T, &Tt, GG_CUDA_OP_PLUS, GG_CUDA_EW_FP32, m.hs.type_code, m.hs.dbits, false));
         GG_cuda_free((void *)c.pool);
     });
     double t_both = median_ms([&] {

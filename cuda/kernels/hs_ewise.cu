@@ -17,6 +17,7 @@
  * exact node-kind choice (the same bytes as a host build of the same tuples) instead of an atomic
  * pool allocator whose layout would depend on scheduling. Entry-indexed temporaries are 32-bit
  * (fewer than 2^31 entries) to halve their traffic. */
+#include "GG_cuda_semiring.cuh"
 #include "hs_device.cuh"
 
 #include <cub/device/device_merge.cuh>
@@ -135,8 +136,8 @@ __global__ void k_mark(const uint64_t *start, uint64_t n, uint32_t *head)
 /* The decoded input as the kernels read it. */
 struct Src {
     const uint8_t *pool;
-    uint64_t nrows, ncols;
-    int b, vsize;
+    uint64_t nrows, ncols, root;
+    int b, vsize, height;
     bool transposed, iso;
     double scale;
     uint8_t iso_value[16];
@@ -217,51 +218,9 @@ __global__ void k_decode(Src S, hs_keyfmt out, bool rowmajor, const Item *leaves
     val[k] = scaled(v, S.scale);
 }
 
-/* ---- the operators ------------------------------------------------------------------------------ */
-
-template <class E> __device__ __forceinline__ bool is_nan(E) { return false; }
-template <> __device__ __forceinline__ bool is_nan(float x) { return isnan(x); }
-template <> __device__ __forceinline__ bool is_nan(double x) { return isnan(x); }
-
-template <class E> struct Wide {
-    using U = E; /* integer arithmetic wraps as in GG_WRAP: computed unsigned */
-};
-#define EW_WIDE(T, W) \
-    template <> struct Wide<T> { using U = W; };
-EW_WIDE(int8_t, uint8_t)
-EW_WIDE(int16_t, uint16_t)
-EW_WIDE(int32_t, uint32_t)
-EW_WIDE(int64_t, uint64_t)
-#undef EW_WIDE
-
-template <class E> __device__ __forceinline__ E apply(int op, E x, E y)
-{
-    using U = typename Wide<E>::U;
-    switch (op) {
-    case GG_CUDA_EW_FIRST: return x;
-    case GG_CUDA_EW_SECOND: return y;
-    case GG_CUDA_EW_PLUS: return (E)(U)((U)x + (U)y);
-    case GG_CUDA_EW_MINUS: return (E)(U)((U)x - (U)y);
-    case GG_CUDA_EW_TIMES: return (E)(U)((U)x * (U)y);
-    case GG_CUDA_EW_MIN: return is_nan(x) ? y : is_nan(y) ? x : (x < y ? x : y);
-    case GG_CUDA_EW_MAX: return is_nan(x) ? y : is_nan(y) ? x : (x > y ? x : y);
-    case GG_CUDA_EW_LOR: return (E)((x != 0) || (y != 0));
-    case GG_CUDA_EW_LAND: return (E)((x != 0) && (y != 0));
-    default: return (E)((x != 0) != (y != 0));
-    }
-}
-template <> __device__ __forceinline__ bool apply(int op, bool x, bool y)
-{
-    switch (op) {
-    case GG_CUDA_EW_FIRST: return x;
-    case GG_CUDA_EW_SECOND: return y;
-    case GG_CUDA_EW_PLUS: case GG_CUDA_EW_LOR: case GG_CUDA_EW_MAX: return x || y;
-    case GG_CUDA_EW_TIMES: case GG_CUDA_EW_LAND: case GG_CUDA_EW_MIN: return x && y;
-    default: return x != y; /* MINUS and LXOR on BOOL */
-    }
-}
-
-/* C's values over the pattern of S, leaf by leaf (a warp per leaf, its values contiguous in S's
+/* The operators are gg_binop's (GG_cuda_semiring.cuh, the vector kernels' rules), by GG_opcode.
+ *
+ * C's values over the pattern of S, leaf by leaf (a warp per leaf, its values contiguous in S's
  * pool and at the same offsets in C's copy `out`): z = op(s, o) (s_first) or op(o, s), s an entry
  * of S with S's scale, o the entry of the same rank in `other` (S's tree order), or without
  * `other` S's own stored value with other_scale (both inputs the same tree). */
@@ -280,7 +239,7 @@ __global__ void k_fold(Src S, uint8_t *out, const Item *leaves, const uint64_t *
     const E *y = other != nullptr ? other + first : nullptr;
     for (uint64_t r = lane; r < cnt; r += 32) {
         E raw = x[r], s = scaled(raw, S.scale), o = y != nullptr ? y[r] : scaled(raw, other_scale);
-        z[r] = s_first ? apply<E>(op, s, o) : apply<E>(op, o, s);
+        z[r] = s_first ? gg_binop<E>(op, s, o) : gg_binop<E>(op, o, s);
     }
 }
 
@@ -315,7 +274,7 @@ __global__ void k_combine(const uint64_t *key, const uint32_t *src, uint64_t n, 
         return;
     }
     uint32_t t = src[p + 1], a = s & EW_B ? t : s, bb = s & EW_B ? s : t;
-    val[p] = apply<E>(op, ax[a], bx[bb & ~EW_B]);
+    val[p] = gg_binop<E>(op, ax[a], bx[bb & ~EW_B]);
 }
 
 template <class E>
@@ -344,8 +303,8 @@ template <class U> cudaError_t fetch(U *h, const U *d, cudaStream_t s)
 
 Src src_of(const GG_cuda_hs *A)
 {
-    Src S = {static_cast<const uint8_t *>(A->pool), A->nrows, A->ncols, A->dbits, A->value_size,
-             A->transposed, A->iso, A->scale, {0}};
+    Src S = {static_cast<const uint8_t *>(A->pool), A->nrows, A->ncols, A->root, A->dbits, A->value_size,
+             A->height, A->transposed, A->iso, A->scale, {0}};
     memcpy(S.iso_value, A->iso_value, sizeof S.iso_value);
     return S;
 }
@@ -452,16 +411,37 @@ bool layout_source(const GG_cuda_hs *S, int dbits, int vsize)
            S->value_size == vsize;
 }
 
+/* A new device pool holding S's bytes, its header a fresh pool's, queued on the stream (*e: the
+ * copy's error); nullptr when out of memory. */
+uint8_t *pool_copy(const GG_cuda_hs *S, cudaError_t *e)
+{
+    cudaStream_t s = GG_cuda_stream();
+    uint8_t *pool = static_cast<uint8_t *>(GG_cuda_malloc((size_t)S->pool_bytes));
+    if (pool == nullptr) return nullptr;
+    *e = cudaMemcpyAsync(pool, S->pool, (size_t)S->pool_bytes, cudaMemcpyDeviceToDevice, s);
+    k_header<<<1, 1, 0, s>>>(pool, S->pool_bytes);
+    return pool;
+}
+
+/* S's tree over the copy `pool` of its pool, unscaled, of type_code. */
+GG_cuda_hs on_pool(const GG_cuda_hs *S, uint8_t *pool, int type_code)
+{
+    GG_cuda_hs R = *S;
+    R.pool = pool;
+    R.type_code = type_code;
+    R.scale = 1.0;
+    return R;
+}
+
 /* C over S's pattern: S's pool copied, its values replaced by k_fold. */
 template <class E>
 GG_cuda_hs_code fold(GG_cuda_hs *C, const GG_cuda_hs *S, const Walk &w, const E *other,
                      double other_scale, bool s_first, int op, int type_code)
 {
     cudaStream_t s = GG_cuda_stream();
-    uint8_t *pool = static_cast<uint8_t *>(GG_cuda_malloc((size_t)S->pool_bytes));
+    cudaError_t e = cudaSuccess;
+    uint8_t *pool = pool_copy(S, &e);
     if (pool == nullptr) return GG_CUDA_HS_OOM;
-    cudaError_t e = cudaMemcpyAsync(pool, S->pool, (size_t)S->pool_bytes, cudaMemcpyDeviceToDevice, s);
-    k_header<<<1, 1, 0, s>>>(pool, S->pool_bytes);
     k_fold<E><<<ew_blocks(w.nleaves, 32), EW_THREADS, 0, s>>>(src_of(S), pool, w.leaves, w.start,
                                                              w.nleaves, other, other_scale, s_first, op);
     if (e == cudaSuccess) e = cudaGetLastError();
@@ -470,12 +450,31 @@ GG_cuda_hs_code fold(GG_cuda_hs *C, const GG_cuda_hs *S, const Walk &w, const E 
         GG_cuda_free(pool);
         return hsd_cuda_code(e);
     }
-    GG_cuda_hs R = *S;
-    R.pool = pool;
-    R.type_code = type_code;
-    R.scale = 1.0;
-    *C = R;
+    *C = on_pool(S, pool, type_code);
     return GG_CUDA_HS_OK;
+}
+
+/* C built from the n sorted keys and their values whose keep flag is set (keep[n] is 0): a scan
+ * of the flags, the compaction, the build. */
+template <class E>
+GG_cuda_hs_code build_kept(hsd_tmp &T, GG_cuda_hs *C, uint64_t nrows, uint64_t ncols, int dbits,
+                           const uint64_t *key, const E *val, const uint32_t *keep, uint64_t n, int type_code)
+{
+    cudaStream_t s = GG_cuda_stream();
+    uint32_t *pos = T.get<uint32_t>(n + 1);
+    uint64_t *okey = T.get<uint64_t>(n);
+    E *oval = T.get<E>(n);
+    if (T.oom) return GG_CUDA_HS_OOM;
+    cudaError_t e = hsd_with_temp(T, [&](void *tmp, size_t &bytes) {
+        return cub::DeviceScan::ExclusiveSum(tmp, bytes, keep, pos, (int64_t)(n + 1), s);
+    });
+    uint32_t nc = 0;
+    if (e == cudaSuccess) e = fetch(&nc, pos + n, s);
+    if (e != cudaSuccess) return hsd_cuda_code(e);
+    k_compact<E><<<ew_blocks(n), EW_THREADS, 0, s>>>(key, val, keep, pos, n, okey, oval);
+    e = cudaGetLastError();
+    if (e != cudaSuccess) return hsd_cuda_code(e);
+    return hsd_build_sorted(C, nrows, ncols, dbits, okey, oval, nc, type_code, (int)sizeof(E), false);
 }
 
 template <class E>
@@ -513,9 +512,9 @@ GG_cuda_hs_code ewise(GG_cuda_hs *C, const GG_cuda_hs *A, const GG_cuda_hs *B, i
                              : fold<E>(C, B, bw, ax, 1.0, false, op, type_code);
     }
     uint32_t *asrc = T.get<uint32_t>(na), *bsrc = T.get<uint32_t>(nb), *msrc = T.get<uint32_t>(n);
-    uint32_t *flag = T.get<uint32_t>(n + 1), *pos = T.get<uint32_t>(n + 1);
-    uint64_t *mkey = T.get<uint64_t>(n), *okey = T.get<uint64_t>(n);
-    E *mval = T.get<E>(n), *oval = T.get<E>(n);
+    uint32_t *flag = T.get<uint32_t>(n + 1);
+    uint64_t *mkey = T.get<uint64_t>(n);
+    E *mval = T.get<E>(n);
     if (T.oom) return GG_CUDA_HS_OOM;
     k_payload<<<ew_blocks(na), EW_THREADS, 0, s>>>(asrc, na, 0);
     k_payload<<<ew_blocks(nb), EW_THREADS, 0, s>>>(bsrc, nb, EW_B);
@@ -526,40 +525,236 @@ GG_cuda_hs_code ewise(GG_cuda_hs *C, const GG_cuda_hs *A, const GG_cuda_hs *B, i
     if (e == cudaSuccess) e = cudaMemsetAsync(flag + n, 0, sizeof *flag, s);
     if (e != cudaSuccess) return hsd_cuda_code(e);
     k_combine<E><<<ew_blocks(n), EW_THREADS, 0, s>>>(mkey, msrc, n, ax, bx, op, mult, flag, mval);
-    e = hsd_with_temp(T, [&](void *tmp, size_t &bytes) {
-        return cub::DeviceScan::ExclusiveSum(tmp, bytes, flag, pos, (int64_t)(n + 1), s);
-    });
-    uint32_t nc = 0;
-    if (e == cudaSuccess) e = fetch(&nc, pos + n, s);
+    return build_kept<E>(T, C, nrows, ncols, dbits, mkey, mval, flag, n, type_code);
+}
+
+/* Logical S(i, j) into *v (scaled), false when S has no such entry. */
+template <class E> __device__ __forceinline__ bool src_get(const Src &S, uint64_t i, uint64_t j, E *v)
+{
+    uint64_t at;
+    if (S.transposed) {
+        uint64_t t = i;
+        i = j;
+        j = t;
+    }
+    if (S.root == 0 ||
+        !hsd_find(S.pool, S.root, S.height, S.b, S.ncols, S.iso ? 0 : (uint64_t)S.vsize, i, j, &at))
+        return false;
+    E x;
+    memcpy(&x, S.iso ? S.iso_value : S.pool + at, sizeof(E));
+    *v = scaled(x, S.scale);
+    return true;
+}
+
+/* Mask entry p (its key in the result's format): kept when A and B have it (mult) or either has
+ * it, with op(a, b) or the one value. */
+template <class E>
+__global__ void k_masked(Src A, Src B, hs_keyfmt f, const uint64_t *mkey, uint64_t n, int op, bool mult,
+                         uint32_t *keep, E *val)
+{
+    uint64_t p = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x;
+    if (p >= n) return;
+    uint64_t i, j;
+    hs_key_split(&f, mkey[p], f.h, &i, &j);
+    E a{}, b{};
+    bool ha = src_get(A, i, j, &a), hb = src_get(B, i, j, &b);
+    keep[p] = mult ? ha && hb : ha || hb;
+    val[p] = ha && hb ? gg_binop<E>(op, a, b) : ha ? a : b;
+}
+
+/* C = (A (+) B) restricted to M's pattern, driven by M: M's entries are decoded into the result's
+ * key order (no sort when M is stored untransposed at the result's node dimension) and each is
+ * looked up in A and B (hsd_find), so neither input is decoded, merged or sorted; the kept keys
+ * stay in order and build C directly. Cost: M's entries times the trees' height, against a decode
+ * of all of A and B for the merge; betweenness centrality's masks (one BFS level) are far smaller
+ * than its inputs. */
+template <class E>
+GG_cuda_hs_code ewise_masked(GG_cuda_hs *C, const GG_cuda_hs *A, const GG_cuda_hs *B, const GG_cuda_hs *M,
+                             int op, int type_code, int dbits, bool mult)
+{
+    uint64_t nrows = A->transposed ? A->ncols : A->nrows, ncols = A->transposed ? A->nrows : A->ncols;
+    hs_keyfmt f;
+    if (!hs_keyfmt_make(&f, nrows, ncols, dbits) || M->nvals >= (1ULL << 31)) return GG_CUDA_HS_UNSUPPORTED;
+    cudaStream_t s = GG_cuda_stream();
+    hsd_tmp T;
+    uint64_t *mk;
+    uint8_t *mx; /* the mask's values are not read */
+    Walk mw;
+    GG_cuda_hs_code code = decode<uint8_t>(T, M, f, false, 0, tree_sort_bits(M, f), &mk, &mx, &mw);
+    uint64_t n = M->nvals;
+    if (code != GG_CUDA_HS_OK || n == 0 || M->root == 0)
+        return code != GG_CUDA_HS_OK ? code
+                                     : hsd_build_sorted(C, nrows, ncols, dbits, nullptr, nullptr, 0, type_code,
+                                                        (int)sizeof(E), false);
+    uint32_t *keep = T.get<uint32_t>(n + 1);
+    E *val = T.get<E>(n);
+    if (T.oom) return GG_CUDA_HS_OOM;
+    cudaError_t e = cudaMemsetAsync(keep + n, 0, sizeof *keep, s);
     if (e != cudaSuccess) return hsd_cuda_code(e);
-    k_compact<E><<<ew_blocks(n), EW_THREADS, 0, s>>>(mkey, mval, flag, pos, n, okey, oval);
-    e = cudaGetLastError();
-    if (e != cudaSuccess) return hsd_cuda_code(e);
-    return hsd_build_sorted(C, nrows, ncols, dbits, okey, oval, nc, type_code, vsize, false);
+    k_masked<E><<<ew_blocks(n), EW_THREADS, 0, s>>>(src_of(A), src_of(B), f, mk, n, op, mult, keep, val);
+    return build_kept<E>(T, C, nrows, ncols, dbits, mk, val, keep, n, type_code);
+}
+
+/* T's entry p into C's copy `out`: C's value there becomes op(c, t); *missing = 1 when C has no
+ * entry at T's key (C stored untransposed at T's format: its coordinates are the logical ones). */
+template <class E>
+__global__ void k_accum(Src C, uint8_t *out, hs_keyfmt f, const uint64_t *tkey, const E *tval, uint64_t n,
+                        int op, int *missing)
+{
+    uint64_t p = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x;
+    if (p >= n) return;
+    uint64_t i, j, at;
+    hs_key_split(&f, tkey[p], f.h, &i, &j);
+    if (!hsd_find(C.pool, C.root, C.height, C.b, C.ncols, (uint64_t)C.vsize, i, j, &at)) {
+        *missing = 1;
+        return;
+    }
+    E c, z;
+    memcpy(&c, C.pool + at, sizeof(E));
+    z = gg_binop<E>(op, c, tval[p]);
+    memcpy(out + at, &z, sizeof(E));
+}
+
+/* Z = C accum T where T's pattern lies within C's: C's pool copied and each of T's entries applied
+ * at its place (k_accum), the pattern and so every node as they were; *done false (nothing made)
+ * when C's pool cannot be reused (transposed, iso, scaled, another node dimension or value size)
+ * or an entry of T is not in C. Why: betweenness centrality's bcu += w .* paths adds a level's few
+ * entries into a full 4 x 2^20 bcu, which a merge would decode, merge and build whole. */
+template <class E>
+GG_cuda_hs_code accum_in_place(GG_cuda_hs *Z, const GG_cuda_hs *C, const GG_cuda_hs *Tr, int op, int type_code,
+                               int dbits, bool *done)
+{
+    *done = false;
+    hs_keyfmt f;
+    if (C->transposed || C->iso || C->scale != 1.0 || C->dbits != dbits || C->value_size != (int)sizeof(E) ||
+        C->nvals == 0 || C->root == 0 || Tr->nvals == 0 || Tr->nvals > C->nvals ||
+        !hs_keyfmt_make(&f, C->nrows, C->ncols, dbits) || Tr->nvals >= (1ULL << 31))
+        return GG_CUDA_HS_OK;
+    cudaStream_t s = GG_cuda_stream();
+    hsd_tmp T;
+    uint64_t *tk;
+    E *tv;
+    Walk tw;
+    int *missing = T.get<int>(1), h = 1;
+    if (T.oom) return GG_CUDA_HS_OOM;
+    GG_cuda_hs_code code = decode<E>(T, Tr, f, false, 0, tree_sort_bits(Tr, f), &tk, &tv, &tw);
+    if (code != GG_CUDA_HS_OK) return code;
+    cudaError_t e = cudaSuccess;
+    uint8_t *pool = pool_copy(C, &e);
+    if (pool == nullptr) return GG_CUDA_HS_OOM;
+    if (e == cudaSuccess) e = cudaMemsetAsync(missing, 0, sizeof *missing, s);
+    k_accum<E><<<ew_blocks(Tr->nvals), EW_THREADS, 0, s>>>(src_of(C), pool, f, tk, tv, Tr->nvals, op, missing);
+    if (e == cudaSuccess) e = cudaGetLastError();
+    if (e == cudaSuccess) e = fetch(&h, missing, s);
+    if (e != cudaSuccess || h != 0) {
+        GG_cuda_free(pool);
+        return hsd_cuda_code(e);
+    }
+    *Z = on_pool(C, pool, type_code);
+    *done = true;
+    return GG_CUDA_HS_OK;
+}
+
+/* The value kind's element type: f(E{}) for `kind`. */
+template <class F> GG_cuda_hs_code with_kind(GG_cuda_ew_kind kind, F f)
+{
+    switch (kind) {
+    case GG_CUDA_EW_BOOL: return f(bool{});
+    case GG_CUDA_EW_INT8: return f(int8_t{});
+    case GG_CUDA_EW_UINT8: return f(uint8_t{});
+    case GG_CUDA_EW_INT16: return f(int16_t{});
+    case GG_CUDA_EW_UINT16: return f(uint16_t{});
+    case GG_CUDA_EW_INT32: return f(int32_t{});
+    case GG_CUDA_EW_UINT32: return f(uint32_t{});
+    case GG_CUDA_EW_INT64: return f(int64_t{});
+    case GG_CUDA_EW_UINT64: return f(uint64_t{});
+    case GG_CUDA_EW_FP32: return f(float{});
+    case GG_CUDA_EW_FP64: return f(double{});
+    }
+    return GG_CUDA_HS_UNSUPPORTED;
 }
 
 } // namespace
 
 extern "C" GG_cuda_hs_code GG_cuda_hs_ewise(GG_cuda_hs *C, const GG_cuda_hs *A, const GG_cuda_hs *B,
-                                            GG_cuda_ew_op op, GG_cuda_ew_kind kind, int type_code,
+                                            int op, GG_cuda_ew_kind kind, int type_code,
                                             int dbits, bool mult)
 {
     if (dbits < 1 || dbits > 8) return GG_CUDA_HS_UNSUPPORTED;
     GG_cuda_bind();
-    switch (kind) {
-    case GG_CUDA_EW_BOOL: return ewise<bool>(C, A, B, op, type_code, dbits, mult);
-    case GG_CUDA_EW_INT8: return ewise<int8_t>(C, A, B, op, type_code, dbits, mult);
-    case GG_CUDA_EW_UINT8: return ewise<uint8_t>(C, A, B, op, type_code, dbits, mult);
-    case GG_CUDA_EW_INT16: return ewise<int16_t>(C, A, B, op, type_code, dbits, mult);
-    case GG_CUDA_EW_UINT16: return ewise<uint16_t>(C, A, B, op, type_code, dbits, mult);
-    case GG_CUDA_EW_INT32: return ewise<int32_t>(C, A, B, op, type_code, dbits, mult);
-    case GG_CUDA_EW_UINT32: return ewise<uint32_t>(C, A, B, op, type_code, dbits, mult);
-    case GG_CUDA_EW_INT64: return ewise<int64_t>(C, A, B, op, type_code, dbits, mult);
-    case GG_CUDA_EW_UINT64: return ewise<uint64_t>(C, A, B, op, type_code, dbits, mult);
-    case GG_CUDA_EW_FP32: return ewise<float>(C, A, B, op, type_code, dbits, mult);
-    case GG_CUDA_EW_FP64: return ewise<double>(C, A, B, op, type_code, dbits, mult);
+    return with_kind(kind, [&](auto e) { return ewise<decltype(e)>(C, A, B, op, type_code, dbits, mult); });
+}
+
+extern "C" GG_cuda_hs_code GG_cuda_hs_ewise_masked(GG_cuda_hs *C, const GG_cuda_hs *A, const GG_cuda_hs *B,
+                                                   const GG_cuda_hs *M, int op, GG_cuda_ew_kind kind,
+                                                   int type_code, int dbits, bool mult)
+{
+    if (dbits < 1 || dbits > 8) return GG_CUDA_HS_UNSUPPORTED;
+    GG_cuda_bind();
+    return with_kind(kind, [&](auto e) {
+        return ewise_masked<decltype(e)>(C, A, B, M, op, type_code, dbits, mult);
+    });
+}
+
+extern "C" GG_cuda_hs_code GG_cuda_hs_accum_in_place(GG_cuda_hs *Z, const GG_cuda_hs *C, const GG_cuda_hs *T,
+                                                     int op, GG_cuda_ew_kind kind, int type_code, int dbits,
+                                                     bool *done)
+{
+    *done = false;
+    if (dbits < 1 || dbits > 8) return GG_CUDA_HS_OK;
+    GG_cuda_bind();
+    return with_kind(kind, [&](auto e) {
+        return accum_in_place<decltype(e)>(Z, C, T, op, type_code, dbits, done);
+    });
+}
+
+/* An iso tree over M's pattern. M iso, stored untransposed at the node dimension: its pool is the
+ * result's but for the iso value (an iso tree's nodes hold no values, and the value's slot after
+ * the header is 16 bytes for every built-in type), so one copy and the value written over it;
+ * otherwise M's keys in the result's order build it (no sort when M is untransposed at dbits). */
+extern "C" GG_cuda_hs_code GG_cuda_hs_pattern(GG_cuda_hs *Z, const GG_cuda_hs *M, int dbits, int type_code,
+                                              const void *value, int value_size)
+{
+    uint64_t nrows = M->transposed ? M->ncols : M->nrows, ncols = M->transposed ? M->nrows : M->ncols;
+    hs_keyfmt f;
+    if (dbits < 1 || dbits > 8 || value_size < 1 || value_size > 16 || !hs_keyfmt_make(&f, nrows, ncols, dbits) ||
+        M->nvals >= (1ULL << 31))
+        return GG_CUDA_HS_UNSUPPORTED;
+    GG_cuda_bind();
+    cudaStream_t s = GG_cuda_stream();
+    uint8_t iso[16] = {0};
+    memcpy(iso, value, (size_t)value_size);
+    if (M->iso && !M->transposed && M->dbits == dbits && M->nvals > 0 && M->root != 0 &&
+        M->type_code >= GG_CUDA_BOOL && M->type_code <= GG_CUDA_FP64) {
+        cudaError_t e = cudaSuccess;
+        uint8_t *pool = pool_copy(M, &e);
+        if (pool == nullptr) return GG_CUDA_HS_OOM;
+        if (e == cudaSuccess) e = cudaMemcpyAsync(pool + HS_HEADER_BYTES, iso, sizeof iso, cudaMemcpyHostToDevice, s);
+        if (e == cudaSuccess) e = cudaGetLastError();
+        if (e == cudaSuccess) e = cudaStreamSynchronize(s); /* iso is on this stack */
+        if (e != cudaSuccess) {
+            GG_cuda_free(pool);
+            return hsd_cuda_code(e);
+        }
+        *Z = on_pool(M, pool, type_code);
+        memcpy(Z->iso_value, iso, sizeof iso);
+        return GG_CUDA_HS_OK;
     }
-    return GG_CUDA_HS_UNSUPPORTED;
+    hsd_tmp T;
+    uint64_t *mk;
+    uint8_t *mx;
+    Walk mw;
+    uint8_t *dv = T.get<uint8_t>(sizeof iso);
+    if (T.oom) return GG_CUDA_HS_OOM;
+    GG_cuda_hs_code code = decode<uint8_t>(T, M, f, false, 0, tree_sort_bits(M, f), &mk, &mx, &mw);
+    if (code != GG_CUDA_HS_OK) return code;
+    cudaError_t e = cudaMemcpyAsync(dv, iso, sizeof iso, cudaMemcpyHostToDevice, s);
+    if (e == cudaSuccess) e = cudaStreamSynchronize(s);
+    if (e != cudaSuccess) return hsd_cuda_code(e);
+    bool any = M->nvals > 0 && M->root != 0; /* without entries the tree is not iso, as a build makes it */
+    code = hsd_build_sorted(Z, nrows, ncols, dbits, mk, dv, any ? M->nvals : 0, type_code, value_size, any);
+    if (code == GG_CUDA_HS_OK && any) memcpy(Z->iso_value, iso, sizeof iso);
+    return code;
 }
 
 namespace {

@@ -30,8 +30,8 @@ GrB_Info GG_cuda_mcall_finish(GG_cuda_mcall *k, const GG_cuda_tuples *T);
 GG_cuda_order GG_cuda_mcall_order(const GG_cuda_mcall *k);
 void GG_cuda_mcall_end(GG_cuda_mcall *k);
 
-/* A GG_CUDA_VRC_* code as a slot's GrB_Info: UNSUPPORTED, asked before anything was touched,
- * becomes a decline with `why`. */
+/* A GG_CUDA_VRC_* (or GG_CUDA_HS_*: the same numbers for these) code as a slot's GrB_Info:
+ * UNSUPPORTED, asked before anything was touched, becomes a decline with `why`. */
 GrB_Info GG_cuda_mslot_info(int rc, const char *why);
 
 /* The matrix paths of the apply and select slots: T = the producer t over op0(A) (d->tran0), then

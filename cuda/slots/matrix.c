@@ -2,8 +2,14 @@
  * matrix paths of apply, select and the assign of a scalar. Every step reads device content
  * (cuda/store: an upload only when an operand was written on the host) and the result becomes C's
  * device tree. */
+#include "GG_cuda_hsbuild.h"
 #include "GG_cuda_mslot.h"
 #include "GG_hisparse.h"
+
+_Static_assert((int)GG_CUDA_HS_OK == (int)GG_CUDA_VRC_OK &&
+                   (int)GG_CUDA_HS_OOM == (int)GG_CUDA_VRC_NOMEM &&
+                   (int)GG_CUDA_HS_UNSUPPORTED == (int)GG_CUDA_VRC_UNSUPPORTED,
+               "GG_cuda_mslot_info reads the tree calls' codes as the vector kernels'");
 
 GrB_Info GG_cuda_mslot_info(int rc, const char *why)
 {
@@ -82,6 +88,31 @@ GrB_Info GG_cuda_mslot_unary(GG_container *C, GG_container *M, GrB_BinaryOp accu
     return info;
 }
 
+/* C<M, struct>(:, :) = v (v of C's type) with no accumulator into an empty or replaced C: C is
+ * M's pattern with the one value v, made from M's tree in tree order as an iso tree (or M's pool
+ * copied, when M is iso) and installed, with no tuples and no write-back. Betweenness centrality
+ * records each BFS level so (levels[d]<frontier, struct> = true), 0.9 ms a call on RMAT-20 through
+ * the write-back (Doc/performance.md). */
+static GrB_Info assign_pattern(GG_container *C, GG_container *M, const unsigned char v[16])
+{
+    struct timespec mark;
+    (void)GG_cuda_trace_ms(&mark);
+    GG_cuda_hs m, z;
+    GrB_Info info = GG_cuda_mirror_hs(M, &m);
+    if (info != GrB_SUCCESS) return info;
+    info = GG_cuda_mslot_info(GG_cuda_hs_pattern(&z, &m, __builtin_ctz((unsigned)GG_hs_node_dim()),
+                                                 (int)C->type->code, v, (int)C->type->size),
+                              "the device build does not take this mask (wide coordinates or 2^31 "
+                              "entries)");
+    if (info == GrB_SUCCESS) info = GG_cuda_mat_install(C, &z); /* takes z's pool */
+    if (info == GrB_SUCCESS && GG_global.mode == GrB_BLOCKING && !GG_cuda_sync()) info = GrB_PANIC;
+    if (info == GrB_SUCCESS)
+        GG_trace("cuda: assign of a scalar under a structural mask: C is the mask's pattern, iso, "
+                 "made in tree order (%llu entries, %.3f ms)",
+                 (unsigned long long)z.nvals, GG_cuda_trace_ms(&mark));
+    return info;
+}
+
 GrB_Info GG_cuda_mslot_assign(GG_container *C, GG_container *M, GrB_BinaryOp accum,
                               GG_container *A, const void *scalar, GrB_Type stype,
                               const GrB_Index *I, const GrB_Index *J, GG_assign_kind kind,
@@ -118,6 +149,13 @@ GrB_Info GG_cuda_mslot_assign(GG_container *C, GG_container *M, GrB_BinaryOp acc
         GrB_Type st = stype != NULL ? stype : C->type;
         if (!GG_cuda_host_cast(s, st, scalar, st)) return GG_decline("user-defined type");
         scode = (int)st->code;
+        unsigned char v[16];
+        GrB_Index cvals = 0;
+        bool pattern = M != NULL && accum == NULL && d->mask_struct && !d->mask_comp &&
+                       GG_cuda_host_cast(v, C->type, s, st);
+        if (pattern && !d->replace) info = GG_container_nvals(C, &cvals);
+        if (info != GrB_SUCCESS) return info;
+        if (pattern && cvals == 0) return assign_pattern(C, M, v);
     }
     GG_cuda_mcall k;
     GG_cuda_tuples T = {.code = scode};

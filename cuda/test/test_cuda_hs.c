@@ -324,7 +324,7 @@ static GG_cuda_hs device_tree(const tuples *t, GrB_Index n, int dbits)
 /* C = A op B (PLUS, MINUS or TIMES) over the symmetric patterns of ta (A) and tb (B): each entry
  * against the host, and C's pool against a fresh device build of C's tuples. */
 static void check_fold(const GG_cuda_hs *A, const GG_cuda_hs *B, const tuples *ta, const tuples *tb,
-                       GG_cuda_ew_op op, bool mult)
+                       int op, bool mult)
 {
     GG_cuda_hs C, F;
     assert_int_equal(GG_cuda_hs_ewise(&C, A, B, op, GG_CUDA_EW_FP64, GrB_FP64_CODE, A->dbits, mult),
@@ -343,7 +343,7 @@ static void check_fold(const GG_cuda_hs *A, const GG_cuda_hs *B, const tuples *t
         GrB_Index i = r[k], j = c[k];
         double a = A->transposed ? at(ta, j, i) : at(ta, i, j), b = B->transposed ? at(tb, j, i) : at(tb, i, j);
         a *= A->scale, b *= B->scale;
-        double want = op == GG_CUDA_EW_PLUS ? a + b : op == GG_CUDA_EW_MINUS ? a - b : a * b;
+        double want = op == GG_CUDA_OP_PLUS ? a + b : op == GG_CUDA_OP_MINUS ? a - b : a * b;
         if (x[k] != want) fail_msg("entry %llu (%llu,%llu): %g, want %g", (unsigned long long)k,
                                    (unsigned long long)i, (unsigned long long)j, x[k], want);
     }
@@ -384,11 +384,11 @@ static void ewise_fast_paths(void **state)
             Dt.transposed = true;
             Dh.scale = 0.5;
             for (int mult = 0; mult < 2; mult++) {
-                check_fold(&D, &D, &t, &t, GG_CUDA_EW_PLUS, mult);   /* same tree */
-                check_fold(&D, &Dh, &t, &t, GG_CUDA_EW_TIMES, mult); /* same tree, B scaled */
-                check_fold(&D, &Dt, &t, &t, GG_CUDA_EW_PLUS, mult);  /* A + A', equal patterns */
-                check_fold(&Dt, &D, &t, &t, GG_CUDA_EW_MINUS, mult); /* B's pool copied */
-                check_fold(&E, &D, &u, &t, GG_CUDA_EW_MINUS, mult);  /* two trees, one pattern */
+                check_fold(&D, &D, &t, &t, GG_CUDA_OP_PLUS, mult);   /* same tree */
+                check_fold(&D, &Dh, &t, &t, GG_CUDA_OP_TIMES, mult); /* same tree, B scaled */
+                check_fold(&D, &Dt, &t, &t, GG_CUDA_OP_PLUS, mult);  /* A + A', equal patterns */
+                check_fold(&Dt, &D, &t, &t, GG_CUDA_OP_MINUS, mult); /* B's pool copied */
+                check_fold(&E, &D, &u, &t, GG_CUDA_OP_MINUS, mult);  /* two trees, one pattern */
             }
             GG_cuda_free((void *)D.pool);
             GG_cuda_free((void *)E.pool);

@@ -11,9 +11,12 @@
  * residency contract: a device-resident select result feeds mxv and reduce through views built on
  * the device, moving no matrix content; host reads (extractTuples, extractElement, dup, transpose)
  * and host writes (setElement) see the device result; free with queued work; out of device
- * memory leaves C intact.
+ * memory leaves C intact. The calls betweenness centrality makes (a masked DIV, an accumulated
+ * TIMES, a masked assign of true) take their paths in tree order, traced, with no write-back and
+ * no sort, and equal the CPU's.
  * Exits 77 (Meson: SKIP) without a GPU. */
 #include "GG_backend.h"
+#include "GG_cuda_backend.h"
 #include "GG_cuda.h"
 
 #include <math.h>
@@ -185,9 +188,11 @@ static void ewise_parity(void **state)
     GrB_free(&A), GrB_free(&B);
 }
 
-/* Operators and types the trees' merge does not take (DIV, the comparisons, positional ones,
+/* Operators and types the trees' merge does not take (the comparisons, positional ones,
  * FIRST/SECOND through a typecast, an input without entries): the device merges the inputs'
- * tuples (GG_cuda_mat_ewise). Values include 0, so DIV meets x/0 on both backends. */
+ * tuples (GG_cuda_mat_ewise). DIV, which the trees' merge takes since it knows every operator
+ * by its code, stays here for its write-back cases. Values include 0, so DIV meets x/0 on both
+ * backends. */
 static void ewise_merge_parity(void **state)
 {
     (void)state;
@@ -804,6 +809,279 @@ static void pool_limit_leaves_c_intact(void **state)
     GrB_free(&A), GrB_free(&M), GrB_free(&C), GrB_free(&C0);
 }
 
+/* ---- element-wise calls in tree order (cuda/slots/ewise.c ew_direct, the pattern assign) ----- */
+
+/* One call of betweenness centrality's kind: C<M> = accum(C, A op B) (eWiseMult or eWiseAdd), or
+ * with assign set C<M>(:, :) = true. alias: 0 none, 1 C is A, 2 C is B, 3 C is M. expect: text
+ * of the direct path's trace line, NULL for the write-back. */
+typedef struct {
+    const char *name;
+    bool mult, assign;
+    GrB_BinaryOp op, accum;
+    GrB_Descriptor d;
+    bool masked;
+    int alias;
+    bool empty_c;
+    const char *expect;
+} tree_case;
+
+typedef struct {
+    const tree_case *t;
+    GrB_Matrix C, M, A, B;
+    GrB_Info info;
+} tree_run;
+
+static void tree_call(void *arg)
+{
+    tree_run *r = arg;
+    const tree_case *t = r->t;
+    GrB_Matrix M = t->masked ? r->M : NULL;
+    if (t->assign)
+        r->info = GrB_Matrix_assign_BOOL(r->C, M, t->accum, true, GrB_ALL, NR, GrB_ALL, NC, t->d);
+    else if (t->mult)
+        r->info = GrB_Matrix_eWiseMult_BinaryOp(r->C, M, t->accum, t->op, r->A, r->B, t->d);
+    else
+        r->info = GrB_Matrix_eWiseAdd_BinaryOp(r->C, M, t->accum, t->op, r->A, r->B, t->d);
+}
+
+/* Runs t on both backends over copies of C0, M, A, B and compares; on CUDA, traced: no decline, a
+ * device-resident C, and the expected direct path (then no write-back and, but for a transposed
+ * input, no sort) or the write-back. */
+static void tree_parity(const tree_case *t, GrB_Matrix C0, GrB_Matrix M, GrB_Matrix A, GrB_Matrix B)
+{
+    GrB_Matrix C[2];
+    char buf[16384];
+    GrB_Type ctype;
+    OK(GxB_Matrix_type(&ctype, C0));
+    for (int b = 0; b < 2; b++) {
+        set_backend(b == 0 ? GxG_BACKEND_CPU : GxG_BACKEND_CUDA);
+        tree_run r = {t, NULL, mdup(M), mdup(A), mdup(B), GrB_SUCCESS};
+        if (t->alias == 1) r.C = r.A;
+        else if (t->alias == 2) r.C = r.B;
+        else if (t->alias == 3) r.C = r.M;
+        else if (t->empty_c) OK(GrB_Matrix_new(&r.C, ctype, NR, NC));
+        else r.C = mdup(C0);
+        size_t before = declines();
+        unsigned long long sorts = GG_cuda_sort_count();
+        if (b == 0) tree_call(&r); else traced(tree_call, &r, buf, sizeof buf);
+        if (r.info != GrB_SUCCESS) fail_msg("%s: backend %d: %d", t->name, b, (int)r.info);
+        if (b == 1) {
+            if (declines() != before) fail_msg("%s declined:\n%s", t->name, buf);
+            assert_resident(r.C);
+            bool wb = strstr(buf, "written on the device") != NULL;
+            bool sorted = GG_cuda_sort_count() != sorts && t->d != GrB_DESC_T0;
+            if (t->expect != NULL && (strstr(buf, t->expect) == NULL || wb || sorted))
+                fail_msg("%s: not in tree order:\n%s", t->name, buf);
+            if (t->expect == NULL && !wb) fail_msg("%s: no write-back:\n%s", t->name, buf);
+        }
+        C[b] = r.C;
+        if (r.M != r.C) GrB_free(&r.M);
+        if (r.A != r.C) GrB_free(&r.A);
+        if (r.B != r.C) GrB_free(&r.B);
+    }
+    set_backend(GxG_BACKEND_CPU);
+    same_matrix(C[0], C[1], 0);
+    GrB_free(&C[0]), GrB_free(&C[1]);
+}
+
+/* An NR x NC matrix of `type` holding (I[k], J[k], x[k]), k < n. */
+static GrB_Matrix listed(GrB_Type type, const GrB_Index *I, const GrB_Index *J, const double *x,
+                         GrB_Index n)
+{
+    GrB_Matrix A;
+    OK(GrB_Matrix_new(&A, type, NR, NC));
+    OK(GrB_Matrix_build_FP64(A, I, J, x, n, GrB_SECOND_FP64));
+    return A;
+}
+
+/* A random NR x NC matrix of `type` whose entries all hold v, built without duplicates so the
+ * host stores it iso (checked). */
+static GrB_Matrix iso_matrix(GrB_Type type, double density, double v)
+{
+    GrB_Index *I = malloc(NR * NC * sizeof(GrB_Index)), *J = malloc(NR * NC * sizeof(GrB_Index)), n = 0;
+    double *x = malloc(NR * NC * sizeof(double));
+    for (GrB_Index i = 0; i < NR; i++)
+        for (GrB_Index j = 0; j < NC; j++)
+            if ((double)(GG_cuda_test_next() % 1000) < density * 1000) I[n] = i, J[n] = j, x[n++] = v;
+    GrB_Matrix A = listed(type, I, J, x, n);
+    unsigned char iso[64];
+    assert_true(GG_cuda_mirror_iso(&A->c, iso));
+    free(I), free(J), free(x);
+    return A;
+}
+
+#define MASKED ", under the structural mask"
+#define ACCUM ", accumulated into C "
+#define MERGED ", accumulated into C by a second merge"
+#define IN_PLACE ", accumulated into C in place"
+#define PLAIN "installed as C ("
+#define EMPTY_T "C accum an empty T"
+#define PATTERN "C is the mask's pattern"
+
+/* (a) DIV and the other operators by code, (b) under a structural mask with replace or into an
+ * empty C, (c) accumulated with no mask, in place when C's pattern holds T's and by a second merge
+ * otherwise, each with C aliased to an input or the mask; what the direct paths leave to the
+ * write-back takes it. */
+static void ewise_in_tree_order(void **state)
+{
+    (void)state;
+    GrB_Matrix A = random_matrix(GrB_FP64, NR, NC, 0.3), B = random_matrix(GrB_FP64, NR, NC, 0.3);
+    GrB_Matrix M = random_matrix(GrB_BOOL, NR, NC, 0.2), C0 = random_matrix(GrB_FP64, NR, NC, 0.2);
+    GrB_Matrix Mf = random_matrix(GrB_FP64, NR, NC, 0.2), At = random_matrix(GrB_FP64, NC, NR, 0.3);
+    GrB_Matrix E;
+    OK(GrB_Matrix_new(&E, GrB_BOOL, NR, NC));
+    const tree_case cases[] = {
+        {"w<M> = A ./ B (BC's)", true, false, GrB_DIV_FP64, NULL, GrB_DESC_RS, true, 0, false, MASKED},
+        {"A<M> = A ./ B", true, false, GrB_DIV_FP64, NULL, GrB_DESC_RS, true, 1, false, MASKED},
+        {"B<M> = A ./ B", true, false, GrB_DIV_FP64, NULL, GrB_DESC_RS, true, 2, false, MASKED},
+        {"new C<M> = A ./ B", true, false, GrB_DIV_FP64, NULL, GrB_DESC_S, true, 0, true, MASKED},
+        {"C<M> = A + B", false, false, GrB_PLUS_FP64, NULL, GrB_DESC_RS, true, 0, false, MASKED},
+        {"new C<M> = A - B", false, false, GrB_MINUS_FP64, NULL, GrB_DESC_S, true, 0, true, MASKED},
+        {"C<M> = A' .* B", true, false, GrB_TIMES_FP64, NULL, GrB_DESC_RST0, true, 0, false, MASKED},
+        {"C<M, no replace> = A ./ B", true, false, GrB_DIV_FP64, NULL, GrB_DESC_S, true, 0, false, NULL},
+        {"C<M valued> = A ./ B", true, false, GrB_DIV_FP64, NULL, GrB_DESC_R, true, 0, false, NULL},
+        {"C<!M> = A ./ B", true, false, GrB_DIV_FP64, NULL, GrB_DESC_RSC, true, 0, false, NULL},
+        {"C<M> += A ./ B", true, false, GrB_DIV_FP64, GrB_PLUS_FP64, GrB_DESC_RS, true, 0, false, NULL},
+        {"C += A .* B", true, false, GrB_TIMES_FP64, GrB_PLUS_FP64, NULL, false, 0, false, MERGED},
+        {"A += A .* B", true, false, GrB_TIMES_FP64, GrB_PLUS_FP64, NULL, false, 1, false, IN_PLACE},
+        {"B -= A + B", false, false, GrB_PLUS_FP64, GrB_MINUS_FP64, NULL, false, 2, false, MERGED},
+        {"new C max= A ./ B", true, false, GrB_DIV_FP64, GrB_MAX_FP64, NULL, false, 0, true, ACCUM},
+        {"C = A ./ B", true, false, GrB_DIV_FP64, NULL, NULL, false, 0, false, PLAIN},
+        {"C = A ./ B (add)", false, false, GrB_DIV_FP64, NULL, NULL, false, 0, false, PLAIN},
+        {"C = A' min B", false, false, GrB_MIN_FP64, NULL, GrB_DESC_T0, false, 0, false, PLAIN},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        const tree_case *t = &cases[k];
+        bool tran = t->d == GrB_DESC_RST0 || t->d == GrB_DESC_T0;
+        tree_parity(t, C0, t->d == GrB_DESC_R ? Mf : M, tran ? At : A, B);
+    }
+    /* C is the mask (FP64, structural, replace); a mask without entries; C accum an empty T */
+    const tree_case self = {"C<C> = A ./ B", true, false, GrB_DIV_FP64, NULL, GrB_DESC_RS, true, 3, false, MASKED};
+    tree_parity(&self, C0, Mf, A, B);
+    const tree_case none = {"C<empty> = A + B", false, false, GrB_PLUS_FP64, NULL, GrB_DESC_RS, true, 0, false, MASKED};
+    tree_parity(&none, C0, E, A, B);
+    GrB_Index I1[] = {0, 1}, J1[] = {0, 1}, I2[] = {2, 3}, J2[] = {2, 3};
+    double x[] = {1.5, -2};
+    GrB_Matrix D1 = listed(GrB_FP64, I1, J1, x, 2), D2 = listed(GrB_FP64, I2, J2, x, 2);
+    const tree_case disjoint = {"C += D1 .* D2", true, false, GrB_TIMES_FP64, GrB_PLUS_FP64, NULL, false, 0, false, EMPTY_T};
+    tree_parity(&disjoint, C0, M, D1, D2);
+    /* BC's bcu += w .* paths: C's pattern holds T's (C = W + B), w half of paths or less (the
+     * intersection driven by w's entries) */
+    GrB_Matrix U, W = random_matrix(GrB_FP64, NR, NC, 0.05);
+    OK(GrB_Matrix_new(&U, GrB_FP64, NR, NC));
+    OK(GrB_Matrix_eWiseAdd_BinaryOp(U, NULL, NULL, GrB_PLUS_FP64, W, B, NULL));
+    const tree_case bc = {"bcu += w .* paths (BC's)", true, false, GrB_TIMES_FP64, GrB_PLUS_FP64, NULL, false, 0, false, IN_PLACE};
+    tree_parity(&bc, U, M, W, B);
+    /* intersections driven by the smaller side: B's (second), and a transposed A's (sorted) */
+    GrB_Matrix Wt = random_matrix(GrB_FP64, NC, NR, 0.05);
+    const tree_case small_b = {"C = B ./ w (driven by w)", true, false, GrB_DIV_FP64, NULL, NULL, false, 0, false, PLAIN};
+    tree_parity(&small_b, C0, M, B, W);
+    const tree_case small_at = {"C = w' .* B (driven by w')", true, false, GrB_TIMES_FP64, NULL, GrB_DESC_T0, false, 0, false, PLAIN};
+    tree_parity(&small_at, C0, M, Wt, B);
+    GrB_free(&U), GrB_free(&W), GrB_free(&Wt);
+    GrB_free(&A), GrB_free(&B), GrB_free(&M), GrB_free(&C0), GrB_free(&Mf), GrB_free(&At);
+    GrB_free(&E), GrB_free(&D1), GrB_free(&D2);
+}
+
+/* DIV by zero on the trees' merge and on the mask-driven lookups: x/0, -x/0 and 0/0 give inf,
+ * -inf and NaN (FP64, FP32) and SuiteSparse's integer rule (INT32, UINT8); other types and
+ * operators by code: wrapping MINUS on UINT8, BOOL's DIV (its FIRST) and LXOR, FP32 MAX, INT16
+ * BXOR and BOR; iso inputs on both sides and as the accumulated C. */
+static void ewise_tree_values(void **state)
+{
+    (void)state;
+    GrB_Index I[] = {0, 0, 0, 1, 2, 5, 7}, J[] = {0, 1, 2, 3, 4, 5, 9};
+    double xa[] = {1, -3, 0, 7, 0, 250, -8}, xb[] = {0, 0, 0, -1, 5, 3, 0};
+    GrB_Index Im[] = {0, 0, 0, 1, 2, 7}, Jm[] = {0, 1, 2, 3, 4, 9};
+    double ones[] = {1, 1, 1, 1, 1, 1};
+    GrB_Matrix M = listed(GrB_BOOL, Im, Jm, ones, 6);
+    GrB_Type types[] = {GrB_FP64, GrB_INT32, GrB_UINT8, GrB_BOOL, GrB_FP32, GrB_INT16};
+    GrB_BinaryOp divs[] = {GrB_DIV_FP64, GrB_DIV_INT32, GrB_DIV_UINT8, GrB_DIV_BOOL, GrB_DIV_FP32, GrB_BXOR_INT16};
+    GrB_BinaryOp others[] = {GrB_MINUS_FP64, GrB_MINUS_INT32, GrB_MINUS_UINT8, GrB_LXOR, GrB_MAX_FP32, GrB_BOR_INT16};
+    for (size_t k = 0; k < sizeof types / sizeof types[0]; k++) {
+        GrB_Matrix A = listed(types[k], I, J, xa, 7), B = listed(types[k], I, J, xb, 7);
+        GrB_Matrix C0 = random_matrix(types[k], NR, NC, 0.3);
+        const tree_case cases[] = {
+            {"x/0, mult", true, false, divs[k], NULL, NULL, false, 0, false, PLAIN},
+            {"x/0, add, masked", false, false, divs[k], NULL, GrB_DESC_RS, true, 0, false, MASKED},
+            {"x/0, mult, masked", true, false, divs[k], NULL, GrB_DESC_RS, true, 0, false, MASKED},
+            {"x/0 accumulated", true, false, divs[k], others[k], NULL, false, 0, false, ACCUM},
+            {"x/0 accumulated into A", true, false, divs[k], others[k], NULL, false, 1, false, IN_PLACE},
+            {"other op, add", false, false, others[k], NULL, NULL, false, 0, false, PLAIN},
+            {"other op, mult, masked, C is A", true, false, others[k], NULL, GrB_DESC_RS, true, 1, false, MASKED},
+        };
+        for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) tree_parity(&cases[c], C0, M, A, B);
+        GrB_free(&A), GrB_free(&B), GrB_free(&C0);
+    }
+    GrB_Matrix A = iso_matrix(GrB_FP64, 0.3, 2), B = iso_matrix(GrB_FP64, 0.3, 0.5);
+    GrB_Matrix C0 = iso_matrix(GrB_FP64, 0.4, 2), Mr = random_matrix(GrB_BOOL, NR, NC, 0.3);
+    const tree_case iso[] = {
+        {"iso ./ iso, masked", true, false, GrB_DIV_FP64, NULL, GrB_DESC_RS, true, 0, false, MASKED},
+        {"iso + iso", false, false, GrB_PLUS_FP64, NULL, NULL, false, 0, false, PLAIN},
+        {"iso C += iso .* iso", true, false, GrB_TIMES_FP64, GrB_PLUS_FP64, NULL, false, 0, false, MERGED},
+        {"iso A += iso A - iso B", false, false, GrB_MINUS_FP64, GrB_PLUS_FP64, NULL, false, 1, false, MERGED},
+    };
+    for (size_t c = 0; c < sizeof iso / sizeof iso[0]; c++) tree_parity(&iso[c], C0, Mr, A, B);
+    GrB_free(&A), GrB_free(&B), GrB_free(&C0), GrB_free(&M), GrB_free(&Mr);
+}
+
+/* (d) C<M, struct>(:, :) = true into an empty or replaced C is M's pattern, iso: BOOL C as BC's
+ * levels and FP64 C (the value cast), M iso or not, C as its own mask, a mask without entries; a
+ * non-empty C without replace, an accumulator or a valued mask take the write-back. */
+static void assign_pattern_in_tree_order(void **state)
+{
+    (void)state;
+    GrB_Matrix Mf = random_matrix(GrB_FP64, NR, NC, 0.3), Mi = iso_matrix(GrB_BOOL, 0.3, 1);
+    GrB_Matrix Cb = random_matrix(GrB_BOOL, NR, NC, 0.2), Cf = random_matrix(GrB_FP64, NR, NC, 0.2);
+    GrB_Matrix E;
+    OK(GrB_Matrix_new(&E, GrB_INT32, NR, NC));
+    const tree_case cases[] = {
+        {"levels<frontier> = true (BC's)", false, true, NULL, NULL, GrB_DESC_S, true, 0, true, PATTERN},
+        {"C<M> = true, replace", false, true, NULL, NULL, GrB_DESC_RS, true, 0, false, PATTERN},
+        {"C<C> = true", false, true, NULL, NULL, GrB_DESC_RS, true, 3, false, PATTERN},
+        {"C<M> = true, no replace", false, true, NULL, NULL, GrB_DESC_S, true, 0, false, NULL},
+        {"C<M valued> = true", false, true, NULL, NULL, GrB_DESC_R, true, 0, true, NULL},
+        {"C<M> |= true", false, true, NULL, GrB_LOR, GrB_DESC_RS, true, 0, true, NULL},
+    };
+    GrB_Matrix masks[] = {Mf, Mi}, cs[] = {Cb, Cf};
+    for (int m = 0; m < 2; m++)
+        for (int c = 0; c < 2; c++)
+            for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++)
+                if (cases[k].accum == NULL || c == 0) /* the accumulator on BOOL C only */
+                    tree_parity(&cases[k], cs[c], masks[m], Mf, Mf);
+    const tree_case none = {"C<empty> = true", false, true, NULL, NULL, GrB_DESC_RS, true, 0, false, PATTERN};
+    tree_parity(&none, Cf, E, Mf, Mf);
+    GrB_free(&Mf), GrB_free(&Mi), GrB_free(&Cb), GrB_free(&Cf), GrB_free(&E);
+}
+
+/* Out of device memory on the paths in tree order: GrB_OUT_OF_MEMORY and C unchanged, C aliased
+ * to an input too. */
+static void tree_paths_out_of_memory(void **state)
+{
+    (void)state;
+    GrB_Matrix A = random_matrix(GrB_FP64, 300, 300, 0.05), B = random_matrix(GrB_FP64, 300, 300, 0.05);
+    GrB_Matrix M = random_matrix(GrB_BOOL, 300, 300, 0.3), C, C0;
+    OK(GrB_Matrix_new(&C, GrB_FP64, 300, 300));
+    set_backend(GxG_BACKEND_CUDA);
+    OK(GrB_Matrix_eWiseAdd_BinaryOp(C, NULL, NULL, GrB_PLUS_FP64, A, B, NULL)); /* all on the device */
+    OK(GrB_Matrix_eWiseAdd_BinaryOp(M, NULL, NULL, GrB_LOR, M, M, NULL));
+    set_backend(GxG_BACKEND_CPU);
+    OK(GrB_Matrix_dup(&C0, C));
+    set_pool_limit(GG_cuda_pool_in_use() + 64);
+    set_backend(GxG_BACKEND_CUDA);
+    assert_int_equal(GrB_Matrix_eWiseMult_BinaryOp(C, M, NULL, GrB_DIV_FP64, A, B, GrB_DESC_RS),
+                     GrB_OUT_OF_MEMORY);
+    assert_int_equal(GrB_Matrix_eWiseMult_BinaryOp(C, NULL, GrB_PLUS_FP64, GrB_TIMES_FP64, C, B, NULL),
+                     GrB_OUT_OF_MEMORY);
+    assert_int_equal(GrB_Matrix_assign_FP64(C, M, NULL, 1.0, GrB_ALL, 300, GrB_ALL, 300, GrB_DESC_RS),
+                     GrB_OUT_OF_MEMORY);
+    set_pool_limit(0);
+    set_backend(GxG_BACKEND_CPU);
+    same_matrix(C, C0, 0);
+    set_backend(GxG_BACKEND_AUTO);
+    GrB_free(&A), GrB_free(&B), GrB_free(&M), GrB_free(&C), GrB_free(&C0);
+}
+
 int main(void)
 {
     int start = GG_cuda_test_start();
@@ -827,6 +1105,10 @@ int main(void)
         cmocka_unit_test(reduce_huge_declines),
         cmocka_unit_test(host_methods_see_device_result),
         cmocka_unit_test(pool_limit_leaves_c_intact),
+        cmocka_unit_test(ewise_in_tree_order),
+        cmocka_unit_test(ewise_tree_values),
+        cmocka_unit_test(assign_pattern_in_tree_order),
+        cmocka_unit_test(tree_paths_out_of_memory),
     };
     int failed = cmocka_run_group_tests(tests, NULL, NULL);
     GrB_finalize();

@@ -474,7 +474,8 @@ static void bc_run(void *arg)
 /* BC from four sources on a random graph: the device's forward and backward products give the
  * CPU's centrality (the path counts are integers; the dependencies are compared to 1e-9), and
  * its matrix eWiseMult (DIV) and scalar assigns run on the device: the trace shows no decline of
- * theirs. */
+ * theirs, and the masked DIV, the accumulated TIMES and the levels' masked assign taking their
+ * paths in tree order. */
 static void bc_equals_cpu(void **state)
 {
     (void)state;
@@ -496,6 +497,11 @@ static void bc_equals_cpu(void **state)
         assert_non_null(strstr(buf, "GrB_Matrix_eWiseMult_BinaryOp:"));
         assert_non_null(strstr(buf, "GrB_Matrix_assign_BOOL:"));
         assert_non_null(strstr(buf, "GrB_Matrix_assign_FP64:"));
+        /* the masked DIV, the accumulated TIMES and the levels' assign in tree order
+         * (cuda/slots/ewise.c, cuda/slots/matrix.c) */
+        assert_non_null(strstr(buf, "eWiseMult of two trees made in tree order and installed as C, under the structural mask"));
+        assert_non_null(strstr(buf, "eWiseMult of two trees made in tree order and installed as C, accumulated into C"));
+        assert_non_null(strstr(buf, "C is the mask's pattern, iso"));
         for (char *line = strtok(buf, "\n"); line != NULL; line = strtok(NULL, "\n"))
             if (strstr(line, "cuda declined") != NULL &&
                 (strstr(line, "GrB_Matrix_eWiseMult_BinaryOp:") != NULL ||
