@@ -9,7 +9,7 @@
 # summary and a tarball of the logs are copied there; a short table is printed last. Exits non-zero when any step fails,
 # including a cuda suite that skipped although nvidia-smi sees a GPU. STEPS (default all) limits
 # the steps after the build (MEMCHECK_TESTS, RACECHECK_TESTS: only these cuda tests under memcheck,
-# racecheck; RACECHECK_THREADS: cuda_threads' host threads under racecheck, default 2) to a
+# racecheck; RACECHECK_THREADS: cuda_threads' host threads under racecheck, default 1) to a
 # space-separated subset of: info cuda other status memcheck racecheck
 # bench resident gap ("status" measures Doc/STATUS.md's GPU column into STATUS.md beside the
 # summary; "resident" prints the transfer counters of the algorithms on the GPU; "gap" runs
@@ -159,10 +159,10 @@ for t in json.load(sys.stdin):
 sanitize() {
     local tool=$1 only=" ${2:-} " name cmd status worst=0 sanitizer extra=""
     [ "$tool" = memcheck ] && extra="--leak-check full"
-    # racecheck loses track of kernel launches from 8 host threads at once (cuda_threads'
-    # GG_TEST_THREADS comment): RACECHECK_THREADS (default 2) host threads there
+    # racecheck loses track of kernel launches from host threads launching at once, 8 or 2
+    # (cuda_threads' GG_TEST_THREADS comment): RACECHECK_THREADS (default 1) host threads there
     local threads=""
-    [ "$tool" = racecheck ] && threads="GG_TEST_THREADS=${RACECHECK_THREADS:-2}"
+    [ "$tool" = racecheck ] && threads="GG_TEST_THREADS=${RACECHECK_THREADS:-1}"
     sanitizer=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
     [ -x "$sanitizer" ] || { echo "compute-sanitizer not found"; return 1; }
     while IFS=$'\t' read -r name cmd; do
@@ -295,7 +295,7 @@ if step configure configure && step build ninja -C "$build"; then
     # between threads (SpMV tiles, tree build and eWise, the SpGEMM's shared hash tables and
     # sorts), every other cuda test under memcheck
     # (RACECHECK_TESTS replaces the list; cuda_threads is the concurrent-threads test of issue 15)
-    want racecheck && step racecheck sanitize racecheck "${RACECHECK_TESTS:-cuda_spmv cuda_hs cuda_spgemm}"
+    want racecheck && step racecheck sanitize racecheck "${RACECHECK_TESTS:-cuda_spmv cuda_hs cuda_spgemm cuda_threads}"
     want bench && step gpu-benchmarks gpu_benchmarks
     want resident && step resident resident_stats
     want gap && step gap gap_run
