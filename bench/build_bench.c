@@ -12,8 +12,13 @@
  *           dup NULL
  *   colsorted  the cleaned tuples sorted by column then row (a CSC export), FP64, dup NULL; run
  *           only when named (it holds one more copy of the tuples)
- * The timed region is GrB_Matrix_new + GrB_Matrix_build + GrB_Matrix_wait(MATERIALIZE); one
- * warm-up build, then the median of `runs` timed builds. Each case's result is checked once by a
+ *   mxv, vxm, mxm  the sorted build followed by its first use: y = A x, y = x' A (x full, integers
+ *           1..7), or C = F A with F 4 x n (every 64th column of each row, integers): PLUS_TIMES
+ *           FP64, exact in both libraries; run only when named. Each also prints a line
+ *           "<case>_again": the same product once more on the same A (the product alone, with A
+ *           in whatever form its first use left it)
+ * The timed region is GrB_Matrix_new + GrB_Matrix_build + GrB_Matrix_wait(MATERIALIZE) (and for
+ * the use cases the product and a wait on its result); one warm-up, then the median of `runs`. Each case's result is checked once by a
  * checksum over its tuples (order-independent), which must agree between the two libraries.
  *
  * Usage: build_bench [gen-spec] [runs] [case...] (no case: dup, iso and sorted)
@@ -65,7 +70,8 @@ static void peak_reset(void)
     fclose(f);
 }
 
-typedef enum { CASE_DUP, CASE_ISO, CASE_SORTED, CASE_COLSORTED } bench_case;
+typedef enum { CASE_DUP, CASE_ISO, CASE_SORTED, CASE_COLSORTED, CASE_MXV, CASE_VXM, CASE_MXM } bench_case;
+#define NCASES 7
 
 /* t's tuples (sorted by rows) sorted by column then row, into *out (a stable counting sort). */
 static void by_columns(const GG_coo *t, GG_coo *out)
@@ -86,10 +92,58 @@ static void by_columns(const GG_coo *t, GG_coo *out)
 }
 
 static const bool *case_true;
+static GrB_Vector use_x;  /* the full x of mxv and vxm */
+static GrB_Matrix use_f;  /* the 4 x n F of mxm */
+
+/* The first use of case c on A (the sorted build), its result returned (a vector or a matrix). */
+static void *use(bench_case c, GrB_Matrix A)
+{
+    GrB_Index n;
+    CHECK(GrB_Matrix_nrows(&n, A));
+    if (c == CASE_MXM) {
+        GrB_Matrix C;
+        CHECK(GrB_Matrix_new(&C, GrB_FP64, 4, n));
+        CHECK(GrB_mxm(C, NULL, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, use_f, A, NULL));
+        CHECK(GrB_Matrix_wait(C, GrB_MATERIALIZE));
+        return C;
+    }
+    GrB_Vector y;
+    CHECK(GrB_Vector_new(&y, GrB_FP64, n));
+    if (c == CASE_MXV)
+        CHECK(GrB_mxv(y, NULL, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, A, use_x, NULL));
+    else
+        CHECK(GrB_vxm(y, NULL, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, use_x, A, NULL));
+    CHECK(GrB_Vector_wait(y, GrB_MATERIALIZE));
+    return y;
+}
+
+static void use_free(bench_case c, void *r)
+{
+    if (c == CASE_MXM) {
+        GrB_Matrix C = r;
+        GrB_Matrix_free(&C);
+    } else {
+        GrB_Vector y = r;
+        GrB_Vector_free(&y);
+    }
+}
+
+/* The operands of the use cases for an n x n A. */
+static void use_operands(GrB_Index n)
+{
+    CHECK(GrB_Vector_new(&use_x, GrB_FP64, n));
+    for (GrB_Index i = 0; i < n; i++) CHECK(GrB_Vector_setElement_FP64(use_x, (double)(i % 7 + 1), i));
+    CHECK(GrB_Vector_wait(use_x, GrB_MATERIALIZE));
+    CHECK(GrB_Matrix_new(&use_f, GrB_FP64, 4, n));
+    for (GrB_Index s = 0; s < 4; s++)
+        for (GrB_Index j = s; j < n; j += 64) CHECK(GrB_Matrix_setElement_FP64(use_f, (double)(j % 5 + 1), s, j));
+    CHECK(GrB_Matrix_wait(use_f, GrB_MATERIALIZE));
+}
 
 static GrB_Matrix build(bench_case c, const GG_coo *t)
 {
     GrB_Matrix A;
+    if (c >= CASE_MXV) c = CASE_SORTED;
     if (c == CASE_ISO) {
         CHECK(GrB_Matrix_new(&A, GrB_BOOL, t->nrows, t->ncols));
         CHECK(GrB_Matrix_build_BOOL(A, t->I, t->J, case_true, t->nvals, GrB_LOR));
@@ -127,29 +181,48 @@ int main(int argc, char **argv)
     printf("input %s tuples %llu clean %llu runs %d\n", text, (unsigned long long)raw.nvals,
            (unsigned long long)clean.nvals, runs);
 
-    static const char *const names[] = {"dup", "iso", "sorted", "colsorted"};
+    static const char *const names[] = {"dup", "iso", "sorted", "colsorted", "mxv", "vxm", "mxm"};
+    use_operands(clean.nrows);
     GG_coo cols = {0};
     double *ms = malloc((size_t)runs * sizeof *ms), *cpu = malloc((size_t)runs * sizeof *cpu);
     if (ms == NULL || cpu == NULL) return 1;
-    for (int c = 0; c < 4; c++) {
-        bool wanted = argc <= 3 && c != CASE_COLSORTED;
+    for (int c = 0; c < NCASES; c++) {
+        bool wanted = argc <= 3 && c <= CASE_SORTED;
         for (int a = 3; a < argc; a++) wanted = wanted || strcmp(argv[a], names[c]) == 0;
         if (!wanted) continue;
         if (c == CASE_COLSORTED) by_columns(&clean, &cols);
-        const GG_coo *t = c == CASE_SORTED ? &clean : c == CASE_COLSORTED ? &cols : &raw;
+        const GG_coo *t = c == CASE_COLSORTED ? &cols : c >= CASE_SORTED ? &clean : &raw;
         long long before = status_bytes("VmRSS");
         peak_reset();
+        bool used = c >= CASE_MXV;
         GrB_Matrix A = build((bench_case)c, t); /* warm-up, and the result checked */
+        void *u = used ? use((bench_case)c, A) : NULL;
         long long peak = status_bytes("VmHWM") - before;
         GrB_Index nvals;
-        uint64_t sum = bench_checksum(A, NULL, &nvals);
+        uint64_t sum = !used ? bench_checksum(A, NULL, &nvals)
+                       : c == CASE_MXM ? bench_checksum(u, NULL, &nvals)
+                                       : bench_checksum(NULL, u, &nvals);
+        if (used) use_free((bench_case)c, u);
         GrB_Matrix_free(&A);
+        double *again = used ? malloc((size_t)runs * sizeof *again) : NULL;
         for (int r = 0; r < runs; r++) {
             double t0 = now_ms(), c0 = cpu_ms();
             A = build((bench_case)c, t);
+            if (used) use_free((bench_case)c, use((bench_case)c, A));
             ms[r] = now_ms() - t0;
             cpu[r] = cpu_ms() - c0;
+            if (used) {
+                t0 = now_ms();
+                use_free((bench_case)c, use((bench_case)c, A));
+                again[r] = now_ms() - t0;
+            }
             GrB_Matrix_free(&A);
+        }
+        if (used) {
+            qsort(again, (size_t)runs, sizeof *again, bench_cmp_double);
+            printf("op %s_again %.3f %.3f %llu %016llx\n", names[c], again[runs / 2], again[0],
+                   (unsigned long long)nvals, (unsigned long long)sum);
+            free(again);
         }
         qsort(ms, (size_t)runs, sizeof *ms, bench_cmp_double);
         qsort(cpu, (size_t)runs, sizeof *cpu, bench_cmp_double);
@@ -163,6 +236,8 @@ int main(int argc, char **argv)
     free(ms);
     free(cpu);
     free(ones);
+    GrB_Vector_free(&use_x);
+    GrB_Matrix_free(&use_f);
     free(cols.I);
     free(cols.J);
     free(cols.X);

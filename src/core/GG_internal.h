@@ -144,6 +144,10 @@ void *GG_malloc(size_t size);
 void *GG_calloc(size_t count, size_t size);
 void *GG_realloc(void *p, size_t size); /* on failure returns NULL and leaves p valid */
 void GG_free(void *p);
+/* Asks for transparent huge pages for block p of `bytes` (from 4 MiB on; where the system offers
+ * them on request, `madvise` mode): its first touch then faults 2 MiB at a time instead of 4 KiB,
+ * which for a fresh array written once costs as much as the writing. Returns p. */
+void *GG_huge(void *p, size_t bytes);
 /* size = a * b, false on overflow of size_t. */
 bool GG_mul_size(size_t a, size_t b, size_t *size);
 

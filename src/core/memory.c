@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <sys/mman.h>
 
 static atomic_int_least64_t live_blocks;
 static atomic_int_least64_t fail_countdown; /* > 0: that many allocations until one fails */
@@ -132,4 +133,19 @@ void GG_mem_fail_after(int64_t k)
 int64_t GG_mem_live_blocks(void)
 {
     return atomic_load(&live_blocks);
+}
+
+void *GG_huge(void *p, size_t bytes)
+{
+#ifdef MADV_HUGEPAGE
+    const uintptr_t page = 4096;
+    if (p != NULL && bytes >= ((size_t)4 << 20)) {
+        uintptr_t lo = ((uintptr_t)p + page - 1) & ~(page - 1);
+        uintptr_t hi = ((uintptr_t)p + bytes) & ~(page - 1);
+        madvise((void *)lo, hi - lo, MADV_HUGEPAGE);
+    }
+#else
+    (void)bytes;
+#endif
+    return p;
 }

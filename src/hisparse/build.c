@@ -17,7 +17,6 @@
 
 #include <stdio.h>
 #include <stdlib.h>
-#include <sys/mman.h>
 #include <time.h>
 
 /* ---- parallel phases (hs_internal.h) ---------------------------------------------------------- */
@@ -40,23 +39,6 @@ int hs_parts(uint64_t work)
     if (forced > 0) return forced;
     int parts = GG_nthreads_for(work); /* the library's one thread rule (src/core/threads.c) */
     return parts > HS_MAX_PARTS ? HS_MAX_PARTS : parts;
-}
-
-/* Large arrays ask for transparent huge pages where the system offers them on request: their first
- * touch then faults 2 MiB at a time instead of 4 KiB, which otherwise costs as much as the work. */
-static void *hs_huge(void *p, size_t bytes)
-{
-#ifdef MADV_HUGEPAGE
-    const uintptr_t page = 4096;
-    if (p != NULL && bytes >= ((size_t)4 << 20)) {
-        uintptr_t lo = ((uintptr_t)p + page - 1) & ~(page - 1);
-        uintptr_t hi = ((uintptr_t)p + bytes) & ~(page - 1);
-        madvise((void *)lo, hi - lo, MADV_HUGEPAGE);
-    }
-#else
-    (void)bytes;
-#endif
-    return p;
 }
 
 /* Phase times of a build on stderr, when GRAPHBLAS_GPU_BUILD_TIMES is set (not empty, not "0";
@@ -721,7 +703,7 @@ static uint8_t *skeleton_pool(GG_hs_matrix *R, hs_skel *K)
         K->rec[k].offset = cursor;
         cursor += K->rec[k].size;
     }
-    uint8_t *pool = cursor <= SIZE_MAX ? hs_huge(GG_calloc(1, (size_t)cursor), cursor) : NULL;
+    uint8_t *pool = cursor <= SIZE_MAX ? GG_huge(GG_calloc(1, (size_t)cursor), cursor) : NULL;
     if (pool == NULL) return NULL;
     R->pool = (GG_hs_pool *)pool;
     atomic_init(&R->pool->refs, 1);
@@ -1407,7 +1389,7 @@ static GrB_Info gather(const GG_hs_tuples *t, const hs_settle *c, hs_stream *s, 
     if (c->carry && nu == n) return GrB_SUCCESS; /* nothing folded: the pairs stay */
     hs_pair *Q = T->pairs;
     if (hs_threads(np) > 1) {
-        Q = T->spare = hs_huge(hs_alloc_n(nu, sizeof *Q), nu * sizeof *Q);
+        Q = T->spare = GG_huge(hs_alloc_n(nu, sizeof *Q), nu * sizeof *Q);
         if (Q == NULL) return GrB_OUT_OF_MEMORY;
     }
     /* Positions as payloads: to src, runs of equal keys to run. One value shared by all needs
@@ -2088,7 +2070,7 @@ static GrB_Info order_tuples(const GG_hs_tuples *t, GrB_Type type, GrB_Index nro
     }
     uint64_t nseg = (uint64_t)np, *bound = hs_alloc_n(HS_MAX_SEGMENTS + 1, sizeof *bound);
     uint64_t *ucount = hs_alloc_n(HS_MAX_SEGMENTS + 1, sizeof *ucount);
-    T->pairs = hs_huge(hs_alloc_n(n, sizeof(hs_pair)), n * sizeof(hs_pair));
+    T->pairs = GG_huge(hs_alloc_n(n, sizeof(hs_pair)), n * sizeof(hs_pair));
     int strips = c.scratch != NULL && bound != NULL && ucount != NULL && T->pairs != NULL ? -1 : 0;
     bool same = true;
     if (strips < 0 && by_rows) {

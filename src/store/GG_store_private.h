@@ -42,6 +42,28 @@ GrB_Info GG_pending_append(GG_container *c, GrB_Index i, GrB_Index j, bool del, 
 /* Drops the cached CSR and CSC views and the device mirror (c->dev). */
 void GG_views_drop(GG_container *c);
 
+/* A view of n entries along a dimension of dim vectors counts them in a table of the dimension
+ * when dim is at most 8 n + 64; beyond, it is hypersparse for sure and lists its vectors. */
+static inline bool GG_view_dim_counted(GrB_Index dim, GrB_Index n)
+{
+    return dim <= 8 * n + 64;
+}
+/* A counted view is hypersparse when at most one vector in 8 holds an entry (the switch point at
+ * which SuiteSparse keeps a freshly built matrix hypersparse); a dimension of 0 or 1 never is. */
+static inline bool GG_view_is_hyper(GrB_Index dim, GrB_Index nonempty)
+{
+    return dim > 1 && nonempty <= dim / 8;
+}
+
+/* ---- rows.c -------------------------------------------------------------------------------------- */
+
+/* Matrix c (empty) built from n > 0 tuples sorted by rows then columns, strictly, in range, whose
+ * values need no fold (dup NULL or of c's type): its content becomes their CSR view, the COO's
+ * rows and the tree owed (GG_container_adopt_csr), and GrB_SUCCESS. GrB_NO_VALUE, c unchanged,
+ * when the tuples are not such (the tree build then takes them); GrB_OUT_OF_MEMORY, c unchanged. */
+GrB_Info GG_mat_build_rows(GG_container *c, const GrB_Index *row, const GrB_Index *col,
+                           const void *x, GrB_Type xtype, GrB_Index n, GrB_BinaryOp dup);
+
 /* ---- mlog.c: a matrix's log, indexed on demand ----------------------------------------------------
  * Matrix writes go only through GG_mlog_reserve and GG_mlog_put; the log and its index are freed
  * together (GG_pending_free). Cached CSR/CSC views stay valid across log writes: they list the

@@ -716,9 +716,11 @@ GrB_Info GG_container_build(GG_container *c, const GrB_Index *row, const GrB_Ind
                             const void *x, GrB_Type xtype, GrB_Index n, GrB_BinaryOp dup)
 {
     if (!is_matrix(c)) return GG_vstore_build(c, row, x, xtype, n, dup);
+    GrB_Info info = GG_mat_build_rows(c, row, col, x, xtype, n, dup);
+    if (info != GrB_NO_VALUE) return info;
     GG_hs_tuples tu = {row, col, x, xtype, false, n};
     GG_hs_matrix hs;
-    GrB_Info info = tree_build_tuples(c, &tu, dup, &hs);
+    info = tree_build_tuples(c, &tu, dup, &hs);
     if (info == GrB_SUCCESS) tree_install(c, &hs);
     return info;
 }
@@ -868,13 +870,6 @@ static GrB_Index lookup(const vector_lookup *L, GrB_Index k)
     return lo;
 }
 
-/* A view is hypersparse when at most one vector in 8 holds an entry (the switch point at which
- * SuiteSparse keeps a freshly built matrix hypersparse); a dimension of 0 or 1 never is. */
-static bool is_hyper(GrB_Index dim, GrB_Index nonempty)
-{
-    return dim > 1 && nonempty <= dim / 8;
-}
-
 /* Builds the view along rows (CSR) or columns (CSC) of the assembled store. CSR shares idx and x
  * with the row-major store; CSC places the entries by a stable bucket pass over the row-major
  * store, which leaves the rows of each column sorted. */
@@ -890,14 +885,14 @@ static GrB_Info view_build(GG_container *c, bool by_col, GG_cview **result)
     vector_lookup L = {by_col ? s->col : s->row, NULL, NULL, 0};
     if (v == NULL) goto oom;
 
-    if (dim <= 8 * n + 64) {
+    if (GG_view_dim_counted(dim, n)) {
         /* Few enough vectors to count them directly. */
         map = GG_calloc((size_t)dim + 1, sizeof(GrB_Index));
         if (map == NULL) goto oom;
         for (GrB_Index k = 0; k < n; k++) map[L.major[k]]++;
         GrB_Index nonempty = 0;
         for (GrB_Index m = 0; m < dim; m++) nonempty += map[m] != 0;
-        if (is_hyper(dim, nonempty)) {
+        if (GG_view_is_hyper(dim, nonempty)) {
             v->nvec = nonempty;
             v->vec = GG_store_alloc(nonempty, sizeof(GrB_Index));
             v->ptr = GG_store_alloc(nonempty + 1, sizeof(GrB_Index));
