@@ -163,6 +163,14 @@ static result of_vector(GrB_Vector v)
     return r;
 }
 
+/* What C holds, C freed. */
+static result taken(GrB_Matrix C)
+{
+    result r = of_matrix(C);
+    OK(GrB_Matrix_free(&C));
+    return r;
+}
+
 static void assert_same(const result *a, const result *b, const char *what)
 {
     if (a->nrows != b->nrows || a->ncols != b->ncols || a->n != b->n)
@@ -244,9 +252,7 @@ static result op_elements(GrB_Matrix A)
             assert_true(info == GrB_SUCCESS || info == GrB_NO_VALUE);
             if (info == GrB_SUCCESS) OK(GrB_Matrix_setElement_FP64(C, x, i, j));
         }
-    result r = of_matrix(C);
-    OK(GrB_Matrix_free(&C));
-    return r;
+    return taken(C);
 }
 
 static result product(GrB_Matrix A, bool vxm, bool sparse, bool masked)
@@ -292,9 +298,7 @@ static result mxm(GrB_Matrix A, bool tran0, bool tran1)
     OK(GrB_Matrix_new(&C, GrB_FP64, tran0 ? n : m, tran1 ? m : n));
     GrB_Descriptor d = tran0 ? GrB_DESC_T0 : tran1 ? GrB_DESC_T1 : NULL;
     OK(GrB_mxm(C, NULL, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, A, A, d));
-    result r = of_matrix(C);
-    OK(GrB_Matrix_free(&C));
-    return r;
+    return taken(C);
 }
 
 static result op_mxm_AAt(GrB_Matrix A) { return mxm(A, false, true); }
@@ -316,8 +320,8 @@ static result op_mxm_frontier(GrB_Matrix A)
     return r;
 }
 
-/* A op B for B = A with every other entry dropped and its values doubled (an apply of a select
- * of A: the same pattern machinery on both sides). */
+/* A op B for B = A's entries above 4 (a select: B waits as its view, or with_tree, holds its
+ * tree). */
 static result ewise(GrB_Matrix A, bool add, bool with_tree)
 {
     GrB_Index m = dim(A, false), n = dim(A, true);
@@ -347,9 +351,7 @@ static result op_apply(GrB_Matrix A)
     GrB_Matrix C;
     OK(GrB_Matrix_new(&C, GrB_FP64, dim(A, false), dim(A, true)));
     OK(GrB_Matrix_apply_BinaryOp2nd_FP64(C, NULL, NULL, GrB_TIMES_FP64, A, 3.0, NULL));
-    result r = of_matrix(C);
-    OK(GrB_Matrix_free(&C));
-    return r;
+    return taken(C);
 }
 
 static result op_apply_transposed(GrB_Matrix A)
@@ -357,9 +359,7 @@ static result op_apply_transposed(GrB_Matrix A)
     GrB_Matrix C;
     OK(GrB_Matrix_new(&C, GrB_FP64, dim(A, true), dim(A, false)));
     OK(GrB_Matrix_apply(C, NULL, NULL, GrB_AINV_FP64, A, GrB_DESC_T0));
-    result r = of_matrix(C);
-    OK(GrB_Matrix_free(&C));
-    return r;
+    return taken(C);
 }
 
 static result op_select_tril(GrB_Matrix A)
@@ -367,9 +367,7 @@ static result op_select_tril(GrB_Matrix A)
     GrB_Matrix C;
     OK(GrB_Matrix_new(&C, GrB_FP64, dim(A, false), dim(A, true)));
     OK(GrB_Matrix_select_INT64(C, NULL, NULL, GrB_TRIL, A, -1, NULL));
-    result r = of_matrix(C);
-    OK(GrB_Matrix_free(&C));
-    return r;
+    return taken(C);
 }
 
 static result op_reduce(GrB_Matrix A)
@@ -402,9 +400,7 @@ static result op_transpose(GrB_Matrix A)
     GrB_Matrix T;
     OK(GrB_Matrix_new(&T, GrB_FP64, dim(A, true), dim(A, false)));
     OK(GrB_transpose(T, NULL, NULL, A, NULL));
-    result r = of_matrix(T);
-    OK(GrB_Matrix_free(&T));
-    return r;
+    return taken(T);
 }
 
 /* A copy written afterwards, and A itself read after the copy's write. */
@@ -454,9 +450,7 @@ static result op_extract(GrB_Matrix A)
     GrB_Matrix C;
     OK(GrB_Matrix_new(&C, GrB_FP64, 5, 4));
     OK(GrB_Matrix_extract(C, NULL, NULL, A, I, 5, J, 4, NULL));
-    result r = of_matrix(C);
-    OK(GrB_Matrix_free(&C));
-    return r;
+    return taken(C);
 }
 
 /* A(I, J) = S for a small S, then A read (the assign reads and writes A). */
@@ -493,9 +487,7 @@ static result op_as_mask(GrB_Matrix A)
     OK(GrB_Matrix_new(&C, GrB_FP64, dim(A, false), dim(A, true)));
     OK(GrB_Matrix_assign_FP64(C, A, NULL, 1.0, GrB_ALL, dim(A, false), GrB_ALL, dim(A, true),
                               GrB_DESC_S));
-    result r = of_matrix(C);
-    OK(GrB_Matrix_free(&C));
-    return r;
+    return taken(C);
 }
 
 static result op_resize(GrB_Matrix A)
@@ -514,9 +506,7 @@ static result op_serialize(GrB_Matrix A)
     GrB_Matrix C;
     OK(GrB_Matrix_deserialize(&C, NULL, blob, size));
     free(blob);
-    result r = of_matrix(C);
-    OK(GrB_Matrix_free(&C));
-    return r;
+    return taken(C);
 }
 
 /* The export's three arrays as one result: (pointer, index, value) per entry, the pointers
