@@ -18,7 +18,8 @@
 # device-allocation sweep cuda_oom and the threads test cuda_threads), "forced" (every suite with
 # GRAPHBLAS_GPU_BACKEND=cuda), "tsan" (cuda_threads built with ThreadSanitizer in $BUILD-tsan) and
 # "svm" (trains the frontier-mode SVM, tools/svm/gg_svm_train: svm_model.c and svm_cases.csv beside
-# the summary and in $OUT, then BFS with the compiled and the trained model; Doc/performance.md).
+# the summary and in $OUT, then BFS with the compiled and the trained model; Doc/performance.md;
+# the summary then lists its Table VII rows for SSSP and per kind of run, and BC's product counts).
 #
 # The host has no network: SuiteSparse and cmocka come as Debian packages carried in the ignored
 # folder .ref/ (`apt-get download libgraphblas7 libgraphblas-dev libcmocka0 libcmocka-dev`); they
@@ -313,6 +314,11 @@ fi
     grep -h '^gpu ' "$out/grbgpu-info.log" 2>/dev/null
     printf '%-16s %-9s %7s  %s\n' step result time log
     printf '%s\n' "${rows[@]}"
+    # the svm step's Table VII rows for SSSP runs and for all runs of each kind, and BC's products
+    if [ -f "$out/svm-train.log" ]; then
+        echo "svm-train, Table VII (fraction correct, time lost against the per-call oracle):"
+        grep -E '^(SSSP |all [0-9]+ )|^[^ ]+ +(SSSP|BC): ' "$out/svm-train.log"
+    fi
 } | tee "$out/summary.txt"
 if [ -n "${OUT:-}" ]; then
     cp "$out/summary.txt" "$OUT/summary.txt"

@@ -5,7 +5,7 @@
  * as what it compiles to, and while it is provisional it is the old n/32 rule; the clustering
  * factors built from the device pass's counts (GG_svm_matrix_features) equal nnz / segments
  * counted by definition; a call's own features (mask kind, list output); weighted cases; the
- * Table VII measures. No GraphBLAS: the CUDA side is in cuda/test/test_cuda_svm.c. */
+ * Table VII measures; the lines of a cases file (gg_svm.h), the committed one's included. No GraphBLAS: the CUDA side is in cuda/test/test_cuda_svm.c. */
 #include "gg_svm.h"
 
 #include <math.h>
@@ -337,6 +337,101 @@ static void decisions_against_the_oracle(void **state)
     assert_true(frac == 1 && loss == 0);
 }
 
+/* A case line written reads back exactly (values of at most 9 digits), in a file with run lines. */
+static void case_lines_read_back(void **state)
+{
+    (void)state;
+    gg_svm_case c = {.t_push = 1.25e-05, .t_pull = 0.000123456789, .weight = 0.375, .group = 7,
+                     .run = 12};
+    for (int k = 0; k < GG_SVM_NFEAT; k++) c.x[k] = k % 3 == 0 ? -0.5 * k : 1.0 / 1024 * k;
+    FILE *f = tmpfile();
+    assert_non_null(f);
+    gg_svm_write_run(f, GG_SVM_SSSP, 12, "rmat:20");
+    gg_svm_write_case(f, &c);
+    rewind(f);
+    char line[4096];
+    int kind = -1, run = -1;
+    const char *name = NULL;
+    assert_non_null(fgets(line, sizeof line, f));
+    assert_string_equal(line, "# sssp 12: rmat:20\n");
+    assert_true(gg_svm_parse_run(line, &kind, &run, &name));
+    assert_int_equal(kind, GG_SVM_SSSP);
+    assert_int_equal(run, 12);
+    assert_string_equal(name, "rmat:20\n");
+    assert_false(gg_svm_parse_case(line, &c));
+    assert_non_null(fgets(line, sizeof line, f));
+    fclose(f);
+    gg_svm_case d;
+    assert_true(gg_svm_parse_case(line, &d));
+    assert_int_equal(d.group, 7);
+    assert_int_equal(d.run, 12);
+    assert_true(d.weight == c.weight && d.t_push == c.t_push && d.t_pull == c.t_pull);
+    for (int k = 0; k < GG_SVM_NFEAT; k++) assert_true(d.x[k] == c.x[k]);
+    assert_false(gg_svm_parse_run(line, &kind, &run, &name));
+}
+
+/* Lines that are not whole case lines, or not run lines, are refused. */
+static void bad_lines_are_refused(void **state)
+{
+    (void)state;
+    char good[1024], bad[2048];
+    int len = snprintf(good, sizeof good, "3,0,1,2e-05,3e-05");
+    for (int k = 0; k < GG_SVM_NFEAT; k++) len += snprintf(good + len, sizeof good - (size_t)len, ",%d", k);
+    gg_svm_case c;
+    assert_true(gg_svm_parse_case(good, &c));
+    snprintf(bad, sizeof bad, "%s,1", good); /* a field too many */
+    assert_false(gg_svm_parse_case(bad, &c));
+    snprintf(bad, sizeof bad, "%.*s", (int)(strrchr(good, ',') - good), good); /* one too few */
+    assert_false(gg_svm_parse_case(bad, &c));
+    snprintf(bad, sizeof bad, "%sx", good);
+    assert_false(gg_svm_parse_case(bad, &c));
+    snprintf(bad, sizeof bad, "-%s", good); /* a negative group */
+    assert_false(gg_svm_parse_case(bad, &c));
+    snprintf(bad, sizeof bad, "3,0.5%s", good + 3); /* a fractional run */
+    assert_false(gg_svm_parse_case(bad, &c));
+    snprintf(bad, sizeof bad, "3,,%s", good + 4); /* an empty field */
+    assert_false(gg_svm_parse_case(bad, &c));
+    int kind, run;
+    const char *name;
+    const char *const not_runs[] = {"# gpu: CUDA device 0", "# bfs 0: x", "# bfs -2: x",
+                                    "# bfsx 3: y", "# sssp 3 rmat", "#sssp 3: y", "# sweep 1: y",
+                                    "# bc: y", "group,run,weight"};
+    for (size_t i = 0; i < sizeof not_runs / sizeof not_runs[0]; i++)
+        assert_false(gg_svm_parse_run(not_runs[i], &kind, &run, &name));
+    assert_true(gg_svm_parse_run("# bc 4: grid:100", &kind, &run, &name));
+    assert_true(kind == GG_SVM_BC && run == 4 && strcmp(name, "grid:100") == 0);
+    assert_string_equal(gg_svm_kind_name(GG_SVM_BFS), "bfs");
+    assert_null(gg_svm_kind_name(GG_SVM_KINDS));
+}
+
+/* The committed cases file, written before runs had kinds, reads: each run line as a BFS run,
+ * each case line whole. */
+static void committed_cases_read(void **state)
+{
+    (void)state;
+    FILE *f = fopen(GG_TEST_CASES_FILE, "r");
+    assert_non_null(f);
+    char line[4096];
+    size_t runs = 0, nc = 0;
+    int max_run = 0;
+    while (fgets(line, sizeof line, f) != NULL) {
+        int kind, run;
+        const char *name;
+        gg_svm_case c;
+        if (gg_svm_parse_run(line, &kind, &run, &name)) {
+            assert_int_equal(kind, GG_SVM_BFS);
+            assert_int_equal(run, (int)++runs);
+        } else if (line[0] != '#' && strncmp(line, "group,", 6) != 0) {
+            assert_true(gg_svm_parse_case(line, &c));
+            max_run = c.run > max_run ? c.run : max_run;
+            nc++;
+        }
+    }
+    fclose(f);
+    assert_true(runs > 0 && nc > 0);
+    assert_int_equal(max_run, (int)runs);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -350,6 +445,9 @@ int main(void)
         cmocka_unit_test(weights_decide_contradictions),
         cmocka_unit_test(clustering_factors_by_definition),
         cmocka_unit_test(decisions_against_the_oracle),
+        cmocka_unit_test(case_lines_read_back),
+        cmocka_unit_test(bad_lines_are_refused),
+        cmocka_unit_test(committed_cases_read),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

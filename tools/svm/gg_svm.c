@@ -219,3 +219,71 @@ bool gg_svm_write(FILE *f, const GG_svm_model *m, const char *recipe)
     fprintf(f, "    .provisional = %s,\n};\n", m->provisional ? "true" : "false");
     return !ferror(f);
 }
+
+static const char *const kind_name[GG_SVM_KINDS] = {"sweep", "bfs", "sssp", "bc"};
+
+const char *gg_svm_kind_name(int kind)
+{
+    return kind >= 0 && kind < GG_SVM_KINDS ? kind_name[kind] : NULL;
+}
+
+void gg_svm_write_case(FILE *f, const gg_svm_case *c)
+{
+    fprintf(f, "%d,%d,%.9g,%.9g,%.9g", c->group, c->run, c->weight, c->t_push, c->t_pull);
+    for (int k = 0; k < GG_SVM_NFEAT; k++) fprintf(f, ",%.9g", c->x[k]);
+    fprintf(f, "\n");
+}
+
+/* The next value of a case line at *p, which must be followed by a comma (last: by the end of
+ * the line or a newline); *p moves past it. */
+static bool field(const char **p, double *v, bool last)
+{
+    char *end;
+    *v = strtod(*p, &end);
+    if (end == *p) return false;
+    if (last ? *end != '\0' && strcmp(end, "\n") != 0 && strcmp(end, "\r\n") != 0 : *end != ',')
+        return false;
+    *p = end + 1;
+    return true;
+}
+
+bool gg_svm_parse_case(const char *line, gg_svm_case *c)
+{
+    const char *p = line;
+    double group, run;
+    if (!field(&p, &group, false) || !field(&p, &run, false) || !field(&p, &c->weight, false) ||
+        !field(&p, &c->t_push, false) || !field(&p, &c->t_pull, false))
+        return false;
+    for (int k = 0; k < GG_SVM_NFEAT; k++)
+        if (!field(&p, &c->x[k], k == GG_SVM_NFEAT - 1)) return false;
+    if (!(group >= 0 && group < 1e9 && group == floor(group) && run >= 0 && run < 1e9 &&
+          run == floor(run)))
+        return false;
+    c->group = (int)group;
+    c->run = (int)run;
+    return true;
+}
+
+void gg_svm_write_run(FILE *f, int kind, int run, const char *name)
+{
+    fprintf(f, "# %s %d: %s\n", gg_svm_kind_name(kind), run, name);
+}
+
+bool gg_svm_parse_run(const char *line, int *kind, int *run, const char **name)
+{
+    if (strncmp(line, "# ", 2) != 0) return false;
+    line += 2;
+    for (int k = GG_SVM_BFS; k < GG_SVM_KINDS; k++) {
+        size_t len = strlen(kind_name[k]);
+        if (strncmp(line, kind_name[k], len) != 0 || line[len] != ' ') continue;
+        char *end;
+        long r = strtol(line + len + 1, &end, 10);
+        if (end == line + len + 1 || r <= 0 || r > 1000000 || strncmp(end, ": ", 2) != 0)
+            return false;
+        *kind = k;
+        *run = (int)r;
+        *name = end + 2;
+        return true;
+    }
+    return false;
+}

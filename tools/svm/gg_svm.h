@@ -45,6 +45,40 @@ int gg_svm_predict(const GG_svm_model *m, const double *x);
 void gg_svm_score_decisions(const int *pred, const double *t_push, const double *t_pull, size_t n,
                             double *frac, double *loss);
 
+/* The runs a training case comes from (tools/svm/gg_svm_train): run 0 is the density sweep;
+ * runs 1, 2, ... are algorithm runs, each of one kind, whose frontier products were timed. */
+enum { GG_SVM_SWEEP = 0, GG_SVM_BFS, GG_SVM_SSSP, GG_SVM_BC, GG_SVM_KINDS };
+
+/* The kind's name in a cases file ("bfs", "sssp", "bc"; "sweep" for 0), or NULL. */
+const char *gg_svm_kind_name(int kind);
+
+/* A case as the trainer measures it and a cases file keeps it. */
+typedef struct {
+    double x[GG_SVM_NFEAT]; /* the features (GG_cuda_svm.h) */
+    double t_push, t_pull;  /* seconds, median per call of each mode forced */
+    double weight;          /* its share of its matrix (the sweep's cases weigh 1 each) */
+    int group;              /* the matrix it came from, 0, 1, ... */
+    int run;                /* 0: a sweep case; k > 0: a product of run k */
+} gg_svm_case;
+
+/* The lines of a cases file, the comma-separated values (CSV) that gg_svm_train --csv writes and
+ * --cases reads:
+ *   "# gpu: TEXT"             the device that measured them;
+ *   "# KIND K: NAME"          run K (1, 2, ...) is a run of KIND (bfs, sssp, bc) on matrix NAME;
+ *                             files of the first training runs have no such lines, and their
+ *                             runs are all BFS;
+ *   "group,run,weight,..."    the header (the first files say "bfs" for "run": the same column);
+ *   group,run,weight,t_push,t_pull,f0,...,f21   one case.
+ * Writes one case line; parses one (false when it is not a whole case line with a group >= 0 and
+ * a run >= 0). Values keep 9 significant digits: a refit from the file reproduces a model to
+ * about 8. */
+void gg_svm_write_case(FILE *f, const gg_svm_case *c);
+bool gg_svm_parse_case(const char *line, gg_svm_case *c);
+/* Writes the line "# KIND K: NAME"; parses one: false for any other line, *name then points into
+ * line. */
+void gg_svm_write_run(FILE *f, int kind, int run, const char *name);
+bool gg_svm_parse_run(const char *line, int *kind, int *run, const char **name);
+
 /* Writes m as the C source of GG_svm_mxv_model (cuda/svm_model.c), exact (hexadecimal floats).
  * recipe: comment lines saying how it was made (may be NULL). Returns false on a write error. */
 bool gg_svm_write(FILE *f, const GG_svm_model *m, const char *recipe);

@@ -10,7 +10,21 @@
  *   q<!v, struct, replace> = q A (LOR_LAND), as algorithms/bfs.c runs it, so with the
  *   complemented structural mask and, where the frontier is the push's iso list, a list output;
  *   the levels are sampled along the whole depth (all of the first 32, then 16 per doubling), and
- *   together weigh as much as that matrix's sweep.
+ *   together weigh as much as that matrix's sweep;
+ * - SSSP's products: the library's own delta-stepping (algorithms/sssp.c, GG_alg_sssp_delta, as
+ *   grbgpu runs it: delta from the mean weight, the lowest vertex with an edge as the source) on
+ *   the square matrix with GAP's integer weights 1..255 (generated; a file with its own values),
+ *   its every r = x' A (MIN_PLUS, FP64, replace) caught by the replay below, the sampled ones (as
+ *   BFS levels) timed in both modes; they too weigh as much as the sweep together.
+ * The replay: the algorithms' sources are compiled into this program with GrB_vxm, GrB_mxv and
+ *   GrB_mxm renamed to replay_vxm, replay_mxv and replay_mxm (meson.build), so the products are the
+ *   algorithm's own calls, with its semiring, mask, descriptor and frontiers. A product with an
+ *   input that is not full (the SVM's decision) and that can be repeated (no accumulator, w
+ *   aliasing neither u nor the mask) is timed; the algorithm goes on from the faster mode's
+ *   result, the unsampled products as the SVM decides. BC (algorithms/bc.c) runs under it too,
+ *   from 4 sources as grbgpu's: its frontier is an ns x n matrix and its products are all mxm,
+ *   which the SVM does not decide; the replay counts them, so its line says so, and a BC that
+ *   called vxm or mxv would get cases and Table VII rows like SSSP's.
  * Each case runs with the push forced and with the pull forced (GG_cuda_mxv_force), one warm-up
  * then the median of 5 (BFS: 3) calls, each call timed on the host up to its nvals (which waits
  * for the device), as an algorithm's loop sees it; both results must have the same nvals. The
@@ -30,14 +44,17 @@
  * run wrote with --csv, with no device (the report then has no decision-cost line). Reported:
  * the cross-validated accuracy per C; the same without each feature group (the paper's Table VII
  * ablation); and, as the paper's Table VII, the fraction of correct decisions and the time lost
- * against the per-case oracle, out of fold, for the sweep cases and for each BFS, each beside the
- * old n/32 rule's. The run stops adding matrices as its time budget (--budget, default 330 s)
- * runs out.
+ * against the per-case oracle, out of fold, for the sweep cases, for each algorithm run (BFS,
+ * SSSP) and for all runs of a kind together, each beside the old n/32 rule's. The run stops
+ * adding matrices, and runs, as its time budget (--budget, default 330 s) runs out; each run
+ * stops after min(10 s, 3 % of the budget) (BC: 1 %), an algorithm run by an error its replay
+ * returns. The cases file (--csv) is described in gg_svm.h; its run lines name each run's kind.
  *
  * This file sees only the public API; svm_hooks.c reaches the internals (the forced mode, the
  * features). The generators and the reader are compiled in from their sources (meson.build). */
 #include "gg_gen.h"
 #include "gg_mmio.h"
+#include "grb_algorithms.h"
 #include "gg_svm.h"
 #include "svm_hooks.h"
 
@@ -73,20 +90,17 @@ static const char *const gens[] = {
 };
 #define NGENS (sizeof gens / sizeof gens[0])
 
-typedef struct {
-    double x[GG_SVM_NFEAT];
-    double t_push, t_pull;
-    double weight;
-    int group;
-    int bfs; /* 0: a sweep case; k > 0: a level of BFS run k (bfs_name[k]) */
-} gg_case;
+typedef gg_svm_case gg_case;
 
 static gg_case *cases;
 static size_t ncases;
 static int ngroups;
-#define MAX_BFS 64
-static char bfs_name[MAX_BFS + 1][64];
-static int nbfs;
+/* The algorithm runs with cases: run k (1 .. nruns) of kind run_kind[k] on matrix run_name[k]. */
+#define MAX_RUNS 256
+static char run_name[MAX_RUNS + 1][64];
+static int run_kind[MAX_RUNS + 1];
+static int nruns;
+static const char *const kind_label[GG_SVM_KINDS] = {"sweep", "BFS", "SSSP", "BC"};
 static double t_start, budget = 330;
 
 static double now(void)
@@ -121,35 +135,60 @@ static size_t declines(void)
     return n;
 }
 
-/* One product w<!mask, struct, replace> = u' A (vxm) or A u with the mode forced; *nv its nvals.
- * A product the device declined (and the CPU ran) would time the wrong thing: it ends the run. */
-static void call(int mode, GrB_Vector w, GrB_Vector mask, GrB_Semiring sr, GrB_Matrix A,
-                 GrB_Vector u, bool vxm, GrB_Index *nv)
+/* A product's arguments: w<mask> accum= u' A (vxm) or A u, descriptor d. */
+typedef struct {
+    GrB_Vector w, mask;
+    GrB_BinaryOp accum;
+    GrB_Semiring sr;
+    GrB_Matrix A;
+    GrB_Vector u;
+    GrB_Descriptor d;
+    bool vxm;
+} product;
+
+/* The product p with the mode forced; *nv its nvals. False when the device declined it (and the
+ * CPU ran it): that time is not the mode's. */
+static bool call(int mode, const product *p, GrB_Index *nv)
 {
     gg_svm_force(mode);
-    GrB_Descriptor d = mask != NULL ? GrB_DESC_RSC : NULL;
     size_t before = declines();
-    check(vxm ? GrB_vxm(w, mask, NULL, sr, u, A, d) : GrB_mxv(w, mask, NULL, sr, A, u, d), "mxv");
-    check(GrB_Vector_nvals(nv, w), "nvals");
-    if (declines() != before) {
-        fprintf(stderr, "gg_svm_train: the device declined a product (GxG_TRACE=1 says why)\n");
-        exit(1);
-    }
+    check(p->vxm ? GrB_vxm(p->w, p->mask, p->accum, p->sr, p->u, p->A, p->d)
+                 : GrB_mxv(p->w, p->mask, p->accum, p->sr, p->A, p->u, p->d),
+          "mxv");
+    check(GrB_Vector_nvals(nv, p->w), "nvals");
+    return declines() == before;
 }
 
-/* The median time of `reps` calls after one warm-up. */
-static double timed(int mode, GrB_Vector w, GrB_Vector mask, GrB_Semiring sr, GrB_Matrix A,
-                    GrB_Vector u, bool vxm, int reps, GrB_Index *nv)
+/* As call, for the sweep and BFS: a declined product ends the run. */
+static void must_call(int mode, const product *p, GrB_Index *nv)
+{
+    if (call(mode, p, nv)) return;
+    fprintf(stderr, "gg_svm_train: the device declined a product (GxG_TRACE=1 says why)\n");
+    exit(1);
+}
+
+/* The median time of `reps` calls after one warm-up; a negative time when the device declined
+ * one. */
+static double timed(int mode, const product *p, int reps, GrB_Index *nv)
 {
     double t[REPS];
-    call(mode, w, mask, sr, A, u, vxm, nv);
+    bool taken = call(mode, p, nv);
     for (int r = 0; r < reps; r++) {
         double t0 = now();
-        call(mode, w, mask, sr, A, u, vxm, nv);
+        taken = call(mode, p, nv) && taken;
         t[r] = now() - t0;
     }
     qsort(t, (size_t)reps, sizeof t[0], cmp_double);
-    return t[reps / 2];
+    return taken ? t[reps / 2] : -1;
+}
+
+/* timed, for the sweep and BFS: a declined product ends the run. */
+static double must_time(int mode, const product *p, int reps, GrB_Index *nv)
+{
+    double t = timed(mode, p, reps, nv);
+    if (t >= 0) return t;
+    fprintf(stderr, "gg_svm_train: the device declined a product (GxG_TRACE=1 says why)\n");
+    exit(1);
 }
 
 /* x[GG_SVM_DENSITY ...]: the last call's features, as the slot computed them. */
@@ -209,8 +248,9 @@ static size_t sweep(GrB_Matrix A, const char *name, int g)
             check(GrB_Vector_build_BOOL(u, I, ones, nu, GrB_LOR), "build");
             GrB_Index nv_push, nv_pull;
             gg_case *c = &cases[ncases];
-            c->t_push = timed(GG_SVM_MODE_PUSH, w, NULL, srs[s], A, u, false, REPS, &nv_push);
-            c->t_pull = timed(GG_SVM_MODE_PULL, w, NULL, srs[s], A, u, false, REPS, &nv_pull);
+            const product p = {.w = w, .sr = srs[s], .A = A, .u = u};
+            c->t_push = must_time(GG_SVM_MODE_PUSH, &p, REPS, &nv_push);
+            c->t_pull = must_time(GG_SVM_MODE_PULL, &p, REPS, &nv_pull);
             if (nv_push != nv_pull) {
                 fprintf(stderr, "gg_svm_train: %s, density %g: push and pull disagree (%llu, %llu "
                         "entries); case dropped\n", name, densities[di],
@@ -220,7 +260,7 @@ static size_t sweep(GrB_Matrix A, const char *name, int g)
                 call_features(c->x);
                 c->weight = 1;
                 c->group = g;
-                c->bfs = 0;
+                c->run = 0;
                 ncases++;
                 printf(" %s", c->t_push <= c->t_pull ? "s" : "N");
             }
@@ -234,17 +274,20 @@ static size_t sweep(GrB_Matrix A, const char *name, int g)
     return ncases - first;
 }
 
-static GrB_Matrix generate(const char *text)
+/* The matrix of a tools/gen spec: FP32 with no values (all 1), or (weighted) FP64 with GAP's
+ * integer weights, as grbgpu builds SSSP's graphs; the same pattern either way. */
+static GrB_Matrix generate(const char *text, bool weighted)
 {
     GG_gen_spec spec;
     char err[256];
     check(GG_gen_parse(&spec, text, err, sizeof err), err);
     if (spec.kind == GG_GEN_RMAT || spec.kind == GG_GEN_URAND)
         spec.flags |= GG_GEN_SYMMETRIZE | GG_GEN_CLEAN;
+    if (weighted) spec.weights = GG_WEIGHTS_INT;
     GG_coo coo;
     check(GG_gen(&coo, &spec), text);
     GrB_Matrix A;
-    check(GG_coo_build(&A, &coo, GrB_FP32, NULL), "build");
+    check(GG_coo_build(&A, &coo, weighted ? GrB_FP64 : GrB_FP32, NULL), "build");
     GG_coo_free(&coo);
     return A;
 }
@@ -259,21 +302,52 @@ static bool sampled(size_t level)
     return level % stride == 0;
 }
 
-/* The lowest vertex with an out-edge (grbgpu's default source), or n when there is none. */
-static GrB_Index first_source(GrB_Matrix A, GrB_Index n)
+/* Up to k of the lowest vertices with an out-edge (grbgpu's default sources) into src; returns
+ * how many. */
+static GrB_Index active_vertices(GrB_Matrix A, GrB_Index n, GrB_Index k, GrB_Index *src)
 {
     GrB_Vector d;
-    GrB_Index nv, src = n;
+    GrB_Index nv;
     check(GrB_Vector_new(&d, GrB_FP64, n), "vector");
     check(GrB_Matrix_reduce_Monoid(d, NULL, NULL, GrB_PLUS_MONOID_FP64, A, NULL), "reduce");
     check(GrB_Vector_nvals(&nv, d), "nvals");
     GrB_Index *I = malloc((nv + 1) * sizeof *I);
     if (I == NULL) exit(1);
     check(GrB_Vector_extractTuples_FP64(I, NULL, &nv, d), "tuples");
-    if (nv > 0) src = I[0];
+    k = nv < k ? nv : k;
+    memcpy(src, I, k * sizeof *I);
     free(I);
     GrB_free(&d);
-    return src;
+    return k;
+}
+
+/* The square matrix's dimension, or 0 when A is not square (no graph to run on). */
+static GrB_Index graph_order(GrB_Matrix A)
+{
+    GrB_Index n, ncols;
+    check(GrB_Matrix_nrows(&n, A), "nrows");
+    check(GrB_Matrix_ncols(&ncols, A), "ncols");
+    return n == ncols ? n : 0;
+}
+
+/* A new case of group g and run `run`: the features of op(A) (A' for vxm without INP1
+ * transposed, as the slot sees the product) and of the product p just run, the times measured. */
+static gg_case *new_case(int g, int run, const double *feat, double t_push, double t_pull)
+{
+    gg_case *c = &cases[ncases++];
+    memcpy(c->x, feat, GG_SVM_DENSITY * sizeof *feat);
+    call_features(c->x);
+    c->t_push = t_push, c->t_pull = t_pull;
+    c->group = g;
+    c->run = run;
+    c->weight = 1;
+    return c;
+}
+
+/* The cases first .. ncases - 1 of one run share the weight total. */
+static void share(size_t first, double total)
+{
+    for (size_t i = first; i < ncases; i++) cases[i].weight = total / (double)(ncases - first);
 }
 
 /* BFS run `run` over A by vxm, q<!v, struct, replace> = q A (LOR_LAND), both modes timed at the
@@ -283,14 +357,10 @@ static GrB_Index first_source(GrB_Matrix A, GrB_Index n)
  * untimed warm-up. Stops after `cap` seconds. Returns the cases added. */
 static size_t bfs_cases(GrB_Matrix A, int g, int run, double total, double cap)
 {
-    GrB_Index n, ncols, nv = 1;
-    check(GrB_Matrix_nrows(&n, A), "nrows");
-    check(GrB_Matrix_ncols(&ncols, A), "ncols");
-    GrB_Index src = n == ncols ? first_source(A, n) : n;
-    if (src >= n) return 0;
+    GrB_Index n = graph_order(A), nv = 1, src;
+    if (n == 0 || active_vertices(A, n, 1, &src) == 0) return 0;
     double feat[GG_SVM_NFEAT], t0 = now();
     check(gg_svm_features(A, true, feat), "features");
-    const GrB_Semiring sr = GrB_LOR_LAND_SEMIRING_BOOL;
     GrB_Vector q, v, next;
     check(GrB_Vector_new(&q, GrB_BOOL, n), "vector");
     check(GrB_Vector_new(&v, GrB_BOOL, n), "vector");
@@ -301,23 +371,22 @@ static size_t bfs_cases(GrB_Matrix A, int g, int run, double total, double cap)
     for (size_t level = 0; nv > 0 && ncases < MAX_CASES && now() - t0 < cap && elapsed() < budget;
          level++) {
         GrB_Index a, b;
+        const product p = {.w = next, .mask = v, .sr = GrB_LOR_LAND_SEMIRING_BOOL, .A = A, .u = q,
+                           .d = GrB_DESC_RSC, .vxm = true};
         if (sampled(level)) {
-            gg_case *c = &cases[ncases++];
-            memcpy(c->x, feat, sizeof feat);
-            c->t_pull = timed(GG_SVM_MODE_PULL, next, v, sr, A, q, true, 3, &b);
-            c->t_push = timed(GG_SVM_MODE_PUSH, next, v, sr, A, q, true, 3, &a);
-            call_features(c->x); /* the push's call: the same inputs as the pull's */
-            c->group = g;
-            c->bfs = run;
+            double t_pull = must_time(GG_SVM_MODE_PULL, &p, 3, &b);
+            double t_push = must_time(GG_SVM_MODE_PUSH, &p, 3, &a);
+            /* the push's call features: the same inputs as the pull's */
+            gg_case *c = new_case(g, run, feat, t_push, t_pull);
             if (a != b) {
                 fprintf(stderr, "gg_svm_train: BFS level %zu: push and pull disagree\n", level);
                 exit(1);
             }
             /* the next level reads the frontier in the form the faster mode leaves (a push's
              * list, a pull's bitmap), as a run with the oracle's choices would */
-            if (c->t_pull < c->t_push) call(GG_SVM_MODE_PULL, next, v, sr, A, q, true, &b);
+            if (c->t_pull < c->t_push) must_call(GG_SVM_MODE_PULL, &p, &b);
         } else {
-            call(GG_SVM_MODE_RULE, next, v, sr, A, q, true, &a);
+            must_call(GG_SVM_MODE_RULE, &p, &a);
         }
         GrB_Vector t = q;
         q = next, next = t;
@@ -326,22 +395,184 @@ static size_t bfs_cases(GrB_Matrix A, int g, int run, double total, double cap)
     }
     gg_svm_force(GG_SVM_MODE_RULE);
     GrB_free(&q), GrB_free(&v), GrB_free(&next);
-    for (size_t i = first; i < ncases; i++) cases[i].weight = total / (double)(ncases - first);
+    share(first, total);
     return ncases - first;
 }
 
-/* A matrix's cases: its sweep, then its BFS (a square one's, while the budget lasts). */
-static void add_matrix(GrB_Matrix A, const char *name)
+/* ---- the replay of an algorithm's products (the banner says how they reach it) ---- */
+
+/* The run under way: its group, run number and start; what its products were. */
+typedef struct {
+    bool on, cut;   /* a run is under way; it passed its cap, or the device declined a product */
+    int group, run;
+    double t0, cap;
+    size_t products; /* vxm and mxv calls */
+    size_t decided;  /* of them, with an input that is not full: the SVM decides their mode */
+    size_t repeat;   /* of those, not repeatable (accumulator, or w aliasing u or the mask) */
+    size_t mxm;      /* mxm calls */
+} replay_state;
+static replay_state replay;
+
+/* The error an algorithm's call returns once its run is cut; the algorithm ends there. */
+#define REPLAY_CUT GrB_PANIC
+
+static bool replay_over(void)
+{
+    replay.cut = replay.cut || now() - replay.t0 >= replay.cap || elapsed() >= budget ||
+                 ncases >= MAX_CASES;
+    return replay.cut;
+}
+
+/* Whether op(A) of p is A' as the slot sees it (vxm: unless INP1 is transposed; mxv: if INP0). */
+static bool transposed(const product *p)
+{
+    GrB_Desc_Value v = GxB_DEFAULT;
+    if (p->d != NULL) check(GxB_Descriptor_get(&v, p->d, p->vxm ? GrB_INP1 : GrB_INP0), "descriptor");
+    return p->vxm != (v == GrB_TRAN);
+}
+
+/* One product of the algorithm: the sampled ones the SVM decides, both modes timed into a case,
+ * then run again in the faster mode when that was not the last; the others as the SVM decides. */
+static GrB_Info replay_product(const product *p)
+{
+    if (!replay.on) {
+        return p->vxm ? GrB_vxm(p->w, p->mask, p->accum, p->sr, p->u, p->A, p->d)
+                      : GrB_mxv(p->w, p->mask, p->accum, p->sr, p->A, p->u, p->d);
+    }
+    if (replay_over()) return REPLAY_CUT;
+    GrB_Index nu, n, a, b;
+    check(GrB_Vector_nvals(&nu, p->u), "nvals");
+    check(GrB_Vector_size(&n, p->u), "size");
+    size_t k = replay.products++;
+    bool decided = nu > 0 && nu < n; /* a full input has no mode to decide, an empty one is pushed */
+    bool repeatable = p->accum == NULL && p->w != p->u && p->w != p->mask;
+    replay.decided += decided;
+    replay.repeat += decided && !repeatable;
+    if (!decided || !repeatable || !sampled(replay.decided - 1)) {
+        gg_svm_force(GG_SVM_MODE_RULE);
+        return p->vxm ? GrB_vxm(p->w, p->mask, p->accum, p->sr, p->u, p->A, p->d)
+                      : GrB_mxv(p->w, p->mask, p->accum, p->sr, p->A, p->u, p->d);
+    }
+    double feat[GG_SVM_NFEAT];
+    check(gg_svm_features(p->A, transposed(p), feat), "features");
+    double t_pull = timed(GG_SVM_MODE_PULL, p, 3, &b);
+    double t_push = timed(GG_SVM_MODE_PUSH, p, 3, &a);
+    if (t_pull < 0 || t_push < 0) {
+        fprintf(stderr, "gg_svm_train: the device declined product %zu (GxG_TRACE=1 says why); "
+                "the run ends\n", k);
+        replay.cut = true;
+        return REPLAY_CUT;
+    }
+    if (a != b) {
+        fprintf(stderr, "gg_svm_train: product %zu: push and pull disagree (%llu, %llu entries); "
+                "the run ends\n", k, (unsigned long long)a, (unsigned long long)b);
+        replay.cut = true;
+        return REPLAY_CUT;
+    }
+    new_case(replay.group, replay.run, feat, t_push, t_pull);
+    if (t_pull < t_push) call(GG_SVM_MODE_PULL, p, &b);
+    gg_svm_force(GG_SVM_MODE_RULE);
+    return GrB_SUCCESS;
+}
+
+/* The algorithms' GrB_vxm, GrB_mxv and GrB_mxm (meson.build renames their calls to these). */
+GrB_Info replay_vxm(GrB_Vector w, const GrB_Vector mask, const GrB_BinaryOp accum,
+                    const GrB_Semiring sr, const GrB_Vector u, const GrB_Matrix A,
+                    const GrB_Descriptor d);
+GrB_Info replay_mxv(GrB_Vector w, const GrB_Vector mask, const GrB_BinaryOp accum,
+                    const GrB_Semiring sr, const GrB_Matrix A, const GrB_Vector u,
+                    const GrB_Descriptor d);
+GrB_Info replay_mxm(GrB_Matrix C, const GrB_Matrix mask, const GrB_BinaryOp accum,
+                    const GrB_Semiring sr, const GrB_Matrix A, const GrB_Matrix B,
+                    const GrB_Descriptor d);
+
+GrB_Info replay_vxm(GrB_Vector w, const GrB_Vector mask, const GrB_BinaryOp accum,
+                    const GrB_Semiring sr, const GrB_Vector u, const GrB_Matrix A,
+                    const GrB_Descriptor d)
+{
+    const product p = {w, mask, accum, sr, A, u, d, true};
+    return replay_product(&p);
+}
+
+GrB_Info replay_mxv(GrB_Vector w, const GrB_Vector mask, const GrB_BinaryOp accum,
+                    const GrB_Semiring sr, const GrB_Matrix A, const GrB_Vector u,
+                    const GrB_Descriptor d)
+{
+    const product p = {w, mask, accum, sr, A, u, d, false};
+    return replay_product(&p);
+}
+
+GrB_Info replay_mxm(GrB_Matrix C, const GrB_Matrix mask, const GrB_BinaryOp accum,
+                    const GrB_Semiring sr, const GrB_Matrix A, const GrB_Matrix B,
+                    const GrB_Descriptor d)
+{
+    if (replay.on && replay_over()) return REPLAY_CUT;
+    replay.mxm += replay.on;
+    return GrB_mxm(C, mask, accum, sr, A, B, d);
+}
+
+/* Run `run` of algorithm `kind` (SSSP or BC) on the square matrix A under the replay, its cases
+ * of group g sharing the weight total; stops after cap seconds. Says what its products were.
+ * Returns the cases added. */
+static size_t replay_cases(int kind, GrB_Matrix A, const char *name, int g, int run, double total,
+                           double cap)
+{
+    GrB_Index n = graph_order(A), src[4], ns;
+    if (n == 0 || (ns = active_vertices(A, n, kind == GG_SVM_BC ? 4 : 1, src)) == 0) return 0;
+    size_t first = ncases;
+    replay = (replay_state){.on = true, .group = g, .run = run, .t0 = now(), .cap = cap};
+    GrB_Vector out = NULL;
+    char msg[GG_ALG_MSG_LEN] = "";
+    GrB_Info info = kind == GG_SVM_SSSP ? GG_alg_sssp_delta(&out, A, src[0], 0, msg)
+                                        : GG_alg_bc(&out, A, src, ns, msg);
+    replay.on = false;
+    gg_svm_force(GG_SVM_MODE_RULE);
+    GrB_free(&out);
+    share(first, total);
+    printf("%-24s %s: %zu vxm/mxv products (%zu with an input not full, %zu of them not "
+           "repeatable), %zu timed; %zu mxm; %.1f s%s%s\n",
+           name, kind_label[kind], replay.products, replay.decided, replay.repeat, ncases - first,
+           replay.mxm, now() - replay.t0, replay.cut ? ", cut" : "",
+           info != GrB_SUCCESS && !replay.cut ? ", failed: " : "");
+    if (info != GrB_SUCCESS && !replay.cut) printf("    %s\n", msg);
+    fflush(stdout);
+    return ncases - first;
+}
+
+/* Run `kind` on A (BFS, or SSSP and BC by the replay) while the budget and the runs last; a run
+ * with cases is numbered and named. */
+static void add_run(int kind, GrB_Matrix A, const char *name, int g, double total)
+{
+    if (nruns >= MAX_RUNS || elapsed() >= 0.75 * budget) return;
+    double t0 = now(), cap = fmin(10, (kind == GG_SVM_BC ? 0.01 : 0.03) * budget);
+    size_t got = kind == GG_SVM_BFS ? bfs_cases(A, g, nruns + 1, total, cap)
+                                    : replay_cases(kind, A, name, g, nruns + 1, total, cap);
+    if (got == 0) return;
+    run_kind[++nruns] = kind;
+    snprintf(run_name[nruns], sizeof run_name[0], "%s", name);
+    if (kind == GG_SVM_BFS)
+        printf("%-24s BFS: %zu levels timed in %.1f s\n", name, got, now() - t0);
+    fflush(stdout);
+}
+
+/* A matrix's cases: its sweep, then its BFS and BC, then its SSSP on the weighted matrix (gen:
+ * generated with weights; path: read again as FP64), while the budget lasts. */
+static void add_matrix(GrB_Matrix A, const char *name, const char *gen, const char *path)
 {
     int g = ngroups++;
     size_t swept = sweep(A, name, g);
-    if (nbfs >= MAX_BFS || elapsed() >= 0.75 * budget) return;
-    double t0 = now();
-    size_t levels = bfs_cases(A, g, nbfs + 1, swept > 0 ? (double)swept : 1, fmin(10, 0.03 * budget));
-    if (levels == 0) return;
-    snprintf(bfs_name[++nbfs], sizeof bfs_name[0], "%s", name);
-    printf("%-24s BFS: %zu levels timed in %.1f s\n", name, levels, now() - t0);
-    fflush(stdout);
+    double total = swept > 0 ? (double)swept : 1;
+    add_run(GG_SVM_BFS, A, name, g, total);
+    add_run(GG_SVM_BC, A, name, g, total);
+    if (nruns >= MAX_RUNS || elapsed() >= 0.75 * budget || graph_order(A) == 0) return;
+    GrB_Matrix W = NULL;
+    char msg[256];
+    if (gen != NULL)
+        W = generate(gen, true);
+    else if (GG_mm_read_file(&W, NULL, path, GrB_FP64, msg, sizeof msg) != GrB_SUCCESS)
+        return;
+    add_run(GG_SVM_SSSP, W, name, g, total);
+    GrB_free(&W);
 }
 
 /* Decisions on cases[0 .. n-1]: the model's (m non-NULL) or the n/32 rule's. */
@@ -371,7 +602,7 @@ static void table7(char *out, size_t size, const char *what, const int *pred, co
 
 static volatile double sink; /* keeps the timed decisions from being optimised away */
 static size_t report_len;
-static char report[16384];
+static char report[65536];
 
 /* A line for the report (stdout and the model file's comment). */
 static void say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -391,8 +622,8 @@ static void say(const char *fmt, ...)
 static void measure_cases(size_t max_gens, const char *data)
 {
     for (size_t gi = 0; gi < max_gens && elapsed() < 0.75 * budget; gi++) {
-        GrB_Matrix A = generate(gens[gi]);
-        add_matrix(A, gens[gi]);
+        GrB_Matrix A = generate(gens[gi], false);
+        add_matrix(A, gens[gi], gens[gi], NULL);
         GrB_free(&A);
     }
     DIR *dir = opendir(data);
@@ -404,14 +635,14 @@ static void measure_cases(size_t max_gens, const char *data)
         GrB_Matrix A;
         GrB_Index nnz;
         if (GG_mm_read_file(&A, NULL, path, GrB_FP32, msg, sizeof msg) != GrB_SUCCESS) continue;
-        if (GrB_Matrix_nvals(&nnz, A) == GrB_SUCCESS && nnz >= 1000) add_matrix(A, e->d_name);
+        if (GrB_Matrix_nvals(&nnz, A) == GrB_SUCCESS && nnz >= 1000)
+            add_matrix(A, e->d_name, NULL, path);
         GrB_free(&A);
     }
     if (dir != NULL) closedir(dir);
 }
 
-/* The cases of a file written by --csv: its "# gpu: ..." and "# bfs K: NAME" lines (absent from
- * files of the first runs), the header, then one case a line. */
+/* The cases of a file written by --csv (gg_svm.h says its lines). */
 static bool load_cases(const char *path, char *gpu, size_t size)
 {
     FILE *f = fopen(path, "r");
@@ -421,7 +652,8 @@ static bool load_cases(const char *path, char *gpu, size_t size)
     }
     snprintf(gpu, size, "the GPU that measured %s", path);
     char line[4096];
-    int k;
+    const char *name;
+    int kind, k;
     while (fgets(line, sizeof line, f) != NULL) {
         char *nl = strchr(line, '\n');
         if (nl != NULL) *nl = '\0';
@@ -429,32 +661,29 @@ static bool load_cases(const char *path, char *gpu, size_t size)
             snprintf(gpu, size, "%s", line + 7);
             continue;
         }
-        if (sscanf(line, "# bfs %d:", &k) == 1 && k > 0 && k <= MAX_BFS) {
-            snprintf(bfs_name[k], sizeof bfs_name[0], "%s", strchr(line, ':') + 2);
+        if (gg_svm_parse_run(line, &kind, &k, &name) && k <= MAX_RUNS) {
+            run_kind[k] = kind;
+            snprintf(run_name[k], sizeof run_name[0], "%s", name);
             continue;
         }
         if (line[0] == '#' || strncmp(line, "group,", 6) == 0) continue;
         if (ncases == MAX_CASES) break;
         gg_case *c = &cases[ncases];
-        char *p = line, *end;
-        c->group = (int)strtol(p, &end, 10);
-        c->bfs = (int)strtol(end + 1, &end, 10);
-        c->weight = strtod(end + 1, &end);
-        c->t_push = strtod(end + 1, &end);
-        c->t_pull = strtod(end + 1, &end);
-        for (int j = 0; j < GG_SVM_NFEAT; j++) c->x[j] = strtod(end + 1, &end);
-        if (*end != '\0' || c->bfs < 0 || c->bfs > MAX_BFS || c->group < 0) {
+        if (!gg_svm_parse_case(line, c) || c->run > MAX_RUNS) {
             fprintf(stderr, "gg_svm_train: %s: bad case line %zu\n", path, ncases + 1);
             fclose(f);
             return false;
         }
         ngroups = c->group + 1 > ngroups ? c->group + 1 : ngroups;
-        nbfs = c->bfs > nbfs ? c->bfs : nbfs;
+        nruns = c->run > nruns ? c->run : nruns;
         ncases++;
     }
     fclose(f);
-    for (k = 1; k <= nbfs; k++)
-        if (bfs_name[k][0] == '\0') snprintf(bfs_name[k], sizeof bfs_name[0], "run %d", k);
+    /* the first files named no run: all of them were BFS */
+    for (k = 1; k <= nruns; k++) {
+        if (run_kind[k] == GG_SVM_SWEEP) run_kind[k] = GG_SVM_BFS;
+        if (run_name[k][0] == '\0') snprintf(run_name[k], sizeof run_name[0], "run %d", k);
+    }
     return ncases > 0;
 }
 
@@ -475,7 +704,7 @@ static double time_lost(const int *pred)
  * call's, the score) timed over frontiers of every size; the slot has A's nvals at hand. */
 static void decision_cost(void)
 {
-    GrB_Matrix A0 = generate(gens[0]);
+    GrB_Matrix A0 = generate(gens[0], false);
     GrB_Index nnz, n;
     check(GrB_Matrix_nvals(&nnz, A0), "nvals");
     check(GrB_Matrix_ncols(&n, A0), "ncols");
@@ -540,10 +769,14 @@ int main(int argc, char **argv)
         printf("gg_svm_train on %s; budget %.0f s\n", gpu, budget);
         measure_cases(max_gens, data);
     }
-    size_t nlevels = 0;
-    for (size_t i = 0; i < ncases; i++) nlevels += cases[i].bfs > 0;
-    say("%zu cases from %d matrices (%zu of them levels of %d BFS runs; %.0f s); GPU %s", ncases,
-        ngroups, nlevels, nbfs, elapsed(), gpu);
+    size_t of_kind[GG_SVM_KINDS] = {0};
+    int runs_of_kind[GG_SVM_KINDS] = {0};
+    for (size_t i = 0; i < ncases; i++) of_kind[run_kind[cases[i].run]]++;
+    for (int r = 1; r <= nruns; r++) runs_of_kind[run_kind[r]]++;
+    say("%zu cases from %d matrices (%zu sweep cases, %zu BFS levels of %d runs, %zu SSSP "
+        "products of %d runs, %zu BC products of %d runs; %.0f s); GPU %s", ncases, ngroups,
+        of_kind[GG_SVM_SWEEP], of_kind[GG_SVM_BFS], runs_of_kind[GG_SVM_BFS], of_kind[GG_SVM_SSSP],
+        runs_of_kind[GG_SVM_SSSP], of_kind[GG_SVM_BC], runs_of_kind[GG_SVM_BC], elapsed(), gpu);
 
     /* ---- training ---- */
     double *x = malloc((ncases + 1) * GG_SVM_NFEAT * sizeof *x);
@@ -601,23 +834,33 @@ int main(int argc, char **argv)
     gg_svm_train(&set, NULL, C, &m);
 
     /* Table VII, out of fold (each case decided by the model trained without its matrix): the
-     * sweep's cases, then each BFS's levels; each beside the n/32 rule */
+     * sweep's cases, each algorithm run's products, then all runs of each kind together; each
+     * beside the n/32 rule */
     gg_case *sub = malloc((ncases + 1) * sizeof *sub);
     int *spred = malloc((ncases + 1) * sizeof *spred), *rule = malloc((ncases + 1) * sizeof *rule);
     if (sub == NULL || spred == NULL || rule == NULL) return 1;
     char line[256], what[128];
-    for (int r = 0; r <= nbfs; r++) {
+    for (int r = 0; r <= nruns + GG_SVM_KINDS; r++) {
+        /* r <= nruns: run r (0 the sweep); then kind r - nruns - 1, when it has several runs */
+        int kind = r <= nruns ? run_kind[r] : r - nruns - 1;
+        if (r > nruns && (kind == GG_SVM_SWEEP || runs_of_kind[kind] < 2)) continue;
         size_t k = 0;
         for (size_t i = 0; i < ncases; i++)
-            if (cases[i].bfs == r) sub[k] = cases[i], spred[k++] = pred[i];
+            if (r <= nruns ? cases[i].run == r : run_kind[cases[i].run] == kind)
+                sub[k] = cases[i], spred[k++] = pred[i];
         if (k == 0) continue;
-        snprintf(what, sizeof what, "%s%s, SVM (out of fold):", r == 0 ? "sweep" : "BFS ",
-                 r == 0 ? "" : bfs_name[r]);
+        char who[96];
+        if (r == 0)
+            snprintf(who, sizeof who, "sweep");
+        else if (r <= nruns)
+            snprintf(who, sizeof who, "%s %s", kind_label[kind], run_name[r]);
+        else
+            snprintf(who, sizeof who, "all %d %s runs", runs_of_kind[kind], kind_label[kind]);
+        snprintf(what, sizeof what, "%s, SVM (out of fold):", who);
         table7(line, sizeof line, what, spred, sub, k);
         say("%s", line);
         decide(NULL, sub, k, rule);
-        snprintf(what, sizeof what, "%s%s, n/32 rule:", r == 0 ? "sweep" : "BFS ",
-                 r == 0 ? "" : bfs_name[r]);
+        snprintf(what, sizeof what, "%s, n/32 rule:", who);
         table7(line, sizeof line, what, rule, sub, k);
         say("%s", line);
     }
@@ -638,16 +881,11 @@ int main(int argc, char **argv)
     printf("model written to %s\n", out);
     if (csv != NULL && (f = fopen(csv, "w")) != NULL) {
         fprintf(f, "# gpu: %s\n", gpu);
-        for (int k = 1; k <= nbfs; k++) fprintf(f, "# bfs %d: %s\n", k, bfs_name[k]);
-        fprintf(f, "group,bfs,weight,t_push,t_pull");
+        for (int k = 1; k <= nruns; k++) gg_svm_write_run(f, run_kind[k], k, run_name[k]);
+        fprintf(f, "group,run,weight,t_push,t_pull");
         for (int k = 0; k < GG_SVM_NFEAT; k++) fprintf(f, ",f%d", k);
         fprintf(f, "\n");
-        for (size_t i = 0; i < ncases; i++) {
-            fprintf(f, "%d,%d,%.9g,%.9g,%.9g", cases[i].group, cases[i].bfs, cases[i].weight,
-                    cases[i].t_push, cases[i].t_pull);
-            for (int k = 0; k < GG_SVM_NFEAT; k++) fprintf(f, ",%.9g", cases[i].x[k]);
-            fprintf(f, "\n");
-        }
+        for (size_t i = 0; i < ncases; i++) gg_svm_write_case(f, &cases[i]);
         fclose(f);
     }
     free(x), free(y), free(grp), free(pred), free(wt), free(cases);
