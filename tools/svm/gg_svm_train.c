@@ -658,7 +658,7 @@ static bool load_cases(const char *path, char *gpu, size_t size)
         char *nl = strchr(line, '\n');
         if (nl != NULL) *nl = '\0';
         if (strncmp(line, "# gpu: ", 7) == 0) {
-            snprintf(gpu, size, "%s", line + 7);
+            snprintf(gpu, size, "%.*s", (int)size - 1, line + 7); /* cut to the caller's room */
             continue;
         }
         if (gg_svm_parse_run(line, &kind, &k, &name) && k <= MAX_RUNS) {
