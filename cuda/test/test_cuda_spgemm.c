@@ -320,8 +320,8 @@ static GrB_Index four_thousand(GrB_Index i)
  * rows of the small shared tables; with ratio 2, only the 12 rows of about 17000 entries, beside
  * the other bins. Tiles of 1024 columns (20 a row, the last of 545: a partial word), 2048 (10,
  * the last of 1569) and the widest the device holds (FP64 on an H100: 16384, 2 a row); FP64
- * PLUS_TIMES and MIN_PLUS, FP32 PLUS_TIMES, INT64 PLUS_PAIR, BOOL LOR_LAND and ANY_PAIR, INT32
- * MAX_MIN (run-time opcodes); under a structural and a valued mask (4000 entries a row, a ninth
+ * PLUS_TIMES, MIN_PLUS and PLUS_FIRST, FP32 PLUS_TIMES, INT64 PLUS_PAIR, BOOL LOR_LAND and
+ * ANY_PAIR, INT32 MAX_MIN (run-time opcodes), an iso A; under a structural and a valued mask (4000 entries a row, a ninth
  * of the valued one's zeros) and their complements; B stored transposed; and chunks forced by a
  * workspace cap. Every run gives the CPU's result and reports its tiled rows
  * (GG_cuda_spgemm_last_tiled); with the bin off it reports none. Under compute-sanitizer
@@ -390,6 +390,14 @@ static void tiled_rows(void **state)
             assert_true(GG_cuda_spgemm_last_tiled() > 100);
             GrB_free(&Ak), GrB_free(&Bk), GrB_free(&Ck);
         }
+        /* an iso A (a scalar assigned over its own pattern) and BC's PLUS_FIRST */
+        GrB_Matrix Ai = mdup(A);
+        OK(GrB_Matrix_assign_FP64(Ai, Ai, NULL, 3, GrB_ALL, 1200, GrB_ALL, 6000, GrB_DESC_S));
+        parity("tiled, iso A", C0, NULL, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, Ai, B, NULL, false);
+        assert_true(GG_cuda_spgemm_last_tiled() > 100);
+        parity("tiled, PLUS_FIRST", C0, M, NULL, plus_first, A, B, GrB_DESC_RSC, false);
+        assert_true(GG_cuda_spgemm_last_tiled() > 100);
+        GrB_free(&Ai);
     }
 
     /* chunks: 30000 bytes of workspace hold about 600 rows' bookkeeping (48 bytes a row) */
