@@ -1503,11 +1503,9 @@ int numeric(run_state &r, const GG_cuda_saxpy *p, GG_cuda_tuples *T_out, GG_cuda
         s.tcol = T_out->col;
         c.tx = static_cast<T *>(T_out->x);
         if (rc == GG_CUDA_VRC_OK) rc = run_small<T, ADD, MUL, true>(s, c, r.bn, r.st);
-        sp x = s;
-        if (rc == GG_CUDA_VRC_OK && slice(r.bn, BIN_TILED, x) > 0) {
-            rc = launch_tiled<T, ADD, MUL>(x, c, r.st);
-            stats->tiled_rows += x.nlist;
-        }
+        sp x = s; /* the tiled rows (counted once the chunk is done: a retry runs them again) */
+        uint64_t tiled = rc == GG_CUDA_VRC_OK ? slice(r.bn, BIN_TILED, x) : 0;
+        if (tiled > 0) rc = launch_tiled<T, ADD, MUL>(x, c, r.st);
         /* the hash rows: tables, their unordered output, one segmented sort, T */
         sp h = s;
         h.gdense = false;
@@ -1587,6 +1585,7 @@ int numeric(run_state &r, const GG_cuda_saxpy *p, GG_cuda_tuples *T_out, GG_cuda
         }
         if (rc != GG_CUDA_VRC_OK) return rc;
         stats->chunks_numeric++;
+        stats->tiled_rows += tiled;
         v0 = ch.v1;
     }
     return GG_CUDA_VRC_OK;
