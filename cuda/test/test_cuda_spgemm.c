@@ -249,6 +249,15 @@ static void skewed_rows_every_bin(void **state)
     GrB_free(&A);
 }
 
+/* What the last device product did: its chunks, dense rows' waves and tiled rows. */
+static void print_run(const char *what)
+{
+    printf("%s: %llu chunks, %llu waves, %llu rows tiled\n", what,
+           (unsigned long long)GG_cuda_mxm_last_chunks(),
+           (unsigned long long)GG_cuda_mxm_last_waves(),
+           (unsigned long long)GG_cuda_spgemm_last_tiled());
+}
+
 /* Row lengths for many rows: every 100th row long (3000 draws), the rest up to 300. */
 static GrB_Index sparse_long(GrB_Index i)
 {
@@ -288,9 +297,7 @@ static void one_pass_chunks_and_waves(void **state)
     /* 30000 bytes left after the wave's table: 625 rows' bookkeeping (48 bytes a row) a chunk */
     GG_cuda_spgemm_set_workspace(270000);
     parity("many rows, chunked", C0, NULL, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, A, B, NULL, false);
-    printf("workspace 270 KB: %llu chunks, %llu waves\n",
-           (unsigned long long)GG_cuda_mxm_last_chunks(),
-           (unsigned long long)GG_cuda_mxm_last_waves());
+    print_run("workspace 270 KB");
     assert_true(GG_cuda_mxm_last_chunks() > 2);
     assert_int_equal(GG_cuda_mxm_last_waves(), 12);
     parity("many rows, chunked, MIN_PLUS under !C0", C0, C0, NULL, GrB_MIN_PLUS_SEMIRING_FP64, A,
@@ -354,7 +361,7 @@ static void tiled_rows(void **state)
         char name[96];
         snprintf(name, sizeof name, "tiled, width %u", (unsigned)widths[w]);
         parity(name, C0, M, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, A, B, GrB_DESC_RSC, false);
-        printf("%s: %llu rows tiled\n", name, (unsigned long long)GG_cuda_spgemm_last_tiled());
+        print_run(name);
         assert_true(GG_cuda_spgemm_last_tiled() > 100);
         if (light) continue;
         parity(name, C0, NULL, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, A, B, NULL, false);
@@ -404,9 +411,7 @@ static void tiled_rows(void **state)
     GG_cuda_spgemm_set_tiled(1e9, 2048);
     GG_cuda_spgemm_set_workspace(30000);
     parity("tiled, chunked", C0, M, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, A, B, GrB_DESC_RSC, false);
-    printf("tiled, workspace 30 KB: %llu chunks, %llu rows tiled\n",
-           (unsigned long long)GG_cuda_mxm_last_chunks(),
-           (unsigned long long)GG_cuda_spgemm_last_tiled());
+    print_run("tiled, workspace 30 KB");
     assert_true(GG_cuda_mxm_last_chunks() > 2);
     assert_true(GG_cuda_spgemm_last_tiled() > 100);
     GG_cuda_spgemm_set_workspace(0);
