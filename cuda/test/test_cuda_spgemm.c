@@ -328,9 +328,9 @@ static GrB_Index four_thousand(GrB_Index i)
  * the other bins. Tiles of 1024 columns (20 a row, the last of 545: a partial word), 2048 (10,
  * the last of 1569) and the widest the device holds (FP64 on an H100: 16384, 2 a row); FP64
  * PLUS_TIMES, MIN_PLUS and PLUS_FIRST, FP32 PLUS_TIMES, INT64 PLUS_PAIR, BOOL LOR_LAND and
- * ANY_PAIR, INT32 MAX_MIN (run-time opcodes), an iso A; under a structural and a valued mask (4000 entries a row, a ninth
- * of the valued one's zeros) and their complements; B stored transposed; and chunks forced by a
- * workspace cap. Every run gives the CPU's result and reports its tiled rows
+ * ANY_PAIR, INT32 MAX_MIN (run-time opcodes), an iso A; under a structural and a valued mask
+ * (4000 entries a row, a ninth of the valued one's zeros) and their complements; B stored
+ * transposed; and chunks forced by a workspace cap. Every run gives the CPU's result and reports its tiled rows
  * (GG_cuda_spgemm_last_tiled); with the bin off it reports none. Under compute-sanitizer
  * (GG_TEST_SANITIZER): FP64 PLUS_TIMES alone, one width, the complemented structural mask and
  * the chunks. */
