@@ -33,10 +33,11 @@ typedef struct {
 
 /* What a run did: the chunks of each pass (1 when everything fit at once), T's entries, the
  * multiply-adds (flops) of the unmasked product, the numeric pass's waves of dense rows and the
- * rows of a wave (0 when no row was dense), and the global rows (summed over both passes) whose
- * terms were split evenly over the whole grid (few heavy rows, BC's frontier products). */
+ * rows of a wave (0 when no row was dense), the global rows (summed over both passes) whose
+ * terms were split evenly over the whole grid (few heavy rows, BC's frontier products), and the
+ * rows computed as column tiles in shared memory (GRAPHBLAS_GPU_SPGEMM_TILED). */
 typedef struct {
-    uint64_t chunks_symbolic, chunks_numeric, nnz, flops, waves, wave_rows, split_rows;
+    uint64_t chunks_symbolic, chunks_numeric, nnz, flops, waves, wave_rows, split_rows, tiled_rows;
 } GG_cuda_saxpy_stats;
 
 /* T (new device tuples of type_code) = the product. UNSUPPORTED (nothing allocated) for a
@@ -47,6 +48,13 @@ int GG_cuda_spgemm_saxpy(GG_cuda_tuples *T, const GG_cuda_saxpy *p, GG_cuda_saxp
 /* For the tests: caps each pass's workspace at `bytes` (0: back to GRAPHBLAS_GPU_SPGEMM_WORKSPACE_MB
  * or, unset, the free device memory), so that chunking and waves are forced on small products. */
 void GG_cuda_spgemm_set_workspace(size_t bytes);
+
+/* For the tests: the tiled bin's ratio and widest tile (cols, 0: the widest the device holds) over
+ * GRAPHBLAS_GPU_SPGEMM_TILED and _TILED_COLS (a ratio below 0: back to those), so that it is forced
+ * on, or off, and cut into many tiles on small products; and the last product's tiled rows (its
+ * stats' tiled_rows; 0 when it declined). */
+void GG_cuda_spgemm_set_tiled(double ratio, uint32_t cols);
+uint64_t GG_cuda_spgemm_last_tiled(void);
 
 /* For the tests: the last device mxm's split_rows (cuda/slots/mxm_saxpy.c). */
 uint64_t GG_cuda_mxm_last_split(void);

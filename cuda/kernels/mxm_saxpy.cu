@@ -24,7 +24,7 @@
  *    symbolic pass a dense row is a bitmap, in shared memory when ncols bits fit and the product has
  *    rows enough to fill the device with one block per row (and then also for every row with a
  *    block of its own whose shared table would be no smaller than the bitmap), else in global
- *    memory.
+ *    memory. 9 tiled (below; numeric only, off by default).
  * A group of G lanes owns a row: it splits into teams, one per entry of R's row (as many as the row
  *    has, up to G), each team's lanes striding over that entry's S row, so a row with one long S
  *    row and a row with many short ones both keep the lanes busy. The mask is read per term, before
@@ -34,6 +34,16 @@
  *    device holds blocks at once, its terms are numbered by one flop index and split evenly over
  *    the whole grid, a warp a range (split_kernel), into the same global tables; the mask's rows
  *    are then bitmaps, one load a term.
+ * Wide rows as column tiles (bin 9, GRAPHBLAS_GPU_SPGEMM_TILED): a row whose exact count is at
+ *    least ncols / ratio, and more than the numeric pass's 1024-slot table holds, is cut into
+ *    tiles of W columns (the widest power of two whose values and a presence bit each fit the
+ *    device's opt-in shared memory: 16384 for FP64 on an H100), a block per tile: the terms that
+ *    fall in the tile (each S row searched for the tile's first column) fold into the tile's
+ *    values in shared memory and set their bits, then the tile is read in column order straight
+ *    into T. No keys, hashing, sort, global tables or waves, for the rows that otherwise take the
+ *    16384-slot table's sort or the dense rows' waves. Each tile's place in its row comes from the
+ *    symbolic pass: only a row counted in a shared bitmap can be tiled, and it popcounts each
+ *    tile's bits there (a slot each, in an array bounded by flops x ratio / ncols rows).
  * Memory: the whole-run arrays are a few words per vector of R plus T itself. Each pass runs at
  *    once when its workspace (global hashes and bitmaps, the hash rows' unordered output and its
  *    sort) fits the memory available now (GG_cuda_pool_available, which honours
@@ -55,7 +65,13 @@
  *    GRAPHBLAS_GPU_SPGEMM_FILL          the numeric pass's most entries per shared slot (default
  *                                       0.75; the symbolic pass's bound always takes half)
  *    GRAPHBLAS_GPU_SPGEMM_SHARED_MAX    the largest shared table's slots (default 16384)
- *    GRAPHBLAS_GPU_SPGEMM_SBIT          0: no shared-memory bitmaps in the symbolic pass */
+ *    GRAPHBLAS_GPU_SPGEMM_SBIT          0: no shared-memory bitmaps in the symbolic pass (and so
+ *                                       no tiled rows)
+ *    GRAPHBLAS_GPU_SPGEMM_TILED         the tiled bin's ratio: rows of at least ncols / this many
+ *                                       entries (default 0: off, until measured; 16 the first
+ *                                       guess: RMAT-16's rows of 4096 entries and more)
+ *    GRAPHBLAS_GPU_SPGEMM_TILED_COLS    the widest tile (default: the widest the device holds;
+ *                                       narrower tiles hold more blocks per SM, walk more) */
 #include "GG_cuda_mxm_saxpy.h"
 #include "mat_common.cuh"
 
@@ -73,7 +89,7 @@ namespace {
 constexpr uint32_t EMPTY = 0xffffffffu;
 constexpr int NSHARED = 5; /* shared tables of 64 << 2k slots, k < NSHARED */
 constexpr int BIN_ONE = 1, BIN_SHARED = 2, BIN_HASH = BIN_SHARED + NSHARED,
-              BIN_DENSE = BIN_HASH + 1, NBINS = BIN_DENSE + 1;
+              BIN_DENSE = BIN_HASH + 1, BIN_TILED = BIN_DENSE + 1, NBINS = BIN_TILED + 1;
 constexpr int BIN_BITS = 4; /* bins sort on 4 bits */
 constexpr int GLOBAL_THREADS = 512, SBIT_THREADS = 512, EMIT_ITEMS = 8;
 constexpr uint64_t GLOBAL_BLOCKS = 1024;
@@ -98,6 +114,8 @@ struct tuning {
     double dense, wave, fill;
     int shared_max;
     bool sbit;
+    double tiled;       /* the tiled bin's ratio (0: off) */
+    double tiled_cols;  /* the widest tile it may take */
     int optin, sms; /* the device's opt-in shared memory per block and its SM count */
 };
 
@@ -129,6 +147,8 @@ const tuning &tune(void)
         r.fill = std::min(0.9, std::max(0.1, env_or("GRAPHBLAS_GPU_SPGEMM_FILL", 0.75)));
         r.shared_max = (int)env_or("GRAPHBLAS_GPU_SPGEMM_SHARED_MAX", shared_slots(NSHARED - 1));
         r.sbit = env_or("GRAPHBLAS_GPU_SPGEMM_SBIT", 1) != 0;
+        r.tiled = std::max(0.0, env_or("GRAPHBLAS_GPU_SPGEMM_TILED", 0));
+        r.tiled_cols = env_or("GRAPHBLAS_GPU_SPGEMM_TILED_COLS", 1 << 30);
         r.optin = optin;
         r.sms = sms;
         return r;
@@ -138,6 +158,12 @@ const tuning &tune(void)
 
 /* The tests' cap on a pass's workspace (GG_cuda_spgemm_set_workspace), over the environment's. */
 size_t workspace_hook;
+
+/* The tests' tiled ratio and widest tile (GG_cuda_spgemm_set_tiled; a ratio below 0: the
+ * environment's), and the last run's tiled rows (GG_cuda_spgemm_last_tiled). */
+double tiled_hook_ratio = -1;
+uint32_t tiled_hook_cols;
+thread_local uint64_t last_tiled;
 
 /* Lanes per row of shared table k, and the threads of its blocks (several rows per block for the
  * small tables). */
@@ -219,6 +245,15 @@ struct sp {
     uint64_t gbase;         /* gptr at the chunk's first vector */
     uint32_t *ocol;         /* numeric: the chunk's unordered column keys (hash bin) */
     uint64_t *trow, *tcol;  /* numeric: T's indices (rows of the other bins written in order) */
+    /* the tiled bin: a row of at least tmin entries and at least ncols / tratio of them, counted
+     * in a shared bitmap by the symbolic pass, gets a slot there (tslot[v], the next of *tnext,
+     * below tcap) and its tiles' counts (tcnt[slot * ntiles + t], tiles of tw columns); tslot
+     * null: the bin is off */
+    uint32_t *tslot, *tcnt;
+    unsigned long long *tnext;
+    uint64_t tcap, tmin;
+    double tratio;
+    uint32_t tw, ntiles;
 };
 
 /* The typed parameters of the numeric pass. */
@@ -290,27 +325,51 @@ __device__ inline bool admits(const mrow &r, uint64_t j)
     return in != r.mcomp;
 }
 
+/* The mask row's entries within columns [lo, hi) (the tiled bin's tile): admits() gives the same
+ * verdict for those columns with fewer steps. */
+__device__ inline mrow mask_cols(mrow r, uint64_t lo, uint64_t hi)
+{
+    if (r.on && r.len > 0) {
+        uint64_t p0 = gg_lower_bound(r.idx, r.len, lo), p1 = gg_lower_bound(r.idx, r.len, hi);
+        r.idx += p0;
+        r.x += p0 * r.size;
+        r.len = p1 - p0;
+    }
+    return r;
+}
+
 /* ---- the walk of a row ----------------------------------------------------------------------- */
 
 /* Every admitted term of vector v's row, by a group of G lanes (lane g): load_a(p) once per entry
  * p of R's row, then term(a, q, j) per entry q (column j) of the S row it selects. G is a power of
- * two, so the teams (a power of two) split the lanes evenly and no entry is walked twice. */
-template <typename LA, typename TM>
+ * two, so the teams (a power of two) split the lanes evenly and no entry is walked twice. RANGE:
+ * only the columns [lo, hi) (the tiled bin's tile): each S row from its first column at or past lo
+ * (a binary search, skipped when lo is 0), each lane stopping at hi (the rows are sorted), teams of
+ * at least min_width lanes. */
+template <bool RANGE = false, typename LA, typename TM>
 __device__ __forceinline__ void for_terms(const sp &s, uint32_t v, int G, int g, LA load_a,
-                                          TM term)
+                                          TM term, int min_width = 1, uint64_t lo = 0,
+                                          uint64_t hi = 0)
 {
     uint64_t i = s.A.vec != nullptr ? s.A.vec[v] : v;
     mrow mr = mask_row(s, i);
+    if constexpr (RANGE) mr = mask_cols(mr, lo, hi);
     uint64_t a0 = s.A.ptr[v], a1 = s.A.ptr[v + 1];
     int teams = 1;
-    while (teams * 2 <= G && (uint64_t)teams * 2 <= a1 - a0) teams *= 2;
+    while (teams * 2 * min_width <= G && (uint64_t)teams * 2 <= a1 - a0) teams *= 2;
     int width = G / teams, team = g / width, l = g % width;
     for (uint64_t p = a0 + team; p < a1; p += teams) {
         uint64_t b0, b1;
         if (!row_range(s.B, s.A.idx[p], &b0, &b1)) continue;
+        if constexpr (RANGE) {
+            if (lo > 0) b0 += gg_lower_bound(s.B.idx + b0, b1 - b0, lo);
+            if (b0 == b1 || s.B.idx[b0] >= hi) continue;
+        }
         auto a = load_a(p);
         for (uint64_t q = b0 + l; q < b1; q += width) {
             uint64_t j = s.B.idx[q];
+            if constexpr (RANGE)
+                if (j >= hi) break;
             if (admits(mr, j)) term(a, q, (uint32_t)j);
         }
     }
@@ -340,9 +399,25 @@ template <typename T> __device__ inline T value_at(const void *x, uint64_t p, in
     return code == gg_code<T>::v ? static_cast<const T *>(x)[p] : gg_load_cast<T>(x, p, code, 1.0);
 }
 
+/* The value of R's entry p a term multiplies (none when the multiply does not read it). */
+template <typename T, bool NUM>
+__device__ __forceinline__ T a_value(const sp &s, const spn<T> &c, uint64_t p)
+{
+    return NUM && c.need_a ? value_at<T>(s.A.x, p, s.A.code) : T{};
+}
+
+/* The product of av and S's entry q folded into *slot by the monoid's atomic update. ADD/MUL: the
+ * semiring's opcodes when specialised, else 0 (read from c). */
+template <typename T, int ADD, int MUL>
+__device__ __forceinline__ void fold_value(const sp &s, const spn<T> &c, T *slot, T av, uint64_t q)
+{
+    T bv = c.need_b ? value_at<T>(s.B.x, q, s.B.code) : T{};
+    T t = gg_binop<T>(MUL != 0 ? MUL : c.mul, av, bv);
+    gg_atomic<T>(ADD != 0 ? ADD : c.add, slot, t);
+}
+
 /* One admitted term (value av of R's entry, S's entry q, column j) into a table: the numeric pass
- * (NUM) folds the product into its slot; the symbolic one returns 1 when it inserted the key.
- * ADD/MUL: the semiring's opcodes when specialised, else 0 (read from c). */
+ * (NUM) folds the product into its slot; the symbolic one returns 1 when it inserted the key. */
 template <typename T, int ADD, int MUL, bool NUM>
 __device__ __forceinline__ unsigned fold_term(const sp &s, const spn<T> &c, uint32_t *keys,
                                               T *vals, uint64_t S, int shift, bool dense, T av,
@@ -351,9 +426,7 @@ __device__ __forceinline__ unsigned fold_term(const sp &s, const spn<T> &c, uint
     bool fresh;
     uint64_t h = insert(keys, S, shift, dense, j, &fresh);
     if constexpr (NUM) {
-        T bv = c.need_b ? value_at<T>(s.B.x, q, s.B.code) : T{};
-        T t = gg_binop<T>(MUL != 0 ? MUL : c.mul, av, bv);
-        gg_atomic<T>(ADD != 0 ? ADD : c.add, vals + h, t);
+        fold_value<T, ADD, MUL>(s, c, vals + h, av, q);
         return 0;
     } else {
         return fresh;
@@ -377,8 +450,7 @@ __device__ __forceinline__ void walk(const sp &s, const spn<T> &c, uint32_t v, u
 {
     unsigned mine = 0;
     for_terms(
-        s, v, G, g,
-        [&](uint64_t p) { return NUM && c.need_a ? value_at<T>(s.A.x, p, s.A.code) : T{}; },
+        s, v, G, g, [&](uint64_t p) { return a_value<T, NUM>(s, c, p); },
         [&](T av, uint64_t q, uint32_t j) {
             mine += fold_term<T, ADD, MUL, NUM>(s, c, keys, vals, S, shift, dense, av, q, j);
         });
@@ -447,8 +519,9 @@ __global__ void meta_kernel(sp c, uint64_t nvec, uint8_t *bin, uint64_t *wlen,
 }
 
 /* After the symbolic pass: every row placed again by its exact count cnt[v] (a single term stays
- * one, an empty row leaves its bin), wlen[v] its numeric global slots, cnt[v] kept for the hash
- * rows only (the offsets of their unordered output), the dense rows counted into *ndense. */
+ * one, an empty row leaves its bin, a row given tile counts goes to the tiled bin), wlen[v] its
+ * numeric global slots, cnt[v] kept for the hash rows only (the offsets of their unordered
+ * output), the dense rows counted into *ndense. */
 __global__ void rebin_kernel(sp c, uint64_t nvec, uint8_t *bin, uint64_t *wlen,
                              unsigned long long *ndense)
 {
@@ -462,6 +535,8 @@ __global__ void rebin_kernel(sp c, uint64_t nvec, uint8_t *bin, uint64_t *wlen,
         int b = bin[v];
         if (n == 0)
             b = 0;
+        else if (c.tslot != nullptr && c.tslot[v] != EMPTY)
+            b = BIN_TILED;
         else if (b != BIN_ONE)
             b = place(c, n, true, &words);
         bin[v] = (uint8_t)b;
@@ -726,12 +801,23 @@ __global__ void __launch_bounds__(GLOBAL_THREADS)
         atomicAdd(reinterpret_cast<unsigned long long *>(s.cnt + v), (unsigned long long)mine);
 }
 
+/* Whether a row of n entries goes to the tiled bin (when its symbolic pass gave its tiles'
+ * counts). */
+__device__ inline bool tiled_row(const sp &s, uint64_t n)
+{
+    return s.tslot != nullptr && n >= s.tmin && (double)n * s.tratio >= (double)s.ncols;
+}
+
 /* Bin 8, symbolic, when ncols bits fit shared memory: a block per row counts its columns in a
- * bitmap there, no global workspace. */
+ * bitmap there, no global workspace. A row for the tiled bin then takes a slot (kept if a retry
+ * counts it again) and writes its tiles' counts, a warp a tile: the columns it holds are the
+ * cleared bits, and the bits past ncols stay set. A row finding the slots all taken stays out of
+ * the bin. */
 __global__ void __launch_bounds__(SBIT_THREADS) sbit_kernel(sp s)
 {
     extern __shared__ __align__(16) unsigned char smem[];
     __shared__ unsigned fill;
+    __shared__ uint32_t slot;
     uint32_t *bits = reinterpret_cast<uint32_t *>(smem);
     uint64_t words = (s.ncols + 31) / 32;
     for (uint64_t k = threadIdx.x; k < words; k += SBIT_THREADS) bits[k] = EMPTY;
@@ -740,7 +826,30 @@ __global__ void __launch_bounds__(SBIT_THREADS) sbit_kernel(sp s)
     uint32_t v = s.list[blockIdx.x];
     bitmap_walk(s, v, bits, SBIT_THREADS, threadIdx.x, &fill);
     __syncthreads();
-    if (threadIdx.x == 0) s.cnt[v] = fill;
+    if (!tiled_row(s, fill)) {
+        if (threadIdx.x == 0) s.cnt[v] = fill;
+        return;
+    }
+    if (threadIdx.x == 0) {
+        s.cnt[v] = fill;
+        uint32_t k = s.tslot[v];
+        if (k == EMPTY) {
+            unsigned long long n = atomicAdd(s.tnext, 1ULL);
+            if (n < s.tcap) s.tslot[v] = k = (uint32_t)n;
+        }
+        slot = k;
+    }
+    __syncthreads();
+    if (slot == EMPTY) return;
+    int lane = threadIdx.x & 31;
+    uint64_t per = s.tw / 32;
+    for (uint32_t t = threadIdx.x / 32; t < s.ntiles; t += SBIT_THREADS / 32) {
+        uint64_t w1 = std::min((t + 1) * per, words);
+        unsigned n = 0;
+        for (uint64_t w = t * per + lane; w < w1; w += 32) n += __popc(~bits[w]);
+        for (int d = 16; d > 0; d /= 2) n += __shfl_down_sync(0xffffffffu, n, d);
+        if (lane == 0) s.tcnt[(uint64_t)slot * s.ntiles + t] = n;
+    }
 }
 
 /* Bin 7, numeric: a block per row writes its table's entries out. */
@@ -820,6 +929,75 @@ __global__ void __launch_bounds__(GLOBAL_THREADS) dense_emit_kernel(spn<T> c, co
         out++;
         keys[k0 + e] = EMPTY;
         vals[k0 + e] = c.start;
+    }
+}
+
+/* Bin 9, numeric: a block per tile of a row (blockIdx.x: the row in the list, blockIdx.y: the
+ * tile, columns [lo, hi)), its values (from the start) and a presence bit per column in shared
+ * memory: no keys, no hashing, no sort. The walk (for_terms over the tile's columns) folds each
+ * admitted term into its column's slot and sets its bit; then the tile is read in column order
+ * and written straight into T at the row's offset plus the counts of the tiles before it (from
+ * the symbolic pass; a tile counted empty does nothing). Teams of a warp at least: a tiled row is
+ * long (many entries of R), so there are warps enough, and a hub's S row (the long ones a
+ * power-law row selects, which hold most of its terms) is strided by 32 lanes rather than walked
+ * by one while the block waits for it at the barrier; a short S row's part of a tile leaves lanes
+ * idle, but such a row holds few of the terms. Read-out: each warp takes a run of the bitmap's
+ * words, counts them, adds the counts of the warps before it; then a word at a time its lanes
+ * write the word's columns to consecutive places (coalesced). */
+constexpr int TILED_THREADS = 1024, TILED_WARPS = TILED_THREADS / 32;
+static_assert(TILED_WARPS == 32, "a warp adds the counts of the warps before it");
+
+template <typename T, int ADD, int MUL>
+__global__ void __launch_bounds__(TILED_THREADS) tiled_kernel(sp s, spn<T> c)
+{
+    extern __shared__ __align__(16) unsigned char smem[];
+    __shared__ unsigned warp_n[TILED_WARPS];
+    __shared__ unsigned long long out0;
+    uint32_t v = s.list[blockIdx.x], t = blockIdx.y;
+    const uint32_t *tc = s.tcnt + (uint64_t)s.tslot[v] * s.ntiles;
+    if (tc[t] == 0) return; /* the whole block */
+    uint64_t lo = (uint64_t)t * s.tw, hi = std::min(lo + s.tw, s.ncols), width = hi - lo;
+    uint32_t words = (uint32_t)((width + 31) / 32);
+    uint32_t *bits = reinterpret_cast<uint32_t *>(smem);
+    T *vals = reinterpret_cast<T *>(smem + s.tw / 8);
+    for (uint32_t k = threadIdx.x; k < words; k += TILED_THREADS) bits[k] = 0;
+    for (uint32_t k = threadIdx.x; k < width; k += TILED_THREADS) vals[k] = c.start;
+    if (threadIdx.x == 0) {
+        uint64_t o = c.rowptr[v];
+        for (uint32_t u = 0; u < t; u++) o += tc[u];
+        out0 = o;
+    }
+    __syncthreads();
+    for_terms<true>(
+        s, v, TILED_THREADS, threadIdx.x, [&](uint64_t p) { return a_value<T, true>(s, c, p); },
+        [&](T av, uint64_t q, uint32_t j) {
+            uint32_t k = (uint32_t)(j - lo), bit = 1u << (k & 31), *w = bits + (k >> 5);
+            fold_value<T, ADD, MUL>(s, c, vals + k, av, q);
+            if ((*reinterpret_cast<volatile uint32_t *>(w) & bit) == 0) atomicOr(w, bit);
+        },
+        32, lo, hi);
+    __syncthreads();
+    int warp = threadIdx.x / 32, lane = threadIdx.x & 31;
+    uint32_t per = (words + TILED_WARPS - 1) / TILED_WARPS, w0 = std::min(warp * per, words),
+             w1 = std::min(w0 + per, words);
+    unsigned n = 0;
+    for (uint32_t w = w0 + lane; w < w1; w += 32) n += __popc(bits[w]);
+    for (int d = 16; d > 0; d /= 2) n += __shfl_xor_sync(0xffffffffu, n, d);
+    if (lane == 0) warp_n[warp] = n;
+    __syncthreads();
+    unsigned before = lane < warp ? warp_n[lane] : 0;
+    for (int d = 16; d > 0; d /= 2) before += __shfl_xor_sync(0xffffffffu, before, d);
+    uint64_t at = out0 + before, i = s.A.vec != nullptr ? s.A.vec[v] : v;
+    for (uint32_t w = w0; w < w1; w++) {
+        uint32_t word = bits[w];
+        if (word >> lane & 1) {
+            uint64_t e = at + __popc(word & ((1u << lane) - 1));
+            uint32_t k = w * 32 + lane;
+            c.trow[e] = i;
+            c.tcol[e] = lo + k;
+            c.tx[e] = vals[k];
+        }
+        at += __popc(word);
     }
 }
 
@@ -1096,9 +1274,83 @@ struct run_state {
     sp s;
     uint64_t nvec, ndense = 0;
     cudaStream_t st;
-    gg_dev_buf bin, wofs, cnt, rowptr, gptr, words;
+    gg_dev_buf bin, wofs, cnt, rowptr, gptr, words, tslot, tcnt;
     binning bn;
 };
+
+/* ---- the tiled bin --------------------------------------------------------------------------- */
+
+/* The most tiles a row may have (each tile walks all of the row's entries of R once), and the
+ * narrowest tile the device must hold for the bin to be on. */
+constexpr uint64_t TILED_MAX_TILES = 64, TILED_MIN_COLS = 2048;
+
+/* The tile's columns for values of vsize bytes: the largest power of two whose values and presence
+ * bits fit the device's opt-in shared memory (0 when that is below TILED_MIN_COLS), halved while
+ * above the cap (down to 1024, which the tests use to get many tiles). */
+uint64_t tiled_width(size_t vsize, double cap)
+{
+    uint64_t fit = 0;
+    for (uint64_t w = 1024; w * vsize + w / 8 + 1024 <= (uint64_t)tune().optin; w *= 2) fit = w;
+    if (fit < TILED_MIN_COLS) return 0;
+    while (fit > 1024 && (double)fit > cap) fit /= 2;
+    return fit;
+}
+
+/* The tiled bin set up for a run with values of vsize bytes, after meta (whose flops bound its
+ * rows): on when its ratio is positive, the symbolic pass counts rows in shared bitmaps (its tile
+ * counts come from them), the tile fits and a row has at most TILED_MAX_TILES of them; off as well
+ * when its arrays do not fit (the run is the same without it). A narrow product takes one tile of
+ * the least power of two of columns that holds it. Its rows: at least ncols / ratio entries and
+ * more than the numeric pass's 1024-slot table holds (a block of its own, like those it replaces),
+ * a slot each among at most flops * ratio / ncols (a row has no more entries than terms). */
+int tiled_setup(run_state &r, size_t vsize)
+{
+    const tuning &t = tune();
+    bool hook = tiled_hook_ratio >= 0;
+    double ratio = hook ? tiled_hook_ratio : t.tiled;
+    double cap = hook && tiled_hook_cols != 0 ? (double)tiled_hook_cols : t.tiled_cols;
+    uint64_t w = ratio > 0 && r.s.sbit ? tiled_width(vsize, cap) : 0, n = r.s.ncols;
+    if (w == 0) return GG_CUDA_VRC_OK;
+    while (w / 2 >= 1024 && w / 2 >= n) w /= 2;
+    uint64_t tiles = (n + w - 1) / w, flops;
+    if (tiles > TILED_MAX_TILES) return GG_CUDA_VRC_OK;
+    int rc = fetch(&flops, r.words.p, 1);
+    if (rc != GG_CUDA_VRC_OK) return rc;
+    uint64_t rows = (uint64_t)std::min((double)r.nvec, std::floor((double)flops * ratio / n) + 1);
+    if (!r.tslot.get(r.nvec * 4) || !r.tcnt.get(rows * tiles * 4)) {
+        GG_cuda_free(r.tslot.release());
+        GG_cuda_free(r.tcnt.release());
+        return GG_CUDA_VRC_OK;
+    }
+    unsigned long long *next = reinterpret_cast<unsigned long long *>(r.words.as<uint64_t>() + 7);
+    rc = gg_vk_rc(cudaMemsetAsync(r.tslot.p, 0xff, r.nvec * 4, r.st));
+    if (rc == GG_CUDA_VRC_OK) rc = gg_vk_rc(cudaMemsetAsync(next, 0, 8, r.st));
+    if (rc != GG_CUDA_VRC_OK) return rc;
+    r.s.tslot = r.tslot.as<uint32_t>();
+    r.s.tcnt = r.tcnt.as<uint32_t>();
+    r.s.tnext = next;
+    r.s.tcap = rows;
+    r.s.tmin = (uint64_t)(t.fill * shared_slots(2)) + 1;
+    r.s.tratio = ratio;
+    r.s.tw = (uint32_t)w;
+    r.s.ntiles = (uint32_t)tiles;
+    return GG_CUDA_VRC_OK;
+}
+
+/* The tiled bin's rows of x's list (tiled_kernel), a block per tile. */
+template <typename T, int ADD, int MUL>
+int launch_tiled(const sp &x, const spn<T> &c, cudaStream_t st)
+{
+    spn<T> cc = c;
+    static_cast<sp &>(cc) = x;
+    size_t bytes = x.tw / 8 + (size_t)x.tw * sizeof(T);
+    auto kern = tiled_kernel<T, ADD, MUL>;
+    int rc = gg_vk_rc(
+        cudaFuncSetAttribute(kern, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)bytes));
+    if (rc != GG_CUDA_VRC_OK) return rc;
+    kern<<<dim3((unsigned)x.nlist, x.ntiles), TILED_THREADS, bytes, st>>>(x, cc);
+    return gg_vk_launched();
+}
 
 /* A chunk of vectors [v0, v1) and where its workspace and output start. */
 struct chunk {
@@ -1251,6 +1503,9 @@ int numeric(run_state &r, const GG_cuda_saxpy *p, GG_cuda_tuples *T_out, GG_cuda
         s.tcol = T_out->col;
         c.tx = static_cast<T *>(T_out->x);
         if (rc == GG_CUDA_VRC_OK) rc = run_small<T, ADD, MUL, true>(s, c, r.bn, r.st);
+        sp x = s; /* the tiled rows (counted once the chunk is done: a retry runs them again) */
+        uint64_t tiled = rc == GG_CUDA_VRC_OK ? slice(r.bn, BIN_TILED, x) : 0;
+        if (tiled > 0) rc = launch_tiled<T, ADD, MUL>(x, c, r.st);
         /* the hash rows: tables, their unordered output, one segmented sort, T */
         sp h = s;
         h.gdense = false;
@@ -1330,6 +1585,7 @@ int numeric(run_state &r, const GG_cuda_saxpy *p, GG_cuda_tuples *T_out, GG_cuda
         }
         if (rc != GG_CUDA_VRC_OK) return rc;
         stats->chunks_numeric++;
+        stats->tiled_rows += tiled;
         v0 = ch.v1;
     }
     return GG_CUDA_VRC_OK;
@@ -1410,11 +1666,23 @@ extern "C" void GG_cuda_spgemm_set_workspace(size_t bytes)
     workspace_hook = bytes;
 }
 
+extern "C" void GG_cuda_spgemm_set_tiled(double ratio, uint32_t cols)
+{
+    tiled_hook_ratio = ratio;
+    tiled_hook_cols = cols;
+}
+
+extern "C" uint64_t GG_cuda_spgemm_last_tiled(void)
+{
+    return last_tiled;
+}
+
 extern "C" int GG_cuda_spgemm_saxpy(GG_cuda_tuples *T, const GG_cuda_saxpy *p,
                                     GG_cuda_saxpy_stats *stats)
 {
     *T = GG_cuda_tuples{};
     *stats = GG_cuda_saxpy_stats{};
+    last_tiled = 0;
     T->code = p->type_code;
     const GG_cuda_cview *A = p->A, *B = p->B, *M = p->M;
     if (!gg_spmv_supported(p->add_op, p->mul_op, p->type_code) ||
@@ -1465,6 +1733,7 @@ extern "C" int GG_cuda_spgemm_saxpy(GG_cuda_tuples *T, const GG_cuda_saxpy *p,
     }
     if (rc == GG_CUDA_VRC_OK)
         rc = scan(r.rowptr.as<uint64_t>(), r.wofs.as<uint64_t>(), nv + 1, r.st);
+    if (rc == GG_CUDA_VRC_OK) rc = tiled_setup(r, gg_size_of(p->type_code));
     if (rc == GG_CUDA_VRC_OK) rc = symbolic(r, stats);
     if (rc == GG_CUDA_VRC_OK) rc = allocate_result(r, T, p->type_code, stats);
     if (rc == GG_CUDA_VRC_OK && T->n > 0) {
@@ -1474,5 +1743,6 @@ extern "C" int GG_cuda_spgemm_saxpy(GG_cuda_tuples *T, const GG_cuda_saxpy *p,
         });
     }
     if (rc != GG_CUDA_VRC_OK) GG_cuda_tuples_release(T);
+    last_tiled = stats->tiled_rows;
     return rc;
 }

@@ -7,7 +7,9 @@
  * dense mask, accumulators, replace, C = C*C aliased with the mask too, empty, 1 x 1 and
  * rectangular shapes, rows skewed enough to reach every bin (one term, the shared-memory tables,
  * the global hash and the dense row, the symbolic pass's shared bitmaps); a few heavy rows whose
- * terms are split over the whole grid (GG_cuda_mxm_last_split); one pass when the
+ * terms are split over the whole grid (GG_cuda_mxm_last_split); wide rows as column tiles in
+ * shared memory (the tiled bin, forced on and off by GG_cuda_spgemm_set_tiled) under every mask
+ * kind and several domains, in chunks too; one pass when the
  * workspace fits, the dense rows' waves and chunks forced by a workspace cap
  * (GG_cuda_spgemm_set_workspace), pool limits (GxG_DEVICE_POOL_LIMIT) that either fit or report
  * out of memory, all giving the unforced result; out of device memory leaving C unchanged; and betweenness centrality
@@ -247,6 +249,15 @@ static void skewed_rows_every_bin(void **state)
     GrB_free(&A);
 }
 
+/* What the last device product did: its chunks, dense rows' waves and tiled rows. */
+static void print_run(const char *what)
+{
+    printf("%s: %llu chunks, %llu waves, %llu rows tiled\n", what,
+           (unsigned long long)GG_cuda_mxm_last_chunks(),
+           (unsigned long long)GG_cuda_mxm_last_waves(),
+           (unsigned long long)GG_cuda_spgemm_last_tiled());
+}
+
 /* Row lengths for many rows: every 100th row long (3000 draws), the rest up to 300. */
 static GrB_Index sparse_long(GrB_Index i)
 {
@@ -265,10 +276,12 @@ static GrB_Index sixteen(GrB_Index i)
  * table takes at any fill: dense rows in the numeric pass. Unlimited, each pass runs at once (one
  * chunk each, one wave); with the workspace capped below two dense rows' tables (20000 x 12
  * bytes each), the dense rows run a wave each; capped lower still, the numeric pass runs in two
- * chunks. Every run gives the CPU's result. */
+ * chunks. Every run gives the CPU's result. The tiled bin, which would take the long rows, is held
+ * off whatever GRAPHBLAS_GPU_SPGEMM_TILED says (tiled_rows covers it). */
 static void one_pass_chunks_and_waves(void **state)
 {
     (void)state;
+    GG_cuda_spgemm_set_tiled(0, 0);
     GrB_Matrix A = skewed(GrB_FP64, 1200, 6000, sparse_long);
     GrB_Matrix B = skewed(GrB_FP64, 6000, 20000, sixteen), C0;
     OK(GrB_Matrix_new(&C0, GrB_FP64, 1200, 20000));
@@ -284,15 +297,126 @@ static void one_pass_chunks_and_waves(void **state)
     /* 30000 bytes left after the wave's table: 625 rows' bookkeeping (48 bytes a row) a chunk */
     GG_cuda_spgemm_set_workspace(270000);
     parity("many rows, chunked", C0, NULL, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, A, B, NULL, false);
-    printf("workspace 270 KB: %llu chunks, %llu waves\n",
-           (unsigned long long)GG_cuda_mxm_last_chunks(),
-           (unsigned long long)GG_cuda_mxm_last_waves());
+    print_run("workspace 270 KB");
     assert_true(GG_cuda_mxm_last_chunks() > 2);
     assert_int_equal(GG_cuda_mxm_last_waves(), 12);
     parity("many rows, chunked, MIN_PLUS under !C0", C0, C0, NULL, GrB_MIN_PLUS_SEMIRING_FP64, A,
            B, GrB_DESC_RSC, false);
     GG_cuda_spgemm_set_workspace(0);
+    GG_cuda_spgemm_set_tiled(-1, 0);
     GrB_free(&A), GrB_free(&B), GrB_free(&C0);
+}
+
+/* Values 1..9 less 5 (a ninth of them zeros, which a valued mask leaves out) as INT32. */
+static GrB_Matrix with_zeros(GrB_Matrix M)
+{
+    OK(GrB_Matrix_apply_BinaryOp2nd_INT32(M, NULL, NULL, GrB_MINUS_INT32, M, 5, NULL));
+    return M;
+}
+
+static GrB_Index four_thousand(GrB_Index i)
+{
+    (void)i;
+    return 4000;
+}
+
+/* The tiled bin (bin 9: a wide row as column tiles in shared memory) forced on by its test hook,
+ * on one_pass_chunks_and_waves' kind of product (1200 rows, so the symbolic pass counts the long
+ * rows in shared bitmaps, which give the tiles' counts) with 20001 columns: with any ratio, every
+ * row counted there with more than 768 entries is tiled (most rows of 50 draws and more), beside
+ * rows of the small shared tables; with ratio 2, only the 12 rows of about 17000 entries, beside
+ * the other bins. Tiles of 1024 columns (20 a row, the last of 545: a partial word), 2048 (10,
+ * the last of 1569) and the widest the device holds (FP64 on an H100: 16384, 2 a row); FP64
+ * PLUS_TIMES, MIN_PLUS and PLUS_FIRST, FP32 PLUS_TIMES, INT64 PLUS_PAIR, BOOL LOR_LAND and
+ * ANY_PAIR, INT32 MAX_MIN (run-time opcodes), an iso A; under a structural and a valued mask
+ * (4000 entries a row, a ninth of the valued one's zeros) and their complements; B stored
+ * transposed; and chunks forced by a workspace cap. Every run gives the CPU's result and reports its tiled rows
+ * (GG_cuda_spgemm_last_tiled); with the bin off it reports none. Under compute-sanitizer
+ * (GG_TEST_SANITIZER): FP64 PLUS_TIMES alone, one width, the complemented structural mask and
+ * the chunks. */
+static void tiled_rows(void **state)
+{
+    (void)state;
+    const GrB_Index n = 20001;
+    bool light = getenv("GG_TEST_SANITIZER") != NULL;
+    GrB_Matrix A = skewed(GrB_FP64, 1200, 6000, sparse_long);
+    GrB_Matrix B = skewed(GrB_FP64, 6000, n, sixteen), C0, Bt;
+    GrB_Matrix M = skewed(GrB_BOOL, 1200, n, four_thousand);
+    GrB_Matrix Mv = with_zeros(skewed(GrB_INT32, 1200, n, four_thousand));
+    OK(GrB_Matrix_new(&C0, GrB_FP64, 1200, n));
+    OK(GrB_Matrix_new(&Bt, GrB_FP64, n, 6000));
+    OK(GrB_transpose(Bt, NULL, NULL, B, NULL));
+
+    GG_cuda_spgemm_set_tiled(0, 0);
+    parity("tiled off", C0, NULL, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, A, B, NULL, false);
+    assert_int_equal(GG_cuda_spgemm_last_tiled(), 0);
+
+    GG_cuda_spgemm_set_tiled(2, 0);
+    parity("tiled, ratio 2", C0, NULL, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, A, B, NULL, false);
+    assert_int_equal(GG_cuda_spgemm_last_tiled(), 12);
+
+    uint32_t widths[3] = {1024, 2048, 0};
+    for (int w = light ? 1 : 0; w < (light ? 2 : 3); w++) {
+        GG_cuda_spgemm_set_tiled(1e9, widths[w]);
+        char name[96];
+        snprintf(name, sizeof name, "tiled, width %u", (unsigned)widths[w]);
+        parity(name, C0, M, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, A, B, GrB_DESC_RSC, false);
+        print_run(name);
+        assert_true(GG_cuda_spgemm_last_tiled() > 100);
+        if (light) continue;
+        parity(name, C0, NULL, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, A, B, NULL, false);
+        assert_true(GG_cuda_spgemm_last_tiled() > 100);
+        parity(name, C0, M, NULL, GrB_MIN_PLUS_SEMIRING_FP64, A, B, GrB_DESC_S, false);
+        assert_true(GG_cuda_spgemm_last_tiled() > 0);
+        parity(name, C0, Mv, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, A, B, NULL, false);
+        assert_true(GG_cuda_spgemm_last_tiled() > 0);
+        parity(name, C0, Mv, NULL, GrB_MIN_PLUS_SEMIRING_FP64, A, B, GrB_DESC_RC, false);
+        assert_true(GG_cuda_spgemm_last_tiled() > 100);
+        parity(name, C0, M, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, A, Bt, GrB_DESC_RSCT1, false);
+        assert_true(GG_cuda_spgemm_last_tiled() > 100);
+    }
+
+    if (!light) { /* the other domains, tiles of 2048 columns */
+        GrB_Semiring srs[] = {GrB_PLUS_TIMES_SEMIRING_FP32, GxB_PLUS_PAIR_INT64,
+                              GrB_LOR_LAND_SEMIRING_BOOL, GxB_ANY_PAIR_BOOL,
+                              GrB_MAX_MIN_SEMIRING_INT32};
+        GrB_Type types[] = {GrB_FP32, GrB_INT64, GrB_BOOL, GrB_BOOL, GrB_INT32};
+        GG_cuda_spgemm_set_tiled(1e9, 2048);
+        for (size_t k = 0; k < sizeof srs / sizeof srs[0]; k++) {
+            GrB_Matrix Ak, Bk, Ck;
+            OK(GrB_Matrix_new(&Ak, types[k], 1200, 6000));
+            OK(GrB_Matrix_new(&Bk, types[k], 6000, n));
+            OK(GrB_Matrix_new(&Ck, types[k], 1200, n));
+            OK(GrB_Matrix_assign(Ak, NULL, NULL, A, GrB_ALL, 1200, GrB_ALL, 6000, NULL));
+            OK(GrB_Matrix_assign(Bk, NULL, NULL, B, GrB_ALL, 6000, GrB_ALL, n, NULL));
+            char name[96];
+            snprintf(name, sizeof name, "tiled, semiring %zu", k);
+            parity(name, Ck, NULL, NULL, srs[k], Ak, Bk, NULL, false);
+            assert_true(GG_cuda_spgemm_last_tiled() > 100);
+            parity(name, Ck, Mv, NULL, srs[k], Ak, Bk, GrB_DESC_RC, false);
+            assert_true(GG_cuda_spgemm_last_tiled() > 100);
+            GrB_free(&Ak), GrB_free(&Bk), GrB_free(&Ck);
+        }
+        /* an iso A (a scalar assigned over its own pattern) and BC's PLUS_FIRST */
+        GrB_Matrix Ai = mdup(A);
+        OK(GrB_Matrix_assign_FP64(Ai, Ai, NULL, 3, GrB_ALL, 1200, GrB_ALL, 6000, GrB_DESC_S));
+        parity("tiled, iso A", C0, NULL, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, Ai, B, NULL, false);
+        assert_true(GG_cuda_spgemm_last_tiled() > 100);
+        parity("tiled, PLUS_FIRST", C0, M, NULL, plus_first, A, B, GrB_DESC_RSC, false);
+        assert_true(GG_cuda_spgemm_last_tiled() > 100);
+        GrB_free(&Ai);
+    }
+
+    /* chunks: 30000 bytes of workspace hold about 600 rows' bookkeeping (48 bytes a row) */
+    GG_cuda_spgemm_set_tiled(1e9, 2048);
+    GG_cuda_spgemm_set_workspace(30000);
+    parity("tiled, chunked", C0, M, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, A, B, GrB_DESC_RSC, false);
+    print_run("tiled, workspace 30 KB");
+    assert_true(GG_cuda_mxm_last_chunks() > 2);
+    assert_true(GG_cuda_spgemm_last_tiled() > 100);
+    GG_cuda_spgemm_set_workspace(0);
+    GG_cuda_spgemm_set_tiled(-1, 0);
+    GrB_free(&A), GrB_free(&B), GrB_free(&C0), GrB_free(&Bt), GrB_free(&M), GrB_free(&Mv);
 }
 
 /* Few heavy rows (BC's frontier<!paths> = frontier A): 3 rows of 10^6 columns, A's rows of 1200
@@ -327,10 +451,8 @@ static void few_heavy_rows_split(void **state)
     (void)state;
     const GrB_Index n = 1000000, k = 20000;
     GrB_Matrix A = skewed(GrB_FP64, 3, k, heavy_len), B = skewed(GrB_FP64, k, n, hub_len);
-    GrB_Matrix M = skewed(GrB_BOOL, 3, n, mask_len), Mv = skewed(GrB_INT32, 3, n, mask_len);
-    GrB_Matrix Bt, C0;
-    /* Mv's values 1..9 less 5: a ninth of its entries are zeros, which a valued mask leaves out */
-    OK(GrB_Matrix_apply_BinaryOp2nd_INT32(Mv, NULL, NULL, GrB_MINUS_INT32, Mv, 5, NULL));
+    GrB_Matrix M = skewed(GrB_BOOL, 3, n, mask_len);
+    GrB_Matrix Mv = with_zeros(skewed(GrB_INT32, 3, n, mask_len)), Bt, C0;
     OK(GrB_Matrix_new(&Bt, GrB_FP64, n, k));
     OK(GrB_transpose(Bt, NULL, NULL, B, NULL));
     OK(GrB_Matrix_new(&C0, GrB_FP64, 3, n));
@@ -532,6 +654,7 @@ int main(void)
         cmocka_unit_test(skewed_rows_every_bin),
         cmocka_unit_test(one_pass_chunks_and_waves),
         cmocka_unit_test(few_heavy_rows_split),
+        cmocka_unit_test(tiled_rows),
         cmocka_unit_test(chunked_equals_unchunked),
         cmocka_unit_test(out_of_memory_leaves_c),
         cmocka_unit_test(bc_equals_cpu),
