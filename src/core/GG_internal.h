@@ -437,6 +437,14 @@ GrB_Info GG_container_tuples(GG_container *c, GrB_Index *I, GrB_Index *J, void *
 GrB_Info GG_container_set_pending(GG_container *c, GrB_Index i, GrB_Index j, const void *x,
                                   GrB_Type xtype);
 GrB_Info GG_container_remove_pending(GG_container *c, GrB_Index i, GrB_Index j);
+/* Where matrix c keeps the values of its entries at the positions `at` (sorted tuples; their
+ * values are not read), for updates in place: ptr[k] (of c's type) for at's k-th position, in c's
+ * own content (the tuples of content adopted with its tree owed, else the tree's pool). *ok false,
+ * c unchanged, when a position holds no entry or the tree cannot be written in place (its pool
+ * shared by a dup or transpose, iso, scaled: GG_hs_value_ptr); else c's views and device mirror
+ * are dropped and a built tree's cached tuples released, and the pointers stay valid until c is
+ * next read or written. A vector: *ok false. Pending work is assembled first (its errors). */
+GrB_Info GG_container_value_ptrs(GG_container *c, const GG_coo *at, void **ptr, bool *ok);
 /* Row k (by_col false) or column k of matrix c, pending work included, without an assembly: its
  * entries in index order as tuples (row: the index along the line, col: 0) of c's type. O(log +
  * the line's entries) once the tree's view of that orientation is cached. */

@@ -499,6 +499,273 @@ static GrB_Info ewise_trees(GG_container *C, GrB_BinaryOp op, GG_container *A, G
     return info;
 }
 
+/* ---- matrices by lookups: T driven by a much smaller set of positions -------------------------- */
+
+/* A lookup walks a tree's height (a bisection in each COO node) where a merge step is a comparison
+ * and a copy: the driver must be this many times smaller than what the merge reads. A guess, not
+ * measured; BC's drivers are hundreds of times smaller. */
+#define GG_LOOKUP_RATIO 8
+
+/* An operand read by position: its tree, as logical op(X) (the descriptor's transpose a flag on a
+ * copy of the tree's state). A tree owed by a write-back is built for it: a descent of the tree
+ * beats a bisection of the tuples several times over on BC's 4 x 160,000 operands (measured on
+ * grid:400, Doc/performance.md), and the tree stays for the calls after. */
+static GrB_Info lookup_open(GG_hs_matrix *t, GG_container *X, bool tran)
+{
+    const GG_hs_matrix *h;
+    GrB_Info info = GG_view_hs(X, &h);
+    if (info != GrB_SUCCESS) return info;
+    *t = *h;
+    if (tran) GG_hs_transpose(t);
+    return GrB_SUCCESS;
+}
+
+/* op(X)(i, j) cast to t into v: 1 present, 0 absent, -1 out of memory. */
+static inline int lookup(const GG_hs_matrix *X, GrB_Index i, GrB_Index j, void *v, GrB_Type t)
+{
+    GrB_Info info = GG_hs_get(X, i, j, v, t);
+    return info == GrB_SUCCESS ? 1 : info == GrB_NO_VALUE ? 0 : -1;
+}
+
+/* T at the positions of the driver D's tuples, in D's (row-major) order: D is the mask (its true
+ * entries), op0(A) or op1(B) (whose values are then op's x or y); the other operands are looked
+ * up. Chunk k writes T from the place of its first driver tuple and counts what it wrote; the
+ * chunks are compacted afterwards. */
+typedef struct {
+    GrB_BinaryOp op;
+    bool add;
+    const GG_coo *D;
+    const GG_cpu_mask *mk; /* D is the mask */
+    int side;              /* D is op0(A) (0), op1(B) (1), the mask (2) */
+    GG_cpu_cast d2op;      /* D's values (side 0 or 1) to op's input type */
+    size_t dsize;
+    GG_hs_matrix a, b;     /* the sides looked up, as op0(A) and op1(B) */
+    size_t slot;           /* scratch bytes per operand, a multiple of 16 */
+    char *scratch;         /* per thread: x, y */
+    GrB_Index *lo, *count;
+    GG_coo *T;
+    _Atomic int failed;
+} lookup_ctx;
+
+static void lookup_chunk(void *ctx, int k, int tid)
+{
+    lookup_ctx *c = ctx;
+    GrB_BinaryOp op = c->op;
+    const GG_coo *D = c->D;
+    GG_coo *T = c->T;
+    char *x = c->scratch + (size_t)tid * 2 * c->slot, *y = x + c->slot;
+    size_t zsize = op->ztype->size;
+    GrB_Index o = c->lo[k];
+    for (GrB_Index p = c->lo[k]; p < c->lo[k + 1]; p++) {
+        if (c->side == 2 && !GG_cpu_mask_entry(c->mk, p)) continue;
+        GrB_Index i = D->row[p], j = D->col[p];
+        const void *dv = (const char *)D->x + p * c->dsize, *xv = x, *yv = y;
+        int ha = 1, hb = 1;
+        if (c->side == 0)
+            xv = GG_cpu_cast_in(&c->d2op, x, dv);
+        else
+            ha = lookup(&c->a, i, j, x, op->xtype);
+        if (c->side == 1)
+            yv = GG_cpu_cast_in(&c->d2op, y, dv);
+        else if (ha == 1 || (ha == 0 && c->add))
+            hb = lookup(&c->b, i, j, y, op->ytype);
+        else
+            hb = 0;
+        if (ha < 0 || hb < 0) {
+            c->failed = 1;
+            break;
+        }
+        char *z = (char *)T->x + o * zsize;
+        if (ha && hb) {
+            GG_cpu_binop_at(op, z, xv, yv, i, j, i, j);
+        } else if (!c->add || !(ha || hb)) {
+            continue;
+        } else if (lookup(ha ? &c->a : &c->b, i, j, z, op->ztype) < 0) {
+            /* eWiseAdd: an entry of one side only, cast from its own type to op's result */
+            c->failed = 1;
+            break;
+        }
+        T->row[o] = i;
+        T->col[o] = j;
+        o++;
+    }
+    c->count[k] = o - c->lo[k];
+}
+
+/* Matrix C<M> = accum(C, op0(A) op op1(B)) with T computed only where a much smaller set drives
+ * it: the entries of a mask that is not complemented (BC's w<level, struct> = bcu ./ paths),
+ * or, for an intersection, the smaller input's entries (bcu += w .* paths). T then goes through
+ * the write-back, which gives the mask, accumulator and replace their exact meaning (a T cut
+ * down to the mask's allowed positions writes what the full T writes). *took false, nothing
+ * done, when the driver is not small enough. */
+static GrB_Info ewise_lookups(GG_container *C, GG_container *M, GrB_BinaryOp accum,
+                              GrB_BinaryOp op, GG_container *A, GG_container *B, const GG_desc *d,
+                              bool add, bool *took)
+{
+    *took = false;
+    GrB_Index na, nb, nm = 0;
+    GrB_Info info = GG_container_nvals(A, &na);
+    if (info == GrB_SUCCESS) info = GG_container_nvals(B, &nb);
+    if (info == GrB_SUCCESS && M != NULL) info = GG_container_nvals(M, &nm);
+    if (info != GrB_SUCCESS) return info;
+    lookup_ctx c = {.op = op, .add = add};
+    /* a complemented mask allows what it lacks: its entries cannot drive */
+    if (M != NULL && !d->mask_comp && nm <= (na + nb) / GG_LOOKUP_RATIO)
+        c.side = 2;
+    else if (!add && na <= nb / GG_LOOKUP_RATIO)
+        c.side = 0;
+    else if (!add && nb <= na / GG_LOOKUP_RATIO)
+        c.side = 1;
+    else
+        return GrB_SUCCESS;
+    *took = true;
+
+    GG_cpu_mask mk;
+    GG_coo dcoo = {0}, T = {0};
+    bool own_d = false;
+    if (c.side == 2) {
+        info = GG_cpu_mask_init(&mk, M, d);
+        c.D = mk.m;
+        c.mk = &mk;
+    } else {
+        GG_container *X = c.side == 0 ? A : B;
+        info = GG_cpu_coo_of(X, c.side == 0 ? d->tran0 : d->tran1, &dcoo, &own_d);
+        c.D = &dcoo;
+        c.dsize = X->type->size;
+        c.d2op = GG_cpu_cast_make(c.side == 0 ? op->xtype : op->ytype, X->type);
+    }
+    if (info == GrB_SUCCESS && c.side != 0) info = lookup_open(&c.a, A, d->tran0);
+    if (info == GrB_SUCCESS && c.side != 1) info = lookup_open(&c.b, B, d->tran1);
+    if (info != GrB_SUCCESS) goto done;
+
+    GrB_Index n = c.D->n;
+    int nth = GG_cpu_nthreads(GG_LOOKUP_RATIO * n);
+    int nchunks = GG_cpu_nchunks(nth, n);
+    size_t big = op->xtype->size > op->ytype->size ? op->xtype->size : op->ytype->size;
+    c.slot = (big + 15) & ~(size_t)15;
+    c.scratch = GG_malloc((size_t)nth * 2 * c.slot);
+    c.lo = GG_malloc(((size_t)nchunks + 1) * sizeof(GrB_Index));
+    c.count = GG_malloc((size_t)nchunks * sizeof(GrB_Index));
+    info = GrB_OUT_OF_MEMORY;
+    if (c.scratch == NULL || c.lo == NULL || c.count == NULL) goto done;
+    info = GG_cpu_coo_alloc(&T, n, op->ztype->size);
+    if (info != GrB_SUCCESS) goto done;
+    c.T = &T;
+    for (int k = 0; k <= nchunks; k++) c.lo[k] = n * (GrB_Index)k / (GrB_Index)nchunks;
+    GG_cpu_parallel(nth, nchunks, lookup_chunk, &c);
+    info = c.failed ? GrB_OUT_OF_MEMORY : GrB_SUCCESS;
+    if (info != GrB_SUCCESS) goto done;
+    /* compact the chunks' runs (each starts at or after where it lands) */
+    size_t zsize = op->ztype->size;
+    GrB_Index at = c.count[0];
+    for (int k = 1; k < nchunks; k++) {
+        GrB_Index from = c.lo[k], m = c.count[k];
+        memmove(T.row + at, T.row + from, m * sizeof(GrB_Index));
+        memmove(T.col + at, T.col + from, m * sizeof(GrB_Index));
+        memmove((char *)T.x + at * zsize, (char *)T.x + from * zsize, m * zsize);
+        at += m;
+    }
+    T.n = at;
+done:
+    GG_free(c.scratch);
+    GG_free(c.lo);
+    GG_free(c.count);
+    if (own_d) GG_coo_free(&dcoo);
+    if (info != GrB_SUCCESS) {
+        GG_coo_free(&T);
+        return info;
+    }
+    return GG_cpu_writeback(C, M, accum, &T, op->ztype, d);
+}
+
+/* eWiseAdd C = C op S (or S op C) with C one of the inputs (untransposed), no mask or
+ * accumulator, op's result of C's type, and S much smaller than C (BC's paths = paths +
+ * frontier): the entries only C has are C's own (cast to op's result, which is C's type: the
+ * same value), so only S's positions change. Each is looked up in C (through C's log of pending
+ * updates, no assembly) and C's changes go to that log (GG_container_update), so the call costs
+ * O(|S|) instead of a pass over C, and a loop of such unions builds nothing until a full read of C
+ * assembles the log. *took false, nothing done, when the case does not apply. */
+static GrB_Info ewise_union_into(GG_container *C, GrB_BinaryOp op, GG_container *A,
+                                 GG_container *B, const GG_desc *d, bool *took)
+{
+    *took = false;
+    bool c_first = C == A && !d->tran0;
+    if (!c_first && !(C == B && !d->tran1)) return GrB_SUCCESS;
+    GG_container *S = c_first ? B : A;
+    GG_cpu_cast same = GG_cpu_cast_make(op->ztype, C->type);
+    if (S == C || !same.same || GG_opcode_positional(op->opcode)) return GrB_SUCCESS;
+    GrB_Index nc, ns;
+    GrB_Info info = GG_container_nvals(C, &nc);
+    if (info == GrB_SUCCESS) info = GG_container_nvals(S, &ns);
+    if (info != GrB_SUCCESS || ns > nc / GG_LOOKUP_RATIO) return info;
+    *took = true;
+
+    GG_coo s = {0}, old = {0}, z = {0};
+    bool own_s = false;
+    size_t csize = C->type->size;
+    GG_cpu_cast c2op = GG_cpu_cast_make(c_first ? op->xtype : op->ytype, C->type);
+    GG_cpu_cast s2op = GG_cpu_cast_make(c_first ? op->ytype : op->xtype, S->type);
+    GG_cpu_cast s2z = GG_cpu_cast_make(op->ztype, S->type);
+    /* C's value, then op's two inputs, each slot 16-byte aligned for the operator's loads */
+    size_t slot = (csize > op->xtype->size ? csize : op->xtype->size);
+    slot = ((slot > op->ytype->size ? slot : op->ytype->size) + 15) & ~(size_t)15;
+    char *scratch = GG_malloc(3 * slot);
+    info = scratch == NULL ? GrB_OUT_OF_MEMORY : GG_cpu_coo_of(S, c_first ? d->tran1 : d->tran0, &s, &own_s);
+    if (info == GrB_SUCCESS) info = GG_cpu_coo_alloc(&old, s.n, csize);
+    if (info == GrB_SUCCESS) info = GG_cpu_coo_alloc(&z, s.n, csize);
+    if (info != GrB_SUCCESS) goto done;
+    GrB_Index nold = 0;
+    for (GrB_Index k = 0; k < s.n; k++) {
+        GrB_Index i = s.row[k], j = s.col[k];
+        const void *sv = (const char *)s.x + k * S->type->size;
+        void *zv = (char *)z.x + k * csize;
+        char *cv = (char *)old.x + nold * csize;
+        info = GG_container_get(C, i, j, cv, C->type);
+        if (info == GrB_NO_VALUE) {
+            GG_cpu_cast_do(&s2z, zv, sv); /* S's entry alone, cast to op's result */
+        } else if (info == GrB_SUCCESS) {
+            const void *x = GG_cpu_cast_in(&c2op, scratch, cv), *y = GG_cpu_cast_in(&s2op, scratch + slot, sv);
+            if (c_first)
+                op->f(zv, x, y);
+            else
+                op->f(zv, y, x);
+            old.row[nold] = i;
+            old.col[nold++] = j;
+        } else {
+            goto done;
+        }
+        z.row[k] = i;
+        z.col[k] = j;
+    }
+    old.n = nold;
+    info = GG_container_update(C, &old, &z);
+done:
+    GG_free(scratch);
+    if (own_s) GG_coo_free(&s);
+    GG_coo_free(&old);
+    GG_coo_free(&z);
+    return info;
+}
+
+/* Whether the dual traversal pays over the merge of the tuples: it reads both trees and builds
+ * C's (its result goes straight into the skeleton and fill), where the merge reads the tuples and
+ * leaves C's tree owed. So only when both trees are built, and neither input is much smaller than
+ * the other: a small side (BC's paths + frontier) costs the traversal a rebuild of all of the
+ * large side's tree for a few new entries, the merge a pass over its tuples (which an owed tree
+ * is made of already). */
+static GrB_Info trees_pay(GG_container *A, GG_container *B, bool *pay)
+{
+    const GG_hs_matrix *ha, *hb;
+    *pay = false;
+    GrB_Info info = GG_view_hs_built(A, &ha);
+    if (info == GrB_SUCCESS) info = GG_view_hs_built(B, &hb);
+    if (info != GrB_SUCCESS || ha == NULL || hb == NULL) return info;
+    GrB_Index lo = ha->nvals < hb->nvals ? ha->nvals : hb->nvals;
+    GrB_Index hi = ha->nvals ^ hb->nvals ^ lo;
+    *pay = lo > hi / GG_LOOKUP_RATIO;
+    return GrB_SUCCESS;
+}
+
 static GrB_Info ewise(GG_container *C, GG_container *M, GrB_BinaryOp accum, GrB_BinaryOp op,
                       GG_container *A, GG_container *B, const GG_desc *d, bool add)
 {
@@ -522,8 +789,17 @@ static GrB_Info ewise(GG_container *C, GG_container *M, GrB_BinaryOp accum, GrB_
         if (info != GrB_SUCCESS) return info;
         return GG_cpu_vec_writeback(C, M, accum, &T, true, op->ztype, d, NULL);
     }
-    if (C->h.kind == GG_KIND_MATRIX && M == NULL && !d->mask_comp && accum == NULL &&
-        C->type == op->ztype && !GG_opcode_positional(op->opcode))
+    bool took = false;
+    GrB_Info linfo = GrB_SUCCESS;
+    if (add && M == NULL && !d->mask_comp && accum == NULL)
+        linfo = ewise_union_into(C, op, A, B, d, &took);
+    if (linfo == GrB_SUCCESS && !took) linfo = ewise_lookups(C, M, accum, op, A, B, d, add, &took);
+    if (linfo != GrB_SUCCESS || took) return linfo;
+    bool trees;
+    linfo = trees_pay(A, B, &trees);
+    if (linfo != GrB_SUCCESS) return linfo;
+    if (trees && M == NULL && !d->mask_comp && accum == NULL && C->type == op->ztype &&
+        !GG_opcode_positional(op->opcode))
         return ewise_trees(C, op, A, B, d, add);
     GG_coo a = {0}, b = {0}, T = {0};
     bool own_a = false, own_b = false;

@@ -836,6 +836,67 @@ static GrB_Info choose_dot(bool *dot, const GG_cpu_mrows *mr, const GG_cview *A,
     return info;
 }
 
+/* ---- a mask far larger than the product ---------------------------------------------------------
+ * BC's frontier<!paths, struct, replace> = frontier * A: paths holds every vertex reached so far,
+ * frontier one level, so reading the mask whole (its view, then each row's scatter) costs a pass
+ * over all of paths per level, where the product itself touches a few entries. Such a mask is
+ * instead probed once per entry of the unmasked product (GG_container_get: through M's log of
+ * pending updates, so the in-place unions of ewise.c are not assembled either). */
+
+/* Products this many times fewer than M's entries are probed one by one. A probe (a lock, a
+ * lookup in the log's index, a tree descent) costs about what the ratio's scatter steps and view
+ * entries do; a guess, not measured. */
+#define GG_PROBE_RATIO 8
+
+/* Whether C<M> = op(A)*op(B) probes M: no accumulator and nothing of C kept (replace, or C
+ * empty), so that C is T cut down to what M allows, no engine asked for, and op(A)*op(B) has at
+ * most |M| / GG_PROBE_RATIO products (counted from the rows of op(A) and op(B)). */
+static GrB_Info probe_plan(bool *probe, GG_container *C, GG_container *M, GrB_BinaryOp accum,
+                           GG_container *A, GG_container *B, const GG_desc *d)
+{
+    *probe = false;
+    if (M == NULL || accum != NULL || d->axb_method != GxB_DEFAULT) return GrB_SUCCESS;
+    GrB_Index nm, nc = 0, na;
+    GrB_Info info = GG_container_nvals(M, &nm);
+    if (info == GrB_SUCCESS && !d->replace) info = GG_container_nvals(C, &nc);
+    if (info == GrB_SUCCESS) info = GG_container_nvals(A, &na);
+    if (info != GrB_SUCCESS || nc > 0 || na > nm / GG_PROBE_RATIO || M == A || M == B) return info;
+    const GG_cview *av, *bv;
+    info = GG_cpu_rows_of(A, d->tran0, &av);
+    if (info == GrB_SUCCESS) info = GG_cpu_rows_of(B, d->tran1, &bv);
+    if (info != GrB_SUCCESS) return info;
+    GrB_Index flops = 0, limit = nm / GG_PROBE_RATIO, nnz = GG_cv_nnz(av), kb;
+    for (GrB_Index p = 0; p < nnz && flops <= limit; p++)
+        if (GG_cv_find(bv, av->idx[p], &kb)) flops += bv->ptr[kb + 1] - bv->ptr[kb];
+    *probe = flops <= limit;
+    return GrB_SUCCESS;
+}
+
+/* Keeps the entries of T (values of `size` bytes) that M allows under d, each probed in M. */
+static GrB_Info mask_probe(GG_coo *T, size_t size, GG_container *M, const GG_desc *d)
+{
+    GG_cpu_mask mk;
+    GG_cpu_mask_test(&mk, M->type, d);
+    char *v = GG_malloc(M->type->size);
+    if (v == NULL) return GrB_OUT_OF_MEMORY;
+    GrB_Info info = GrB_SUCCESS;
+    GrB_Index o = 0;
+    for (GrB_Index k = 0; k < T->n; k++) {
+        info = GG_container_get(M, T->row[k], T->col[k], v, M->type);
+        if (info != GrB_SUCCESS && info != GrB_NO_VALUE) break;
+        bool set = info == GrB_SUCCESS && (mk.structural || GG_cpu_mask_value(mk.size, v));
+        info = GrB_SUCCESS;
+        if (set == mk.comp) continue;
+        T->row[o] = T->row[k];
+        T->col[o] = T->col[k];
+        memmove((char *)T->x + o * size, (char *)T->x + k * size, size);
+        o++;
+    }
+    T->n = o;
+    GG_free(v);
+    return info;
+}
+
 GrB_Info GG_cpu_mxm(GG_container *C, GG_container *M, GrB_BinaryOp accum, GrB_Semiring semiring,
                     GG_container *A, GG_container *B, const GG_desc *d)
 {
@@ -843,8 +904,10 @@ GrB_Info GG_cpu_mxm(GG_container *C, GG_container *M, GrB_BinaryOp accum, GrB_Se
     GrB_Type atype = GG_sr_atype(semiring, false), btype = GG_sr_btype(semiring, false);
     GG_cpu_mrows mr;
     GG_cpu_opnd a = {0}, b = {0};
-    bool dot = false;
-    GrB_Info info = GG_cpu_mrows_get(&mr, M, d, false);
+    bool dot = false, probe;
+    GrB_Info info = probe_plan(&probe, C, M, accum, A, B, d);
+    mr = (GG_cpu_mrows){0};
+    if (info == GrB_SUCCESS && !probe) info = GG_cpu_mrows_get(&mr, M, d, false);
     if (info == GrB_SUCCESS) info = GG_cpu_opnd_get(&a, A, d->tran0, atype);
     if (info == GrB_SUCCESS) info = choose_dot(&dot, &mr, a.v, B, d);
     /* Gustavson reads op(B) by rows, the dot product by columns. */
@@ -862,6 +925,7 @@ GrB_Info GG_cpu_mxm(GG_container *C, GG_container *M, GrB_BinaryOp accum, GrB_Se
     }
     GG_cpu_opnd_free(&a);
     GG_cpu_opnd_free(&b);
+    if (info == GrB_SUCCESS && probe) info = mask_probe(&T, semiring->add->op->ztype->size, M, d);
     GrB_Index cvals = 1;
     if (info == GrB_SUCCESS && accum == NULL && !d->replace) info = GG_container_nvals(C, &cvals);
     if (info != GrB_SUCCESS) {

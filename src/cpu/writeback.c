@@ -155,6 +155,44 @@ static GrB_Info wb_replace_all(GG_container *C, GG_coo *T, GrB_Type ttype)
     return GG_container_adopt(C, T);
 }
 
+/* Whether T is small enough next to C that looking each of its entries up in C beats the merge
+ * over all of C's entries: a lookup walks the tree's height (or bisects C's tuples), a merge step
+ * is a comparison and a copy; the factor 8 is a guess, not measured. */
+#define GG_IN_PLACE_RATIO 8
+
+/* C = C accum T without a mask (C's pattern unchanged when T's lies within it): each value of T
+ * applied at its place in C's own content, O(|T| lookups) instead of a merge over all of C. False
+ * (C unchanged, T kept) when T is not small, holds a position C lacks, or C's content cannot be
+ * written in place (GG_container_value_ptrs). BC's bcu += w .* paths (Doc/decisions.md). */
+static GrB_Info wb_accum_in_place(GG_container *C, GrB_BinaryOp accum, const GG_coo *T,
+                                  GrB_Type ttype, bool *done)
+{
+    *done = false;
+    GrB_Index cn;
+    GrB_Info info = GG_container_nvals(C, &cn);
+    if (info != GrB_SUCCESS || T->n == 0 || T->n > cn / GG_IN_PLACE_RATIO) return info;
+    /* one scratch slot per operand, each 16-byte aligned for the operator's loads */
+    size_t xs = (accum->xtype->size + 15) & ~(size_t)15, ys = (accum->ytype->size + 15) & ~(size_t)15;
+    void **ptr = GG_malloc((size_t)T->n * sizeof *ptr);
+    char *scratch = GG_malloc(xs + ys + accum->ztype->size);
+    if (ptr != NULL && scratch != NULL) info = GG_container_value_ptrs(C, T, ptr, done);
+    if (info == GrB_SUCCESS && *done) {
+        GG_cpu_cast c2x = GG_cpu_cast_make(accum->xtype, C->type);
+        GG_cpu_cast t2y = GG_cpu_cast_make(accum->ytype, ttype);
+        GG_cpu_cast z2c = GG_cpu_cast_make(C->type, accum->ztype);
+        for (GrB_Index k = 0; k < T->n; k++) {
+            const void *tv = (const char *)T->x + k * ttype->size;
+            accum->f(scratch + xs + ys, GG_cpu_cast_in(&c2x, scratch, ptr[k]),
+                     GG_cpu_cast_in(&t2y, scratch + xs, tv));
+            GG_cpu_cast_do(&z2c, ptr[k], scratch + xs + ys);
+        }
+    }
+    /* out of memory for the pointers: the merge may still fit */
+    GG_free(ptr);
+    GG_free(scratch);
+    return info;
+}
+
 GrB_Info GG_cpu_writeback(GG_container *C, GG_container *M, GrB_BinaryOp accum, GG_coo *T,
                           GrB_Type ttype, const GG_desc *d)
 {
@@ -243,6 +281,14 @@ GrB_Info GG_cpu_writeback_region(GG_container *C, GG_container *M, GrB_BinaryOp 
         return GG_cpu_vec_writeback(C, M, accum, &t, true, ttype, d, I);
     }
     if (M == NULL && !d->mask_comp && accum == NULL && I == NULL) return wb_replace_all(C, T, ttype);
+    if (M == NULL && !d->mask_comp && I == NULL) {
+        bool done;
+        GrB_Info info = wb_accum_in_place(C, accum, T, ttype, &done);
+        if (info != GrB_SUCCESS || done) {
+            GG_coo_free(T);
+            return info;
+        }
+    }
     const GG_coo *c;
     GG_cpu_mask mk;
     GG_coo z;

@@ -671,6 +671,38 @@ GrB_Info GG_container_set_pending(GG_container *c, GrB_Index i, GrB_Index j, con
     return info;
 }
 
+GrB_Info GG_container_value_ptrs(GG_container *c, const GG_coo *at, void **ptr, bool *ok)
+{
+    *ok = false;
+    if (!is_matrix(c)) return GrB_SUCCESS;
+    pthread_mutex_lock(&c->lock);
+    GrB_Info info = assemble(c);
+    if (info == GrB_SUCCESS && c->tree_owed) info = rows_pay(c);
+    if (info != GrB_SUCCESS) goto done;
+    for (GrB_Index k = 0; k < at->n; k++) {
+        if (c->tree_owed) {
+            /* the tuples are the content: their values are c's own */
+            bool found;
+            GrB_Index pos = store_find(&c->store, at->row[k], at->col[k], &found);
+            if (!found) goto done;
+            ptr[k] = (char *)c->store.x + pos * c->type->size;
+        } else if ((ptr[k] = GG_hs_value_ptr(&c->hs, at->row[k], at->col[k])) == NULL) {
+            goto done; /* absent, or a shared, iso or scaled tree */
+        }
+    }
+    /* the views go (the CSR view may share the tuples' values, the CSC view copies them); a
+     * built tree's cached tuples would go stale, so they go too and are derived on demand */
+    GG_views_drop(c);
+    if (!c->tree_owed && c->coo_cached) {
+        GG_coo_free(&c->store);
+        c->coo_cached = false;
+    }
+    *ok = true;
+done:
+    pthread_mutex_unlock(&c->lock);
+    return info;
+}
+
 GrB_Info GG_container_remove_pending(GG_container *c, GrB_Index i, GrB_Index j)
 {
     if (!is_matrix(c)) return GG_vstore_remove(c, i);
