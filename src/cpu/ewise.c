@@ -499,7 +499,7 @@ static GrB_Info ewise_trees(GG_container *C, GrB_BinaryOp op, GG_container *A, G
     return info;
 }
 
-/* ---- matrices by lookups: T driven by a much smaller set of positions -------------------------- */
+/* ---- matrices by lookups: T driven by a much smaller set of positions ------------------------ */
 
 /* A lookup walks a tree's height (a bisection in each COO node) where a merge step is a comparison
  * and a copy: the driver must be this many times smaller than what the merge reads. A guess, not
@@ -710,7 +710,8 @@ static GrB_Info ewise_union_into(GG_container *C, GrB_BinaryOp op, GG_container 
     size_t slot = (csize > op->xtype->size ? csize : op->xtype->size);
     slot = ((slot > op->ytype->size ? slot : op->ytype->size) + 15) & ~(size_t)15;
     char *scratch = GG_malloc(3 * slot);
-    info = scratch == NULL ? GrB_OUT_OF_MEMORY : GG_cpu_coo_of(S, c_first ? d->tran1 : d->tran0, &s, &own_s);
+    info = scratch == NULL ? GrB_OUT_OF_MEMORY
+                           : GG_cpu_coo_of(S, c_first ? d->tran1 : d->tran0, &s, &own_s);
     if (info == GrB_SUCCESS) info = GG_cpu_coo_alloc(&old, s.n, csize);
     if (info == GrB_SUCCESS) info = GG_cpu_coo_alloc(&z, s.n, csize);
     if (info != GrB_SUCCESS) goto done;
@@ -724,7 +725,8 @@ static GrB_Info ewise_union_into(GG_container *C, GrB_BinaryOp op, GG_container 
         if (info == GrB_NO_VALUE) {
             GG_cpu_cast_do(&s2z, zv, sv); /* S's entry alone, cast to op's result */
         } else if (info == GrB_SUCCESS) {
-            const void *x = GG_cpu_cast_in(&c2op, scratch, cv), *y = GG_cpu_cast_in(&s2op, scratch + slot, sv);
+            const void *x = GG_cpu_cast_in(&c2op, scratch, cv);
+            const void *y = GG_cpu_cast_in(&s2op, scratch + slot, sv);
             if (c_first)
                 op->f(zv, x, y);
             else

@@ -172,7 +172,8 @@ static GrB_Info wb_accum_in_place(GG_container *C, GrB_BinaryOp accum, const GG_
     GrB_Info info = GG_container_nvals(C, &cn);
     if (info != GrB_SUCCESS || T->n == 0 || T->n > cn / GG_IN_PLACE_RATIO) return info;
     /* one scratch slot per operand, each 16-byte aligned for the operator's loads */
-    size_t xs = (accum->xtype->size + 15) & ~(size_t)15, ys = (accum->ytype->size + 15) & ~(size_t)15;
+    size_t xs = (accum->xtype->size + 15) & ~(size_t)15;
+    size_t ys = (accum->ytype->size + 15) & ~(size_t)15;
     void **ptr = GG_malloc((size_t)T->n * sizeof *ptr);
     char *scratch = GG_malloc(xs + ys + accum->ztype->size);
     if (ptr != NULL && scratch != NULL) info = GG_container_value_ptrs(C, T, ptr, done);

@@ -737,6 +737,23 @@ static GrB_Index random_dim(uint64_t *s)
 
 static int aliased_cases; /* cases run with aliased arguments, reported per operation */
 
+/* The operator of an element-wise or kronecker case c: a semiring, monoid or binary operator. */
+static void random_form(uint64_t *s, spec *c)
+{
+    c->form = (opform)rnd(s, 3);
+    if (c->form == FORM_SEMIRING) {
+        c->sr = random_semiring(s);
+        c->op = c->kind == OP_ADD ? c->sr->add->op : c->sr->mul;
+    } else if (c->form == FORM_MONOID) {
+        c->mon = coin(s, 10) ? UserPlusMonoid : *all_monoids[rnd(s, COUNT(all_monoids))];
+        c->op = c->mon->op;
+    } else {
+        c->op = coin(s, 30) ? *fast_binops[rnd(s, COUNT(fast_binops))]
+              : coin(s, 10) ? UserMinus
+                            : *all_binops[rnd(s, COUNT(all_binops))];
+    }
+}
+
 /* One random case of kind k from seed. */
 static void one_case(opkind k, uint64_t seed)
 {
@@ -769,20 +786,7 @@ static void one_case(opkind k, uint64_t seed)
         am = m, an = n, bm = m, bn = n, cm = m, cn = n;
         break;
     }
-    if (k == OP_ADD || k == OP_MULT || k == OP_KRON) {
-        c.form = (opform)rnd(&s, 3);
-        if (c.form == FORM_SEMIRING) {
-            c.sr = random_semiring(&s);
-            c.op = k == OP_ADD ? c.sr->add->op : c.sr->mul;
-        } else if (c.form == FORM_MONOID) {
-            c.mon = coin(&s, 10) ? UserPlusMonoid : *all_monoids[rnd(&s, COUNT(all_monoids))];
-            c.op = c.mon->op;
-        } else {
-            c.op = coin(&s, 30) ? *fast_binops[rnd(&s, COUNT(fast_binops))]
-                 : coin(&s, 10) ? UserMinus
-                                : *all_binops[rnd(&s, COUNT(all_binops))];
-        }
-    }
+    if (k == OP_ADD || k == OP_MULT || k == OP_KRON) random_form(&s, &c);
     /* transposed inputs are stored the other way round */
     if (c.ta) {
         GrB_Index t = am;
@@ -1141,6 +1145,273 @@ static void test_larger(void **state)
     print_message("larger: %d cases\n", cases);
 }
 
+/* ---- lopsided operands: the paths driven by a small side (BC's shapes) --------------------------
+ * Square objects of 12 to 31 rows where one side is dense and another holds a few entries, so
+ * that the CPU backend takes its small-side paths (Doc/decisions.md, BC on grids): the union into
+ * C (C = C + S, C aliased with an input, S small), element-wise products driven by a small mask or
+ * by the smaller input, the accumulation of a small T into C in place, and mxm under a mask far
+ * larger than the product (probed entry by entry). Each shape also draws the settings just off
+ * its path (a complemented mask, a transposed C, an accumulator, C keeping entries), and every
+ * mask kind, replace and random types, all against the dense reference. */
+
+enum {
+    LOP_UNION_INTO, LOP_MASK_DRIVES, LOP_SMALL_SIDE, LOP_ACCUM_IN_PLACE, LOP_MXM_PROBE, LOP_SHAPES
+};
+
+static unsigned lop_dense(uint64_t *s)
+{
+    return 850 + (unsigned)rnd(s, 151);
+}
+
+static unsigned lop_sparse(uint64_t *s)
+{
+    return 5 + (unsigned)rnd(s, 30);
+}
+
+static void lopsided_case(int shape, uint64_t seed)
+{
+    uint64_t s = seed;
+    spec c = {.kind = OP_MULT};
+    random_writeback(&s, &c);
+    GrB_Index n = 12 + rnd(&s, 20);
+    GrB_Type ta = random_type(&s), tb = random_type(&s), tc = random_type(&s), tm = random_type(&s);
+    unsigned da = lop_dense(&s), db = lop_dense(&s), dc = lop_dense(&s), dmask = lop_dense(&s);
+    switch (shape) {
+    case LOP_UNION_INTO:
+        /* C = C + S (or S + C): mostly no mask or accumulator and C of op's result type */
+        c.kind = OP_ADD;
+        random_form(&s, &c);
+        if (coin(&s, 75)) c.mask = 0, c.md.comp = false;
+        if (coin(&s, 75)) c.accum = NULL;
+        c.alias = coin(&s, 50) ? 1 : 4;
+        if (c.alias == 1) {
+            c.tb = coin(&s, 30);
+            c.ta = coin(&s, 15);
+            db = lop_sparse(&s);
+            if (coin(&s, 75)) ta = c.op->ztype;
+        } else {
+            c.ta = coin(&s, 30);
+            c.tb = coin(&s, 15);
+            da = lop_sparse(&s);
+            if (coin(&s, 75)) tb = c.op->ztype;
+        }
+        break;
+    case LOP_MASK_DRIVES:
+        /* a small mask, mostly not complemented, over two dense inputs */
+        c.kind = coin(&s, 50) ? OP_ADD : OP_MULT;
+        random_form(&s, &c);
+        c.mask = 1 + (int)rnd(&s, 2);
+        c.md.structural = c.mask == 2;
+        c.md.comp = coin(&s, 20);
+        dmask = lop_sparse(&s);
+        c.alias = coin(&s, 50) ? (int)rnd(&s, 6) : 0; /* 0 .. 5 */
+        c.ta = coin(&s, 30);
+        c.tb = coin(&s, 30);
+        break;
+    case LOP_SMALL_SIDE:
+        /* an intersection with one small input, under any mask */
+        random_form(&s, &c);
+        if (coin(&s, 50))
+            da = lop_sparse(&s);
+        else
+            db = lop_sparse(&s);
+        c.alias = coin(&s, 40) ? 1 + (int)rnd(&s, 5) : 0;
+        c.ta = coin(&s, 30);
+        c.tb = coin(&s, 30);
+        break;
+    case LOP_ACCUM_IN_PLACE:
+        /* C += S .* B with no mask: T within C's pattern when C is full (dc 1000), or not */
+        random_form(&s, &c);
+        if (c.accum == NULL) c.accum = *fast_binops[rnd(&s, COUNT(fast_binops))];
+        if (coin(&s, 80)) c.mask = 0, c.md.comp = false;
+        dc = coin(&s, 70) ? 1000 : dc;
+        da = lop_sparse(&s);
+        c.alias = coin(&s, 30) ? 4 : 0; /* C is the dense B */
+        if (c.alias == 4) db = dc;
+        c.ta = coin(&s, 30);
+        c.tb = coin(&s, 30);
+        break;
+    default:
+        /* C<M> = A*B with M dense, A and B sparse, C empty or replaced, mostly no accumulator */
+        c.kind = OP_MXM;
+        c.form = FORM_SEMIRING;
+        c.sr = random_semiring(&s);
+        if (coin(&s, 80)) c.accum = NULL;
+        c.mask = 1 + (int)rnd(&s, 2);
+        c.md.structural = c.mask == 2;
+        if (coin(&s, 50)) dc = 0;
+        if (coin(&s, 60)) c.md.replace = true;
+        da = lop_sparse(&s);
+        db = 20 + (unsigned)rnd(&s, 100);
+        c.alias = coin(&s, 20) ? 3 : 0; /* M is C (replace keeps the probe) */
+        if (c.alias == 3) dc = dmask;
+        c.ta = coin(&s, 30);
+        c.tb = coin(&s, 30);
+        break;
+    }
+    if (c.alias == 3 && c.mask == 0) c.alias = 0;
+    if (c.alias == 5 && c.mask == 0) c.alias = 0;
+    dm A = dm_random(&s, ta, n, n, da);
+    dm B = c.alias == 2 ? A : dm_random(&s, tb, n, n, db);
+    dm C = c.alias == 1 ? A : c.alias == 4 ? B : dm_random(&s, tc, n, n, dc);
+    /* M is C (alias 3): check() reads the mask from C as it was */
+    dm M = c.alias == 5 ? A : c.alias == 3 ? C : dm_random(&s, tm, n, n, dmask);
+    c.method = GxB_DEFAULT;
+    check(&c, seed, &C, &M, &A, &B);
+    if (c.alias != 5 && c.alias != 3) dm_free(&M);
+    if (c.alias != 1 && c.alias != 4) dm_free(&C);
+    if (c.alias != 2) dm_free(&B);
+    dm_free(&A);
+}
+
+static void test_lopsided(void **state)
+{
+    (void)state;
+    const char *only = getenv("GG_TEST_SEED");
+    int cases = 0;
+    for (int shape = 0; shape < LOP_SHAPES; shape++)
+        for (uint64_t i = 1; i <= 400; i++) {
+            uint64_t seed = ((uint64_t)(16 + shape) << 32) | i;
+            if (only != NULL && strtoull(only, NULL, 10) != seed) continue;
+            lopsided_case(shape, seed);
+            cases++;
+        }
+    print_message("lopsided: %d cases\n", cases);
+}
+
+/* ---- a chain of BC's steps on one C -----------------------------------------------------------
+ * The small-side paths write C in place (its log, its values) and read C's log without an
+ * assembly, so they are also checked in sequence on one object, as BC runs them: unions into C,
+ * accumulations into C, C as the mask of a product and of an element-wise call, and setElement,
+ * each followed by reads through C's row view, column view and a lookup, all against the
+ * reference. */
+
+/* Compares the GraphBLAS matrix g with the dense want; fails with the chain's step. */
+static void chain_expect(GrB_Matrix g, const dm *want, int trial, int step, const char *what)
+{
+    dm got = from_grb(g, false, want);
+    char buf[200];
+    const char *diff = dm_diff(want, &got, buf, sizeof buf);
+    if (diff != NULL) fail_msg("chain trial %d step %d (%s): %s", trial, step, what, diff);
+    dm_free(&got);
+}
+
+/* C's reads after a step: C*P (rows of C), C'*P (columns of C), one element. */
+static void chain_read(GrB_Matrix C, const dm *Cd, GrB_Matrix P, const dm *Pd, uint64_t *s,
+                       int trial, int step)
+{
+    for (int tran = 0; tran < 2; tran++) {
+        dm want = ref_mxm(GrB_PLUS_TIMES_SEMIRING_FP64, Cd, tran, Pd, false);
+        GrB_Matrix R;
+        assert_int_equal(GrB_Matrix_new(&R, GrB_FP64, Cd->n, Pd->n), GrB_SUCCESS);
+        assert_int_equal(GrB_mxm(R, NULL, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, C, P,
+                                 tran ? GrB_DESC_T0 : NULL),
+                         GrB_SUCCESS);
+        chain_expect(R, &want, trial, step, tran ? "read C'*P" : "read C*P");
+        GrB_Matrix_free(&R);
+        dm_free(&want);
+    }
+    GrB_Index i = rnd(s, Cd->m), j = rnd(s, Cd->n);
+    double x = 0;
+    GrB_Info info = GrB_Matrix_extractElement_FP64(&x, C, i, j);
+    assert_int_equal(info, *has(Cd, i, j) ? GrB_SUCCESS : GrB_NO_VALUE);
+    if (info == GrB_SUCCESS && x != *(double *)at(Cd, i, j))
+        fail_msg("chain trial %d step %d: C(%llu,%llu) read %g", trial, step, (unsigned long long)i,
+                 (unsigned long long)j, x);
+}
+
+static void test_bc_chain(void **state)
+{
+    (void)state;
+    const GrB_Index n = 48;
+    for (int trial = 0; trial < 12; trial++) {
+        uint64_t s = 7919 * (uint64_t)(trial + 1);
+        dm Cd = dm_random(&s, GrB_FP64, n, n, trial % 2 ? 1000 : 900);
+        dm Bd = dm_random(&s, GrB_FP64, n, n, 1000);
+        dm Pd = dm_random(&s, GrB_FP64, n, n, 60);
+        GrB_Matrix C = to_grb(&Cd, false), B = to_grb(&Bd, false), P = to_grb(&Pd, false);
+        if (trial % 3 == 2) {
+            /* C iso and full, as BC's bcu starts: nothing of it can be written in place */
+            assert_int_equal(
+                GrB_Matrix_assign_FP64(C, NULL, NULL, 1.0, GrB_ALL, n, GrB_ALL, n, NULL),
+                GrB_SUCCESS);
+            for (GrB_Index k = 0; k < n * n; k++) {
+                Cd.p[k] = true;
+                ((double *)Cd.x)[k] = 1.0;
+            }
+        }
+        for (int step = 0; step < 24; step++) {
+            dm Sd = dm_random(&s, GrB_FP64, n, n, 15);
+            GrB_Matrix S = to_grb(&Sd, false), W;
+            assert_int_equal(GrB_Matrix_new(&W, GrB_FP64, n, n), GrB_SUCCESS);
+            int kind = (int)rnd(&s, 5);
+            maskdesc md = {.replace = coin(&s, 50), .comp = coin(&s, 50),
+                           .structural = coin(&s, 50)};
+            GrB_Descriptor d =
+                *descs[(md.replace ? 16 : 0) + (md.comp ? 4 : 0) + (md.structural ? 8 : 0)];
+            dm T = {0}, Wd = dm_new(GrB_FP64, n, n);
+            switch (kind) {
+            case 0: /* paths = paths + frontier (either order) */
+                if (coin(&s, 50)) {
+                    T = ref_ewise(GrB_MINUS_FP64, &Cd, false, &Sd, false, true);
+                    assert_int_equal(
+                        GrB_Matrix_eWiseAdd_BinaryOp(C, NULL, NULL, GrB_MINUS_FP64, C, S, NULL),
+                        GrB_SUCCESS);
+                } else {
+                    T = ref_ewise(GrB_MINUS_FP64, &Sd, false, &Cd, false, true);
+                    assert_int_equal(
+                        GrB_Matrix_eWiseAdd_BinaryOp(C, NULL, NULL, GrB_MINUS_FP64, S, C, NULL),
+                        GrB_SUCCESS);
+                }
+                ref_writeback(&Cd, NULL, NULL, &T, (maskdesc){0});
+                break;
+            case 1: /* bcu += w .* paths */
+                T = ref_ewise(GrB_TIMES_FP64, &Sd, false, &Bd, false, false);
+                assert_int_equal(GrB_Matrix_eWiseMult_BinaryOp(C, NULL, GrB_PLUS_FP64, GrB_TIMES_FP64,
+                                                               S, B, NULL),
+                                 GrB_SUCCESS);
+                ref_writeback(&Cd, NULL, GrB_PLUS_FP64, &T, (maskdesc){0});
+                break;
+            case 2: /* frontier<!paths, struct, replace> = frontier * A, C the mask */
+                T = ref_mxm(GrB_PLUS_TIMES_SEMIRING_FP64, &Sd, false, &Pd, false);
+                assert_int_equal(GrB_mxm(W, C, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, S, P, d),
+                                 GrB_SUCCESS);
+                ref_writeback(&Wd, &Cd, NULL, &T, md);
+                chain_expect(W, &Wd, trial, step, "mxm under C");
+                break;
+            case 3: /* w<level, struct, replace> = bcu ./ paths, the mask small */
+                T = ref_ewise(GrB_DIV_FP64, &Cd, false, &Bd, false, false);
+                assert_int_equal(GrB_Matrix_eWiseMult_BinaryOp(W, S, NULL, GrB_DIV_FP64, C, B, d),
+                                 GrB_SUCCESS);
+                ref_writeback(&Wd, &Sd, NULL, &T, md);
+                chain_expect(W, &Wd, trial, step, "eWiseMult under a small mask");
+                break;
+            default: { /* a write through setElement among the logged unions */
+                GrB_Index i = rnd(&s, n), j = rnd(&s, n);
+                double x = (double)rnd(&s, 9);
+                assert_int_equal(GrB_Matrix_setElement_FP64(C, x, i, j), GrB_SUCCESS);
+                *has(&Cd, i, j) = true;
+                memcpy(at(&Cd, i, j), &x, sizeof x);
+                break;
+            }
+            }
+            if (kind < 2 || kind == 4) chain_read(C, &Cd, P, &Pd, &s, trial, step);
+            if (T.x != NULL) dm_free(&T);
+            dm_free(&Wd);
+            dm_free(&Sd);
+            GrB_Matrix_free(&S);
+            GrB_Matrix_free(&W);
+        }
+        chain_expect(C, &Cd, trial, 24, "C at the end");
+        GrB_Matrix_free(&C);
+        GrB_Matrix_free(&B);
+        GrB_Matrix_free(&P);
+        dm_free(&Cd);
+        dm_free(&Bd);
+        dm_free(&Pd);
+    }
+}
+
 /* ---- out of memory ------------------------------------------------------------------------------
  * Each case runs with the k-th allocation failing, for k = 1, 2, ... until it succeeds: it must
  * return GrB_OUT_OF_MEMORY with the output unchanged, or succeed with the right result, and leak
@@ -1348,7 +1619,8 @@ int main(void)
         cmocka_unit_test(test_ewise_mult), cmocka_unit_test(test_kronecker),
         cmocka_unit_test(test_user_type),  cmocka_unit_test(test_hypersparse),
         cmocka_unit_test(test_larger),     cmocka_unit_test(test_out_of_memory),
-        cmocka_unit_test(test_add_on_tree),
+        cmocka_unit_test(test_add_on_tree), cmocka_unit_test(test_lopsided),
+        cmocka_unit_test(test_bc_chain),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -45,6 +45,10 @@ KNOWN = [
      "a -0.0 in a floating-point value mask: SuiteSparse 7.4 reads it as true in some kernels (it "
      "tests the value's bytes) and as false in others (GrB_Col_assign, some masked mxm), so no "
      "single rule matches it"),
+    (" minmax_fp_tie",
+     "a floating MIN or MAX operator over a full matrix's values, where +0 and -0 tie: SuiteSparse "
+     "7.4's kernels return x for full operands and for a sparse eWiseMult, y for a sparse eWiseAdd "
+     "(observed with a throw-away program); GraphBLAS_gpu returns y everywhere (Doc/decisions.md)"),
     (" cmp_transposed",
      "eWiseAdd with a comparison operator of a non-Boolean type and a transposed input: SuiteSparse "
      "7.4 casts the transposed input to the operator's input type while transposing, so an entry "

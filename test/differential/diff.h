@@ -224,6 +224,7 @@ void case_object(ctx *c);
 void case_error(ctx *c);
 void case_op(ctx *c);
 void case_sequence(ctx *c);
+void case_lopsided(ctx *c);
 /* One random operation on the pool: picks a family, its operands (through get_mat/get_vec) and
  * arguments, prints what it does, runs it and dumps the output. */
 void op_random(ctx *c);
