@@ -426,6 +426,13 @@ GrB_Info GG_view_hs(GG_container *c, const GG_hs_matrix **view);
 GrB_Info GG_view_hs_built(GG_container *c, const GG_hs_matrix **view);
 /* GrB_SUCCESS with *x filled (cast to xtype), or GrB_NO_VALUE. */
 GrB_Info GG_container_get(GG_container *c, GrB_Index i, GrB_Index j, void *x, GrB_Type xtype);
+/* GG_container_get of every position of `at` (tuples; their values are not read) in matrix c:
+ * found[k] whether the k-th is present, its value cast to xtype into x's k-th slot (x NULL:
+ * presence only). One lock for all, and the log's lookups overlap their cache misses and run on
+ * several threads when many (BC's masks and unions probe thousands of positions of a matrix
+ * whose log holds all of its entries). */
+GrB_Info GG_container_get_many(GG_container *c, const GG_coo *at, void *x, GrB_Type xtype,
+                               bool *found);
 /* The entries in index order into I, J (a matrix's; either may be NULL) and X (cast to xtype; may
  * be NULL), arrays of *nvals elements; *nvals becomes the entry count. GrB_INSUFFICIENT_SPACE,
  * nothing written, when the arrays are too short. A vector is read in its own form, so only the

@@ -701,7 +701,7 @@ static GrB_Info ewise_union_into(GG_container *C, GrB_BinaryOp op, GG_container 
     *took = true;
 
     GG_coo s = {0}, old = {0}, z = {0};
-    bool own_s = false;
+    bool own_s = false, *found = NULL;
     size_t csize = C->type->size;
     GG_cpu_cast c2op = GG_cpu_cast_make(c_first ? op->xtype : op->ytype, C->type);
     GG_cpu_cast s2op = GG_cpu_cast_make(c_first ? op->ytype : op->xtype, S->type);
@@ -714,6 +714,10 @@ static GrB_Info ewise_union_into(GG_container *C, GrB_BinaryOp op, GG_container 
                            : GG_cpu_coo_of(S, c_first ? d->tran1 : d->tran0, &s, &own_s);
     if (info == GrB_SUCCESS) info = GG_cpu_coo_alloc(&old, s.n, csize);
     if (info == GrB_SUCCESS) info = GG_cpu_coo_alloc(&z, s.n, csize);
+    /* C's values at S's positions, into old's k-th slots; old keeps those found, in order */
+    found = info == GrB_SUCCESS ? GG_malloc(s.n + 1) : NULL;
+    if (info == GrB_SUCCESS)
+        info = found == NULL ? GrB_OUT_OF_MEMORY : GG_container_get_many(C, &s, old.x, C->type, found);
     if (info != GrB_SUCCESS) goto done;
     GrB_Index nold = 0;
     for (GrB_Index k = 0; k < s.n; k++) {
@@ -721,10 +725,10 @@ static GrB_Info ewise_union_into(GG_container *C, GrB_BinaryOp op, GG_container 
         const void *sv = (const char *)s.x + k * S->type->size;
         void *zv = (char *)z.x + k * csize;
         char *cv = (char *)old.x + nold * csize;
-        info = GG_container_get(C, i, j, cv, C->type);
-        if (info == GrB_NO_VALUE) {
+        if (!found[k]) {
             GG_cpu_cast_do(&s2z, zv, sv); /* S's entry alone, cast to op's result */
-        } else if (info == GrB_SUCCESS) {
+        } else {
+            memmove(cv, (char *)old.x + k * csize, csize);
             const void *x = GG_cpu_cast_in(&c2op, scratch, cv);
             const void *y = GG_cpu_cast_in(&s2op, scratch + slot, sv);
             if (c_first)
@@ -733,8 +737,6 @@ static GrB_Info ewise_union_into(GG_container *C, GrB_BinaryOp op, GG_container 
                 op->f(zv, y, x);
             old.row[nold] = i;
             old.col[nold++] = j;
-        } else {
-            goto done;
         }
         z.row[k] = i;
         z.col[k] = j;
@@ -742,6 +744,7 @@ static GrB_Info ewise_union_into(GG_container *C, GrB_BinaryOp op, GG_container 
     old.n = nold;
     info = GG_container_update(C, &old, &z);
 done:
+    GG_free(found);
     GG_free(scratch);
     if (own_s) GG_coo_free(&s);
     GG_coo_free(&old);

@@ -823,7 +823,14 @@ static GrB_Info choose_dot(bool *dot, const GG_cpu_mrows *mr, const GG_cview *A,
         /* Gustavson's terms, counted only up to a bound of the dot product's cost from the
          * rows: beyond it the dot product wins without its exact count (triangle counting's
          * L*L', where the exact count was a seventh of the product's time) */
-        double bound = dot_bound(A, mr->v, vlen_max(&cols, d->tran1 ? B->nrows : B->ncols), &scatter) + dview;
+        /* The bound needs B's longest column, a pass over all of B's columns: a mask whose
+         * entries are fewer than a quarter of them (BC's w<level> = w*A', a level against every
+         * vertex, where that pass was a fifth of the call) is cheaper to cost exactly, a lookup
+         * and a cost per entry (dot_bound then only for the scatter) */
+        GrB_Index bdim = d->tran1 ? B->nrows : B->ncols;
+        bool exact = 4 * GG_cv_nnz(mr->v) < bdim;
+        double bound = dot_bound(A, mr->v, exact ? 0 : vlen_max(&cols, bdim), &scatter) + dview;
+        if (exact) bound = dot_total(A, &cols, mr->v) + dview;
         *dot = saxpy + COST_TERM * scatter > bound;
         if (!*dot && rows.v == NULL && rows.count == NULL) info = b_count(B, nnz, &cols, &rows);
         if (!*dot && info == GrB_SUCCESS) {
@@ -872,27 +879,28 @@ static GrB_Info probe_plan(bool *probe, GG_container *C, GG_container *M, GrB_Bi
     return GrB_SUCCESS;
 }
 
-/* Keeps the entries of T (values of `size` bytes) that M allows under d, each probed in M. */
+/* Keeps the entries of T (values of `size` bytes) that M allows under d, T's positions probed in M
+ * together (a structural mask for presence only). */
 static GrB_Info mask_probe(GG_coo *T, size_t size, GG_container *M, const GG_desc *d)
 {
     GG_cpu_mask mk;
     GG_cpu_mask_test(&mk, M->type, d);
-    char *v = GG_malloc(M->type->size);
-    if (v == NULL) return GrB_OUT_OF_MEMORY;
-    GrB_Info info = GrB_SUCCESS;
+    bool *found = GG_malloc(T->n + 1);
+    char *v = mk.structural ? NULL : GG_malloc(T->n * M->type->size + 1);
+    GrB_Info info = found == NULL || (v == NULL && !mk.structural)
+                        ? GrB_OUT_OF_MEMORY
+                        : GG_container_get_many(M, T, v, M->type, found);
     GrB_Index o = 0;
-    for (GrB_Index k = 0; k < T->n; k++) {
-        info = GG_container_get(M, T->row[k], T->col[k], v, M->type);
-        if (info != GrB_SUCCESS && info != GrB_NO_VALUE) break;
-        bool set = info == GrB_SUCCESS && (mk.structural || GG_cpu_mask_value(mk.size, v));
-        info = GrB_SUCCESS;
+    for (GrB_Index k = 0; k < T->n && info == GrB_SUCCESS; k++) {
+        bool set = found[k] && (mk.structural || GG_cpu_mask_value(mk.size, v + k * mk.size));
         if (set == mk.comp) continue;
         T->row[o] = T->row[k];
         T->col[o] = T->col[k];
         memmove((char *)T->x + o * size, (char *)T->x + k * size, size);
         o++;
     }
-    T->n = o;
+    if (info == GrB_SUCCESS) T->n = o;
+    GG_free(found);
     GG_free(v);
     return info;
 }

@@ -83,6 +83,10 @@ void GG_mlog_put(GG_container *c, GrB_Index i, GrB_Index j, bool del, const void
 /* Whether (i, j) is logged (the log must be indexed, or this says no); *q gets its entry. O(1)
  * expected. */
 bool GG_mlog_find(const GG_container *c, GrB_Index i, GrB_Index j, GrB_Index *q);
+/* GG_mlog_find of the n positions (I[k], J[k]): q[k] their entries, UINT64_MAX for those not
+ * logged; the lookups overlap their cache misses (mlog.c). */
+void GG_mlog_find_many(const GG_container *c, GrB_Index n, const GrB_Index *I, const GrB_Index *J,
+                       GrB_Index *q);
 /* nvals of the content less the tree's nvals (the log must be indexed). */
 int64_t GG_mlog_dnvals(const GG_container *c);
 /* The log entries of row k (by_col false) or column k, unordered, in *qs (GG_free'd by the

@@ -44,13 +44,18 @@ static uint64_t mix(uint64_t x)
     return x;
 }
 
+/* Where the key (i, j) starts its search (t as in probe). */
+static uint64_t home(int t, GrB_Index i, GrB_Index j, uint64_t tcap)
+{
+    return (t < 0 ? mix(i * 0x9E3779B97F4A7C15ULL ^ j) : mix(t == 0 ? i : j)) & (tcap - 1);
+}
+
 /* The slot holding the key (i, j) (t < 0: the position; t 0: row i; t 1: column j), or the empty
  * slot where it goes. */
 static uint64_t *probe(const GG_pending *p, const table *tb, uint64_t tcap, int t, GrB_Index i,
                        GrB_Index j)
 {
-    uint64_t h = t < 0 ? mix(i * 0x9E3779B97F4A7C15ULL ^ j) : mix(t == 0 ? i : j);
-    for (uint64_t s = h & (tcap - 1);; s = (s + 1) & (tcap - 1)) {
+    for (uint64_t s = home(t, i, j, tcap);; s = (s + 1) & (tcap - 1)) {
         uint64_t v = tb->slot[s];
         if (v == 0) return &tb->slot[s];
         GrB_Index q = v - 1;
@@ -193,6 +198,40 @@ bool GG_mlog_find(const GG_container *c, GrB_Index i, GrB_Index j, GrB_Index *q)
     if (v == 0) return false;
     *q = v - 1;
     return true;
+}
+
+/* Lookups this many positions ahead of the probe: a table's slots and the log's entries are
+ * random reads of arrays larger than the caches, so each lookup waits for up to three misses one
+ * after another; with the slot, then the entry it names, fetched ahead, the misses of several
+ * lookups overlap. */
+#define AHEAD 8
+
+void GG_mlog_find_many(const GG_container *c, GrB_Index n, const GrB_Index *I, const GrB_Index *J,
+                       GrB_Index *q)
+{
+    const GG_pending *p = &c->pending;
+    if (p->n == 0 || p->ix == NULL) {
+        for (GrB_Index k = 0; k < n; k++) q[k] = NONE;
+        return;
+    }
+    const table *tb = &p->ix->pos;
+    uint64_t tcap = p->ix->tcap;
+    for (GrB_Index k = 0; k < n + 2 * AHEAD; k++) {
+        if (k < n) __builtin_prefetch(&tb->slot[home(-1, I[k], J[k], tcap)]);
+        if (k >= AHEAD && k - AHEAD < n) {
+            /* the slot came in: fetch the entry it names (the key's, most likely) */
+            uint64_t v = tb->slot[home(-1, I[k - AHEAD], J[k - AHEAD], tcap)];
+            if (v != 0) {
+                __builtin_prefetch(&p->row[v - 1]);
+                __builtin_prefetch(&p->col[v - 1]);
+            }
+        }
+        if (k >= 2 * AHEAD) {
+            GrB_Index m = k - 2 * AHEAD;
+            uint64_t v = *probe(p, tb, tcap, -1, I[m], J[m]);
+            q[m] = v == 0 ? NONE : v - 1;
+        }
+    }
 }
 
 void GG_mlog_put(GG_container *c, GrB_Index i, GrB_Index j, bool del, const void *x,

@@ -527,6 +527,66 @@ GrB_Info GG_container_get(GG_container *c, GrB_Index i, GrB_Index j, void *x, Gr
     return info;
 }
 
+/* Positions of GG_container_get_many per batch of the log's lookups, and per thread's share. */
+#define GET_BATCH 512
+
+/* found, and the values into x (NULL: presence only), of positions [lo, hi) of `at` (c->lock
+ * held, its log indexed or empty, no rows owed). False when a lookup ran out of memory. */
+static bool get_batch(const GG_container *c, const GG_coo *at, GrB_Index lo, GrB_Index hi,
+                      void *x, GrB_Type xtype, bool *found)
+{
+    size_t size = c->type->size, xs = x != NULL ? xtype->size : 0;
+    GG_caster cast = GG_caster_make(x != NULL ? xtype : c->type, c->type);
+    GrB_Index q[GET_BATCH];
+    if (!c->tree_owed) GG_mlog_find_many(c, hi - lo, at->row + lo, at->col + lo, q);
+    for (GrB_Index k = lo; k < hi; k++) {
+        GrB_Index i = at->row[k], j = at->col[k];
+        void *xk = (char *)x + k * xs;
+        const void *from = NULL;
+        if (c->tree_owed) {
+            /* no log while a tree is owed: the entry, if any, is in the tuples */
+            GrB_Index pos = store_find(&c->store, i, j, &found[k]);
+            from = (const char *)c->store.x + pos * size;
+        } else if (q[k - lo] != UINT64_MAX) {
+            found[k] = !c->pending.del[q[k - lo]];
+            from = (const char *)c->pending.x + q[k - lo] * size;
+        } else if (x == NULL) {
+            found[k] = GG_hs_has(&c->hs, i, j);
+            continue;
+        } else {
+            GrB_Info info = GG_hs_get(&c->hs, i, j, xk, xtype);
+            if (info != GrB_SUCCESS && info != GrB_NO_VALUE) return false;
+            found[k] = info == GrB_SUCCESS;
+            continue;
+        }
+        if (found[k] && x != NULL) GG_caster_apply(&cast, xk, from);
+    }
+    return true;
+}
+
+GrB_Info GG_container_get_many(GG_container *c, const GG_coo *at, void *x, GrB_Type xtype,
+                               bool *found)
+{
+    pthread_mutex_lock(&c->lock);
+    /* an unindexed log is assembled first, as for GG_container_get */
+    GrB_Info info = c->pending.ix == NULL ? assemble(c) : GrB_SUCCESS;
+    if (info == GrB_SUCCESS && c->tree_owed) info = rows_pay(c);
+    if (info == GrB_SUCCESS) {
+        GrB_Index n = at->n, nb = (n + GET_BATCH - 1) / GET_BATCH;
+        /* a lookup costs several steps of a pass over memory */
+        int nth = GG_nthreads_for(8 * n);
+        _Atomic int failed = 0;
+#pragma omp parallel for num_threads(nth) schedule(static)
+        for (GrB_Index b = 0; b < nb; b++) {
+            GrB_Index hi = (b + 1) * GET_BATCH < n ? (b + 1) * GET_BATCH : n;
+            if (!get_batch(c, at, b * GET_BATCH, hi, x, xtype, found)) failed = 1;
+        }
+        if (failed) info = GrB_OUT_OF_MEMORY;
+    }
+    pthread_mutex_unlock(&c->lock);
+    return info;
+}
+
 /* A matrix's copy shares the tree (copy-on-write: trees are never modified, so the first write
  * to either side installs a tree of its own), or copies the tuples of a content whose tree is
  * owed (three copies cost less than the build); a vector's copies its content. */
