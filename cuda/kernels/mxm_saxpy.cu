@@ -68,8 +68,13 @@
  *    GRAPHBLAS_GPU_SPGEMM_SBIT          0: no shared-memory bitmaps in the symbolic pass (and so
  *                                       no tiled rows)
  *    GRAPHBLAS_GPU_SPGEMM_TILED         the tiled bin's ratio: rows of at least ncols / this many
- *                                       entries (default 0: off, until measured; 16 the first
- *                                       guess: RMAT-16's rows of 4096 entries and more)
+ *                                       entries (0: off). Default 64, measured on an H200
+ *                                       (spgemm_bench RMAT-16 A*A FP64, medians of 3, 2026-11-27):
+ *                                       off 74.6 ms, 4: 57.2, 16: 30.5, 64: 24.2 ms (26,773 rows
+ *                                       tiled, every row of more than 1024 entries; no dense
+ *                                       waves left; peak 4.94 -> 3.94 GB); cuSPARSE ALG1 56.5 ms
+ *                                       in the same call. band20 and grid1000 have no such rows
+ *                                       and did not move.
  *    GRAPHBLAS_GPU_SPGEMM_TILED_COLS    the widest tile (default: the widest the device holds;
  *                                       narrower tiles hold more blocks per SM, walk more) */
 #include "GG_cuda_mxm_saxpy.h"
@@ -147,7 +152,7 @@ const tuning &tune(void)
         r.fill = std::min(0.9, std::max(0.1, env_or("GRAPHBLAS_GPU_SPGEMM_FILL", 0.75)));
         r.shared_max = (int)env_or("GRAPHBLAS_GPU_SPGEMM_SHARED_MAX", shared_slots(NSHARED - 1));
         r.sbit = env_or("GRAPHBLAS_GPU_SPGEMM_SBIT", 1) != 0;
-        r.tiled = std::max(0.0, env_or("GRAPHBLAS_GPU_SPGEMM_TILED", 0));
+        r.tiled = std::max(0.0, env_or("GRAPHBLAS_GPU_SPGEMM_TILED", 64));
         r.tiled_cols = env_or("GRAPHBLAS_GPU_SPGEMM_TILED_COLS", 1 << 30);
         r.optin = optin;
         r.sms = sms;
