@@ -748,16 +748,9 @@ GrB_Info GG_cpu_vmxv(GG_vdata *T, GG_container *A, bool rtran, const GG_vdata *U
     GG_sr_prepare(&sr, semiring, false, A->type, utype);
     double pulls = pull_cost(m, n, nnz_a, U, mk, sr.terminal != NULL || sr.any) +
                    view_cost(A, rtran, nnz_a);
-    /* A tree that A still owes (its content a write-back's tuples or a build's CSR view, src/store)
-     * is not built for this product when pull's view is already cached: the build costs several
-     * times the product (Doc/performance.md, "A build from input sorted by rows waits"). */
-    const GG_hs_matrix *built;
-    info = GG_view_hs_built(A, &built);
-    if (info != GrB_SUCCESS) return info;
     /* a plain sparse mask much smaller than A leaves pull cheaper than the whole tree (which
      * needs no view) */
     bool tree = U->form == GG_VF_FULL && m <= 2 * (nnz_a + n) + 1024 &&
-                (built != NULL || view_cost(A, rtran, nnz_a) > 0) &&
                 !GG_opcode_positional(semiring->mul->opcode) &&
                 !(mk->m != NULL && !mk->comp && mk->m->form == GG_VF_SPARSE && pulls * 4 < nnz_a);
     /* Push when its work, counted exactly on the rows of R' (R's columns) that u selects, costs
