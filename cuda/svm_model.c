@@ -194,6 +194,7 @@ const GG_svm_model GG_svm_mxv_model = {
             0x1.8f75e45642f87p-3, /* structural mask: 0.195049 */
             0x1.8f75e45642f87p-3, /* complemented mask: 0.195049 */
             0x1.183b121d7f2dp+1, /* list output: 2.1893 */
+            0x0p+0, /* push work fraction: 0 */
         },
     .b = 0x1.2165bac33651bp+2, /* 4.52183 */
     .gpu = "CUDA device 0: NVIDIA H200, compute capability 9.0",
