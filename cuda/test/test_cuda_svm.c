@@ -298,30 +298,22 @@ static void write_model(const char *path, int nfeat, double b, double work)
     fclose(f);
 }
 
-static void one_entry_product(void *arg)
-{
-    GrB_Matrix A = arg;
-    GrB_Index n;
-    OK(GrB_Matrix_nrows(&n, A));
-    GrB_Vector u, w;
-    OK(GrB_Vector_new(&u, GrB_BOOL, n));
-    OK(GrB_Vector_new(&w, GrB_BOOL, n));
-    OK(GrB_Vector_setElement_BOOL(u, true, 3));
-    OK(GrB_vxm(w, NULL, NULL, GrB_LOR_LAND_SEMIRING_BOOL, u, A, NULL));
-    GrB_free(&u), GrB_free(&w);
-}
+/* A product over a frontier of the vertices 3, 3 + stride, ... of A, for model_file_decides. */
+typedef struct {
+    GrB_Matrix A;
+    GrB_Index stride;
+} frontier;
 
-/* A product over a frontier of a tenth of A's vertices, for model_file_decides. */
-static void tenth_product(void *arg)
+static void frontier_product(void *arg)
 {
-    GrB_Matrix A = arg;
+    const frontier *f = arg;
     GrB_Index n;
-    OK(GrB_Matrix_nrows(&n, A));
+    OK(GrB_Matrix_nrows(&n, f->A));
     GrB_Vector u, w;
     OK(GrB_Vector_new(&u, GrB_BOOL, n));
     OK(GrB_Vector_new(&w, GrB_BOOL, n));
-    for (GrB_Index k = 0; k < n; k += 10) OK(GrB_Vector_setElement_BOOL(u, true, k));
-    OK(GrB_vxm(w, NULL, NULL, GrB_LOR_LAND_SEMIRING_BOOL, u, A, NULL));
+    for (GrB_Index k = 3; k < n; k += f->stride) OK(GrB_Vector_setElement_BOOL(u, true, k));
+    OK(GrB_vxm(w, NULL, NULL, GrB_LOR_LAND_SEMIRING_BOOL, u, f->A, NULL));
     GrB_free(&u), GrB_free(&w);
 }
 
@@ -337,16 +329,17 @@ static void model_file_decides(void **state)
     assert_true(fd >= 0);
     close(fd);
     GrB_Matrix A = random_matrix(GrB_BOOL, 2000, 2000, 0.004);
+    frontier one = {A, 2000}, tenth = {A, 10};
     static char buf[1 << 16];
     set_backend(GxG_BACKEND_CUDA);
     write_model(path, GG_SVM_NFEAT, 100, 0);
     assert_true(GG_cuda_svm_use_file(path));
     assert_true(GG_cuda_svm_model()->b == 100 && GG_cuda_svm_model()->cases == 7);
-    traced(one_entry_product, A, buf, sizeof buf);
+    traced(frontier_product, &one, buf, sizeof buf);
     assert_non_null(strstr(buf, "non-sparse mode"));
     write_model(path, GG_SVM_NFEAT, -100, 0);
     assert_true(GG_cuda_svm_use_file(path));
-    traced(one_entry_product, A, buf, sizeof buf);
+    traced(frontier_product, &one, buf, sizeof buf);
     assert_non_null(strstr(buf, ": sparse mode"));
     assert_null(strstr(buf, "the push would walk"));
     /* a model that reads the push work: counted for a frontier of 10 % (whose columns could hold
@@ -355,7 +348,7 @@ static void model_file_decides(void **state)
     write_model(path, GG_SVM_NFEAT, 8, 1);
     assert_true(GG_cuda_svm_use_file(path));
     assert_true(GG_svm_reads_work(GG_cuda_svm_model()));
-    traced(tenth_product, A, buf, sizeof buf);
+    traced(frontier_product, &tenth, buf, sizeof buf);
     assert_non_null(strstr(buf, "the push would walk"));
     assert_non_null(strstr(buf, "non-sparse mode"));
     /* the feature vector before the push work fraction: refused, the last model stays */
