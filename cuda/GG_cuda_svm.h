@@ -10,9 +10,14 @@
  * restricted to one panel (the paper's definition). Per call: the input density nvals(x) / N;
  * the mask's kind, as 0/1 indicators (a mask at all, a structural one, a complemented one); and
  * whether a push would write its result as an unordered list, with no O(M) initialisation (an
- * ANY or idempotent monoid over constant terms: BFS's pushes). The last four are not in the
- * paper: a model trained on unmasked products alone picked the pull for BFS's masked list pushes
- * and halved RMAT-22 BFS (Doc/decisions.md). The counted features and the density enter the
+ * ANY or idempotent monoid over constant terms: BFS's pushes); and the push's work fraction: the
+ * frontier's edges (the lengths of the push view's columns at its entries) over nnz, counted on
+ * the device only where the push may be long (GG_svm_work_worth_counting), else estimated from the
+ * density (GG_svm_call_features). The last five are not in the paper: a model trained on
+ * unmasked products alone picked the pull for BFS's masked list pushes and halved RMAT-22 BFS,
+ * and the density alone cannot tell RMAT-23's level of 3 % of the vertices holding most edges
+ * (pull 2.4 ms faster) from a level of 3 % of average degree (Doc/decisions.md). The counted
+ * features, the density and the work fraction enter the
  * model as log2 of themselves (log2(1 + v) for the matrix features, which may be 0), so a linear
  * score is a power law in the raw quantities: the n/32 rule, for one, is log2(density) + 5 >= 0;
  * the indicators enter as they are. The score is b + w . t; at or above 0 the non-sparse mode
@@ -42,6 +47,7 @@ enum {
     GG_SVM_MASK_STRUCT, /* 1: a structural mask */
     GG_SVM_MASK_COMP,   /* 1: a complemented mask */
     GG_SVM_LIST,        /* 1: a push would write an unordered list */
+    GG_SVM_WORK,        /* log2 of the push's work fraction (GG_svm_work) */
     GG_SVM_NFEAT
 };
 
@@ -98,8 +104,17 @@ static inline double GG_svm_density(uint64_t nvals, uint64_t n)
     return log2((double)nvals / (double)n);
 }
 
+/* The work fraction feature of a push whose frontier's columns hold `work` of R's nnz entries:
+ * log2((work + 1) / (nnz + 1)), 0 when the frontier's columns are all of R. */
+static inline double GG_svm_work(uint64_t work, uint64_t nnz)
+{
+    return log2(((double)work + 1) / ((double)nnz + 1));
+}
+
 /* t[GG_SVM_DENSITY ...]: a call's own features, for an input of nvals entries (an empty one
- * counts as one: it is pushed whatever the score) in dimension n. */
+ * counts as one: it is pushed whatever the score) in dimension n. The work fraction is left at
+ * its estimate without a count: the density's, the fraction of R's edges that nvals columns of
+ * average length hold; the slot replaces it with the count where it makes one. */
 static inline void GG_svm_call_features(double *t, uint64_t nvals, uint64_t n, bool masked,
                                         bool mstruct, bool mcomp, bool list)
 {
@@ -108,6 +123,34 @@ static inline void GG_svm_call_features(double *t, uint64_t nvals, uint64_t n, b
     t[GG_SVM_MASK_STRUCT] = masked && mstruct;
     t[GG_SVM_MASK_COMP] = masked && mcomp;
     t[GG_SVM_LIST] = list;
+    t[GG_SVM_WORK] = t[GG_SVM_DENSITY];
+}
+
+/* Whether the push's work is worth counting for a frontier of nvals entries in dimension n over
+ * R of nnz entries whose longest column has max_len entries (0: not known). The count is a device
+ * reduction and a wait, about the 13.5 us floor of one kernel and an 8-byte read (DESIGN.md §8;
+ * Doc/decisions.md), so it is made only where the push may be long enough for the pull to win:
+ * where nvals columns of the longest length could hold 1/256 of R's edges (GAP's direction switch
+ * pulls at 1/14 of the unexplored edges, so 1/256 leaves room for late levels). That keeps a
+ * grid's or a band's thousands of small levels (4 to 64 edges a vertex: grid 1000^2's widest
+ * level bounds 0.1 %) free of the wait, and since it bounds the work, not the vertex count, a
+ * frontier of a few hubs (RMAT's second level) is still counted. No upper bound on the density:
+ * of the H200 cases above 20 % (tools/svm/cases/h200-2026-11-27.csv), 90 of 295 were push wins
+ * (17.8 ms at stake), and a dense call is long beside the wait. A view whose longest column is
+ * not known counts from a density of 1/256. */
+#define GG_SVM_WORK_FRACTION_MIN (1.0 / 256)
+static inline bool GG_svm_work_worth_counting(uint64_t nvals, uint64_t n, uint64_t nnz, uint64_t max_len)
+{
+    if (nvals == 0 || n == 0 || nnz == 0) return false;
+    double bound = max_len > 0 ? (double)nvals * (double)max_len / (double)nnz
+                               : (double)nvals / (double)n;
+    return bound >= GG_SVM_WORK_FRACTION_MIN;
+}
+
+/* Whether the model reads the work fraction (else it is never counted for a decision). */
+static inline bool GG_svm_reads_work(const GG_svm_model *m)
+{
+    return m->w[GG_SVM_WORK] != 0;
 }
 
 static inline double GG_svm_score(const GG_svm_model *m, const double *t)

@@ -116,6 +116,7 @@ const GG_svm_model GG_svm_mxv_model = {
             0x1.ada7a64d381bcp-2, /* structural mask: 0.419585 */
             0x1.ada7a64d381bcp-2, /* complemented mask: 0.419585 */
             0x1.0721b0697dbbdp+0, /* list output: 1.02786 */
+            0x0p+0, /* push work fraction: 0 */
         },
     .b = 0x1.2b803e6d1d97ep+1, /* 2.33985 */
     .gpu = "CUDA device 0: NVIDIA H100 80GB HBM3, compute capability 9.0",

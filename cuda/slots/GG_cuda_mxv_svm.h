@@ -13,11 +13,22 @@
  * mask, PULL to any. */
 enum { GG_CUDA_MXV_RULE = 0, GG_CUDA_MXV_PULL, GG_CUDA_MXV_TREE, GG_CUDA_MXV_PUSH };
 void GG_cuda_mxv_force(int mode);
+/* Whether a call's push work is counted (GG_cuda_mxv_work_feature) with a mode forced: only while
+ * GG_cuda_mxv_force has forced one (the trainer, which records it as a feature), never under
+ * GRAPHBLAS_GPU_MXV; under the SVM, when the model reads it. */
 
 /* t[0 .. GG_SVM_DENSITY - 1] = the log2 matrix features of R = op(A) (tran: R = A'), A holding nnz
  * entries; counted: including those of the device pass over R's two views (GG_cuda_mxv_counts),
  * which fetches both views. Cached in A's mirror when it has one, dropped when A is written. */
 GrB_Info GG_cuda_mxv_features(GG_container *A, bool tran, GrB_Index nnz, bool counted, double *t);
+
+/* t[GG_SVM_WORK] = the push's work fraction (GG_svm_work) of the frontier x of nu entries over
+ * R = op(A) (tran: A', nnz entries), counted on the device (GG_cuda_mxv_push_work: a reduction
+ * and a wait) when `wanted` and the push may be long (GG_svm_work_worth_counting); otherwise t
+ * keeps the estimate GG_svm_call_features put there. Fetches the push view to read its longest
+ * column. */
+GrB_Info GG_cuda_mxv_work_feature(GG_container *A, bool tran, GrB_Index nnz, const GG_vdata *x,
+                                  uint64_t nu, bool wanted, double *t);
 
 /* Whether a frontier product of nu entries in dimension n over R = op(A) (tran: A', nnz entries)
  * is pushed (sparse mode) or pulled, by the model's score over A's cached features and the call's

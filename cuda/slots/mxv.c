@@ -17,6 +17,8 @@
  * products' T is installed directly, so a BFS step is two kernels (initialisation, push).
  * GRAPHBLAS_GPU_MXV=pull, tree or push forces one product where several apply, and
  * GRAPHBLAS_GPU_SVM_MODEL=FILE makes a model file decide, for measurements (GG_cuda_mxv_svm.h).
+ * A model that reads the push's work fraction has it counted on the device before it decides, where
+ * the push may be long (GG_svm_work_worth_counting): one reduction and a wait.
  * Declines, touching nothing: user-defined types or operators, a semiring whose multiply and
  * monoid are not all of one domain, operators without a device kernel, and small host-resident
  * calls (unless CUDA is forced). */
@@ -28,8 +30,10 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 
-/* GG_CUDA_MXV_*: GRAPHBLAS_GPU_MXV, read at the first call, or what GG_cuda_mxv_force set. */
+/* GG_CUDA_MXV_*: GRAPHBLAS_GPU_MXV, read at the first call, or what GG_cuda_mxv_force set; and
+ * whether GG_cuda_mxv_force forced a mode (the trainer's measured calls record the push work). */
 static atomic_int forced = -1;
+static atomic_bool measuring;
 
 static int forced_product(void)
 {
@@ -49,6 +53,7 @@ static int forced_product(void)
 void GG_cuda_mxv_force(int mode)
 {
     atomic_store_explicit(&forced, mode, memory_order_relaxed);
+    atomic_store_explicit(&measuring, mode != GG_CUDA_MXV_RULE, memory_order_relaxed);
 }
 
 /* This thread's last call features (GG_cuda_mxv_last_call). */
@@ -238,6 +243,13 @@ static GrB_Info product(GG_container *w, GG_container *M, GrB_BinaryOp accum, Gr
         if (info != GrB_SUCCESS) return info;
         GG_svm_call_features(last_call, nu, u->nrows, M != NULL, k.wb.mstruct, d->mask_comp,
                              can_list);
+        /* the push work is counted (a reduction and a wait) only when a decision reads it, or
+         * the trainer records it */
+        bool work = forced_mode == GG_CUDA_MXV_RULE
+                        ? GG_svm_reads_work(GG_cuda_svm_model())
+                        : atomic_load_explicit(&measuring, memory_order_relaxed);
+        info = GG_cuda_mxv_work_feature(A, tran, nnz, x, nu, work, last_call);
+        if (info != GrB_SUCCESS) return info;
         has_last_call = true;
         if (forced_mode == GG_CUDA_MXV_PUSH) {
             push = true;

@@ -1,8 +1,9 @@
 /* mxv_svm.c: the SVM features of a frontier product's matrix (GG_cuda_mxv_svm.h), computed once
  * per matrix and orientation and kept in its device mirror beside the views they are counted
  * from, so that a call's decision is the density's log2 and one dot product (GG_cuda_svm.h); the
- * model it decides with, the compiled one or one read from a file at run time; and the decision
- * itself, which the mxv slot takes and the trainer times. */
+ * model it decides with, the compiled one or one read from a file at run time; a call's push work,
+ * counted on the device where it may matter; and the decision itself, which the mxv slot takes
+ * and the trainer times. */
 #include "GG_cuda_mirror.h"
 #include "GG_cuda_mxv_features.h"
 #include "GG_cuda_mxv_svm.h"
@@ -116,6 +117,24 @@ GrB_Info GG_cuda_mxv_features(GG_container *A, bool tran, GrB_Index nnz, bool co
         w->svm_counted[o] = counted;
     }
     pthread_mutex_unlock(&A->lock);
+    return GrB_SUCCESS;
+}
+
+GrB_Info GG_cuda_mxv_work_feature(GG_container *A, bool tran, GrB_Index nnz, const GG_vdata *x,
+                                  uint64_t nu, bool wanted, double *t)
+{
+    if (!wanted || nu == 0 || x->n > GG_VFORM_BITMAP_MAX) return GrB_SUCCESS;
+    GG_cuda_cview cols;
+    GrB_Info info = GG_cuda_mirror_cview(A, !tran, &cols);
+    if (info != GrB_SUCCESS) return info;
+    if (!GG_svm_work_worth_counting(nu, x->n, nnz, cols.max_len)) return GrB_SUCCESS;
+    uint64_t work;
+    info = GG_cuda_info(GG_cuda_mxv_push_work(&cols, x, nu, &work));
+    if (info != GrB_SUCCESS) return info;
+    t[GG_SVM_WORK] = GG_svm_work(work, nnz);
+    GG_trace("cuda mxv: the push would walk %llu of %llu entries (%llu of %llu vertices)",
+             (unsigned long long)work, (unsigned long long)nnz, (unsigned long long)nu,
+             (unsigned long long)x->n);
     return GrB_SUCCESS;
 }
 

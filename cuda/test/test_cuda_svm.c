@@ -4,8 +4,8 @@
  * widths), for A and A', are cached, and are dropped when A is written. Frontier products give the
  * CPU backend's results under the SVM's choice and under each forced mode, at densities on both
  * sides of any plausible switch point (one semiring under compute-sanitizer). The call features
- * the slot records (mask kind, list output) and a model file that decides in place of the
- * compiled model. Exits 77 (Meson: SKIP) without a GPU. */
+ * the slot records (mask kind, list output, the push work counted on the device) and a model
+ * file that decides in place of the compiled model. Exits 77 (Meson: SKIP) without a GPU. */
 #include "GG_cuda_mxv_svm.h"
 
 #include <math.h>
@@ -189,9 +189,30 @@ static void run_call(void *arg)
     OK(GrB_vxm(c->w, c->mask, NULL, c->sr, c->u, c->A, c->d));
 }
 
+/* The push work of u' A: the entries of A's rows at u's entries (the columns of R = A'). */
+static uint64_t host_push_work(GrB_Matrix A, GrB_Vector u)
+{
+    GrB_Index m, nnz, nu;
+    OK(GrB_Matrix_nrows(&m, A));
+    OK(GrB_Matrix_nvals(&nnz, A));
+    OK(GrB_Vector_nvals(&nu, u));
+    GrB_Index *I = malloc((nnz + 1) * sizeof *I), *J = malloc((nnz + 1) * sizeof *J);
+    GrB_Index *U = malloc((nu + 1) * sizeof *U), k = nnz;
+    uint64_t *len = calloc(m, sizeof *len), work = 0;
+    OK(GrB_Matrix_extractTuples_FP64(I, J, NULL, &k, A));
+    for (GrB_Index p = 0; p < nnz; p++) len[I[p]]++;
+    k = nu;
+    OK(GrB_Vector_extractTuples_FP64(U, NULL, &k, u));
+    for (GrB_Index p = 0; p < nu; p++) work += len[U[p]];
+    free(I), free(J), free(U), free(len);
+    return work;
+}
+
 /* The call features the slot records (GG_cuda_mxv_last_call, what the trainer's cases read) and
  * decides with: the input's density, the mask's kind, and whether a push would write a list (a
- * direct result over constant terms: LOR.ONEB here), under the SVM and under each forced mode. */
+ * direct result over constant terms: LOR.ONEB here), under the SVM and under each forced mode;
+ * the push work counted on the device under a forced mode (the trainer's), from a sparse and from
+ * a bitmap frontier, and left at the density's estimate under a model that does not read it. */
 static void call_features_of_the_call(void **state)
 {
     (void)state;
@@ -200,8 +221,9 @@ static void call_features_of_the_call(void **state)
     OK(GrB_Semiring_new(&lor_oneb, GrB_LOR_MONOID_BOOL, GrB_ONEB_BOOL));
     GrB_Matrix A = random_matrix(GrB_BOOL, n, n, 0.004);
     GrB_Vector m = random_vector(GrB_BOOL, n, 0.3), u = random_vector(GrB_BOOL, n, 0.02);
-    GrB_Index nu;
+    GrB_Index nu, nnz;
     OK(GrB_Vector_nvals(&nu, u));
+    OK(GrB_Matrix_nvals(&nnz, A));
     struct {
         GrB_Semiring sr;
         bool masked;
@@ -231,46 +253,74 @@ static void call_features_of_the_call(void **state)
                 if (t[GG_SVM_MASKED + f] != want[f])
                     fail_msg("case %zu mode %d: feature %d is %g, not %g", c, modes[k],
                              GG_SVM_MASKED + f, t[GG_SVM_MASKED + f], want[f]);
+            bool counted = modes[k] != GG_CUDA_MXV_RULE || GG_svm_reads_work(GG_cuda_svm_model());
+            double work = counted ? GG_svm_work(host_push_work(A, u), nnz) : t[GG_SVM_DENSITY];
+            if (fabs(t[GG_SVM_WORK] - work) > 1e-12)
+                fail_msg("case %zu mode %d: push work %g, not %g", c, modes[k], t[GG_SVM_WORK],
+                         work);
             /* the SVM's trace names the call's kind */
             if (modes[k] == GG_CUDA_MXV_RULE && cases[c].list != 0)
                 assert_non_null(strstr(buf, "list push"));
             GrB_free(&call.w);
         }
     }
+    /* a frontier of 30 %, a bitmap on the device after the product that made it */
+    GG_cuda_mxv_force(GG_CUDA_MXV_PULL);
+    GrB_Vector q;
+    OK(GrB_Vector_new(&q, GrB_BOOL, n));
+    OK(GrB_vxm(q, NULL, NULL, GrB_LOR_LAND_SEMIRING_BOOL, m, A, NULL));
+    GG_cuda_mxv_force(GG_CUDA_MXV_PUSH);
+    one_call call = {lor_oneb, NULL, NULL, q, NULL, A};
+    OK(GrB_Vector_new(&call.w, GrB_BOOL, n));
+    static char buf[1 << 16];
+    traced(run_call, &call, buf, sizeof buf);
+    assert_non_null(strstr(buf, "push of a bitmap frontier"));
+    double t[GG_SVM_NFEAT];
+    assert_true(GG_cuda_mxv_last_call(t));
+    assert_true(fabs(t[GG_SVM_WORK] - GG_svm_work(host_push_work(A, q), nnz)) < 1e-12);
+    GrB_free(&call.w), GrB_free(&q);
     GG_cuda_mxv_force(GG_CUDA_MXV_RULE);
     set_backend(GxG_BACKEND_AUTO);
     GrB_free(&lor_oneb), GrB_free(&A), GrB_free(&m), GrB_free(&u);
 }
 
-/* A model source of `nfeat` zero weights and bias b, as the trainer writes its fields, at path. */
-static void write_model(const char *path, int nfeat, double b)
+/* A model source of `nfeat` weights, 0 but the push work's (work), and bias b, as the trainer
+ * writes its fields, at path. */
+static void write_model(const char *path, int nfeat, double b, double work)
 {
     FILE *f = fopen(path, "w");
     assert_non_null(f);
     fprintf(f, "#include \"GG_cuda_svm.h\"\nconst GG_svm_model GG_svm_mxv_model = {\n    .w =\n        {\n");
-    for (int k = 0; k < nfeat; k++) fprintf(f, "            %a, /* feature %d */\n", 0.0, k);
+    for (int k = 0; k < nfeat; k++)
+        fprintf(f, "            %a, /* feature %d */\n", k == GG_SVM_WORK ? work : 0.0, k);
     fprintf(f, "        },\n    .b = %a,\n    .gpu = \"test\",\n    .date = \"today\",\n", b);
     fprintf(f, "    .cases = 7,\n    .cv_accuracy = 0x1p-1,\n    .provisional = false,\n};\n");
     fclose(f);
 }
 
-static void one_entry_product(void *arg)
+/* A product over a frontier of the vertices 3, 3 + stride, ... of A, for model_file_decides. */
+typedef struct {
+    GrB_Matrix A;
+    GrB_Index stride;
+} frontier;
+
+static void frontier_product(void *arg)
 {
-    GrB_Matrix A = arg;
+    const frontier *f = arg;
     GrB_Index n;
-    OK(GrB_Matrix_nrows(&n, A));
+    OK(GrB_Matrix_nrows(&n, f->A));
     GrB_Vector u, w;
     OK(GrB_Vector_new(&u, GrB_BOOL, n));
     OK(GrB_Vector_new(&w, GrB_BOOL, n));
-    OK(GrB_Vector_setElement_BOOL(u, true, 3));
-    OK(GrB_vxm(w, NULL, NULL, GrB_LOR_LAND_SEMIRING_BOOL, u, A, NULL));
+    for (GrB_Index k = 3; k < n; k += f->stride) OK(GrB_Vector_setElement_BOOL(u, true, k));
+    OK(GrB_vxm(w, NULL, NULL, GrB_LOR_LAND_SEMIRING_BOOL, u, f->A, NULL));
     GrB_free(&u), GrB_free(&w);
 }
 
 /* A model file decides in place of the compiled model (GG_cuda_svm_use_file, behind
  * GRAPHBLAS_GPU_SVM_MODEL): one whose bias says pull makes even a one-entry frontier pull, one
- * that says push pushes it; a file of another feature count, or none, is refused and changes
- * nothing; NULL brings the compiled model back. */
+ * that says push pushes it, and one that reads the push work has it counted; a file of another
+ * feature count, or none, is refused and changes nothing; NULL brings the compiled model back. */
 static void model_file_decides(void **state)
 {
     (void)state;
@@ -279,21 +329,32 @@ static void model_file_decides(void **state)
     assert_true(fd >= 0);
     close(fd);
     GrB_Matrix A = random_matrix(GrB_BOOL, 2000, 2000, 0.004);
+    frontier one = {A, 2000}, tenth = {A, 10};
     static char buf[1 << 16];
     set_backend(GxG_BACKEND_CUDA);
-    write_model(path, GG_SVM_NFEAT, 100);
+    write_model(path, GG_SVM_NFEAT, 100, 0);
     assert_true(GG_cuda_svm_use_file(path));
     assert_true(GG_cuda_svm_model()->b == 100 && GG_cuda_svm_model()->cases == 7);
-    traced(one_entry_product, A, buf, sizeof buf);
+    traced(frontier_product, &one, buf, sizeof buf);
     assert_non_null(strstr(buf, "non-sparse mode"));
-    write_model(path, GG_SVM_NFEAT, -100);
+    write_model(path, GG_SVM_NFEAT, -100, 0);
     assert_true(GG_cuda_svm_use_file(path));
-    traced(one_entry_product, A, buf, sizeof buf);
+    traced(frontier_product, &one, buf, sizeof buf);
     assert_non_null(strstr(buf, ": sparse mode"));
-    /* the feature vector before the mask kind and list output: refused, the last model stays */
-    write_model(path, GG_SVM_NFEAT - 4, 100);
+    assert_null(strstr(buf, "the push would walk"));
+    /* a model that reads the push work: counted for a frontier of 10 % (whose columns could hold
+     * far more than 1/256 of the edges), and it decides: pull when the frontier's columns hold
+     * over 2^-8 of them (score 8 + log2 fraction) */
+    write_model(path, GG_SVM_NFEAT, 8, 1);
+    assert_true(GG_cuda_svm_use_file(path));
+    assert_true(GG_svm_reads_work(GG_cuda_svm_model()));
+    traced(frontier_product, &tenth, buf, sizeof buf);
+    assert_non_null(strstr(buf, "the push would walk"));
+    assert_non_null(strstr(buf, "non-sparse mode"));
+    /* the feature vector before the push work fraction: refused, the last model stays */
+    write_model(path, GG_SVM_NFEAT - 1, 100, 0);
     assert_false(GG_cuda_svm_use_file(path));
-    assert_true(GG_cuda_svm_model()->b == -100);
+    assert_true(GG_cuda_svm_model()->b == 8);
     unlink(path);
     assert_false(GG_cuda_svm_use_file(path));
     assert_true(GG_cuda_svm_use_file(NULL));

@@ -31,7 +31,7 @@ static double uniform(double lo, double hi)
 }
 
 /* A toy set, separable with a wide margin: pull when log2 density + nnz / 4 > 0 (other features
- * noise). */
+ * noise, but the push work, left at its estimate from the density as where it is not counted). */
 #define TOY 400
 static double toy_x[TOY * GG_SVM_NFEAT];
 static int toy_y[TOY], toy_g[TOY];
@@ -41,8 +41,9 @@ static gg_svm_set toy_set(void)
     size_t n = 0;
     while (n < TOY) {
         double *x = toy_x + n * GG_SVM_NFEAT;
-        for (int k = 0; k < GG_SVM_NFEAT; k++) x[k] = uniform(0, 20);
+        for (int k = 0; k < GG_SVM_WORK; k++) x[k] = uniform(0, 20);
         x[GG_SVM_DENSITY] = uniform(-16, 0);
+        x[GG_SVM_WORK] = x[GG_SVM_DENSITY]; /* not counted: the density's estimate */
         double side = x[GG_SVM_DENSITY] + x[GG_SVM_NNZ] / 4;
         if (fabs(side) < 1.5) continue; /* the margin */
         toy_y[n] = side > 0 ? 1 : -1;
@@ -69,10 +70,11 @@ static void separable_toy_is_learned(void **state)
     int pred[TOY];
     assert_true(gg_svm_cross_validate(&s, NULL, 10, 5, pred) == 1.0);
     for (size_t i = 0; i < s.n; i++) assert_int_equal(pred[i], s.y[i]);
-    /* the signal is in the density and nnz: they carry the largest weights, with the right signs */
-    assert_true(m.w[GG_SVM_DENSITY] > 0 && m.w[GG_SVM_NNZ] > 0);
+    /* the signal is in the density (shared with the work, its copy here) and nnz: they carry the
+     * largest weights, with the right signs */
+    assert_true(m.w[GG_SVM_DENSITY] + m.w[GG_SVM_WORK] > 0 && m.w[GG_SVM_NNZ] > 0);
     for (int k = 0; k < GG_SVM_NFEAT; k++)
-        if (k != GG_SVM_DENSITY && k != GG_SVM_NNZ)
+        if (k != GG_SVM_DENSITY && k != GG_SVM_WORK && k != GG_SVM_NNZ)
             assert_true(fabs(m.w[k]) < 0.5 * m.w[GG_SVM_NNZ]);
 }
 
@@ -144,8 +146,8 @@ static void written_model_reads_back(void **state)
     assert_int_equal(r.cases, TOY);
     assert_false(r.provisional);
     /* a missing weight is an error, not a zero: drop the last weight's line (so a model of the
-     * feature vector before the mask kind and list output, four weights shorter, is refused) */
-    char *line = strstr(text, "/* list output");
+     * feature vector before the push work fraction, one weight shorter, is refused) */
+    char *line = strstr(text, "/* push work fraction");
     assert_non_null(line);
     while (line[-1] != '\n') line--;
     char *next = strchr(line, '\n') + 1;
@@ -230,6 +232,44 @@ static void call_features_encode_the_call(void **state)
     GG_svm_call_features(t, 1024, 1024, true, false, true, false); /* a complemented valued mask */
     assert_true(t[GG_SVM_DENSITY] == 0);
     assert_true(t[GG_SVM_MASKED] == 1 && t[GG_SVM_MASK_STRUCT] == 0 && t[GG_SVM_MASK_COMP] == 1);
+    /* the push work, uncounted, is the density's estimate (columns of average length) */
+    for (uint64_t nu = 0; nu <= 1024; nu += 97) {
+        GG_svm_call_features(t, nu, 1024, true, true, true, true);
+        assert_true(t[GG_SVM_WORK] == t[GG_SVM_DENSITY]);
+    }
+}
+
+/* The push work fraction: log2((work + 1) / (nnz + 1)); counted only where nvals columns of the
+ * longest length could hold 1/256 of the edges (or, that length unknown, from a density of
+ * 1/256), whatever the density above. */
+static void work_fraction_and_when_it_is_counted(void **state)
+{
+    (void)state;
+    assert_true(GG_svm_work(0, 0) == 0);
+    assert_true(GG_svm_work(1023, 1023) == 0);
+    assert_true(GG_svm_work(0, 1023) == -10);
+    assert_true(GG_svm_work(63, 1023) == -4);
+    const uint64_t M = 1000000;
+    /* grid 1000^2's widest level: 1000 vertices of at most 4 edges, of 4M: never counted */
+    assert_false(GG_svm_work_worth_counting(1000, M, 4 * M, 4));
+    /* RMAT-23's second level: a hundred vertices among which a hub of 10^5 edges, of 2.7e8 */
+    assert_true(GG_svm_work_worth_counting(100, 8388608, 268435456, 100000));
+    /* at the bound exactly */
+    assert_true(GG_svm_work_worth_counting(15625, M, 4 * M, 1));
+    assert_false(GG_svm_work_worth_counting(15624, M, 4 * M, 1));
+    /* a dense frontier is counted: the pull is not certain there */
+    assert_true(GG_svm_work_worth_counting(M / 2, M, 4 * M, 4));
+    /* the longest column unknown: from a density of 1/256 */
+    assert_true(GG_svm_work_worth_counting(M / 256 + 1, M, 4 * M, 0));
+    assert_false(GG_svm_work_worth_counting(M / 256 - 1, M, 4 * M, 0));
+    /* nothing to count */
+    assert_false(GG_svm_work_worth_counting(0, M, 4 * M, 4));
+    assert_false(GG_svm_work_worth_counting(10, M, 0, 0));
+    /* a model reads it when its weight is not 0 */
+    GG_svm_model m = {0};
+    assert_false(GG_svm_reads_work(&m));
+    m.w[GG_SVM_WORK] = -0.5;
+    assert_true(GG_svm_reads_work(&m));
 }
 
 /* Weights: cases that contradict each other in pairs (the same features, opposite labels) are
@@ -381,7 +421,16 @@ static void bad_lines_are_refused(void **state)
     assert_true(gg_svm_parse_case(good, &c));
     snprintf(bad, sizeof bad, "%s,1", good); /* a field too many */
     assert_false(gg_svm_parse_case(bad, &c));
-    snprintf(bad, sizeof bad, "%.*s", (int)(strrchr(good, ',') - good), good); /* one too few */
+    /* one too few: a line of the files before the push work fraction, which reads as 0 */
+    snprintf(bad, sizeof bad, "%.*s", (int)(strrchr(good, ',') - good), good);
+    assert_true(gg_svm_parse_case(bad, &c));
+    assert_true(c.x[GG_SVM_WORK] == 0 && c.x[GG_SVM_WORK - 1] == GG_SVM_WORK - 1);
+    snprintf(bad, sizeof bad, "%s,", good); /* an empty last field */
+    assert_false(gg_svm_parse_case(bad, &c));
+    bad[strrchr(good, ',') - good] = '\0';
+    *strrchr(bad, ',') = '\0'; /* two too few */
+    assert_false(gg_svm_parse_case(bad, &c));
+    snprintf(bad, sizeof bad, "%.*s,", (int)(strrchr(good, ',') - good), good); /* one short, open */
     assert_false(gg_svm_parse_case(bad, &c));
     snprintf(bad, sizeof bad, "%sx", good);
     assert_false(gg_svm_parse_case(bad, &c));
@@ -404,8 +453,8 @@ static void bad_lines_are_refused(void **state)
     assert_null(gg_svm_kind_name(GG_SVM_KINDS));
 }
 
-/* The committed cases file, written before runs had kinds, reads: each run line as a BFS run,
- * each case line whole. */
+/* The committed cases file, written before runs had kinds and before the push work fraction,
+ * reads: each run line as a BFS run, each case line whole, its work fraction 0. */
 static void committed_cases_read(void **state)
 {
     (void)state;
@@ -423,6 +472,7 @@ static void committed_cases_read(void **state)
             assert_int_equal(run, (int)++runs);
         } else if (line[0] != '#' && strncmp(line, "group,", 6) != 0) {
             assert_true(gg_svm_parse_case(line, &c));
+            assert_true(c.x[GG_SVM_WORK] == 0);
             max_run = c.run > max_run ? c.run : max_run;
             nc++;
         }
@@ -442,6 +492,7 @@ int main(void)
         cmocka_unit_test(written_model_compiles),
         cmocka_unit_test(committed_model_is_what_it_says),
         cmocka_unit_test(call_features_encode_the_call),
+        cmocka_unit_test(work_fraction_and_when_it_is_counted),
         cmocka_unit_test(weights_decide_contradictions),
         cmocka_unit_test(clustering_factors_by_definition),
         cmocka_unit_test(decisions_against_the_oracle),

@@ -17,9 +17,12 @@ static const char *const feature_name[] = {
     "nnz",     "rows",    "cols",    "column length std", "CF 128", "CF 256",
     "CF 512",  "CF 1K",   "CF 2K",   "CF 4K",             "CF 8K",  "CF 16K",
     "CF 32K",  "CF 64K",  "CF 128K", "CF 256K",           "CF 512K", "input density",
-    "mask",    "structural mask", "complemented mask", "list output"};
+    "mask",    "structural mask", "complemented mask", "list output", "push work fraction"};
 _Static_assert(sizeof feature_name / sizeof feature_name[0] == GG_SVM_NFEAT,
                "a name for every feature of GG_cuda_svm.h");
+
+_Static_assert(GG_SVM_WORK == GG_SVM_NFEAT - 1,
+              "the work fraction is the last feature: the cases files before it end one early");
 
 #define EPOCHS 2000
 #define TOLERANCE 1e-4
@@ -254,8 +257,16 @@ bool gg_svm_parse_case(const char *line, gg_svm_case *c)
     if (!field(&p, &group, false) || !field(&p, &run, false) || !field(&p, &c->weight, false) ||
         !field(&p, &c->t_push, false) || !field(&p, &c->t_pull, false))
         return false;
-    for (int k = 0; k < GG_SVM_NFEAT; k++)
-        if (!field(&p, &c->x[k], k == GG_SVM_NFEAT - 1)) return false;
+    /* a line of the files written before the work fraction ends one field early: it reads as 0
+     * there, a constant that gets no weight (gg_svm.h) */
+    bool before_work = false;
+    for (int k = 0; k < GG_SVM_NFEAT && !before_work; k++) {
+        const char *at = p;
+        if (field(&p, &c->x[k], k == GG_SVM_NFEAT - 1)) continue;
+        before_work = k == GG_SVM_WORK - 1 && field(&at, &c->x[k], true);
+        if (!before_work) return false;
+    }
+    if (before_work) c->x[GG_SVM_WORK] = 0;
     if (!(group >= 0 && group < 1e9 && group == floor(group) && run >= 0 && run < 1e9 &&
           run == floor(run)))
         return false;

@@ -68,10 +68,14 @@ typedef struct {
  *                             files of the first training runs have no such lines, and their
  *                             runs are all BFS;
  *   "group,run,weight,..."    the header (the first files say "bfs" for "run": the same column);
- *   group,run,weight,t_push,t_pull,f0,...,f21   one case.
- * Writes one case line; parses one (false when it is not a whole case line with a group >= 0 and
- * a run >= 0). Values keep 9 significant digits: a refit from the file reproduces a model to
- * about 8. */
+ *   group,run,weight,t_push,t_pull,f0,...,f22   one case (f22: the push's work fraction,
+ *                             GG_SVM_WORK; the files written before it, the committed
+ *                             tools/svm/cases/h100-2026-11-26.csv and h200-2026-11-27.csv, end
+ *                             at f21, and read with f22 = 0: constant, so a refit from them
+ *                             gives it weight 0 and the other weights as before).
+ * Writes one case line (always every feature); parses one (false when it is not a whole case
+ * line with a group >= 0 and a run >= 0). Values keep 9 significant digits: a refit from the file
+ * reproduces a model to about 8. */
 void gg_svm_write_case(FILE *f, const gg_svm_case *c);
 bool gg_svm_parse_case(const char *line, gg_svm_case *c);
 /* Writes the line "# KIND K: NAME"; parses one: false for any other line, *name then points into

@@ -29,9 +29,11 @@
  * then the median of 5 (BFS: 3) calls, each call timed on the host up to its nvals (which waits
  * for the device), as an algorithm's loop sees it; both results must have the same nvals. The
  * label is the faster mode. The features come from the library itself: the matrix's from its
- * cached pass (GG_cuda_mxv_features), the call's (density, mask kind, list output) from the
- * slot's record of the call (GG_cuda_mxv_last_call), both through svm_hooks.h, so the trainer
- * sees exactly what the slot will.
+ * cached pass (GG_cuda_mxv_features), the call's (density, mask kind, list output, push work
+ * fraction) from the slot's record of the call (GG_cuda_mxv_last_call), both through
+ * svm_hooks.h, so the trainer sees exactly what the slot will: the slot counts the push work of
+ * a call with a mode forced by the trainer wherever a decision would (GG_svm_work_worth_counting),
+ * in both modes' timed calls alike, so the count's wait does not move a label.
  *
  * Training: each case weighs the time at stake, |t_push - t_pull| (times its share of its
  * matrix, below), so the hinge loss counts what a wrong decision costs: with equal weights the
@@ -723,7 +725,8 @@ static void decision_cost(void)
     GrB_free(&A0);
     sink = pushes;
     for (size_t i = 0; i < ncases; i++) fastest = fmin(fastest, fmin(cases[i].t_push, cases[i].t_pull));
-    say("decision: %.0f ns a call, %.2f %% of the fastest case (%.1f us)", 1e9 * cost,
+    say("decision: %.0f ns a call, %.2f %% of the fastest case (%.1f us); a push work count, "
+        "where made, is in the cases' times", 1e9 * cost,
         100 * cost / fastest, 1e6 * fastest);
 }
 
@@ -816,7 +819,8 @@ int main(int argc, char **argv)
                    {"nnz", GG_SVM_NNZ, GG_SVM_NNZ},
                    {"column length std", GG_SVM_COLSTD, GG_SVM_COLSTD},
                    {"clustering factors", GG_SVM_CF0, GG_SVM_DENSITY - 1},
-                   {"mask kind and list output", GG_SVM_MASKED, GG_SVM_LIST}};
+                   {"mask kind and list output", GG_SVM_MASKED, GG_SVM_LIST},
+                   {"push work fraction", GG_SVM_WORK, GG_SVM_WORK}};
     for (size_t k = 0; k < sizeof groups_ / sizeof groups_[0]; k++) {
         bool use[GG_SVM_NFEAT];
         for (int f = 0; f < GG_SVM_NFEAT; f++) use[f] = f < groups_[k].lo || f > groups_[k].hi;

@@ -21,7 +21,9 @@ GrB_Info gg_svm_features(GrB_Matrix A, bool tran, double *t);
 
 /* The mxv slot's whole decision for a frontier of nu entries in dimension n over op(A) (A holding
  * nnz entries) with a structural complemented mask, as BFS asks it: true for the push
- * (GG_cuda_mxv_svm_push); the trainer times it. */
+ * (GG_cuda_mxv_svm_push); the trainer times it. There is no frontier here, so the push work is
+ * its estimate: the count a model reading it adds where the push may be long (a reduction and a
+ * wait, GG_cuda_mxv_work_feature) is in the timed calls of the cases instead. */
 GrB_Info gg_svm_decide(GrB_Matrix A, bool tran, GrB_Index nnz, GrB_Index nu, GrB_Index n, bool list,
                        bool *push);
 

@@ -7,7 +7,9 @@ matrices) and refits from it (gg_svm_train --cases, no device), then checks that
 - each run has its two rows (SVM out of fold, n/32 rule) under its kind and matrix, and each kind
   with several runs its rows for all of them, the rule's fraction correct and time lost as
   computed here;
-- a file of the first runs (no run lines, header "group,bfs,...") reads as BFS runs "run K".
+- a file of the first runs (no run lines, header "group,bfs,...") reads as BFS runs "run K";
+- a file written before the push work fraction (GG_SVM_WORK, the last feature), its lines one
+  feature short, reads with that feature 0, and is written back with it.
 usage: test-report.py TRAINER"""
 import os
 import random
@@ -16,8 +18,9 @@ import subprocess
 import sys
 import tempfile
 
-NFEAT = 22
+NFEAT = 23
 DENSITY = 17  # GG_SVM_DENSITY: log2 of the input's density
+WORK = 22  # GG_SVM_WORK: log2 of the push's work fraction, the last feature
 
 
 def g9(v):
@@ -49,16 +52,16 @@ def make_cases(rng):
     return runs, cases
 
 
-def write(path, runs, cases, old=False):
+def write(path, runs, cases, old=False, nfeat=NFEAT):
     with open(path, "w") as f:
         f.write("# gpu: made up by test-report.py\n")
         for k, (kind, name) in runs.items():
             if not old:
                 f.write(f"# {kind} {k}: {name}\n")
         f.write("group," + ("bfs" if old else "run") + ",weight,t_push,t_pull" +
-                "".join(f",f{k}" for k in range(NFEAT)) + "\n")
+                "".join(f",f{k}" for k in range(nfeat)) + "\n")
         for c in cases:
-            f.write("%d,%d," % (c[0], c[1]) + ",".join(g9(v) for v in c[2:]) + "\n")
+            f.write("%d,%d," % (c[0], c[1]) + ",".join(g9(v) for v in c[2:5 + nfeat]) + "\n")
 
 
 def rule_row(cases):
@@ -130,6 +133,12 @@ def main():
         want = (60, 35, 5, 28, 4)
         if summary is None or tuple(int(v) for v in summary.groups()) != want:
             failures.append(f"summary {summary.groups() if summary else None}, expected {want}")
+        # the files before the work fraction: one feature short, read as 0, written back whole
+        write(path, runs, cases, nfeat=WORK)
+        refit(trainer, path, tmp, back)
+        write(path, runs, [c[:5 + WORK] + [0.0] for c in cases])
+        if open(back).read() != open(path).read():
+            failures.append("a file without the work fraction is not read with it 0")
         # the first files: no run lines, header "group,bfs": every run a BFS named "run K"
         write(path, runs, cases, old=True)
         report = refit(trainer, path, tmp)
