@@ -25,7 +25,8 @@
  * localized matrix: dense-ish diagonal blocks of 16..512); --quick: rmat16, rmat18, grid500,
  * band18, local16 with 5 runs. --algs 0: ours alone (the GRAPHBLAS_GPU_SPGEMM_* variants). The
  * "ours" row's note gives best cuSPARSE time / ours; the '#' line the chunks per pass, the
- * dense rows' waves and the rows computed as column tiles (GRAPHBLAS_GPU_SPGEMM_TILED). */
+ * dense rows' waves, the rows computed as column tiles (GRAPHBLAS_GPU_SPGEMM_TILED) and those of
+ * the short bins (GRAPHBLAS_GPU_SPGEMM_SHORT). */
 #include "GG_cuda_mxm_saxpy.h"
 #include "GG_cuda_spmv.h"
 #include "bench_gpu.cuh"
@@ -472,12 +473,13 @@ static void bench_product(cusparseHandle_t h, const std::string &name, const cha
     double io_mb = in_mb + (double)((A.n + 1) * 4 + T.n * 12) / 1e6;
     printf("# %s %s: %llu x %llu, nnz(A) %llu, flops %llu, nnz(C) %llu, inputs %.1f MB, inputs + "
            "output (CSR32) %.1f MB; ours: %llu + %llu chunks, %llu waves of %llu dense rows, "
-           "%llu tiled rows, sampled rows %s\n",
+           "%llu tiled rows, %llu short rows, sampled rows %s\n",
            name.c_str(), prod, (unsigned long long)A.n, (unsigned long long)B.n,
            (unsigned long long)A.nnz, (unsigned long long)st.flops, (unsigned long long)T.n, in_mb,
            io_mb, (unsigned long long)st.chunks_symbolic, (unsigned long long)st.chunks_numeric,
            (unsigned long long)st.waves, (unsigned long long)st.wave_rows,
-           (unsigned long long)st.tiled_rows, sample_ok ? "ok" : "WRONG");
+           (unsigned long long)st.tiled_rows, (unsigned long long)st.short_rows,
+           sample_ok ? "ok" : "WRONG");
     GG_cuda_tuples_release(&T);
 
     /* cuSPARSE: verify each algorithm that runs, then time it */

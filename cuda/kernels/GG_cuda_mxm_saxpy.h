@@ -35,9 +35,11 @@ typedef struct {
  * multiply-adds (flops) of the unmasked product, the numeric pass's waves of dense rows and the
  * rows of a wave (0 when no row was dense), the global rows (summed over both passes) whose
  * terms were split evenly over the whole grid (few heavy rows, BC's frontier products), and the
- * rows computed as column tiles in shared memory (GRAPHBLAS_GPU_SPGEMM_TILED). */
+ * rows computed as column tiles in shared memory (GRAPHBLAS_GPU_SPGEMM_TILED), and the rows the
+ * numeric pass ran in the short bins (GRAPHBLAS_GPU_SPGEMM_SHORT). */
 typedef struct {
-    uint64_t chunks_symbolic, chunks_numeric, nnz, flops, waves, wave_rows, split_rows, tiled_rows;
+    uint64_t chunks_symbolic, chunks_numeric, nnz, flops, waves, wave_rows, split_rows, tiled_rows,
+        short_rows;
 } GG_cuda_saxpy_stats;
 
 /* T (new device tuples of type_code) = the product. UNSUPPORTED (nothing allocated) for a
@@ -55,6 +57,11 @@ void GG_cuda_spgemm_set_workspace(size_t bytes);
  * stats' tiled_rows; 0 when it declined). */
 void GG_cuda_spgemm_set_tiled(double ratio, uint32_t cols);
 uint64_t GG_cuda_spgemm_last_tiled(void);
+
+/* For the tests: the short bins on (1) or off (0) over GRAPHBLAS_GPU_SPGEMM_SHORT (below 0: back
+ * to it), and the last product's short rows (its stats' short_rows; 0 when it declined). */
+void GG_cuda_spgemm_set_short(int on);
+uint64_t GG_cuda_spgemm_last_short(void);
 
 /* For the tests: the last device mxm's split_rows (cuda/slots/mxm_saxpy.c). */
 uint64_t GG_cuda_mxm_last_split(void);

@@ -5,7 +5,8 @@
  * Steps:
  * 1. meta: per vector of R, flops = sum of the lengths of the S rows its entries select (64-bit:
  *    at most 2^31 entries times 2^31, so no sum wraps), the bound min(flops, ncols, what the mask
- *    leaves) and its symbolic bin (place(), below).
+ *    leaves, and with the short bins on the span of its terms' columns) and its symbolic bin
+ *    (place(), below).
  * 2. symbolic: each bin's kernel inserts the admitted column keys of its rows and counts them;
  *    the counts' scan gives T's exact size and row offsets before T is allocated.
  * 3. rebin: every row placed again by its exact count, which on power-law inputs is the bound
@@ -24,7 +25,10 @@
  *    symbolic pass a dense row is a bitmap, in shared memory when ncols bits fit and the product has
  *    rows enough to fill the device with one block per row (and then also for every row with a
  *    block of its own whose shared table would be no smaller than the bitmap), else in global
- *    memory. 9 tiled (below; numeric only, off by default).
+ *    memory. 9 tiled (below; numeric only). 10..12 short (short_kernel): a row of few entries
+ *    (at most `fill` of 32, 64 or 128 slots) and few terms (at most 64 a lane of 8, 16 or 32
+ *    lanes) in a table of its own in shared memory, a sub-warp a row, its entries ranked rather
+ *    than sorted; grid and band rows (GRAPHBLAS_GPU_SPGEMM_SHORT).
  * A group of G lanes owns a row: it splits into teams, one per entry of R's row (as many as the row
  *    has, up to G), each team's lanes striding over that entry's S row, so a row with one long S
  *    row and a row with many short ones both keep the lanes busy. The mask is read per term, before
@@ -76,7 +80,9 @@
  *                                       in the same call. band20 and grid1000 have no such rows
  *                                       and did not move.
  *    GRAPHBLAS_GPU_SPGEMM_TILED_COLS    the widest tile (default: the widest the device holds;
- *                                       narrower tiles hold more blocks per SM, walk more) */
+ *                                       narrower tiles hold more blocks per SM, walk more)
+ *    GRAPHBLAS_GPU_SPGEMM_SHORT         0: no short bins and no span bound (default 1, on; not
+ *                                       measured yet: Doc/performance.md, helper hsg) */
 #include "GG_cuda_mxm_saxpy.h"
 #include "mat_common.cuh"
 
@@ -93,9 +99,12 @@ namespace {
 
 constexpr uint32_t EMPTY = 0xffffffffu;
 constexpr int NSHARED = 5; /* shared tables of 64 << 2k slots, k < NSHARED */
+constexpr int NSHORT = 3;  /* short rows' tables of 32 << k slots, k < NSHORT */
 constexpr int BIN_ONE = 1, BIN_SHARED = 2, BIN_HASH = BIN_SHARED + NSHARED,
-              BIN_DENSE = BIN_HASH + 1, BIN_TILED = BIN_DENSE + 1, NBINS = BIN_TILED + 1;
+              BIN_DENSE = BIN_HASH + 1, BIN_TILED = BIN_DENSE + 1, BIN_SHORT = BIN_TILED + 1,
+              NBINS = BIN_SHORT + NSHORT;
 constexpr int BIN_BITS = 4; /* bins sort on 4 bits */
+static_assert(NBINS <= 1 << BIN_BITS, "the bins' radix sort takes BIN_BITS bits");
 constexpr int GLOBAL_THREADS = 512, SBIT_THREADS = 512, EMIT_ITEMS = 8;
 constexpr uint64_t GLOBAL_BLOCKS = 1024;
 /* A dense row's read-out runs a block per EMIT_TILE columns in a grid's y dimension (below 2^16):
@@ -112,6 +121,21 @@ __host__ __device__ constexpr int log2_of(int x)
     return x <= 1 ? 0 : 1 + log2_of(x / 2);
 }
 
+/* The short bins (short_kernel): table k has short_slots(k) slots and a sub-warp of
+ * short_lanes(k) lanes, always 4 slots a lane; a row takes one when its bound (count) fits the
+ * table at the pass's fill and it has at most SHORT_TERMS terms a lane. */
+constexpr int SHORT_THREADS = 256, SHORT_TERMS = 64;
+
+__host__ __device__ constexpr int short_slots(int k)
+{
+    return 32 << k;
+}
+
+__host__ __device__ constexpr int short_lanes(int k)
+{
+    return 8 << k;
+}
+
 /* ---- tunables -------------------------------------------------------------------------------- */
 
 struct tuning {
@@ -121,6 +145,7 @@ struct tuning {
     bool sbit;
     double tiled;       /* the tiled bin's ratio (0: off) */
     double tiled_cols;  /* the widest tile it may take */
+    bool shortp;        /* the short rows' bins and the column-span bound */
     int optin, sms; /* the device's opt-in shared memory per block and its SM count */
 };
 
@@ -154,6 +179,7 @@ const tuning &tune(void)
         r.sbit = env_or("GRAPHBLAS_GPU_SPGEMM_SBIT", 1) != 0;
         r.tiled = std::max(0.0, env_or("GRAPHBLAS_GPU_SPGEMM_TILED", 64));
         r.tiled_cols = env_or("GRAPHBLAS_GPU_SPGEMM_TILED_COLS", 1 << 30);
+        r.shortp = env_or("GRAPHBLAS_GPU_SPGEMM_SHORT", 1) != 0;
         r.optin = optin;
         r.sms = sms;
         return r;
@@ -169,6 +195,11 @@ size_t workspace_hook;
 double tiled_hook_ratio = -1;
 uint32_t tiled_hook_cols;
 thread_local uint64_t last_tiled;
+
+/* The tests' short bins (GG_cuda_spgemm_set_short; below 0: the environment's), and the last
+ * run's short rows (GG_cuda_spgemm_last_short). */
+int short_hook = -1;
+thread_local uint64_t last_short;
 
 /* Lanes per row of shared table k, and the threads of its blocks (several rows per block for the
  * small tables). */
@@ -238,6 +269,7 @@ struct sp {
     float fill;
     double dense;
     bool sbit;
+    bool shortp;          /* the short bins and the span bound are on (tuning::shortp) */
     bool gdense;          /* the global rows being run are the dense bin's */
     const uint32_t *list; /* the vectors of the bin being run */
     uint64_t nlist;
@@ -246,7 +278,8 @@ struct sp {
     uint64_t wbase;       /* wofs at the chunk's first vector */
     uint32_t *wkeys;      /* the chunk's global tables (numeric dense rows: the wave's tables) */
     const uint64_t *rowptr; /* numeric: T's offsets per vector */
-    const uint64_t *gptr;   /* numeric: offsets of the hash bin's entries (0 for other rows) */
+    uint64_t *gptr;         /* numeric: offsets of the hash bin's entries (0 for other rows);
+                             * until then, with shortp, each vector's flops (meta, for rebin) */
     uint64_t gbase;         /* gptr at the chunk's first vector */
     uint32_t *ocol;         /* numeric: the chunk's unordered column keys (hash bin) */
     uint64_t *trow, *tcol;  /* numeric: T's indices (rows of the other bins written in order) */
@@ -272,16 +305,23 @@ template <typename T> struct spn : sp {
 };
 
 /* The bin of a row of at most n entries (its bound, or its exact count in the numeric pass) and
- * more than one term; *words gets the global workspace it needs in 32-bit words: a hash's slots,
+ * flops > 1 terms; *words gets the global workspace it needs in 32-bit words: a hash's slots,
  * a global bitmap's words (symbolic), none for shared tables, shared bitmaps and the numeric
  * pass's dense rows (their tables are the waves'). With shared bitmaps on, the symbolic pass
  * takes one for every row that has a block to itself anyway (the tables of 256 lanes and more)
  * whose table would be no smaller than the bitmap (on RMAT-16, 8 KB against the 16 KB and 64 KB
  * tables of rows over 512 terms); never for the small tables, which share a block among rows (a
- * product with a few columns, BC's n x k, keeps its 64-slot tables). */
-__device__ inline int place(const sp &c, uint64_t n, bool numeric, uint64_t *words)
+ * product with a few columns, BC's n x k, keeps its 64-slot tables). A row that fits a short table
+ * (at the pass's fill) with at most SHORT_TERMS terms a lane of it takes that first: the smallest
+ * such table, so a row with more terms gets a wider sub-warp. */
+__device__ inline int place(const sp &c, uint64_t n, uint64_t flops, bool numeric, uint64_t *words)
 {
     *words = 0;
+    if (c.shortp)
+        for (int k = 0; k < NSHORT; k++)
+            if ((double)n <= (double)c.fill * short_slots(k) &&
+                flops <= (uint64_t)short_lanes(k) * SHORT_TERMS)
+                return BIN_SHORT + k;
     bool sbit = !numeric && c.sbit;
     for (int k = 0; k < c.top; k++)
         if ((double)n <= (double)c.fill * shared_slots(k))
@@ -490,41 +530,95 @@ __device__ inline void emit(const spn<T> &c, uint32_t v, const uint32_t *keys, c
 
 /* ---- the kernels ----------------------------------------------------------------------------- */
 
-/* Per vector: flops (added to *flops), bound, symbolic bin, global words; counts cleared. A warp
- * per vector, so a long row of R does not hold one thread. */
-__global__ void meta_kernel(sp c, uint64_t nvec, uint8_t *bin, uint64_t *wlen,
-                            unsigned long long *flops)
+/* Per vector: flops (added to *flops), bound, symbolic bin, global words; counts cleared. A
+ * sub-warp of META_G lanes per vector, META_ROWS vectors a warp, and a vector of more than
+ * META_LONG entries of R by the whole warp, one such vector at a time (so a hub row of R is
+ * strided by 32 lanes, as before, while a grid's row of 4 entries no longer leaves 28 lanes of a
+ * warp idle); the flops summed in shared memory, one global atomic a block (one a row made 1M
+ * same-address atomics on grid1000: the kernel took 0.77 ms under ncu for a 4-entry sum a row).
+ * With the short bins on (shortp), also the span of the row's terms (the first column of the
+ * first S row to the last of the last; the S rows are sorted) bounds its count: on band20 the
+ * bound drops from 289 flops to the 33 columns of the span, so the symbolic pass's table shrinks
+ * from 1024 slots to 128; and each vector's flops are kept in gptr for rebin. */
+constexpr int META_G = 8, META_ROWS = 32 / META_G, META_LONG = 64;
+constexpr int META_BLOCK_ROWS = GG_VK_THREADS / 32 * META_ROWS;
+
+/* Lane g of G's part of vector v's flops and span [*lo, *hi]. */
+__device__ inline void meta_terms(const sp &c, uint64_t v, int G, int g, uint64_t *f,
+                                  uint64_t *lo, uint64_t *hi)
 {
+    for (uint64_t p = c.A.ptr[v] + g; p < c.A.ptr[v + 1]; p += G) {
+        uint64_t b0, b1;
+        if (!row_range(c.B, c.A.idx[p], &b0, &b1)) continue;
+        *f += b1 - b0;
+        if (c.shortp) {
+            *lo = std::min(*lo, c.B.idx[b0]);
+            *hi = std::max(*hi, c.B.idx[b1 - 1]);
+        }
+    }
+}
+
+/* The sums over the lanes that differ from this one in the bits of [1, width) (a sub-warp of
+ * width lanes, or the warp for 32). */
+__device__ inline void meta_reduce(uint64_t *f, uint64_t *lo, uint64_t *hi, int width)
+{
+    for (int d = width / 2; d > 0; d /= 2) {
+        *f += __shfl_xor_sync(0xffffffffu, *f, d);
+        *lo = std::min(*lo, (uint64_t)__shfl_xor_sync(0xffffffffu, *lo, d));
+        *hi = std::max(*hi, (uint64_t)__shfl_xor_sync(0xffffffffu, *hi, d));
+    }
+}
+
+__global__ void __launch_bounds__(GG_VK_THREADS)
+    meta_kernel(sp c, uint64_t nvec, uint8_t *bin, uint64_t *wlen, unsigned long long *flops)
+{
+    __shared__ unsigned long long block_flops;
+    if (threadIdx.x == 0) block_flops = 0;
+    __syncthreads();
+    int lane = threadIdx.x & 31, sub = lane / META_G, g = lane % META_G;
     uint64_t warp = (blockIdx.x * (uint64_t)blockDim.x + threadIdx.x) / 32;
-    int lane = threadIdx.x & 31;
-    if (warp == 0 && lane == 0) {
+    uint64_t v = warp * META_ROWS + sub;
+    if (v == 0 && g == 0) {
         wlen[nvec] = 0;
         c.cnt[nvec] = 0;
     }
-    if (warp >= nvec) return;
-    uint64_t v = warp, f = 0;
-    for (uint64_t p = c.A.ptr[v] + lane; p < c.A.ptr[v + 1]; p += 32) {
-        uint64_t b0, b1;
-        if (row_range(c.B, c.A.idx[p], &b0, &b1)) f += b1 - b0;
+    bool has = v < nvec;
+    bool lng = has && c.A.ptr[v + 1] - c.A.ptr[v] > (uint64_t)META_LONG;
+    uint64_t f = 0, lo = ~0ULL, hi = 0;
+    if (has && !lng) meta_terms(c, v, META_G, g, &f, &lo, &hi);
+    meta_reduce(&f, &lo, &hi, META_G);
+    /* the long vectors (every lane of the warp takes part in the ballot and the reductions) */
+    for (unsigned longs = __ballot_sync(0xffffffffu, lng && g == 0); longs != 0;
+         longs &= longs - 1) {
+        int who = (__ffs((int)longs) - 1) / META_G;
+        uint64_t wf = 0, wlo = ~0ULL, whi = 0;
+        meta_terms(c, warp * META_ROWS + who, 32, lane, &wf, &wlo, &whi);
+        meta_reduce(&wf, &wlo, &whi, 32);
+        if (sub == who) f = wf, lo = wlo, hi = whi;
     }
-    for (int d = 16; d > 0; d /= 2) f += __shfl_down_sync(0xffffffffu, f, d);
-    if (lane != 0) return;
-    uint64_t bound = f < c.ncols ? f : c.ncols;
-    if (c.has_mask) {
-        mrow mr = mask_row(c, c.A.vec != nullptr ? c.A.vec[v] : v);
-        if (!c.mcomp && mr.len < bound) bound = mr.len;
-        if (c.mcomp && c.mstruct && c.ncols - mr.len < bound) bound = c.ncols - mr.len;
+    if (has && g == 0) {
+        uint64_t bound = f < c.ncols ? f : c.ncols;
+        if (c.shortp && f != 0 && hi - lo + 1 < bound) bound = hi - lo + 1;
+        if (c.has_mask) {
+            mrow mr = mask_row(c, c.A.vec != nullptr ? c.A.vec[v] : v);
+            if (!c.mcomp && mr.len < bound) bound = mr.len;
+            if (c.mcomp && c.mstruct && c.ncols - mr.len < bound) bound = c.ncols - mr.len;
+        }
+        uint64_t words = 0;
+        int b = f == 0 || bound == 0 ? 0 : f == 1 ? BIN_ONE : place(c, bound, f, false, &words);
+        bin[v] = (uint8_t)b;
+        wlen[v] = words;
+        c.cnt[v] = 0;
+        if (c.shortp) c.gptr[v] = f;
+        if (f != 0) atomicAdd(&block_flops, (unsigned long long)f);
     }
-    uint64_t words = 0;
-    int b = f == 0 || bound == 0 ? 0 : f == 1 ? BIN_ONE : place(c, bound, false, &words);
-    bin[v] = (uint8_t)b;
-    wlen[v] = words;
-    c.cnt[v] = 0;
-    if (f != 0) atomicAdd(flops, (unsigned long long)f);
+    __syncthreads();
+    if (threadIdx.x == 0 && block_flops != 0) atomicAdd(flops, block_flops);
 }
 
 /* After the symbolic pass: every row placed again by its exact count cnt[v] (a single term stays
- * one, an empty row leaves its bin, a row given tile counts goes to the tiled bin), wlen[v] its
+ * one, an empty row leaves its bin, a row given tile counts goes to the tiled bin; its flops for
+ * the short bins from gptr, meta's, read before gptr is overwritten), wlen[v] its
  * numeric global slots, cnt[v] kept for the hash rows only (the offsets of their unordered
  * output), the dense rows counted into *ndense. */
 __global__ void rebin_kernel(sp c, uint64_t nvec, uint8_t *bin, uint64_t *wlen,
@@ -543,7 +637,7 @@ __global__ void rebin_kernel(sp c, uint64_t nvec, uint8_t *bin, uint64_t *wlen,
         else if (c.tslot != nullptr && c.tslot[v] != EMPTY)
             b = BIN_TILED;
         else if (b != BIN_ONE)
-            b = place(c, n, true, &words);
+            b = place(c, n, c.shortp ? c.gptr[v] : 0, true, &words);
         bin[v] = (uint8_t)b;
         wlen[v] = words;
         if (b != BIN_HASH) c.cnt[v] = 0;
@@ -646,6 +740,84 @@ __global__ void __launch_bounds__(block_threads(G)) shared_kernel(sp s, spn<T> c
         }
     } else if (has && g == 0) {
         s.cnt[v] = fill[grp];
+    }
+}
+
+/* The short bins (BIN_SHORT + k): a sub-warp of G = short_lanes(k) lanes per row, R =
+ * SHORT_THREADS / G rows a block, each row with a hash table of S = short_slots(k) slots in shared
+ * memory (keys, then values in the numeric pass), for the rows of few entries and few terms:
+ * grid1000 A*A (16 terms, 9..13 entries a row: S = 32, G = 8, four rows a warp) and band20 (289
+ * terms, 33 entries: S = 128, G = 32 counting, S = 64, G = 16 numeric).
+ * Why not the shared bins (shared_kernel) for them, from the ncu profile of 2026-11-27 on an H200
+ * (Doc/performance.md): there grid1000's numeric kernel took 2.54 ms and band20's 5.31 ms at 2-4 %
+ * of DRAM bandwidth, band20's symbolic one 3.89 ms at 0.9 %: bound by latency and
+ * synchronisation, not memory. Per row they clear a 64-slot table (1024 slots for band20's
+ * symbolic bound of 289), walk, wait for the block's slowest row (__syncthreads), then sort the
+ * whole table with a bitonic network of 21 stages (each a warp barrier and shared-memory swaps) to
+ * order 9..33 entries. Here:
+ * - the table is sized to the row (32 slots for 16 terms) and a row has G lanes, a divisor of the
+ *   warp, so a warp runs 32 / G rows at once and grid1000's 16 terms keep 8 lanes busy, two terms
+ *   each, where 32 lanes left half idle;
+ * - only the sub-warp synchronises (__syncwarp on its lanes' mask), never the block, so a row
+ *   does not wait for the others of its block;
+ * - no sort: each lane holds S / G = 4 slots and ranks each occupied key by counting the smaller
+ *   keys of the table (S / 4 broadcast loads of 16 bytes, EMPTY never smaller), and writes its
+ *   entry straight to T at the row's offset plus its rank: row order, sorted columns, no shared
+ *   writes. 4 x S comparisons a lane (128 for S = 32) against 15..21 stages of a network.
+ * The walk (for_terms, the mask read per term), the inserts and the monoid's atomic folds from the
+ * start value are those of the other bins, so every semiring, mask kind and view is the same.
+ * Tables padded by 4 words so the sub-warps' broadcast loads of a warp fall in distinct banks. */
+template <typename T, int ADD, int MUL, int S, int G, bool NUM>
+__global__ void __launch_bounds__(SHORT_THREADS) short_kernel(sp s, spn<T> c)
+{
+    constexpr int R = SHORT_THREADS / G, STRIDE = S + 4, PER = S / G;
+    static_assert(PER * G == S && 32 % G == 0 && S % 4 == 0, "a sub-warp's slots");
+    __shared__ __align__(16) uint32_t keys_all[R * STRIDE];
+    __shared__ __align__(16) unsigned char vals_raw[NUM ? (size_t)R * S * sizeof(T) : 16];
+    __shared__ unsigned fill[R];
+    int grp = threadIdx.x / G, g = threadIdx.x % G, lane = threadIdx.x & 31;
+    unsigned mask = (unsigned)((1ULL << G) - 1) << (lane & ~(G - 1));
+    uint64_t k = (uint64_t)blockIdx.x * R + grp;
+    if (k >= s.nlist) return; /* the whole sub-warp: its barriers name only its lanes */
+    uint32_t v = s.list[k];
+    uint32_t *keys = keys_all + grp * STRIDE;
+    T *vals = reinterpret_cast<T *>(vals_raw) + (NUM ? grp * S : 0);
+#pragma unroll
+    for (int e = 0; e < PER; e++) {
+        keys[g + e * G] = EMPTY;
+        if constexpr (NUM) vals[g + e * G] = c.start;
+    }
+    if (g == 0) fill[grp] = 0;
+    __syncwarp(mask);
+    walk<T, ADD, MUL, NUM>(s, c, v, keys, vals, S, 32 - log2_of(S), false, G, g, &fill[grp]);
+    __syncwarp(mask);
+    if constexpr (!NUM) {
+        if (g == 0) s.cnt[v] = fill[grp];
+    } else {
+        uint32_t mine[PER];
+        unsigned rank[PER];
+#pragma unroll
+        for (int e = 0; e < PER; e++) {
+            mine[e] = keys[g + e * G];
+            rank[e] = 0;
+        }
+        const uint4 *k4 = reinterpret_cast<const uint4 *>(keys);
+#pragma unroll 4
+        for (int m = 0; m < S / 4; m++) {
+            uint4 q = k4[m];
+#pragma unroll
+            for (int e = 0; e < PER; e++)
+                rank[e] += (q.x < mine[e]) + (q.y < mine[e]) + (q.z < mine[e]) + (q.w < mine[e]);
+        }
+        uint64_t out = c.rowptr[v], i = s.A.vec != nullptr ? s.A.vec[v] : v;
+#pragma unroll
+        for (int e = 0; e < PER; e++) {
+            if (mine[e] == EMPTY) continue;
+            uint64_t at = out + rank[e];
+            c.trow[at] = i;
+            c.tcol[at] = mine[e];
+            c.tx[at] = vals[g + e * G];
+        }
     }
 }
 
@@ -1147,7 +1319,8 @@ uint64_t slice(const binning &bn, int b, sp &x, uint64_t from = 0, uint64_t max 
     return x.nlist;
 }
 
-/* Bins 1..6 of one pass over the binned chunk (NUM: the numeric pass, c its parameters). */
+/* Bins 1..6 and the short bins of one pass over the binned chunk (NUM: the numeric pass, c its
+ * parameters). */
 template <typename T, int ADD, int MUL, bool NUM>
 int run_small(const sp &s, const spn<T> &c, const binning &bn, cudaStream_t st)
 {
@@ -1174,6 +1347,16 @@ int run_small(const sp &s, const spn<T> &c, const binning &bn, cudaStream_t st)
     shared(shared_kernel<T, ADD, MUL, shared_slots(2), shared_lanes(2), NUM>, 2);
     shared(shared_kernel<T, ADD, MUL, shared_slots(3), shared_lanes(3), NUM>, 3);
     shared(shared_kernel<T, ADD, MUL, shared_slots(4), shared_lanes(4), NUM>, 4);
+    auto short_rows = [&](auto kern, int k) {
+        if (rc != GG_CUDA_VRC_OK || slice(bn, BIN_SHORT + k, x) == 0) return;
+        unsigned per = SHORT_THREADS / short_lanes(k);
+        kern<<<(unsigned)((x.nlist + per - 1) / per), SHORT_THREADS, 0, st>>>(x, cc);
+        rc = gg_vk_launched();
+    };
+    static_assert(NSHORT == 3, "one launch per short table");
+    short_rows(short_kernel<T, ADD, MUL, short_slots(0), short_lanes(0), NUM>, 0);
+    short_rows(short_kernel<T, ADD, MUL, short_slots(1), short_lanes(1), NUM>, 1);
+    short_rows(short_kernel<T, ADD, MUL, short_slots(2), short_lanes(2), NUM>, 2);
     return rc;
 }
 
@@ -1591,6 +1774,7 @@ int numeric(run_state &r, const GG_cuda_saxpy *p, GG_cuda_tuples *T_out, GG_cuda
         if (rc != GG_CUDA_VRC_OK) return rc;
         stats->chunks_numeric++;
         stats->tiled_rows += tiled;
+        stats->short_rows += r.bn.off[BIN_SHORT + NSHORT] - r.bn.off[BIN_SHORT];
         v0 = ch.v1;
     }
     return GG_CUDA_VRC_OK;
@@ -1682,12 +1866,23 @@ extern "C" uint64_t GG_cuda_spgemm_last_tiled(void)
     return last_tiled;
 }
 
+extern "C" void GG_cuda_spgemm_set_short(int on)
+{
+    short_hook = on;
+}
+
+extern "C" uint64_t GG_cuda_spgemm_last_short(void)
+{
+    return last_short;
+}
+
 extern "C" int GG_cuda_spgemm_saxpy(GG_cuda_tuples *T, const GG_cuda_saxpy *p,
                                     GG_cuda_saxpy_stats *stats)
 {
     *T = GG_cuda_tuples{};
     *stats = GG_cuda_saxpy_stats{};
     last_tiled = 0;
+    last_short = 0;
     T->code = p->type_code;
     const GG_cuda_cview *A = p->A, *B = p->B, *M = p->M;
     if (!gg_spmv_supported(p->add_op, p->mul_op, p->type_code) ||
@@ -1719,6 +1914,7 @@ extern "C" int GG_cuda_spgemm_saxpy(GG_cuda_tuples *T, const GG_cuda_saxpy *p,
     r.s.dense = t.dense;
     r.s.sbit = t.sbit && (p->ncols + 31) / 32 * 4 + 1024 <= (uint64_t)t.optin &&
                r.nvec >= 4 * (uint64_t)t.sms;
+    r.s.shortp = short_hook >= 0 ? short_hook != 0 : t.shortp;
     uint64_t nv = r.nvec;
     if (!r.bin.get(nv) || !r.wofs.get((nv + 1) * 8) || !r.cnt.get((nv + 1) * 8) ||
         !r.rowptr.get((nv + 1) * 8) || !r.gptr.get((nv + 1) * 8) || !r.words.get(8 * 8))
@@ -1731,7 +1927,8 @@ extern "C" int GG_cuda_spgemm_saxpy(GG_cuda_tuples *T, const GG_cuda_saxpy *p,
     /* meta: the per-vector words go to rowptr's array first, scanned into wofs */
     int rc = gg_vk_rc(cudaMemsetAsync(r.words.p, 0, 8, r.st));
     if (rc == GG_CUDA_VRC_OK) {
-        meta_kernel<<<warp_blocks(nv), GG_VK_THREADS, 0, r.st>>>(
+        meta_kernel<<<(unsigned)((nv + META_BLOCK_ROWS - 1) / META_BLOCK_ROWS), GG_VK_THREADS, 0,
+                      r.st>>>(
             r.s, nv, r.bin.as<uint8_t>(), r.rowptr.as<uint64_t>(),
             reinterpret_cast<unsigned long long *>(r.words.p));
         rc = gg_vk_launched();
@@ -1749,5 +1946,6 @@ extern "C" int GG_cuda_spgemm_saxpy(GG_cuda_tuples *T, const GG_cuda_saxpy *p,
     }
     if (rc != GG_CUDA_VRC_OK) GG_cuda_tuples_release(T);
     last_tiled = stats->tiled_rows;
+    last_short = stats->short_rows;
     return rc;
 }

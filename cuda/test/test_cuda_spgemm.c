@@ -9,7 +9,8 @@
  * the global hash and the dense row, the symbolic pass's shared bitmaps); a few heavy rows whose
  * terms are split over the whole grid (GG_cuda_mxm_last_split); wide rows as column tiles in
  * shared memory (the tiled bin, forced on and off by GG_cuda_spgemm_set_tiled) under every mask
- * kind and several domains, in chunks too; one pass when the
+ * kind and several domains, in chunks too; short rows in sub-warp tables (grids, bands, every
+ * mask kind, rows around the bins' boundaries, chunked, the bins off); one pass when the
  * workspace fits, the dense rows' waves and chunks forced by a workspace cap
  * (GG_cuda_spgemm_set_workspace), pool limits (GxG_DEVICE_POOL_LIMIT) that either fit or report
  * out of memory, all giving the unforced result; out of device memory leaving C unchanged; and betweenness centrality
@@ -473,6 +474,199 @@ static void few_heavy_rows_split(void **state)
     GrB_free(&A), GrB_free(&B), GrB_free(&M), GrB_free(&Mv), GrB_free(&Bt), GrB_free(&C0);
 }
 
+/* ---- the short bins -------------------------------------------------------------------------- */
+
+/* n x m from the tuples (i, j) with value (3 i + 5 j) % 7 + 1 that keep(i, j, arg) admits, as
+ * type: rows j of a K x K grid's 5-point stencil (no diagonal), or a band. */
+static GrB_Matrix pattern(GrB_Type type, GrB_Index n, GrB_Index m,
+                          bool (*keep)(GrB_Index i, GrB_Index j, GrB_Index arg), GrB_Index arg,
+                          GrB_Index reach)
+{
+    GrB_Index cap = n * (2 * reach + 1), nt = 0;
+    GrB_Index *I = malloc(cap * sizeof(GrB_Index)), *J = malloc(cap * sizeof(GrB_Index));
+    double *X = malloc(cap * sizeof(double));
+    for (GrB_Index i = 0; i < n; i++) {
+        GrB_Index c = i * m / n, j0 = c > reach ? c - reach : 0;
+        for (GrB_Index j = j0; j <= c + reach && j < m; j++)
+            if (keep(i, j, arg)) I[nt] = i, J[nt] = j, X[nt++] = (double)((3 * i + 5 * j) % 7 + 1);
+    }
+    GrB_Matrix A;
+    OK(GrB_Matrix_new(&A, type, n, m));
+    OK(GrB_Matrix_build_FP64(A, I, J, X, nt, GrB_SECOND_FP64));
+    free(I), free(J), free(X);
+    return A;
+}
+
+/* A K x K grid's neighbours: |di| + |dj| = 1 (arg: K). */
+static bool grid_keep(GrB_Index i, GrB_Index j, GrB_Index K)
+{
+    GrB_Index ri = i / K, ci = i % K, rj = j / K, cj = j % K;
+    GrB_Index dr = ri > rj ? ri - rj : rj - ri, dc = ci > cj ? ci - cj : cj - ci;
+    return dr + dc == 1;
+}
+
+/* A band around the scaled diagonal (the reach given to pattern). */
+static bool band_keep(GrB_Index i, GrB_Index j, GrB_Index arg)
+{
+    (void)i, (void)j, (void)arg;
+    return true;
+}
+
+static GrB_Matrix grid_matrix(GrB_Type type, GrB_Index K)
+{
+    return pattern(type, K * K, K * K, grid_keep, K, K);
+}
+
+/* Row i: entries at i % period distinct columns (i * 13 + 37 k) % 1009 of 1009 (37 is prime to
+ * the prime 1009, so k < 1009 gives distinct columns). */
+static GrB_Matrix lengths(GrB_Index nrows, GrB_Index period)
+{
+    GrB_Matrix A;
+    OK(GrB_Matrix_new(&A, GrB_FP64, nrows, 1009));
+    for (GrB_Index i = 0; i < nrows; i++)
+        for (GrB_Index k = 0; k < i % period; k++)
+            OK(GrB_Matrix_setElement_FP64(A, (double)(k % 9 + 1), i, (i * 13 + 37 * k) % 1009));
+    OK(GrB_Matrix_wait(A, GrB_MATERIALIZE));
+    return A;
+}
+
+/* A descriptor asking for the saxpy method (so that a mask that is not complemented does not send
+ * the call to the masked dot product, mxm_dot.c) with the given mask kind. */
+static GrB_Descriptor saxpy_desc(bool mstruct, bool comp, bool replace)
+{
+    GrB_Descriptor d;
+    OK(GrB_Descriptor_new(&d));
+    OK(GxB_Desc_set_INT32(d, GxB_AxB_METHOD, GxB_AxB_SAXPY));
+    if (mstruct && comp)
+        OK(GrB_Descriptor_set(d, GrB_MASK, GrB_COMP_STRUCTURE));
+    else if (mstruct)
+        OK(GrB_Descriptor_set(d, GrB_MASK, GrB_STRUCTURE));
+    else if (comp)
+        OK(GrB_Descriptor_set(d, GrB_MASK, GrB_COMP));
+    if (replace) OK(GrB_Descriptor_set(d, GrB_OUTP, GrB_REPLACE));
+    return d;
+}
+
+/* One parity run that must have taken the short bins for `rows` rows (0: some). */
+static void short_parity(const char *name, GrB_Matrix C0, GrB_Matrix M, GrB_Semiring sr,
+                         GrB_Matrix A, GrB_Matrix B, GrB_Descriptor d, uint64_t rows)
+{
+    parity(name, C0, M, NULL, sr, A, B, d, false);
+    if (rows != 0)
+        assert_int_equal(GG_cuda_spgemm_last_short(), rows);
+    else
+        assert_true(GG_cuda_spgemm_last_short() > 0);
+}
+
+/* The short bins (short_kernel: a sub-warp a row, a table sized to it, entries ranked): a 40 x 40
+ * grid's A*A (flops 4..16 a row, 3..13 entries: every row in the 32-slot table of 8 lanes) and a
+ * band of 2000 rows, |i - j| <= 8 (289 terms, 33 entries: 128 slots counting, 64 in the numeric
+ * pass); A*A' (B read through its CSC view) and A'*A; several semirings (the specialised ones and
+ * run-time opcodes, FP32, INT64, BOOL, INT32) under no mask, a structural and a valued mask (with
+ * zeros), their complements, with replace; rectangular products (the grid times a band of 1600 x
+ * 300, and the band's A' times a 2000 x 500 band); rows on both sides of every boundary: counts
+ * 0..139 (A's rows of i % 140 distinct columns times a permutation: count = flops, crossing 16,
+ * 24, 32, 48, 64 and 96, the tables' capacities at each pass's fill) and terms up to 2876 on at
+ * most 20 columns (B's rows of 4 entries among 20 columns: crossing the 512, 1024 and 2048 terms
+ * of 8, 16 and 32 lanes); chunks forced by a workspace cap; and the bins off
+ * (GG_cuda_spgemm_set_short(0): no short row, same result). Under compute-sanitizer
+ * (GG_TEST_SANITIZER): FP64 PLUS_TIMES and MIN_PLUS only. */
+static void short_rows(void **state)
+{
+    (void)state;
+    bool light = getenv("GG_TEST_SANITIZER") != NULL;
+    const GrB_Index K = 40, nb = 2000;
+    GrB_Semiring srs[] = {GrB_PLUS_TIMES_SEMIRING_FP64, GrB_MIN_PLUS_SEMIRING_FP64,
+                          GrB_PLUS_TIMES_SEMIRING_FP32, GxB_PLUS_PAIR_INT64,
+                          GrB_LOR_LAND_SEMIRING_BOOL,   GxB_ANY_PAIR_BOOL,
+                          GrB_MAX_MIN_SEMIRING_INT32,   plus_second_int32,
+                          plus_first};
+    GrB_Type types[] = {GrB_FP64, GrB_FP64, GrB_FP32, GrB_INT64, GrB_BOOL,
+                        GrB_BOOL, GrB_INT32, GrB_INT32, GrB_FP64};
+    size_t nsr = light ? 2 : sizeof srs / sizeof srs[0];
+    GG_cuda_spgemm_set_short(1);
+    for (size_t s = 0; s < nsr; s++) {
+        GrB_Matrix G = grid_matrix(types[s], K), Bd = pattern(types[s], nb, nb, band_keep, 0, 8);
+        GrB_Matrix Cg, Cb, Mg = random_matrix(GrB_INT32, K * K, K * K, 0.004),
+                           Mb = random_matrix(GrB_INT32, nb, nb, 0.01);
+        OK(GrB_Matrix_new(&Cg, types[s], K * K, K * K));
+        OK(GrB_Matrix_new(&Cb, types[s], nb, nb));
+        char name[96];
+        snprintf(name, sizeof name, "short, grid, semiring %zu", s);
+        short_parity(name, Cg, NULL, srs[s], G, G, NULL, K * K);
+        short_parity(name, Cg, NULL, srs[s], G, G, GrB_DESC_T1, K * K);
+        short_parity(name, Cg, NULL, srs[s], G, G, GrB_DESC_T0, K * K);
+        snprintf(name, sizeof name, "short, band, semiring %zu", s);
+        short_parity(name, Cb, NULL, srs[s], Bd, Bd, NULL, nb);
+        short_parity(name, Cb, NULL, srs[s], Bd, Bd, GrB_DESC_T1, nb);
+        /* every mask kind (random_matrix's INT32 values hold zeros, left out by a valued mask):
+         * structural, valued, their complements, with replace and without */
+        for (int k = 0; k < 8; k++) {
+            GrB_Descriptor d = saxpy_desc(k & 1, k & 2, k & 4);
+            snprintf(name, sizeof name, "short, grid, semiring %zu, mask kind %d", s, k);
+            short_parity(name, Cg, Mg, srs[s], G, G, d, 0);
+            snprintf(name, sizeof name, "short, band, semiring %zu, mask kind %d", s, k);
+            short_parity(name, Cb, Mb, srs[s], Bd, Bd, d, 0);
+            GrB_free(&d);
+        }
+        GrB_free(&G), GrB_free(&Bd), GrB_free(&Cg), GrB_free(&Cb), GrB_free(&Mg), GrB_free(&Mb);
+    }
+
+    /* rectangular: the grid times a 1600 x 300 band; the band's A' (2000 x 2000, stored) times a
+     * 2000 x 500 band */
+    GrB_Matrix G = grid_matrix(GrB_FP64, K), R = pattern(GrB_FP64, K * K, 300, band_keep, 0, 3);
+    GrB_Matrix Bd = pattern(GrB_FP64, nb, nb, band_keep, 0, 8);
+    GrB_Matrix R2 = pattern(GrB_FP64, nb, 500, band_keep, 0, 5), C1, C2;
+    OK(GrB_Matrix_new(&C1, GrB_FP64, K * K, 300));
+    OK(GrB_Matrix_new(&C2, GrB_FP64, nb, 500));
+    short_parity("short, grid x rectangular band", C1, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, G, R,
+                 NULL, 0);
+    short_parity("short, band' x rectangular band under !C", C2, C2, GrB_MIN_PLUS_SEMIRING_FP64,
+                 Bd, R2, GrB_DESC_RSCT0, 0);
+
+    /* the boundaries: counts 0..139, then terms up to 2876 on at most 20 columns */
+    GrB_Matrix L = lengths(840, 140), P, Q, CL;
+    OK(GrB_Matrix_new(&P, GrB_FP64, 1009, 1009));
+    OK(GrB_Matrix_new(&Q, GrB_FP64, 1009, 1009));
+    for (GrB_Index i = 0; i < 1009; i++) {
+        OK(GrB_Matrix_setElement_FP64(P, (double)(i % 5 + 1), i, (i * 7919) % 1009));
+        for (int k = 0; k < 4; k++)
+            OK(GrB_Matrix_setElement_FP64(Q, (double)(k + 1), i, GG_cuda_test_next() % 20));
+    }
+    OK(GrB_Matrix_new(&CL, GrB_FP64, 840, 1009));
+    short_parity("short, counts across the tables", CL, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, L, P,
+                 NULL, 0);
+    GrB_Matrix Lt = lengths(720, 720), Mq = random_matrix(GrB_INT32, 720, 1009, 0.01), CQ;
+    OK(GrB_Matrix_new(&CQ, GrB_FP64, 720, 1009));
+    short_parity("short, terms across the lanes", CQ, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, Lt, Q,
+                 NULL, 0);
+    short_parity("short, terms across the lanes under !Mq", CQ, Mq, GrB_MIN_PLUS_SEMIRING_FP64, Lt,
+                 Q, GrB_DESC_RSC, 0);
+
+    /* chunks: 30000 bytes of workspace hold about 600 rows' bookkeeping (48 bytes a row) */
+    GrB_Matrix Cg, Cb;
+    OK(GrB_Matrix_new(&Cg, GrB_FP64, K * K, K * K));
+    OK(GrB_Matrix_new(&Cb, GrB_FP64, nb, nb));
+    GG_cuda_spgemm_set_workspace(30000);
+    short_parity("short, grid, chunked", Cg, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, G, G, NULL,
+                 K * K);
+    assert_true(GG_cuda_mxm_last_chunks() > 2);
+    short_parity("short, band, chunked", Cb, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, Bd, Bd, NULL, nb);
+    assert_true(GG_cuda_mxm_last_chunks() > 2);
+    GG_cuda_spgemm_set_workspace(0);
+
+    /* off: the other bins, the same results */
+    GG_cuda_spgemm_set_short(0);
+    parity("short off, grid", Cg, NULL, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, G, G, NULL, false);
+    assert_int_equal(GG_cuda_spgemm_last_short(), 0);
+    parity("short off, counts", CL, NULL, NULL, GrB_PLUS_TIMES_SEMIRING_FP64, L, P, NULL, false);
+    assert_int_equal(GG_cuda_spgemm_last_short(), 0);
+    GG_cuda_spgemm_set_short(-1);
+    GrB_free(&G), GrB_free(&R), GrB_free(&Bd), GrB_free(&R2), GrB_free(&C1), GrB_free(&C2);
+    GrB_free(&L), GrB_free(&P), GrB_free(&Q), GrB_free(&CL), GrB_free(&Lt), GrB_free(&Mq);
+    GrB_free(&CQ), GrB_free(&Cg), GrB_free(&Cb);
+}
+
 /* ---- memory ---------------------------------------------------------------------------------- */
 
 /* GxG_DEVICE_POOL_LIMIT (0: none). */
@@ -655,6 +849,7 @@ int main(void)
         cmocka_unit_test(one_pass_chunks_and_waves),
         cmocka_unit_test(few_heavy_rows_split),
         cmocka_unit_test(tiled_rows),
+        cmocka_unit_test(short_rows),
         cmocka_unit_test(chunked_equals_unchunked),
         cmocka_unit_test(out_of_memory_leaves_c),
         cmocka_unit_test(bc_equals_cpu),
