@@ -152,19 +152,21 @@ int GG_cuda_csr_mxv(const GG_cuda_sview *S, int lanes, int add_op, int mul_op, i
 /* The CSR kernels. STREAM loads the entries by 128-bit words where the arrays allow it;
  * STREAM_SCALAR is the same kernel with 32- or 64-bit loads only (for measurements). FLAT: fixed
  * windows of the entries, long rows included (no chunks), by 128-bit words where the arrays
- * allow it; FLAT_CS the same with streaming (evict-first) stores of y. */
+ * allow it; FLAT_CS the same with streaming (evict-first) stores of y; FLAT_PIPE the same
+ * windows by a grid of resident blocks, each loading its next window during this one's fold. */
 typedef enum {
     GG_CUDA_CSR_RULE = 0,
     GG_CUDA_CSR_GROUPS,
     GG_CUDA_CSR_STREAM,
     GG_CUDA_CSR_STREAM_SCALAR,
     GG_CUDA_CSR_FLAT,
-    GG_CUDA_CSR_FLAT_CS
+    GG_CUDA_CSR_FLAT_CS,
+    GG_CUDA_CSR_FLAT_PIPE
 } GG_cuda_csr_kernel;
 
 /* The kernel GG_cuda_csr_mxv runs for these arguments: the stream and flat kernels only for
  * PLUS_TIMES on FP32/FP64 with lanes 0, then what GRAPHBLAS_GPU_CSR_KERNEL = groups, stream,
- * stream-scalar, flat or flat-cs (read at the first call) or GG_cuda_csr_force (RULE: back to the
+ * stream-scalar, flat, flat-cs or flat-pipe (read at the first call) or GG_cuda_csr_force (RULE: back to the
  * rule) asks, else the view's rule (S->stream). */
 GG_cuda_csr_kernel GG_cuda_csr_which(const GG_cuda_sview *S, int lanes, int add_op, int mul_op,
                                      int type_code);
@@ -172,6 +174,9 @@ void GG_cuda_csr_force(GG_cuda_csr_kernel k);
 /* For measurements and tests: the tile_k of the views made after the call (4, 8 or 16; 0 for the
  * default). */
 void GG_cuda_csr_set_tile(int k);
+/* For tests: the flat kernels' grid (0: the default, a block a window, or the resident blocks when
+ * pipelined), so that a small matrix still gives each block several windows. */
+void GG_cuda_csr_set_flat_blocks(unsigned blocks);
 
 /* The kernels a full-vector product can run (GG_cuda_spmv_pick). */
 typedef enum { GG_CUDA_SPMV_TREE = 0, GG_CUDA_SPMV_CMRS, GG_CUDA_SPMV_CSR } GG_cuda_spmv_kernel;

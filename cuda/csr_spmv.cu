@@ -139,33 +139,105 @@ template <typename T> __device__ inline T val_at(const Cs<T> &c, uint64_t k)
     return c.same ? __ldg((const T *)c.v + k) : gg_load_cast<T>(c.v, k, c.stype, 1.0);
 }
 
+/* Four values from 16-byte-aligned p, by one or two 128-bit loads. */
+template <typename T> __device__ inline void ld4(const T *p, T *a)
+{
+    if constexpr (sizeof(T) == 4) {
+        float4 f = __ldg(reinterpret_cast<const float4 *>(p));
+        a[0] = f.x, a[1] = f.y, a[2] = f.z, a[3] = f.w;
+    } else {
+        double2 d0 = __ldg(reinterpret_cast<const double2 *>(p));
+        double2 d1 = __ldg(reinterpret_cast<const double2 *>(p) + 1);
+        a[0] = d0.x, a[1] = d0.y, a[2] = d1.x, a[3] = d1.y;
+    }
+}
+
+/* Where a loader's i-th entry (i < K) of this thread lies in its pass of THREADS x K entries:
+ * VEC, thread t takes the quads o = 4 (t + (i / 4) x THREADS), for 128-bit loads; else
+ * o = t + i x THREADS, warps reading consecutive words. */
+template <int K, bool VEC> __device__ inline int ent_at(int i)
+{
+    return VEC ? 4 * ((int)threadIdx.x + (i / 4) * THREADS) + i % 4
+               : (int)threadIdx.x + i * THREADS;
+}
+
+/* The column indices and values of this thread's entries w + ent_at(i), those in [n0, n1) (the
+ * others 0), all K issued before any is used, so that a thread has K loads in flight where a loop
+ * would have one. VEC: a quad wholly inside [n0, n1) by 128-bit loads (w a multiple of 4, the
+ * column indices and values 16-byte aligned and of the domain's type: the caller checks), the
+ * partial quads at the ends entry by entry, so no load reaches past an array. */
+template <typename T, int K, bool VEC>
+__device__ inline void ld_entries(const Cs<T> &c, uint64_t w, int n0, int n1, uint32_t (&j)[K],
+                                  T (&a)[K])
+{
+    if constexpr (VEC) {
+        static_assert(K % 4 == 0, "quads");
+#pragma unroll
+        for (int i = 0; i < K / 4; i++) {
+            int o = ent_at<K, true>(4 * i);
+            if (o >= n0 && o + 4 <= n1) {
+                uint4 q = __ldg(reinterpret_cast<const uint4 *>(c.col + w + o));
+                j[4 * i] = q.x, j[4 * i + 1] = q.y, j[4 * i + 2] = q.z, j[4 * i + 3] = q.w;
+                ld4((const T *)c.v + w + o, a + 4 * i);
+            } else {
+#pragma unroll
+                for (int u = 0; u < 4; u++) {
+                    bool in = o + u >= n0 && o + u < n1;
+                    j[4 * i + u] = in ? __ldg(c.col + w + o + u) : 0;
+                    a[4 * i + u] = in ? __ldg((const T *)c.v + w + o + u) : T{};
+                }
+            }
+        }
+    } else {
+#pragma unroll
+        for (int i = 0; i < K; i++) {
+            int o = ent_at<K, false>(i);
+            bool in = o >= n0 && o < n1;
+            j[i] = in ? __ldg(c.col + w + o) : 0;
+            a[i] = in ? val_at(c, w + o) : T{};
+        }
+    }
+}
+
 /* What a loader runs between issuing its entry loads and its gathers of x (loads of its own that
  * should be in flight beside the entries'): nothing by default. */
 struct NoHook {
     __device__ void operator()() const {}
 };
 
-/* PLUS_TIMES products of the entries w + o, o = threadIdx.x + i x THREADS (i < K), those with o
- * in [n0, n1) (the others 0): the K column and value loads are all issued before the K gathers
- * of x, so that a thread has K loads in flight where a loop would have one; mid() between. */
+/* PLUS_TIMES products p[i] of the entries w + ent_at<K, false>(i) (0 outside [n0, n1)): the K
+ * column and value loads, then mid(), then the K gathers of x. */
 template <typename T, int K, typename F = NoHook>
 __device__ inline void pt_products(const Cs<T> &c, uint64_t w, int n0, int n1, T (&p)[K],
                                    F mid = F{})
 {
     uint32_t j[K];
     T a[K];
-#pragma unroll
-    for (int i = 0; i < K; i++) {
-        int o = (int)threadIdx.x + i * THREADS;
-        bool in = o >= n0 && o < n1;
-        j[i] = in ? __ldg(c.col + w + o) : 0;
-        a[i] = in ? val_at(c, w + o) : T{};
-    }
+    ld_entries<T, K, false>(c, w, n0, n1, j, a);
     mid();
 #pragma unroll
     for (int i = 0; i < K; i++) {
-        int o = (int)threadIdx.x + i * THREADS;
+        int o = ent_at<K, false>(i);
         p[i] = o >= n0 && o < n1 ? a[i] * x_at(c, j[i]) : T{};
+    }
+}
+
+/* The products of loaded entries (ld_entries's j, a) in [n0, n1) into sp, at their offsets: the
+ * K gathers of x issued before any is used. */
+template <typename T, int K, bool VEC>
+__device__ inline void st_put(const Cs<T> &c, int n0, int n1, const uint32_t (&j)[K],
+                              const T (&a)[K], T *sp)
+{
+    T xv[K];
+#pragma unroll
+    for (int i = 0; i < K; i++) {
+        int o = ent_at<K, VEC>(i);
+        xv[i] = o >= n0 && o < n1 ? x_at(c, j[i]) : T{};
+    }
+#pragma unroll
+    for (int i = 0; i < K; i++) {
+        int o = ent_at<K, VEC>(i);
+        if (o >= n0 && o < n1) sp[o] = a[i] * xv[i];
     }
 }
 
@@ -217,8 +289,8 @@ __device__ inline void cs_fold(const Cs<T> &c, uint64_t b, uint64_t e, int g, in
 }
 
 /* Chunk q of a long row by the whole block: its partial result (ILP: PLUS_TIMES's products by
- * pt_products, for the stream kernel; the groups' kernel keeps the loop it was measured with, whose
- * registers set its occupancy). A row of one chunk is written at once; otherwise its row's
+ * pt_products, for the stream kernel; the groups' kernel keeps the loop it was
+ * measured with, whose registers set its occupancy). A row of one chunk is written at once; otherwise its row's
  * counter tells the block that finished the row's last chunk, which then folds the row's partials
  * and writes it (the fence-then-count handshake of a one-pass reduction), and zeroes the counter
  * for the next product. */
@@ -343,66 +415,24 @@ __device__ inline int st_lanes(uint32_t rows)
     return g;
 }
 
-/* Four values from 16-byte-aligned p, by one or two 128-bit loads. */
-template <typename T> __device__ inline void ld4(const T *p, T *a)
-{
-    if constexpr (sizeof(T) == 4) {
-        float4 f = __ldg(reinterpret_cast<const float4 *>(p));
-        a[0] = f.x, a[1] = f.y, a[2] = f.z, a[3] = f.w;
-    } else {
-        double2 d0 = __ldg(reinterpret_cast<const double2 *>(p));
-        double2 d1 = __ldg(reinterpret_cast<const double2 *>(p) + 1);
-        a[0] = d0.x, a[1] = d0.y, a[2] = d1.x, a[3] = d1.y;
-    }
-}
-
 /* One pass of a tile: the products of the entries w + o, o in [n0, n1) (n1 <= THREADS x K), into
- * sp[o]. VEC: thread t takes the quads o = 4 (t + i x THREADS), i < K / 4, a quad wholly inside
- * [n0, n1) by 128-bit loads (w is a multiple of 4, the column indices and values 16-byte aligned:
- * the caller checks), the partial quads at the ends entry by entry, so no load reaches past an
- * array; else thread t takes o = t + i x THREADS, warps reading consecutive words. mid() runs
- * once the column and value loads are issued, before the gathers of x wait on them. */
+ * sp[o] (ld_entries says which thread loads which, and how). mid() runs once the column and value
+ * loads are issued, before the gathers of x wait on them. */
 template <typename T, int K, bool VEC, typename F = NoHook>
 __device__ inline void st_load(const Cs<T> &c, uint64_t w, int n0, int n1, T *sp, F mid = F{})
 {
     if constexpr (VEC) {
-        static_assert(K % 4 == 0, "quads");
         uint32_t j[K];
         T a[K];
-#pragma unroll
-        for (int i = 0; i < K / 4; i++) {
-            int o = 4 * ((int)threadIdx.x + i * THREADS);
-            if (o >= n0 && o + 4 <= n1) {
-                uint4 q = __ldg(reinterpret_cast<const uint4 *>(c.col + w + o));
-                j[4 * i] = q.x, j[4 * i + 1] = q.y, j[4 * i + 2] = q.z, j[4 * i + 3] = q.w;
-                ld4((const T *)c.v + w + o, a + 4 * i);
-            } else {
-#pragma unroll
-                for (int u = 0; u < 4; u++) {
-                    bool in = o + u >= n0 && o + u < n1;
-                    j[4 * i + u] = in ? __ldg(c.col + w + o + u) : 0;
-                    a[4 * i + u] = in ? __ldg((const T *)c.v + w + o + u) : T{};
-                }
-            }
-        }
+        ld_entries<T, K, true>(c, w, n0, n1, j, a);
         mid();
-        T xv[K];
-#pragma unroll
-        for (int i = 0; i < K; i++) {
-            int o = 4 * ((int)threadIdx.x + (i / 4) * THREADS) + i % 4;
-            xv[i] = o >= n0 && o < n1 ? x_at(c, j[i]) : T{};
-        }
-#pragma unroll
-        for (int i = 0; i < K; i++) {
-            int o = 4 * ((int)threadIdx.x + (i / 4) * THREADS) + i % 4;
-            if (o >= n0 && o < n1) sp[o] = a[i] * xv[i];
-        }
+        st_put<T, K, true>(c, n0, n1, j, a, sp);
     } else {
         T p[K];
         pt_products<T, K>(c, w, n0, n1, p, mid);
 #pragma unroll
         for (int i = 0; i < K; i++) {
-            int o = (int)threadIdx.x + i * THREADS;
+            int o = ent_at<K, false>(i);
             if (o >= n0 && o < n1) sp[o] = p[i];
         }
     }
@@ -557,22 +587,43 @@ __device__ inline void fl_part(const Cs<T> &c, FlShared<T> &s, uint64_t r0, int 
         s.cut[kind == 2 ? 0 : 1] = v;
 }
 
+/* Window u's entries (into j, a) and its rows' bounds in flat_row (into r). */
 template <typename T, int K, bool VEC>
-__device__ inline void fl_window(const Cs<T> &c, uint64_t t, T *sp, FlShared<T> &s)
+__device__ inline void fl_fetch(const Cs<T> &c, uint64_t u, uint32_t (&j)[K], T (&a)[K],
+                                uint64_t (&r)[2])
+{
+    constexpr int W = THREADS * K;
+    uint64_t w0 = u * W;
+    ld_entries<T, K, VEC>(c, w0, 0, (int)(std::min<uint64_t>(w0 + W, c.nvals) - w0), j, a);
+    r[0] = c.flat_row[u];
+    r[1] = c.flat_row[u + 1];
+}
+
+/* Window t. PIPE: j, a and nr hold its entries and rows, fetched during the previous window's
+ * fold (or before the first), and it fetches the block's next window into them once its products
+ * are in sp, so that the next window's loads are in flight during this one's fold and the cut
+ * rows' fences; else it loads its own (j, a, nr are scratch). */
+template <typename T, int K, bool VEC, bool PIPE>
+__device__ inline void fl_window(const Cs<T> &c, uint64_t t, T *sp, FlShared<T> &s,
+                                 uint32_t (&j)[K], T (&a)[K], uint64_t (&nr)[2])
 {
     constexpr int W = THREADS * K;
     uint64_t w0 = t * W, w1 = std::min<uint64_t>(w0 + W, c.nvals);
     int n1 = (int)(w1 - w0);
-    uint64_t r0 = c.flat_row[t], r1 = c.flat_row[t + 1];
-    uint32_t rows = (uint32_t)(r1 - r0);
-    int lanes = st_lanes(rows), groups = THREADS / lanes;
-    int grp = (int)threadIdx.x / lanes, g = (int)threadIdx.x % lanes;
     int lane = threadIdx.x & 31, warp = threadIdx.x / 32;
-    /* the first round's row bounds, and s.p0, s.pc (thread 0: pa, pb) and s.p1 (thread 32: pa),
-     * all loaded once the entries' loads are issued */
-    uint64_t fb = 0, fe = 0, pa = 0, pb = 0;
-    __syncthreads(); /* the previous window is done with sp and s */
-    st_load<T, K, VEC>(c, w0, 0, n1, sp, [&] {
+    /* Everything that waits on the window's rows, run once the entries' loads are issued (a use
+     * of r0 before them would hold the loads until flat_row's answer): the rows and their lanes,
+     * the first round's row bounds, and s.p0, s.pc (thread 0: pa, pb) and s.p1 (thread 32: pa). */
+    uint64_t r0 = 0, r1 = 0, fb = 0, fe = 0, pa = 0, pb = 0;
+    uint32_t rows = 0;
+    int lanes = 32, grp = 0, g = 0;
+    auto rows_of = [&] {
+        r0 = nr[0];
+        r1 = nr[1];
+        rows = (uint32_t)(r1 - r0);
+        lanes = st_lanes(rows);
+        grp = (int)threadIdx.x / lanes;
+        g = (int)threadIdx.x % lanes;
         if ((uint32_t)grp < rows) {
             fb = row_ptr(c, r0 + grp);
             fe = row_ptr(c, r0 + grp + 1);
@@ -583,7 +634,19 @@ __device__ inline void fl_window(const Cs<T> &c, uint64_t t, T *sp, FlShared<T> 
         } else if (threadIdx.x == 32) {
             pa = row_ptr(c, r1);
         }
-    });
+    };
+    __syncthreads(); /* the previous window is done with sp and s */
+    if constexpr (PIPE) {
+        rows_of();
+        st_put<T, K, VEC>(c, 0, n1, j, a, sp);
+        if (t + gridDim.x < c.nflat) fl_fetch<T, K, VEC>(c, t + gridDim.x, j, a, nr);
+    } else {
+        ld_entries<T, K, VEC>(c, w0, 0, n1, j, a);
+        nr[0] = c.flat_row[t];
+        nr[1] = c.flat_row[t + 1];
+        rows_of();
+        st_put<T, K, VEC>(c, 0, n1, j, a, sp);
+    }
     if (threadIdx.x == 32) s.p1 = pa;
     if (threadIdx.x == 0) {
         s.p0 = pa;
@@ -599,7 +662,7 @@ __device__ inline void fl_window(const Cs<T> &c, uint64_t t, T *sp, FlShared<T> 
     __syncthreads();
     /* the owned rows by groups; the wide ones listed */
     const int wide = FL_WIDE * K * lanes;
-    for (uint64_t base = 0; base < rows; base += (uint64_t)groups) {
+    for (uint64_t base = 0; base < rows; base += (uint64_t)(THREADS / lanes)) {
         uint32_t i = (uint32_t)std::min<uint64_t>(base + (uint64_t)grp, rows);
         uint64_t b = fb, e = fe;
         if (base > 0) {
@@ -683,12 +746,30 @@ __device__ inline void fl_window(const Cs<T> &c, uint64_t t, T *sp, FlShared<T> 
     }
 }
 
-template <typename T, int K, bool VEC>
-__global__ void __launch_bounds__(THREADS) cs_flat(Cs<T> c)
+/* Resident blocks an SM the flat kernel is compiled for: about the stream kernel's occupancy at
+ * the same K (40-48 registers at K = 4 and 8, 5-6 blocks; 64-80 at K = 16, 3-4 blocks), which the
+ * flat kernel's longer fold would otherwise lower (60-64 registers at K = 8: 4 blocks; bound to
+ * 48, ptxas spills 28-56 bytes in FP64, none in FP32); one block fewer when pipelined, whose next
+ * window's entries stay in registers through the fold (64 registers at K = 8, no spill; 260-376
+ * bytes spilled in FP64 at five blocks). CUDA 13.0, sm_90. */
+constexpr int fl_min_blocks(int k, bool pipe)
+{
+    return (k <= 8 ? 5 : 3) - (pipe ? 1 : 0);
+}
+
+/* PIPE: a grid of the blocks the device holds at once, each taking every gridDim.x-th window
+ * (flat_launch sizes it); else a block a window. */
+template <typename T, int K, bool VEC, bool PIPE>
+__global__ void __launch_bounds__(THREADS, fl_min_blocks(K, PIPE)) cs_flat(Cs<T> c)
 {
     __shared__ __align__(16) T sp[THREADS * K];
     __shared__ FlShared<T> s;
-    for (uint64_t t = blockIdx.x; t < c.nflat; t += gridDim.x) fl_window<T, K, VEC>(c, t, sp, s);
+    uint32_t j[K];
+    T a[K];
+    uint64_t nr[2] = {0, 0};
+    if (PIPE && blockIdx.x < c.nflat) fl_fetch<T, K, VEC>(c, blockIdx.x, j, a, nr);
+    for (uint64_t t = blockIdx.x; t < c.nflat; t += gridDim.x)
+        fl_window<T, K, VEC, PIPE>(c, t, sp, s, j, a, nr);
 }
 
 unsigned grid_for(uint64_t threads, int block)
@@ -719,26 +800,59 @@ template <typename T, int K> void stream_launch_k(const Cs<T> &c, bool vec)
             c, chunk_blocks);
 }
 
-template <typename T, int K> void flat_launch_k(const Cs<T> &c, bool vec)
+/* The blocks of cs_flat<T, K, VEC, true> the device holds at once (the pipelined grid). */
+template <typename T, int K, bool VEC> unsigned flat_resident()
 {
-    unsigned blocks = (unsigned)std::min<uint64_t>(c.nflat, (uint64_t)1 << 24);
-    if (blocks == 0) return; /* no rows */
-    if (vec)
-        cs_flat<T, K, true><<<blocks, THREADS, 0, GG_cuda_stream()>>>(c);
-    else
-        cs_flat<T, K, false><<<blocks, THREADS, 0, GG_cuda_stream()>>>(c);
+    static const unsigned blocks = [] {
+        int dev = 0, sms = 0, per_sm = 0;
+        if (cudaGetDevice(&dev) != cudaSuccess ||
+            cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess ||
+            sms <= 0)
+            sms = 132;
+        if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, cs_flat<T, K, VEC, true>,
+                                                          THREADS, 0) != cudaSuccess ||
+            per_sm <= 0)
+            per_sm = 1;
+        cudaGetLastError();
+        return (unsigned)(sms * per_sm);
+    }();
+    return blocks;
 }
 
-/* The flat kernel at the view's tile_k, 128-bit loads where the arrays allow them (as below). */
-template <typename T> void flat_launch(const Cs<T> &c, int tile_k)
+/* GG_cuda_csr_set_flat_blocks's grid (0: the default). */
+std::atomic<unsigned> flat_blocks{0};
+
+template <typename T, int K, bool VEC> void flat_launch_v(const Cs<T> &c, bool pipe)
+{
+    uint64_t cap = flat_blocks.load(std::memory_order_relaxed);
+    if (cap == 0) cap = pipe ? flat_resident<T, K, VEC>() : (uint64_t)1 << 24;
+    unsigned blocks = (unsigned)std::min<uint64_t>(c.nflat, cap);
+    if (blocks == 0) return; /* no rows */
+    if (pipe)
+        cs_flat<T, K, VEC, true><<<blocks, THREADS, 0, GG_cuda_stream()>>>(c);
+    else
+        cs_flat<T, K, VEC, false><<<blocks, THREADS, 0, GG_cuda_stream()>>>(c);
+}
+
+template <typename T, int K> void flat_launch_k(const Cs<T> &c, bool vec, bool pipe)
+{
+    if (vec)
+        flat_launch_v<T, K, true>(c, pipe);
+    else
+        flat_launch_v<T, K, false>(c, pipe);
+}
+
+/* The flat kernel at the view's tile_k, 128-bit loads where the arrays allow them (as below),
+ * pipelined or a block a window. */
+template <typename T> void flat_launch(const Cs<T> &c, int tile_k, bool pipe)
 {
     bool vec = c.same && (uintptr_t)c.v % 16 == 0 && (uintptr_t)c.col % 16 == 0;
     if (tile_k == 4)
-        flat_launch_k<T, 4>(c, vec);
+        flat_launch_k<T, 4>(c, vec, pipe);
     else if (tile_k == 16)
-        flat_launch_k<T, 16>(c, vec);
+        flat_launch_k<T, 16>(c, vec, pipe);
     else
-        flat_launch_k<T, 8>(c, vec);
+        flat_launch_k<T, 8>(c, vec, pipe);
 }
 
 /* The stream kernel at the view's tile_k; 128-bit loads when asked and the arrays allow them
@@ -799,9 +913,9 @@ int csr_typed(const GG_cuda_sview *S, int lanes, int add_op, int mul_op, const v
             stream_launch<T>(c, S->tile_k, k == GG_CUDA_CSR_STREAM);
             return gg_spmv_status(cudaGetLastError());
         }
-        if (k == GG_CUDA_CSR_FLAT || k == GG_CUDA_CSR_FLAT_CS) {
+        if (k == GG_CUDA_CSR_FLAT || k == GG_CUDA_CSR_FLAT_CS || k == GG_CUDA_CSR_FLAT_PIPE) {
             c.stcs = k == GG_CUDA_CSR_FLAT_CS;
-            flat_launch<T>(c, S->tile_k);
+            flat_launch<T>(c, S->tile_k, k == GG_CUDA_CSR_FLAT_PIPE);
             return gg_spmv_status(cudaGetLastError());
         }
         if (add_op == GG_CUDA_OP_PLUS && mul_op == GG_CUDA_OP_TIMES) {
@@ -969,6 +1083,7 @@ int csr_forced_kernel()
             : strcmp(e, "stream-scalar") == 0 ? GG_CUDA_CSR_STREAM_SCALAR
             : strcmp(e, "flat") == 0          ? GG_CUDA_CSR_FLAT
             : strcmp(e, "flat-cs") == 0       ? GG_CUDA_CSR_FLAT_CS
+            : strcmp(e, "flat-pipe") == 0     ? GG_CUDA_CSR_FLAT_PIPE
                                               : GG_CUDA_CSR_RULE;
         csr_forced.store(v, std::memory_order_relaxed);
     }
@@ -1185,4 +1300,9 @@ extern "C" void GG_cuda_csr_force(GG_cuda_csr_kernel k)
 extern "C" void GG_cuda_csr_set_tile(int k)
 {
     tile_k.store(k == 4 || k == 8 || k == 16 ? k : 0, std::memory_order_relaxed);
+}
+
+extern "C" void GG_cuda_csr_set_flat_blocks(unsigned blocks)
+{
+    flat_blocks.store(blocks, std::memory_order_relaxed);
 }

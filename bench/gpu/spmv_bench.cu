@@ -1,7 +1,7 @@
 /* spmv_bench.cu: HiSparse SpMV and SpMV^T (both scheduler variants), CMRS and the CSR kernels on
  * the compact view (the rule's, the groups at every lane count, the stream kernel at each tile
  * size with 128-bit and with scalar loads, the flat kernel at each window size with plain and
- * with streaming stores of y) against cuSPARSE in the same run, with
+ * with streaming stores of y and pipelined) against cuSPARSE in the same run, with
  * the pull product the mxv slot runs for A x: CSR SpMV ALG1 and ALG2, opA = TRANSPOSE, and
  * csr2csc (cusparseCsr2cscEx2) followed by SpMV. Every kernel's result is checked against the CPU tree traversal before it is
  * timed; times are medians of --reps runs (cudaEvents on the library's stream) after two warm-up
@@ -176,6 +176,7 @@ static void bench_one(const char *name, bool fp64, cusparseHandle_t h)
             std::string fk = "CSR flat Ax K=" + std::to_string(tk);
             flat_a = std::min(flat_a, csr(0, GG_CUDA_CSR_FLAT, fk));
             flat_a = std::min(flat_a, csr(0, GG_CUDA_CSR_FLAT_CS, fk + " cs"));
+            flat_a = std::min(flat_a, csr(0, GG_CUDA_CSR_FLAT_PIPE, fk + " pipe"));
             GG_cuda_free(smem[0]);
             GG_cuda_free(smem[1]);
         }
@@ -298,7 +299,7 @@ static void bench_one(const char *name, bool fp64, cusparseHandle_t h)
     printf("# %s %s: HiSparse A'x/Ax throughput %.2f (target >= 0.9); A'x vs cuSPARSE TRANSPOSE "
            "%.2fx; Ax vs best cuSPARSE CSR %.2fx (HiSparse), %.2fx (pull), %.2fx (CSR, rule; "
            "target >= 1.0), %.2fx (CSR stream, best K and loads), %.2fx (CSR flat, best K and "
-           "stores)\n",
+           "variant)\n",
            name, fp64 ? "fp64" : "fp32", hs_a / hs_t, cusp_t / hs_t, best_cusp / hs_a,
            best_cusp / pull_a, best_cusp / csr_a, best_cusp / stream_a, best_cusp / flat_a);
     cusparseDestroySpMat(matT);

@@ -6,9 +6,10 @@
  * (128-bit and scalar loads, tiles of two sizes, values aligned and not, rows at tile and pass
  * boundaries) and its fallback to the groups off PLUS_TIMES, the CSR flat kernel (windows of two
  * sizes, rows cut by one or both ends of a window and across many, windows inside one row, wide
- * rows among many short ones, empty rows, plain and streaming stores), and semirings over every supported
- * domain; the full-vector mxv/vxm through the API under each GRAPHBLAS_GPU_SPMV choice
- * against the CPU backend, and the choosing rule. Exact for integers, BOOL, MIN and MAX; relative
+ * rows among many short ones, empty rows, plain and streaming stores, a block a window and
+ * several, pipelined), and semirings over every supported domain; the full-vector mxv/vxm
+ * through the API under each GRAPHBLAS_GPU_SPMV choice against the CPU backend, and the choosing
+ * rule. Exact for integers, BOOL, MIN and MAX; relative
  * 1e-5 (FP32) and 1e-12 (FP64) for floating-point sums. Exits 77 (Meson: SKIP) without a usable
  * CUDA device. */
 #include "GG_backend.h"
@@ -371,31 +372,37 @@ static void compare(const char *what, GrB_Semiring sr, const void *want, const b
 
 /* The CSR kernels check_semiring runs after the tree's and CMRS's: on which compact view (0 the
  * rule's; 1 every row past 4 entries long; 2 no row long, tiles of K = 4), at how many lanes (0:
- * the kernel forced, or the rule), its name, and whether it runs under compute-sanitizer
- * (GG_TEST_SANITIZER: one run of each code path, not the sweep of widths and views). */
+ * the kernel forced, or the rule), its name, whether it runs under compute-sanitizer
+ * (GG_TEST_SANITIZER: one run of each code path, not the sweep of widths and views), and the flat
+ * kernels' grid (0: their own; 3: every block takes several windows of these small matrices). */
 static const struct {
     int view, lanes;
     GG_cuda_csr_kernel kernel;
     const char *name;
     bool sanitize;
+    unsigned flat_blocks;
 } csr_runs[] = {
-    {0, 0, GG_CUDA_CSR_RULE, "CSR rule", true},
-    {0, 1, GG_CUDA_CSR_RULE, "CSR groups", false},
-    {0, 2, GG_CUDA_CSR_RULE, "CSR groups", false},
-    {0, 4, GG_CUDA_CSR_RULE, "CSR groups", false},
-    {0, 8, GG_CUDA_CSR_RULE, "CSR groups", false},
-    {0, 16, GG_CUDA_CSR_RULE, "CSR groups", false},
-    {0, 32, GG_CUDA_CSR_RULE, "CSR groups", false},
-    {1, 0, GG_CUDA_CSR_GROUPS, "CSR groups, long rows", true},
-    {2, 0, GG_CUDA_CSR_GROUPS, "CSR groups, no long rows", false},
-    {0, 0, GG_CUDA_CSR_STREAM, "CSR stream", true},
-    {1, 0, GG_CUDA_CSR_STREAM, "CSR stream, long rows", false},
-    {2, 0, GG_CUDA_CSR_STREAM, "CSR stream, K = 4, no long rows", false},
-    {0, 0, GG_CUDA_CSR_STREAM_SCALAR, "CSR stream scalar", false},
-    {2, 0, GG_CUDA_CSR_STREAM_SCALAR, "CSR stream scalar, K = 4, no long rows", true},
-    {0, 0, GG_CUDA_CSR_FLAT, "CSR flat", true},
-    {2, 0, GG_CUDA_CSR_FLAT, "CSR flat, K = 4", false},
-    {0, 0, GG_CUDA_CSR_FLAT_CS, "CSR flat, streaming stores", false},
+    {0, 0, GG_CUDA_CSR_RULE, "CSR rule", true, 0},
+    {0, 1, GG_CUDA_CSR_RULE, "CSR groups", false, 0},
+    {0, 2, GG_CUDA_CSR_RULE, "CSR groups", false, 0},
+    {0, 4, GG_CUDA_CSR_RULE, "CSR groups", false, 0},
+    {0, 8, GG_CUDA_CSR_RULE, "CSR groups", false, 0},
+    {0, 16, GG_CUDA_CSR_RULE, "CSR groups", false, 0},
+    {0, 32, GG_CUDA_CSR_RULE, "CSR groups", false, 0},
+    {1, 0, GG_CUDA_CSR_GROUPS, "CSR groups, long rows", true, 0},
+    {2, 0, GG_CUDA_CSR_GROUPS, "CSR groups, no long rows", false, 0},
+    {0, 0, GG_CUDA_CSR_STREAM, "CSR stream", true, 0},
+    {1, 0, GG_CUDA_CSR_STREAM, "CSR stream, long rows", false, 0},
+    {2, 0, GG_CUDA_CSR_STREAM, "CSR stream, K = 4, no long rows", false, 0},
+    {0, 0, GG_CUDA_CSR_STREAM_SCALAR, "CSR stream scalar", false, 0},
+    {2, 0, GG_CUDA_CSR_STREAM_SCALAR, "CSR stream scalar, K = 4, no long rows", true, 0},
+    {0, 0, GG_CUDA_CSR_FLAT, "CSR flat", true, 0},
+    {2, 0, GG_CUDA_CSR_FLAT, "CSR flat, K = 4", false, 0},
+    {0, 0, GG_CUDA_CSR_FLAT_CS, "CSR flat, streaming stores", false, 0},
+    {2, 0, GG_CUDA_CSR_FLAT, "CSR flat, K = 4, 3 blocks", false, 3},
+    {0, 0, GG_CUDA_CSR_FLAT_PIPE, "CSR flat pipelined", false, 0},
+    {0, 0, GG_CUDA_CSR_FLAT_PIPE, "CSR flat pipelined, 3 blocks", true, 3},
+    {2, 0, GG_CUDA_CSR_FLAT_PIPE, "CSR flat pipelined, K = 4, 2 blocks", false, 2},
 };
 
 /* Runs sr on case c (A and A', both variants, vec_first both ways, CMRS, the CSR kernels of
@@ -479,6 +486,7 @@ static void check_semiring(GrB_Semiring sr, int ci, uint64_t seed, size_t shift)
                 } else {
                     const GG_cuda_sview *sv = &SV[csr_runs[run].view];
                     GG_cuda_csr_force(csr_runs[run].kernel);
+                    GG_cuda_csr_set_flat_blocks(csr_runs[run].flat_blocks);
                     /* the stream kernels run for PLUS_TIMES on FP32/FP64 only, the groups
                      * otherwise */
                     GG_cuda_csr_kernel k = GG_cuda_csr_which(sv, lanes, add, mul, t->code);
@@ -489,6 +497,7 @@ static void check_semiring(GrB_Semiring sr, int ci, uint64_t seed, size_t shift)
                     rc = GG_cuda_csr_mxv(sv, lanes, add, mul, t->code, sr->add->identity, vf, dx,
                                          dy, dp);
                     GG_cuda_csr_force(GG_CUDA_CSR_RULE);
+                    GG_cuda_csr_set_flat_blocks(0);
                 }
                 assert_int_equal(rc, GG_CUDA_SPMV_OK);
                 assert_true(GG_cuda_download(got, dy, ny * t->size));
@@ -607,6 +616,10 @@ static void csr_kernel_choice(void **state)
     GG_cuda_csr_force(GG_CUDA_CSR_FLAT_CS);
     assert_int_equal(WHICH(0, pt64), GG_CUDA_CSR_FLAT_CS);
     assert_int_equal(WHICH(0, minplus), GG_CUDA_CSR_GROUPS);
+    GG_cuda_csr_force(GG_CUDA_CSR_FLAT_PIPE);
+    assert_int_equal(WHICH(0, pt32), GG_CUDA_CSR_FLAT_PIPE);
+    assert_int_equal(WHICH(8, pt64), GG_CUDA_CSR_GROUPS);
+    assert_int_equal(WHICH(0, pti), GG_CUDA_CSR_GROUPS);
     S.stream = true;
     GG_cuda_csr_force(GG_CUDA_CSR_GROUPS);
     assert_int_equal(WHICH(0, pt64), GG_CUDA_CSR_GROUPS);
@@ -762,7 +775,8 @@ static void full_products_by_every_kernel(void **state)
                  {GG_CUDA_SPMV_CSR, GG_CUDA_CSR_GROUPS},
                  {GG_CUDA_SPMV_CSR, GG_CUDA_CSR_STREAM},
                  {GG_CUDA_SPMV_CSR, GG_CUDA_CSR_STREAM_SCALAR},
-                 {GG_CUDA_SPMV_CSR, GG_CUDA_CSR_FLAT}};
+                 {GG_CUDA_SPMV_CSR, GG_CUDA_CSR_FLAT},
+                 {GG_CUDA_SPMV_CSR, GG_CUDA_CSR_FLAT_PIPE}};
     for (size_t si = 0; si < sizeof shapes / sizeof shapes[0]; si++)
         for (size_t ci = 0; ci < sizeof cfg / sizeof cfg[0]; ci++) {
             GrB_Type type = cfg[ci].type;
