@@ -548,8 +548,27 @@ __global__ void __launch_bounds__(THREADS) cs_stream(Cs<T> c, unsigned chunk_blo
  *    windows ta = ptr[r] / W to tb = (ptr[r + 1] - 1) / W each add one to done[ta] after a fence,
  *    and the last to arrive sums part[2 ta + 1] + part[2 (ta + 1)] + ... + part[2 tb] in that
  *    order (so the result does not depend on the blocks' timing) and writes y(r).
- * Bytes: the entries' (4 + v a value), the row pointers once (4 a row), x and y, and 4 bytes of
- * table a window: 8.13 (FP32) / 12.13 (FP64) bytes an entry on band, about CSR32's. */
+ * A window's rows are looked up only once its entry loads are issued (rows_of), so the table's
+ * round trip overlaps theirs instead of preceding it. Two ways to run the windows: a block a
+ * window, or pipelined (FLAT_PIPE): a grid of the blocks the device holds at once, each fetching
+ * its next window's entries and rows as soon as the current window's products are in shared
+ * memory, so that those loads are in flight during the fold, the cut rows' fence and counter,
+ * and the stores of y (the per-window set-up and tail the stream kernel pays in series).
+ *
+ * Bytes an entry (the bench's model: values, 32-bit columns, 32-bit row pointers, x, y): band
+ * 8.6 (FP32) / 13.0 (FP64), local 8.1 / 12.1, RMAT-21 8.4 / 12.7, the same for the stream kernel,
+ * the flat kernel (plus 4 bytes of table and at most 16 of partials a window of 2048 entries,
+ * under 0.01 an entry) and cuSPARSE's CSR. The floor at the H100's ~3.0 TB/s copy: band 0.061 /
+ * 0.092 ms, local 0.099 / 0.149 ms, RMAT-21 0.178 / 0.268 ms. Measured before (H100, ms, FP32 /
+ * FP64): cuSPARSE's best band 0.077 / 0.119, local 0.114 / 0.176, RMAT-21 0.543 / 0.585; the
+ * stream kernel 0.0869 / 0.123, 0.130 / 0.201, 0.600 / 0.721. Expected, not measured: on band and
+ * local the stream's last 5-10 % is latency in series with each tile (the table's round trip
+ * before the entries', the fold and the stores after), which the pipelined windows overlap with
+ * the next window's loads: about cuSPARSE's time there if that is all of it, and within 5 % of
+ * the stream kernel a block a window (one round trip less at the head, a fence and a counter
+ * more at the tail); on RMAT, where over half the entries sat in chunk blocks about half full
+ * (a row of 257-2048 entries one chunk of 2048 slots), the windows are full: 5-15 % off the
+ * stream kernel's time if the blocks' count, not the gathers' L2 traffic, bounds it there. */
 constexpr int FL_WIDE = 4;
 constexpr int FL_LIST = THREADS / FL_WIDE + 1; /* wide rows < W / (FL_WIDE K), plus the cut one */
 
