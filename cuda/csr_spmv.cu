@@ -458,6 +458,24 @@ template <typename T> __device__ inline T sp_sum(const T *sp, int lo, int hi, in
     return v;
 }
 
+/* Row r0 + i's bounds [b, e) in the fold's round starting at row `base` of rows: the first
+ * round's fb, fe (loaded beside the entries), later rounds' loaded now; 0, 0 past the rows. */
+template <typename T>
+__device__ inline void round_bounds(const Cs<T> &c, uint64_t base, uint32_t i, uint32_t rows,
+                                    uint64_t r0, uint64_t fb, uint64_t fe, uint64_t &b,
+                                    uint64_t &e)
+{
+    b = fb;
+    e = fe;
+    if (base > 0) {
+        b = e = 0;
+        if (i < rows) {
+            b = row_ptr(c, r0 + i);
+            e = row_ptr(c, r0 + i + 1);
+        }
+    }
+}
+
 /* Tile t: its rows [r0, r1) and their entries [e0, e1) in passes of THREADS x K entries from
  * e0 rounded down to a multiple of 4 (one pass unless the tile's last row is long). Rows go to
  * groups of `lanes` lanes, row i to group i mod (THREADS / lanes) in every pass, so a row that
@@ -489,14 +507,8 @@ __device__ inline void st_tile(const Cs<T> &c, uint64_t t, T *sp)
         __syncthreads();
         for (uint32_t base = 0; base < rows; base += (uint32_t)groups) {
             uint32_t i = base + (uint32_t)grp;
-            uint64_t b = fb, e = fe;
-            if (base > 0) {
-                b = e = 0;
-                if (i < rows) {
-                    b = row_ptr(c, r0 + i);
-                    e = row_ptr(c, r0 + i + 1);
-                }
-            }
+            uint64_t b, e;
+            round_bounds(c, base, i, rows, r0, fb, fe, b, e);
             /* the row's entries in this pass, as offsets into sp (lo >= hi when none) */
             int lo = (int)std::min<uint64_t>(std::max(b, w) - w, TILE);
             int hi = e > w ? (int)(std::min<uint64_t>(e, w + TILE) - w) : 0;
@@ -683,14 +695,8 @@ __device__ inline void fl_window(const Cs<T> &c, uint64_t t, T *sp, FlShared<T> 
     const int wide = FL_WIDE * K * lanes;
     for (uint64_t base = 0; base < rows; base += (uint64_t)(THREADS / lanes)) {
         uint32_t i = (uint32_t)std::min<uint64_t>(base + (uint64_t)grp, rows);
-        uint64_t b = fb, e = fe;
-        if (base > 0) {
-            b = e = 0;
-            if (i < rows) {
-                b = row_ptr(c, r0 + i);
-                e = row_ptr(c, r0 + i + 1);
-            }
-        }
+        uint64_t b, e;
+        round_bounds(c, base, i, rows, r0, fb, fe, b, e);
         /* an owned row starts in [w0, w1) (the last window's empty rows at w1 = nvals); i = rows:
          * past the owned rows (its group folds nothing) */
         int lo = 0, hi = 0;
