@@ -764,8 +764,8 @@ static void full_products_by_every_kernel(void **state)
     const struct {
         GrB_Index nr, nc;
         double density;
-    } shapes[] = {{1, 1, 1.0},     {300, 200, 0.01}, {64, 3000, 0.3},
-                  {2000, 1500, 0.002}, {1, 5000, 3.0},  {4000, 1, 0.5}};
+    } shapes[] = {{1, 1, 1.0}, {300, 200, 0.01}, {64, 3000, 0.3},
+                  {2000, 1500, 0.002}, {1, 5000, 3.0}, {4000, 1, 0.5}};
     const struct {
         int spmv;
         GG_cuda_csr_kernel csr;
