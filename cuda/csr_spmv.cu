@@ -41,6 +41,12 @@
  * pass takes several, the rows that cross a pass adding to y. The chunks' blocks come first in
  * the same launch, as for the groups.
  *
+ * The flat kernel (PLUS_TIMES on FP32/FP64, not the rule's yet: for measurements, GG_CUDA_CSR_FLAT
+ * and GRAPHBLAS_GPU_CSR_KERNEL=flat): fixed windows of THREADS x K entries over all rows, long
+ * ones included, so that a block's loads wait on nothing and one kernel does every row; rows cut
+ * by windows are summed from per-window partials by the last window to finish them (below, "the
+ * flat kernel").
+ *
  * Semirings: PLUS_TIMES on FP32/FP64 is specialised (no presence flags: a row's result is the sum
  * started at the fold start, and it has an entry exactly when the row is not empty); every other
  * built-in semiring runs by op code (GG_cuda_semiring.cuh) with presence flags, so no identity is
@@ -92,6 +98,12 @@ template <typename T> struct Cs {
     const uint32_t *tile_row;
     const uint64_t *tile_nz;
     uint64_t ntiles;
+    /* the flat kernel's windows */
+    uint64_t nvals, nflat;
+    const uint32_t *flat_row;
+    unsigned *flat_done;
+    T *flat_part;
+    bool stcs; /* y by streaming stores */
 };
 
 template <typename T> __device__ inline uint64_t row_ptr(const Cs<T> &c, uint64_t r)
@@ -127,25 +139,105 @@ template <typename T> __device__ inline T val_at(const Cs<T> &c, uint64_t k)
     return c.same ? __ldg((const T *)c.v + k) : gg_load_cast<T>(c.v, k, c.stype, 1.0);
 }
 
-/* PLUS_TIMES products of the entries w + o, o = threadIdx.x + i x THREADS (i < K), those with o
- * in [n0, n1) (the others 0): the K column and value loads are all issued before the K gathers
- * of x, so that a thread has K loads in flight where a loop would have one. */
-template <typename T, int K>
-__device__ inline void pt_products(const Cs<T> &c, uint64_t w, int n0, int n1, T (&p)[K])
+/* Four values from 16-byte-aligned p, by one or two 128-bit loads. */
+template <typename T> __device__ inline void ld4(const T *p, T *a)
+{
+    if constexpr (sizeof(T) == 4) {
+        float4 f = __ldg(reinterpret_cast<const float4 *>(p));
+        a[0] = f.x, a[1] = f.y, a[2] = f.z, a[3] = f.w;
+    } else {
+        double2 d0 = __ldg(reinterpret_cast<const double2 *>(p));
+        double2 d1 = __ldg(reinterpret_cast<const double2 *>(p) + 1);
+        a[0] = d0.x, a[1] = d0.y, a[2] = d1.x, a[3] = d1.y;
+    }
+}
+
+/* Where a loader's i-th entry (i < K) of this thread lies in its pass of THREADS x K entries:
+ * VEC, thread t takes the quads o = 4 (t + (i / 4) x THREADS), for 128-bit loads; else
+ * o = t + i x THREADS, warps reading consecutive words. */
+template <int K, bool VEC> __device__ inline int ent_at(int i)
+{
+    return VEC ? 4 * ((int)threadIdx.x + (i / 4) * THREADS) + i % 4
+               : (int)threadIdx.x + i * THREADS;
+}
+
+/* The column indices and values of this thread's entries w + ent_at(i), those in [n0, n1) (the
+ * others 0), all K issued before any is used, so that a thread has K loads in flight where a loop
+ * would have one. VEC: a quad wholly inside [n0, n1) by 128-bit loads (w a multiple of 4, the
+ * column indices and values 16-byte aligned and of the domain's type: the caller checks), the
+ * partial quads at the ends entry by entry, so no load reaches past an array. */
+template <typename T, int K, bool VEC>
+__device__ inline void ld_entries(const Cs<T> &c, uint64_t w, int n0, int n1, uint32_t (&j)[K],
+                                  T (&a)[K])
+{
+    if constexpr (VEC) {
+        static_assert(K % 4 == 0, "quads");
+#pragma unroll
+        for (int i = 0; i < K / 4; i++) {
+            int o = ent_at<K, true>(4 * i);
+            if (o >= n0 && o + 4 <= n1) {
+                uint4 q = __ldg(reinterpret_cast<const uint4 *>(c.col + w + o));
+                j[4 * i] = q.x, j[4 * i + 1] = q.y, j[4 * i + 2] = q.z, j[4 * i + 3] = q.w;
+                ld4((const T *)c.v + w + o, a + 4 * i);
+            } else {
+#pragma unroll
+                for (int u = 0; u < 4; u++) {
+                    bool in = o + u >= n0 && o + u < n1;
+                    j[4 * i + u] = in ? __ldg(c.col + w + o + u) : 0;
+                    a[4 * i + u] = in ? __ldg((const T *)c.v + w + o + u) : T{};
+                }
+            }
+        }
+    } else {
+#pragma unroll
+        for (int i = 0; i < K; i++) {
+            int o = ent_at<K, false>(i);
+            bool in = o >= n0 && o < n1;
+            j[i] = in ? __ldg(c.col + w + o) : 0;
+            a[i] = in ? val_at(c, w + o) : T{};
+        }
+    }
+}
+
+/* What a loader runs between issuing its entry loads and its gathers of x (loads of its own that
+ * should be in flight beside the entries'): nothing by default. */
+struct NoHook {
+    __device__ void operator()() const {}
+};
+
+/* PLUS_TIMES products p[i] of the entries w + ent_at<K, false>(i) (0 outside [n0, n1)): the K
+ * column and value loads, then mid(), then the K gathers of x. */
+template <typename T, int K, typename F = NoHook>
+__device__ inline void pt_products(const Cs<T> &c, uint64_t w, int n0, int n1, T (&p)[K],
+                                   F mid = F{})
 {
     uint32_t j[K];
     T a[K];
+    ld_entries<T, K, false>(c, w, n0, n1, j, a);
+    mid();
 #pragma unroll
     for (int i = 0; i < K; i++) {
-        int o = (int)threadIdx.x + i * THREADS;
-        bool in = o >= n0 && o < n1;
-        j[i] = in ? __ldg(c.col + w + o) : 0;
-        a[i] = in ? val_at(c, w + o) : T{};
+        int o = ent_at<K, false>(i);
+        p[i] = o >= n0 && o < n1 ? a[i] * x_at(c, j[i]) : T{};
+    }
+}
+
+/* The products of loaded entries (ld_entries's j, a) in [n0, n1) into sp, at their offsets: the
+ * K gathers of x issued before any is used. */
+template <typename T, int K, bool VEC>
+__device__ inline void st_put(const Cs<T> &c, int n0, int n1, const uint32_t (&j)[K],
+                              const T (&a)[K], T *sp)
+{
+    T xv[K];
+#pragma unroll
+    for (int i = 0; i < K; i++) {
+        int o = ent_at<K, VEC>(i);
+        xv[i] = o >= n0 && o < n1 ? x_at(c, j[i]) : T{};
     }
 #pragma unroll
     for (int i = 0; i < K; i++) {
-        int o = (int)threadIdx.x + i * THREADS;
-        p[i] = o >= n0 && o < n1 ? a[i] * x_at(c, j[i]) : T{};
+        int o = ent_at<K, VEC>(i);
+        if (o >= n0 && o < n1) sp[o] = a[i] * xv[i];
     }
 }
 
@@ -197,8 +289,8 @@ __device__ inline void cs_fold(const Cs<T> &c, uint64_t b, uint64_t e, int g, in
 }
 
 /* Chunk q of a long row by the whole block: its partial result (ILP: PLUS_TIMES's products by
- * pt_products, for the stream kernel; the groups' kernel keeps the loop it was measured with, whose
- * registers set its occupancy). A row of one chunk is written at once; otherwise its row's
+ * pt_products, for the stream kernel; the groups' kernel keeps the loop it was
+ * measured with, whose registers set its occupancy). A row of one chunk is written at once; otherwise its row's
  * counter tells the block that finished the row's last chunk, which then folds the row's partials
  * and writes it (the fence-then-count handshake of a one-pass reduction), and zeroes the counter
  * for the next product. */
@@ -323,65 +415,63 @@ __device__ inline int st_lanes(uint32_t rows)
     return g;
 }
 
-/* Four values from 16-byte-aligned p, by one or two 128-bit loads. */
-template <typename T> __device__ inline void ld4(const T *p, T *a)
+/* One pass of a tile: the products of the entries w + o, o in [n0, n1) (n1 <= THREADS x K), into
+ * sp[o] (ld_entries says which thread loads which, and how). mid() runs once the column and value
+ * loads are issued, before the gathers of x wait on them. */
+template <typename T, int K, bool VEC, typename F = NoHook>
+__device__ inline void st_load(const Cs<T> &c, uint64_t w, int n0, int n1, T *sp, F mid = F{})
 {
-    if constexpr (sizeof(T) == 4) {
-        float4 f = __ldg(reinterpret_cast<const float4 *>(p));
-        a[0] = f.x, a[1] = f.y, a[2] = f.z, a[3] = f.w;
+    if constexpr (VEC) {
+        uint32_t j[K];
+        T a[K];
+        ld_entries<T, K, true>(c, w, n0, n1, j, a);
+        mid();
+        st_put<T, K, true>(c, n0, n1, j, a, sp);
     } else {
-        double2 d0 = __ldg(reinterpret_cast<const double2 *>(p));
-        double2 d1 = __ldg(reinterpret_cast<const double2 *>(p) + 1);
-        a[0] = d0.x, a[1] = d0.y, a[2] = d1.x, a[3] = d1.y;
+        T p[K];
+        pt_products<T, K>(c, w, n0, n1, p, mid);
+#pragma unroll
+        for (int i = 0; i < K; i++) {
+            int o = ent_at<K, false>(i);
+            if (o >= n0 && o < n1) sp[o] = p[i];
+        }
     }
 }
 
-/* One pass of a tile: the products of the entries w + o, o in [n0, n1) (n1 <= THREADS x K), into
- * sp[o]. VEC: thread t takes the quads o = 4 (t + i x THREADS), i < K / 4, a quad wholly inside
- * [n0, n1) by 128-bit loads (w is a multiple of 4, the column indices and values 16-byte aligned:
- * the caller checks), the partial quads at the ends entry by entry, so no load reaches past an
- * array; else thread t takes o = t + i x THREADS, warps reading consecutive words. */
-template <typename T, int K, bool VEC>
-__device__ inline void st_load(const Cs<T> &c, uint64_t w, int n0, int n1, T *sp)
+/* The sum of sp[lo, hi) by the `lanes` lanes of a group (lane g starting at lo + g), left in
+ * every lane of the group; every lane of the warp calls it (the shuffles). Four sums in turn, so
+ * that a row much longer than its group (RMAT's rows of up to long_min entries at one lane) is
+ * not one chain of dependent adds. */
+template <typename T> __device__ inline T sp_sum(const T *sp, int lo, int hi, int g, int lanes)
 {
-    if constexpr (VEC) {
-        static_assert(K % 4 == 0, "quads");
-        uint32_t j[K];
-        T a[K];
-#pragma unroll
-        for (int i = 0; i < K / 4; i++) {
-            int o = 4 * ((int)threadIdx.x + i * THREADS);
-            if (o >= n0 && o + 4 <= n1) {
-                uint4 q = __ldg(reinterpret_cast<const uint4 *>(c.col + w + o));
-                j[4 * i] = q.x, j[4 * i + 1] = q.y, j[4 * i + 2] = q.z, j[4 * i + 3] = q.w;
-                ld4((const T *)c.v + w + o, a + 4 * i);
-            } else {
-#pragma unroll
-                for (int u = 0; u < 4; u++) {
-                    bool in = o + u >= n0 && o + u < n1;
-                    j[4 * i + u] = in ? __ldg(c.col + w + o + u) : 0;
-                    a[4 * i + u] = in ? __ldg((const T *)c.v + w + o + u) : T{};
-                }
-            }
-        }
-        T xv[K];
-#pragma unroll
-        for (int i = 0; i < K; i++) {
-            int o = 4 * ((int)threadIdx.x + (i / 4) * THREADS) + i % 4;
-            xv[i] = o >= n0 && o < n1 ? x_at(c, j[i]) : T{};
-        }
-#pragma unroll
-        for (int i = 0; i < K; i++) {
-            int o = 4 * ((int)threadIdx.x + (i / 4) * THREADS) + i % 4;
-            if (o >= n0 && o < n1) sp[o] = a[i] * xv[i];
-        }
-    } else {
-        T p[K];
-        pt_products<T, K>(c, w, n0, n1, p);
-#pragma unroll
-        for (int i = 0; i < K; i++) {
-            int o = (int)threadIdx.x + i * THREADS;
-            if (o >= n0 && o < n1) sp[o] = p[i];
+    T v{}, v1{}, v2{}, v3{};
+    int o = lo + g;
+    for (; o + 3 * lanes < hi; o += 4 * lanes) {
+        v = v + sp[o];
+        v1 = v1 + sp[o + lanes];
+        v2 = v2 + sp[o + 2 * lanes];
+        v3 = v3 + sp[o + 3 * lanes];
+    }
+    for (; o < hi; o += lanes) v = v + sp[o];
+    v = (v + v1) + (v2 + v3);
+    for (int d = lanes / 2; d > 0; d /= 2) v = v + shfl_xor(v, d, lanes);
+    return v;
+}
+
+/* Row r0 + i's bounds [b, e) in the fold's round starting at row `base` of rows: the first
+ * round's fb, fe (loaded beside the entries), later rounds' loaded now; 0, 0 past the rows. */
+template <typename T>
+__device__ inline void round_bounds(const Cs<T> &c, uint64_t base, uint32_t i, uint32_t rows,
+                                    uint64_t r0, uint64_t fb, uint64_t fe, uint64_t &b,
+                                    uint64_t &e)
+{
+    b = fb;
+    e = fe;
+    if (base > 0) {
+        b = e = 0;
+        if (i < rows) {
+            b = row_ptr(c, r0 + i);
+            e = row_ptr(c, r0 + i + 1);
         }
     }
 }
@@ -417,30 +507,12 @@ __device__ inline void st_tile(const Cs<T> &c, uint64_t t, T *sp)
         __syncthreads();
         for (uint32_t base = 0; base < rows; base += (uint32_t)groups) {
             uint32_t i = base + (uint32_t)grp;
-            uint64_t b = fb, e = fe;
-            if (base > 0) {
-                b = e = 0;
-                if (i < rows) {
-                    b = row_ptr(c, r0 + i);
-                    e = row_ptr(c, r0 + i + 1);
-                }
-            }
+            uint64_t b, e;
+            round_bounds(c, base, i, rows, r0, fb, fe, b, e);
             /* the row's entries in this pass, as offsets into sp (lo >= hi when none) */
             int lo = (int)std::min<uint64_t>(std::max(b, w) - w, TILE);
             int hi = e > w ? (int)(std::min<uint64_t>(e, w + TILE) - w) : 0;
-            /* four sums in turn, so that a row much longer than its group (RMAT's rows of up
-             * to long_min entries at one lane) is not one chain of dependent adds */
-            T v = c.ident, v1 = c.ident, v2 = c.ident, v3 = c.ident;
-            int o = lo + g;
-            for (; o + 3 * lanes < hi; o += 4 * lanes) {
-                v = v + sp[o];
-                v1 = v1 + sp[o + lanes];
-                v2 = v2 + sp[o + 2 * lanes];
-                v3 = v3 + sp[o + 3 * lanes];
-            }
-            for (; o < hi; o += lanes) v = v + sp[o];
-            v = (v + v1) + (v2 + v3);
-            for (int d = lanes / 2; d > 0; d /= 2) v = v + shfl_xor(v, d, lanes);
+            T v = sp_sum(sp, lo, hi, g, lanes);
             if (i < rows && g == 0) {
                 uint64_t r = r0 + i;
                 if (b == e ? w == a : (b >= w && b < w + TILE)) {
@@ -466,6 +538,263 @@ __global__ void __launch_bounds__(THREADS) cs_stream(Cs<T> c, unsigned chunk_blo
     }
     for (uint64_t t = blockIdx.x - chunk_blocks; t < c.ntiles; t += gridDim.x - chunk_blocks)
         st_tile<T, K, VEC>(c, t, sp);
+}
+
+/* ---- the flat kernel ------------------------------------------------------------------------- */
+
+/* Why a third kernel (Doc/decisions.md, "SpMV: the flat kernel"): the stream kernel's block
+ * cannot request its entries before it has read its tile's first entry from the tile table, so
+ * every tile waits two round trips (table, then entries) before its x gathers; and a row longer
+ * than long_min leaves the tiles for the chunks, which on RMAT carry over half the entries in
+ * blocks mostly idle (a row of 257-2048 entries is one chunk of 2048 slots). Here window t is
+ * simply the entries [t x W, (t + 1) x W), W = THREADS x K: its loads start at once, 128-bit and
+ * aligned (W is a multiple of 4), beside one lookup of the rows it owns (those whose first entry
+ * lies in it, from flat_row) and their pointers. Every row, long or not, goes through the windows:
+ *  - the rows a window owns are folded from shared memory by groups of st_lanes(rows) lanes, as
+ *    in the stream kernel, except a row holding more than FL_WIDE x K x lanes of the window's
+ *    entries (FL_WIDE times a group's share), which a group would fold alone while the block
+ *    waits: those go on a list that the warps fold, a row a warp (the whole block when the list
+ *    holds one row, as in a window inside a long row);
+ *  - a row cut by the window's end (only its last owned row can be) and a row cut by its start
+ *    (the row before its first owned one) leave partials, part[2t + 1] and part[2t]; row r's
+ *    windows ta = ptr[r] / W to tb = (ptr[r + 1] - 1) / W each add one to done[ta] after a fence,
+ *    and the last to arrive sums part[2 ta + 1] + part[2 (ta + 1)] + ... + part[2 tb] in that
+ *    order (so the result does not depend on the blocks' timing) and writes y(r).
+ * A window's rows are looked up only once its entry loads are issued (rows_of), so the table's
+ * round trip overlaps theirs instead of preceding it. Two ways to run the windows: a block a
+ * window, or pipelined (FLAT_PIPE): a grid of the blocks the device holds at once, each fetching
+ * its next window's entries and rows as soon as the current window's products are in shared
+ * memory, so that those loads are in flight during the fold, the cut rows' fence and counter,
+ * and the stores of y (the per-window set-up and tail the stream kernel pays in series).
+ *
+ * Bytes an entry (the bench's model: values, 32-bit columns, 32-bit row pointers, x, y): band
+ * 8.6 (FP32) / 13.0 (FP64), local 8.1 / 12.1, RMAT-21 8.4 / 12.7, the same for the stream kernel,
+ * the flat kernel (plus 4 bytes of table and at most 16 of partials a window of 2048 entries,
+ * under 0.01 an entry) and cuSPARSE's CSR. The floor at the H100's ~3.0 TB/s copy: band 0.061 /
+ * 0.092 ms, local 0.099 / 0.149 ms, RMAT-21 0.178 / 0.268 ms. Measured before (H100, ms, FP32 /
+ * FP64): cuSPARSE's best band 0.077 / 0.119, local 0.114 / 0.176, RMAT-21 0.543 / 0.585; the
+ * stream kernel 0.0869 / 0.123, 0.130 / 0.201, 0.600 / 0.721. Expected, not measured: on band and
+ * local the stream's last 5-10 % is latency in series with each tile (the table's round trip
+ * before the entries', the fold and the stores after), which the pipelined windows overlap with
+ * the next window's loads: about cuSPARSE's time there if that is all of it, and within 5 % of
+ * the stream kernel a block a window (one round trip less at the head, a fence and a counter
+ * more at the tail); on RMAT, where over half the entries sat in chunk blocks about half full
+ * (a row of 257-2048 entries one chunk of 2048 slots), the windows are full: 5-15 % off the
+ * stream kernel's time if the blocks' count, not the gathers' L2 traffic, bounds it there. */
+constexpr int FL_WIDE = 4;
+constexpr int FL_LIST = THREADS / FL_WIDE + 1; /* wide rows < W / (FL_WIDE K), plus the cut one */
+
+template <typename T> struct FlShared {
+    uint32_t row[FL_LIST]; /* a listed row: its index among the owned ones (kind 0, 1) */
+    int lo[FL_LIST], hi[FL_LIST];
+    uint8_t kind[FL_LIST]; /* 0: ends in the window; 1: cut by its end; 2: cut by its start */
+    unsigned n;
+    uint64_t p0, pc, p1; /* ptr[r0] (past w0: row r0 - 1 is cut by the start), ptr[r0 - 1] and
+                          * ptr[r1] (past w1: row r1 - 1 is cut by the end) */
+    T cut[2];        /* the partials of the rows cut by the window's start [0] and end [1] */
+    uint64_t ta[2], tb[2];
+    bool last[2];    /* this block arrived last for that row */
+    T wsum[WARPS];
+};
+
+/* y(r) = v (and its presence), by a streaming store when asked. */
+template <typename T> __device__ inline void put_y(const Cs<T> &c, uint64_t r, T v, bool has)
+{
+    if (c.stcs)
+        __stcs(c.y + r, v);
+    else
+        c.y[r] = v;
+    if (c.yp != nullptr) c.yp[r] = has;
+}
+
+/* The fold v of the window's part of owned row i (kind 0 or 1) or of the row cut by its start. */
+template <typename T>
+__device__ inline void fl_part(const Cs<T> &c, FlShared<T> &s, uint64_t r0, int kind, uint32_t i,
+                               T v)
+{
+    if (kind == 0)
+        put_y(c, r0 + i, v, true);
+    else
+        s.cut[kind == 2 ? 0 : 1] = v;
+}
+
+/* Window u's entries (into j, a) and its rows' bounds in flat_row (into r). */
+template <typename T, int K, bool VEC>
+__device__ inline void fl_fetch(const Cs<T> &c, uint64_t u, uint32_t (&j)[K], T (&a)[K],
+                                uint64_t (&r)[2])
+{
+    constexpr int W = THREADS * K;
+    uint64_t w0 = u * W;
+    ld_entries<T, K, VEC>(c, w0, 0, (int)(std::min<uint64_t>(w0 + W, c.nvals) - w0), j, a);
+    r[0] = c.flat_row[u];
+    r[1] = c.flat_row[u + 1];
+}
+
+/* Window t. PIPE: j, a and nr hold its entries and rows, fetched during the previous window's
+ * fold (or before the first), and it fetches the block's next window into them once its products
+ * are in sp, so that the next window's loads are in flight during this one's fold and the cut
+ * rows' fences; else it loads its own (j, a, nr are scratch). */
+template <typename T, int K, bool VEC, bool PIPE>
+__device__ inline void fl_window(const Cs<T> &c, uint64_t t, T *sp, FlShared<T> &s,
+                                 uint32_t (&j)[K], T (&a)[K], uint64_t (&nr)[2])
+{
+    constexpr int W = THREADS * K;
+    uint64_t w0 = t * W, w1 = std::min<uint64_t>(w0 + W, c.nvals);
+    int n1 = (int)(w1 - w0);
+    int lane = threadIdx.x & 31, warp = threadIdx.x / 32;
+    /* Everything that waits on the window's rows, run once the entries' loads are issued (a use
+     * of r0 before them would hold the loads until flat_row's answer): the rows and their lanes,
+     * the first round's row bounds, and s.p0, s.pc (thread 0: pa, pb) and s.p1 (thread 32: pa). */
+    uint64_t r0 = 0, r1 = 0, fb = 0, fe = 0, pa = 0, pb = 0;
+    uint32_t rows = 0;
+    int lanes = 32, grp = 0, g = 0;
+    auto rows_of = [&] {
+        r0 = nr[0];
+        r1 = nr[1];
+        rows = (uint32_t)(r1 - r0);
+        lanes = st_lanes(rows);
+        grp = (int)threadIdx.x / lanes;
+        g = (int)threadIdx.x % lanes;
+        if ((uint32_t)grp < rows) {
+            fb = row_ptr(c, r0 + grp);
+            fe = row_ptr(c, r0 + grp + 1);
+        }
+        if (threadIdx.x == 0) {
+            pa = row_ptr(c, r0);
+            pb = r0 > 0 ? row_ptr(c, r0 - 1) : 0;
+        } else if (threadIdx.x == 32) {
+            pa = row_ptr(c, r1);
+        }
+    };
+    __syncthreads(); /* the previous window is done with sp and s */
+    if constexpr (PIPE) {
+        rows_of();
+        st_put<T, K, VEC>(c, 0, n1, j, a, sp);
+        if (t + gridDim.x < c.nflat) fl_fetch<T, K, VEC>(c, t + gridDim.x, j, a, nr);
+    } else {
+        ld_entries<T, K, VEC>(c, w0, 0, n1, j, a);
+        nr[0] = c.flat_row[t];
+        nr[1] = c.flat_row[t + 1];
+        rows_of();
+        st_put<T, K, VEC>(c, 0, n1, j, a, sp);
+    }
+    if (threadIdx.x == 32) s.p1 = pa;
+    if (threadIdx.x == 0) {
+        s.p0 = pa;
+        s.pc = pb;
+        s.n = 0;
+        if (pa > w0) { /* row r0 - 1 started in an earlier window */
+            s.n = 1;
+            s.kind[0] = 2;
+            s.lo[0] = 0;
+            s.hi[0] = (int)(std::min(pa, w1) - w0);
+        }
+    }
+    __syncthreads();
+    /* the owned rows by groups; the wide ones listed */
+    const int wide = FL_WIDE * K * lanes;
+    for (uint64_t base = 0; base < rows; base += (uint64_t)(THREADS / lanes)) {
+        uint32_t i = (uint32_t)std::min<uint64_t>(base + (uint64_t)grp, rows);
+        uint64_t b, e;
+        round_bounds(c, base, i, rows, r0, fb, fe, b, e);
+        /* an owned row starts in [w0, w1) (the last window's empty rows at w1 = nvals); i = rows:
+         * past the owned rows (its group folds nothing) */
+        int lo = 0, hi = 0;
+        if (i < rows) {
+            lo = (int)(b - w0);
+            hi = (int)(std::min(e, w1) - w0);
+        }
+        bool listed = hi - lo > wide;
+        if (listed && g == 0) {
+            unsigned at = atomicAdd(&s.n, 1u);
+            s.row[at] = i;
+            s.lo[at] = lo;
+            s.hi[at] = hi;
+            s.kind[at] = e > w1 ? 1 : 0;
+        }
+        T v = sp_sum(sp, lo, listed ? lo : hi, g, lanes);
+        if (i < rows && !listed && g == 0) {
+            if (e > w1)
+                s.cut[1] = v;
+            else
+                put_y(c, r0 + i, v, e > b);
+        }
+    }
+    __syncthreads();
+    /* the listed rows: by the whole block when there is one, else a warp each */
+    unsigned nl = s.n;
+    if (nl == 1) {
+        T v{};
+        for (int o = s.lo[0] + (int)threadIdx.x; o < s.hi[0]; o += THREADS) v = v + sp[o];
+        for (int d = 16; d > 0; d /= 2) v = v + shfl_xor(v, d, 32);
+        if (lane == 0) s.wsum[warp] = v;
+        __syncthreads();
+        if (threadIdx.x == 0) {
+            for (int k = 1; k < WARPS; k++) v = v + s.wsum[k];
+            fl_part(c, s, r0, s.kind[0], s.row[0], v);
+        }
+    } else {
+        for (unsigned q = (unsigned)warp; q < nl; q += WARPS) {
+            T v = sp_sum(sp, s.lo[q], s.hi[q], lane, 32);
+            if (lane == 0) fl_part(c, s, r0, s.kind[q], s.row[q], v);
+        }
+    }
+    __syncthreads();
+    /* the cut rows: thread 0 the one cut by the start, thread 32 the one cut by the end */
+    if (threadIdx.x == 0 || threadIdx.x == 32) {
+        int k = threadIdx.x / 32;
+        uint64_t pe = k == 0 ? s.p0 : s.p1; /* the cut row's end */
+        bool cut = k == 0 ? pe > w0 : rows > 0 && pe > w1;
+        s.last[k] = false;
+        if (cut) {
+            uint64_t ta = k == 0 ? s.pc / W : t, tb = (pe - 1) / W;
+            c.flat_part[2 * t + k] = s.cut[k];
+            __threadfence();
+            s.last[k] = atomicAdd(c.flat_done + ta, 1u) == (unsigned)(tb - ta);
+            s.ta[k] = ta;
+            s.tb[k] = tb;
+        }
+    }
+    __syncthreads();
+    if (warp < 2 && s.last[warp]) {
+        /* the other blocks' partials, past any stale cache line */
+        const volatile T *part = c.flat_part;
+        uint64_t ta = s.ta[warp], tb = s.tb[warp];
+        T v{};
+        for (uint64_t u = ta + (uint64_t)lane; u <= tb; u += 32)
+            v = v + part[u == ta ? 2 * u + 1 : 2 * u];
+        for (int d = 16; d > 0; d /= 2) v = v + shfl_xor(v, d, 32);
+        if (lane == 0) {
+            put_y(c, warp == 0 ? r0 - 1 : r1 - 1, v, true);
+            c.flat_done[ta] = 0;
+        }
+    }
+}
+
+/* Resident blocks an SM the flat kernel is compiled for: about the stream kernel's occupancy at
+ * the same K (40-48 registers at K = 4 and 8, 5-6 blocks; 64-80 at K = 16, 3-4 blocks), which the
+ * flat kernel's longer fold would otherwise lower (60-64 registers at K = 8: 4 blocks; bound to
+ * 48, ptxas spills 28-56 bytes in FP64, none in FP32); one block fewer when pipelined, whose next
+ * window's entries stay in registers through the fold (64 registers at K = 8, no spill; 260-376
+ * bytes spilled in FP64 at five blocks). CUDA 13.0, sm_90. */
+constexpr int fl_min_blocks(int k, bool pipe)
+{
+    return (k <= 8 ? 5 : 3) - (pipe ? 1 : 0);
+}
+
+/* PIPE: a grid of the blocks the device holds at once, each taking every gridDim.x-th window
+ * (flat_launch sizes it); else a block a window. */
+template <typename T, int K, bool VEC, bool PIPE>
+__global__ void __launch_bounds__(THREADS, fl_min_blocks(K, PIPE)) cs_flat(Cs<T> c)
+{
+    __shared__ __align__(16) T sp[THREADS * K];
+    __shared__ FlShared<T> s;
+    uint32_t j[K];
+    T a[K];
+    uint64_t nr[2] = {0, 0};
+    if (PIPE && blockIdx.x < c.nflat) fl_fetch<T, K, VEC>(c, blockIdx.x, j, a, nr);
+    for (uint64_t t = blockIdx.x; t < c.nflat; t += gridDim.x)
+        fl_window<T, K, VEC, PIPE>(c, t, sp, s, j, a, nr);
 }
 
 unsigned grid_for(uint64_t threads, int block)
@@ -494,6 +823,61 @@ template <typename T, int K> void stream_launch_k(const Cs<T> &c, bool vec)
     else
         cs_stream<T, K, false><<<chunk_blocks + tile_blocks, THREADS, 0, GG_cuda_stream()>>>(
             c, chunk_blocks);
+}
+
+/* The blocks of cs_flat<T, K, VEC, true> the device holds at once (the pipelined grid). */
+template <typename T, int K, bool VEC> unsigned flat_resident()
+{
+    static const unsigned blocks = [] {
+        int dev = 0, sms = 0, per_sm = 0;
+        if (cudaGetDevice(&dev) != cudaSuccess ||
+            cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess ||
+            sms <= 0)
+            sms = 132;
+        if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, cs_flat<T, K, VEC, true>,
+                                                          THREADS, 0) != cudaSuccess ||
+            per_sm <= 0)
+            per_sm = 1;
+        cudaGetLastError();
+        return (unsigned)(sms * per_sm);
+    }();
+    return blocks;
+}
+
+/* GG_cuda_csr_set_flat_blocks's grid (0: the default). */
+std::atomic<unsigned> flat_blocks{0};
+
+template <typename T, int K, bool VEC> void flat_launch_v(const Cs<T> &c, bool pipe)
+{
+    uint64_t cap = flat_blocks.load(std::memory_order_relaxed);
+    if (cap == 0) cap = pipe ? flat_resident<T, K, VEC>() : (uint64_t)1 << 24;
+    unsigned blocks = (unsigned)std::min<uint64_t>(c.nflat, cap);
+    if (blocks == 0) return; /* no rows */
+    if (pipe)
+        cs_flat<T, K, VEC, true><<<blocks, THREADS, 0, GG_cuda_stream()>>>(c);
+    else
+        cs_flat<T, K, VEC, false><<<blocks, THREADS, 0, GG_cuda_stream()>>>(c);
+}
+
+template <typename T, int K> void flat_launch_k(const Cs<T> &c, bool vec, bool pipe)
+{
+    if (vec)
+        flat_launch_v<T, K, true>(c, pipe);
+    else
+        flat_launch_v<T, K, false>(c, pipe);
+}
+
+/* The flat kernel at the view's tile_k, 128-bit loads where the arrays allow them (as below),
+ * pipelined or a block a window. */
+template <typename T> void flat_launch(const Cs<T> &c, int tile_k, bool pipe)
+{
+    bool vec = c.same && (uintptr_t)c.v % 16 == 0 && (uintptr_t)c.col % 16 == 0;
+    if (tile_k == 4)
+        flat_launch_k<T, 4>(c, vec, pipe);
+    else if (tile_k == 16)
+        flat_launch_k<T, 16>(c, vec, pipe);
+    else
+        flat_launch_k<T, 8>(c, vec, pipe);
 }
 
 /* The stream kernel at the view's tile_k; 128-bit loads when asked and the arrays allow them
@@ -535,6 +919,11 @@ int csr_typed(const GG_cuda_sview *S, int lanes, int add_op, int mul_op, const v
     c.tile_row = S->tile_row;
     c.tile_nz = S->tile_nz;
     c.ntiles = S->ntiles;
+    c.nvals = S->nvals;
+    c.nflat = S->nflat;
+    c.flat_row = S->flat_row;
+    c.flat_done = S->flat_done;
+    c.flat_part = (T *)S->flat_part;
     gg_spmv_args<T>(c, add_op, mul_op, identity, vec_first, x, y, yp);
     /* which operands the multiply reads (gg_binop: FIRST, and DIV on BOOL, return the first) */
     bool first =
@@ -547,6 +936,11 @@ int csr_typed(const GG_cuda_sview *S, int lanes, int add_op, int mul_op, const v
         GG_cuda_csr_kernel k = GG_cuda_csr_which(S, lanes, add_op, mul_op, gg_code<T>::v);
         if (k == GG_CUDA_CSR_STREAM || k == GG_CUDA_CSR_STREAM_SCALAR) {
             stream_launch<T>(c, S->tile_k, k == GG_CUDA_CSR_STREAM);
+            return gg_spmv_status(cudaGetLastError());
+        }
+        if (k == GG_CUDA_CSR_FLAT || k == GG_CUDA_CSR_FLAT_CS || k == GG_CUDA_CSR_FLAT_PIPE) {
+            c.stcs = k == GG_CUDA_CSR_FLAT_CS;
+            flat_launch<T>(c, S->tile_k, k == GG_CUDA_CSR_FLAT_PIPE);
             return gg_spmv_status(cudaGetLastError());
         }
         if (add_op == GG_CUDA_OP_PLUS && mul_op == GG_CUDA_OP_TIMES) {
@@ -604,6 +998,25 @@ __global__ void sv_bounds(uint64_t n, const uint64_t *ptr, uint64_t tile, uint64
     out[2 * b + 1] = ptr[lo];
 }
 
+/* The flat kernel's windows of `w` entries: out[t] = the first row r in [0, n] with ptr[r] >= t x w
+ * (the first row starting in window t), t < nf; out[nf] = n (the last window owns the empty rows
+ * at the end). */
+__global__ void sv_flat_rows(uint64_t n, const uint64_t *ptr, uint64_t w, uint64_t nf,
+                             uint32_t *out)
+{
+    uint64_t t = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x;
+    if (t > nf) return;
+    uint64_t want = t * w, lo = 0, hi = n;
+    while (t < nf && lo < hi) {
+        uint64_t mid = lo + (hi - lo) / 2;
+        if (ptr[mid] < want)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    out[t] = (uint32_t)(t < nf ? lo : n);
+}
+
 size_t align16(size_t n)
 {
     return (n + 15) & ~(size_t)15;
@@ -643,7 +1056,10 @@ uint64_t tile_items(int tk, uint64_t long_min)
  * The grid was the groups' best case (each warp's loads already cover its 32 rows' lines), and
  * the stream still won there by 8-10 %. K = 8 is the best tile or within 5 % of it everywhere
  * (K = 16: band fp32 0.0830, local fp32 0.1287; K = 4 slower on all but RMAT-18 fp64). The groups
- * stay for every other semiring and type. */
+ * stay for every other semiring and type. The flat kernel is not in the rule until measured
+ * (Doc/performance.md, "Full-vector SpMV: the flat kernel (helper hspmv)"); where it enters it, it
+ * must stay off shapes with more rows than entries (a window owns every row starting in it, so
+ * long runs of empty rows fall to one block). */
 
 /* The tiles' first rows and first entries: the (row, ptr[row]) boundaries found on the device,
  * every long row and the row after it (so that each long row is a tile of its own; `longs` holds
@@ -690,6 +1106,9 @@ int csr_forced_kernel()
             : strcmp(e, "groups") == 0        ? GG_CUDA_CSR_GROUPS
             : strcmp(e, "stream") == 0        ? GG_CUDA_CSR_STREAM
             : strcmp(e, "stream-scalar") == 0 ? GG_CUDA_CSR_STREAM_SCALAR
+            : strcmp(e, "flat") == 0          ? GG_CUDA_CSR_FLAT
+            : strcmp(e, "flat-cs") == 0       ? GG_CUDA_CSR_FLAT_CS
+            : strcmp(e, "flat-pipe") == 0     ? GG_CUDA_CSR_FLAT_PIPE
                                               : GG_CUDA_CSR_RULE;
         csr_forced.store(v, std::memory_order_relaxed);
     }
@@ -794,11 +1213,17 @@ extern "C" int GG_cuda_sview_of(GG_cuda_sview *S, void *mem[2], const GG_cuda_cv
     uint64_t ntiles = tl.row.size() - 1;
     if (n > nlong) lanes = lanes_for((double)(nvals - tb.long_nvals) / (double)(n - nlong));
     uint64_t nchunks = tb.chunk.size() / 2;
+    /* the flat kernel's windows: at least one when there are rows (it writes the empty ones) */
+    uint64_t fw = (uint64_t)THREADS * (uint64_t)tk;
+    uint64_t nflat = n == 0 ? 0 : std::max<uint64_t>(1, (nvals + fw - 1) / fw);
+    size_t bfrow = align16((nflat + 1) * 4), bfdone = align16(nflat * 4),
+           bfpart = align16(2 * nflat * 8);
     size_t bchunk = align16(nchunks * 16), bcrow = align16(nchunks * 4), blrow = align16(nlong * 4),
            blfirst = align16((nlong + 1) * 4), bdone = align16(nlong * 4),
            bpart = align16(nchunks * 8), bhas = align16(nchunks),
            btile = align16(tl.row.size() * 4), btnz = align16(tl.nz.size() * 8);
-    size_t btab = bchunk + bcrow + blrow + blfirst + bdone + bpart + bhas + btile + btnz;
+    size_t btab = bchunk + bcrow + blrow + blfirst + bdone + bpart + bhas + btile + btnz + bfrow +
+                  bfdone + bfpart;
     char *tab = nullptr;
     *S = GG_cuda_sview{};
     if (nlong > 0 || ntiles > 0) {
@@ -809,9 +1234,20 @@ extern "C" int GG_cuda_sview_of(GG_cuda_sview *S, void *mem[2], const GG_cuda_cv
         }
         char *t_crow = tab + bchunk, *t_lrow = t_crow + bcrow, *t_first = t_lrow + blrow,
              *t_done = t_first + blfirst, *t_part = t_done + bdone, *t_has = t_part + bpart,
-             *t_tile = t_has + bhas, *t_tnz = t_tile + btile;
+             *t_tile = t_has + bhas, *t_tnz = t_tile + btile, *t_frow = t_tnz + btnz,
+             *t_fdone = t_frow + bfrow, *t_fpart = t_fdone + bfdone;
         ok = GG_cuda_upload(t_tile, tl.row.data(), tl.row.size() * 4) &&
              GG_cuda_upload(t_tnz, tl.nz.data(), tl.nz.size() * 8);
+        if (ok && nflat > 0) {
+            sv_flat_rows<<<(unsigned)((nflat + THREADS) / THREADS), THREADS, 0, s>>>(
+                n, V->ptr, fw, nflat, (uint32_t *)t_frow);
+            ok = cudaGetLastError() == cudaSuccess &&
+                 cudaMemsetAsync(t_fdone, 0, nflat * 4, s) == cudaSuccess;
+            S->nflat = nflat;
+            S->flat_row = (const uint32_t *)t_frow;
+            S->flat_done = (unsigned *)t_fdone;
+            S->flat_part = t_fpart;
+        }
         if (ok && nlong > 0) {
             ok = GG_cuda_upload(tab, tb.chunk.data(), nchunks * 16) &&
                  GG_cuda_upload(t_crow, tb.chunk_row.data(), nchunks * 4) &&
@@ -889,4 +1325,9 @@ extern "C" void GG_cuda_csr_force(GG_cuda_csr_kernel k)
 extern "C" void GG_cuda_csr_set_tile(int k)
 {
     tile_k.store(k == 4 || k == 8 || k == 16 ? k : 0, std::memory_order_relaxed);
+}
+
+extern "C" void GG_cuda_csr_set_flat_blocks(unsigned blocks)
+{
+    flat_blocks.store(blocks, std::memory_order_relaxed);
 }

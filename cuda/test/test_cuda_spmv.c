@@ -4,9 +4,12 @@
  * 16 and 128, A and A', both scheduler variants, CMRS on the CSR/CSC view, the CSR groups on the
  * compact view at every width (and with long rows split into chunks), the CSR stream kernel
  * (128-bit and scalar loads, tiles of two sizes, values aligned and not, rows at tile and pass
- * boundaries) and its fallback to the groups off PLUS_TIMES, and semirings over every supported
- * domain; the full-vector mxv/vxm through the API under each GRAPHBLAS_GPU_SPMV choice
- * against the CPU backend, and the choosing rule. Exact for integers, BOOL, MIN and MAX; relative
+ * boundaries) and its fallback to the groups off PLUS_TIMES, the CSR flat kernel (windows of two
+ * sizes, rows cut by one or both ends of a window and across many, windows inside one row, wide
+ * rows among many short ones, empty rows, plain and streaming stores, a block a window and
+ * several, pipelined), and semirings over every supported domain; the full-vector mxv/vxm
+ * through the API under each GRAPHBLAS_GPU_SPMV choice against the CPU backend, and the choosing
+ * rule. Exact for integers, BOOL, MIN and MAX; relative
  * 1e-5 (FP32) and 1e-12 (FP64) for floating-point sums. Exits 77 (Meson: SKIP) without a usable
  * CUDA device. */
 #include "GG_backend.h"
@@ -195,11 +198,17 @@ static int setup(void **state)
      * 1024 items with K = 4): 8 rows of 1023 entries, a tile each, each crossing a pass of 1024
      * entries from its start rounded down to a multiple of 4; 16 rows of 255, four a tile; 100
      * empty rows; 600 rows of 3; a row of 5000 (long by the rule, several passes where no row is
-     * long); two of 2047; a row of 1; 50 empty rows at the end */
+     * long); two of 2047; for the flat kernel's windows (1024 or 2048 entries from 0), 300 rows
+     * of 2, one of 100 and 300 of 2 (a window of over 128 rows, one lane a row, and a row past
+     * four lanes' share ending in it: folded by a warp); a row of 1; 50 empty rows at the end.
+     * The flat kernel's windows there: the row of 5000 starts in a window of 250 or 592 rows of
+     * 3 and spans whole windows (a window inside one row), the rows of 1023 and 2047 are cut by
+     * window ends. */
     t.n = 0;
     static const struct {
         GrB_Index rows, len;
-    } runs[] = {{8, 1023}, {16, 255}, {100, 0}, {600, 3}, {1, 5000}, {2, 2047}, {1, 1}, {50, 0}};
+    } runs[] = {{8, 1023}, {16, 255}, {100, 0}, {600, 3}, {1, 5000}, {2, 2047},
+                {300, 2}, {1, 100}, {300, 2}, {1, 1}, {50, 0}};
     GrB_Index r = 0;
     for (size_t q = 0; q < sizeof runs / sizeof runs[0]; q++)
         for (GrB_Index k = 0; k < runs[q].rows; k++, r++)
@@ -363,28 +372,37 @@ static void compare(const char *what, GrB_Semiring sr, const void *want, const b
 
 /* The CSR kernels check_semiring runs after the tree's and CMRS's: on which compact view (0 the
  * rule's; 1 every row past 4 entries long; 2 no row long, tiles of K = 4), at how many lanes (0:
- * the kernel forced, or the rule), its name, and whether it runs under compute-sanitizer
- * (GG_TEST_SANITIZER: one run of each code path, not the sweep of widths and views). */
+ * the kernel forced, or the rule), its name, whether it runs under compute-sanitizer
+ * (GG_TEST_SANITIZER: one run of each code path, not the sweep of widths and views), and the flat
+ * kernels' grid (0: their own; 3: every block takes several windows of these small matrices). */
 static const struct {
     int view, lanes;
     GG_cuda_csr_kernel kernel;
     const char *name;
     bool sanitize;
+    unsigned flat_blocks;
 } csr_runs[] = {
-    {0, 0, GG_CUDA_CSR_RULE, "CSR rule", true},
-    {0, 1, GG_CUDA_CSR_RULE, "CSR groups", false},
-    {0, 2, GG_CUDA_CSR_RULE, "CSR groups", false},
-    {0, 4, GG_CUDA_CSR_RULE, "CSR groups", false},
-    {0, 8, GG_CUDA_CSR_RULE, "CSR groups", false},
-    {0, 16, GG_CUDA_CSR_RULE, "CSR groups", false},
-    {0, 32, GG_CUDA_CSR_RULE, "CSR groups", false},
-    {1, 0, GG_CUDA_CSR_GROUPS, "CSR groups, long rows", true},
-    {2, 0, GG_CUDA_CSR_GROUPS, "CSR groups, no long rows", false},
-    {0, 0, GG_CUDA_CSR_STREAM, "CSR stream", true},
-    {1, 0, GG_CUDA_CSR_STREAM, "CSR stream, long rows", false},
-    {2, 0, GG_CUDA_CSR_STREAM, "CSR stream, K = 4, no long rows", false},
-    {0, 0, GG_CUDA_CSR_STREAM_SCALAR, "CSR stream scalar", false},
-    {2, 0, GG_CUDA_CSR_STREAM_SCALAR, "CSR stream scalar, K = 4, no long rows", true},
+    {0, 0, GG_CUDA_CSR_RULE, "CSR rule", true, 0},
+    {0, 1, GG_CUDA_CSR_RULE, "CSR groups", false, 0},
+    {0, 2, GG_CUDA_CSR_RULE, "CSR groups", false, 0},
+    {0, 4, GG_CUDA_CSR_RULE, "CSR groups", false, 0},
+    {0, 8, GG_CUDA_CSR_RULE, "CSR groups", false, 0},
+    {0, 16, GG_CUDA_CSR_RULE, "CSR groups", false, 0},
+    {0, 32, GG_CUDA_CSR_RULE, "CSR groups", false, 0},
+    {1, 0, GG_CUDA_CSR_GROUPS, "CSR groups, long rows", true, 0},
+    {2, 0, GG_CUDA_CSR_GROUPS, "CSR groups, no long rows", false, 0},
+    {0, 0, GG_CUDA_CSR_STREAM, "CSR stream", true, 0},
+    {1, 0, GG_CUDA_CSR_STREAM, "CSR stream, long rows", false, 0},
+    {2, 0, GG_CUDA_CSR_STREAM, "CSR stream, K = 4, no long rows", false, 0},
+    {0, 0, GG_CUDA_CSR_STREAM_SCALAR, "CSR stream scalar", false, 0},
+    {2, 0, GG_CUDA_CSR_STREAM_SCALAR, "CSR stream scalar, K = 4, no long rows", true, 0},
+    {0, 0, GG_CUDA_CSR_FLAT, "CSR flat", true, 0},
+    {2, 0, GG_CUDA_CSR_FLAT, "CSR flat, K = 4", false, 0},
+    {0, 0, GG_CUDA_CSR_FLAT_CS, "CSR flat, streaming stores", false, 0},
+    {2, 0, GG_CUDA_CSR_FLAT, "CSR flat, K = 4, 3 blocks", false, 3},
+    {0, 0, GG_CUDA_CSR_FLAT_PIPE, "CSR flat pipelined", false, 0},
+    {0, 0, GG_CUDA_CSR_FLAT_PIPE, "CSR flat pipelined, 3 blocks", true, 3},
+    {2, 0, GG_CUDA_CSR_FLAT_PIPE, "CSR flat pipelined, K = 4, 2 blocks", false, 2},
 };
 
 /* Runs sr on case c (A and A', both variants, vec_first both ways, CMRS, the CSR kernels of
@@ -468,6 +486,7 @@ static void check_semiring(GrB_Semiring sr, int ci, uint64_t seed, size_t shift)
                 } else {
                     const GG_cuda_sview *sv = &SV[csr_runs[run].view];
                     GG_cuda_csr_force(csr_runs[run].kernel);
+                    GG_cuda_csr_set_flat_blocks(csr_runs[run].flat_blocks);
                     /* the stream kernels run for PLUS_TIMES on FP32/FP64 only, the groups
                      * otherwise */
                     GG_cuda_csr_kernel k = GG_cuda_csr_which(sv, lanes, add, mul, t->code);
@@ -478,6 +497,7 @@ static void check_semiring(GrB_Semiring sr, int ci, uint64_t seed, size_t shift)
                     rc = GG_cuda_csr_mxv(sv, lanes, add, mul, t->code, sr->add->identity, vf, dx,
                                          dy, dp);
                     GG_cuda_csr_force(GG_CUDA_CSR_RULE);
+                    GG_cuda_csr_set_flat_blocks(0);
                 }
                 assert_int_equal(rc, GG_CUDA_SPMV_OK);
                 assert_true(GG_cuda_download(got, dy, ny * t->size));
@@ -561,8 +581,8 @@ static void stream_tiles(void **state)
                                shifted ? cases[ci].A.type->size : 0);
 }
 
-/* GG_cuda_csr_which: the stream kernels for PLUS_TIMES on FP32/FP64 at lanes 0 only, by the
- * view's rule or as forced; the groups otherwise. */
+/* GG_cuda_csr_which: the stream and flat kernels for PLUS_TIMES on FP32/FP64 at lanes 0 only, by
+ * the view's rule or as forced; the groups otherwise. */
 static void csr_kernel_choice(void **state)
 {
     (void)state;
@@ -588,6 +608,17 @@ static void csr_kernel_choice(void **state)
     assert_int_equal(WHICH(0, minplus), GG_CUDA_CSR_GROUPS);
     GG_cuda_csr_force(GG_CUDA_CSR_STREAM);
     assert_int_equal(WHICH(0, pt64), GG_CUDA_CSR_STREAM);
+    assert_int_equal(WHICH(0, pti), GG_CUDA_CSR_GROUPS);
+    GG_cuda_csr_force(GG_CUDA_CSR_FLAT);
+    assert_int_equal(WHICH(0, pt32), GG_CUDA_CSR_FLAT);
+    assert_int_equal(WHICH(2, pt32), GG_CUDA_CSR_GROUPS);
+    assert_int_equal(WHICH(0, second), GG_CUDA_CSR_GROUPS);
+    GG_cuda_csr_force(GG_CUDA_CSR_FLAT_CS);
+    assert_int_equal(WHICH(0, pt64), GG_CUDA_CSR_FLAT_CS);
+    assert_int_equal(WHICH(0, minplus), GG_CUDA_CSR_GROUPS);
+    GG_cuda_csr_force(GG_CUDA_CSR_FLAT_PIPE);
+    assert_int_equal(WHICH(0, pt32), GG_CUDA_CSR_FLAT_PIPE);
+    assert_int_equal(WHICH(8, pt64), GG_CUDA_CSR_GROUPS);
     assert_int_equal(WHICH(0, pti), GG_CUDA_CSR_GROUPS);
     S.stream = true;
     GG_cuda_csr_force(GG_CUDA_CSR_GROUPS);
@@ -713,9 +744,11 @@ static void spmv_rule(void **state)
 }
 
 /* w = A x, w' = x' A and w = A' x (full x) through the API under each GRAPHBLAS_GPU_SPMV choice
- * (and for csr, each GRAPHBLAS_GPU_CSR_KERNEL choice), three products each (the rule makes the compact view at the second), against the CPU backend:
- * FP32 and FP64, PLUS_TIMES and semirings by op code (PageRank's PLUS_SECOND, which reads no
- * values, among them), 1 x 1, rectangular with empty rows, long rows. */
+ * (and for csr, each GRAPHBLAS_GPU_CSR_KERNEL choice), three products each (the rule makes the
+ * compact view at the second), against the CPU backend: FP32 and FP64, PLUS_TIMES and semirings
+ * by op code (PageRank's PLUS_SECOND, which reads no values, among them), 1 x 1, rectangular with
+ * empty rows, long rows, one row (15001 draws of 5000 columns, about 4750 entries: three flat
+ * windows of 2048, the middle one inside the row) and one column. */
 static void full_products_by_every_kernel(void **state)
 {
     (void)state;
@@ -731,7 +764,8 @@ static void full_products_by_every_kernel(void **state)
     const struct {
         GrB_Index nr, nc;
         double density;
-    } shapes[] = {{1, 1, 1.0}, {300, 200, 0.01}, {64, 3000, 0.3}, {2000, 1500, 0.002}};
+    } shapes[] = {{1, 1, 1.0}, {300, 200, 0.01}, {64, 3000, 0.3},
+                  {2000, 1500, 0.002}, {1, 5000, 3.0}, {4000, 1, 0.5}};
     const struct {
         int spmv;
         GG_cuda_csr_kernel csr;
@@ -741,7 +775,9 @@ static void full_products_by_every_kernel(void **state)
                  {GG_CUDA_SPMV_CSR, GG_CUDA_CSR_RULE},
                  {GG_CUDA_SPMV_CSR, GG_CUDA_CSR_GROUPS},
                  {GG_CUDA_SPMV_CSR, GG_CUDA_CSR_STREAM},
-                 {GG_CUDA_SPMV_CSR, GG_CUDA_CSR_STREAM_SCALAR}};
+                 {GG_CUDA_SPMV_CSR, GG_CUDA_CSR_STREAM_SCALAR},
+                 {GG_CUDA_SPMV_CSR, GG_CUDA_CSR_FLAT},
+                 {GG_CUDA_SPMV_CSR, GG_CUDA_CSR_FLAT_PIPE}};
     for (size_t si = 0; si < sizeof shapes / sizeof shapes[0]; si++)
         for (size_t ci = 0; ci < sizeof cfg / sizeof cfg[0]; ci++) {
             GrB_Type type = cfg[ci].type;
