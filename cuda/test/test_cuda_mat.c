@@ -168,6 +168,107 @@ static void select_parity(void **state)
     GrB_free(&A), GrB_free(&At);
 }
 
+/* ---- select by the INT32 index-value operators ------------------------------------------------- */
+
+static GrB_Info do_select_int64(GrB_Matrix C, GrB_Matrix M, GrB_BinaryOp acc, GrB_Descriptor d,
+                                const void *ctx)
+{
+    const op_ctx *c = ctx;
+    return GrB_Matrix_select_INT64(C, M, acc, c->idxop, c->A, (int64_t)c->s, d);
+}
+
+typedef struct {
+    GrB_Matrix A, C;
+    GrB_IndexUnaryOp op;
+    int64_t y;
+} wide_run;
+
+static void wide_select(void *arg)
+{
+    wide_run *w = arg;
+    OK(GrB_Matrix_select_INT64(w->C, NULL, NULL, w->op, w->A, w->y, NULL));
+}
+
+/* GrB_ROWINDEX/COLINDEX/DIAGINDEX_INT32 select as SuiteSparse 7.4 does: an entry stays when the
+ * 64-bit i + y, j + y or j - (i + y) is nonzero (Doc/decisions.md, "select with INT32 index
+ * operators"), so each thunk here, -d in int32, keeps every entry, where a test of the int32
+ * value would drop row 3, column 7 or the diagonal j - i = -5 of A (vectors: position 3, all,
+ * position 5). On the device's select paths: every write-back case and A' (the tuples,
+ * mat_tuples.cu), C = select(A) from A's tree-order keys and from A's device CSR view
+ * (mat_select.cu, both traced), and vectors sparse, bitmap and full (vec_ewise.cu): no decline,
+ * the CPU's result, and C = select(A) is all of A on both backends. */
+static void select_int32_index_ops(void **state)
+{
+    (void)state;
+    const int64_t P32 = (int64_t)1 << 32;
+    GrB_IndexUnaryOp ops[3] = {GrB_ROWINDEX_INT32, GrB_COLINDEX_INT32, GrB_DIAGINDEX_INT32};
+    const int64_t ym[3] = {P32 - 3, -P32 - 7, -P32 - 5}, yv[3] = {P32 - 3, -P32, -P32 - 5};
+    const char *names[3] = {"select ROWINDEX_INT32 2^32-3", "select COLINDEX_INT32 -2^32-7",
+                            "select DIAGINDEX_INT32 -2^32-5"};
+    GrB_Matrix At = random_matrix(GrB_FP64, NC, NR, 0.3);
+    GrB_Vector u[3] = {random_vector(GrB_FP64, 1000, 0.01), random_vector(GrB_FP64, 1000, 0.5),
+                       NULL};
+    OK(GrB_Vector_new(&u[2], GrB_FP64, 1000));
+    OK(GrB_Vector_assign_FP64(u[2], NULL, NULL, 2.0, GrB_ALL, 1000, NULL));
+    OK(GrB_Vector_setElement_FP64(u[0], 1.0, 3)); /* the positions a wrap would drop */
+    OK(GrB_Vector_setElement_FP64(u[0], 1.0, 5));
+    for (int o = 0; o < 3; o++) {
+        GrB_Matrix A = random_matrix(GrB_FP64, NR, NC, 0.3);
+        op_ctx c = {.A = A, .idxop = ops[o], .s = (double)ym[o]}, ct = c;
+        ct.A = At;
+        parity(names[o], do_select_int64, &c, GrB_FP64, GrB_BOOL, GrB_PLUS_FP64, false, false);
+        parity(names[o], do_select_int64, &ct, GrB_FP64, GrB_INT32, GrB_MINUS_FP64, false, true);
+        GrB_Index na, nc;
+        OK(GrB_Matrix_nvals(&na, A));
+        for (int b = 0; b < 2; b++) {
+            wide_run w = {.A = A, .op = ops[o], .y = ym[o]};
+            OK(GrB_Matrix_new(&w.C, GrB_FP64, NR, NC));
+            set_backend(b == 0 ? GxG_BACKEND_CPU : GxG_BACKEND_CUDA);
+            size_t before = declines();
+            char buf[8192];
+            traced(wide_select, &w, buf, sizeof buf);
+            if (b == 1) assert_non_null(strstr(buf, "made from the input's tree order"));
+            /* A's CSR view to the device (a reduce by rows), then the view path */
+            GrB_Vector rows;
+            OK(GrB_Vector_new(&rows, GrB_FP64, NR));
+            OK(GrB_Matrix_reduce_Monoid(rows, NULL, NULL, GrB_PLUS_MONOID_FP64, A, NULL));
+            GrB_Matrix C1;
+            OK(GrB_Matrix_new(&C1, GrB_FP64, NR, NC));
+            wide_run wv = {.A = A, .C = C1, .op = ops[o], .y = ym[o]};
+            traced(wide_select, &wv, buf, sizeof buf);
+            if (b == 1) {
+                assert_non_null(strstr(buf, "CSR view filtered from the input's"));
+                assert_true(declines() == before);
+                assert_resident(w.C), assert_resident(C1);
+            }
+            set_backend(GxG_BACKEND_CPU);
+            OK(GrB_Matrix_nvals(&nc, w.C));
+            assert_int_equal(nc, na);
+            same_matrix(w.C, A, 0);
+            same_matrix(C1, A, 0);
+            GrB_free(&w.C), GrB_free(&C1), GrB_free(&rows);
+        }
+        for (int f = 0; f < 3; f++) {
+            GrB_Vector w[2];
+            for (int b = 0; b < 2; b++) {
+                OK(GrB_Vector_new(&w[b], GrB_FP64, 1000));
+                set_backend(b == 0 ? GxG_BACKEND_CPU : GxG_BACKEND_CUDA);
+                size_t before = declines();
+                OK(GrB_Vector_select_INT64(w[b], NULL, NULL, ops[o], u[f], yv[o], NULL));
+                if (b == 1) assert_true(declines() == before);
+            }
+            set_backend(GxG_BACKEND_CPU);
+            same_vector(w[0], w[1], 0);
+            same_vector(w[1], u[f], 0);
+            GrB_free(&w[0]), GrB_free(&w[1]);
+        }
+        GrB_free(&A);
+    }
+    for (int f = 0; f < 3; f++) GrB_free(&u[f]);
+    GrB_free(&At);
+    set_backend(GxG_BACKEND_AUTO);
+}
+
 static void ewise_parity(void **state)
 {
     (void)state;
@@ -1090,6 +1191,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(apply_parity),
         cmocka_unit_test(select_parity),
+        cmocka_unit_test(select_int32_index_ops),
         cmocka_unit_test(ewise_parity),
         cmocka_unit_test(ewise_merge_parity),
         cmocka_unit_test(assign_scalar_parity),

@@ -2,6 +2,19 @@
  * op0(A) for which the index-unary operator, given the thunk, is true. */
 #include "GG_ops.h"
 
+/* The operator the backends select by. SuiteSparse 7.4 selects by GrB_ROWINDEX_INT32,
+ * COLINDEX_INT32 and DIAGINDEX_INT32 with the thunk cast to int64 and the full 64-bit value
+ * (i + y, j + y, j - (i + y)) tested against zero, never the int32 that the operator returns and
+ * GrB_apply stores: exactly its INT64 twin's test, so every select slot is handed the twin
+ * (Doc/decisions.md, "select with INT32 index operators"). */
+static GrB_IndexUnaryOp select_op(GrB_IndexUnaryOp op)
+{
+    return op == GrB_ROWINDEX_INT32    ? GrB_ROWINDEX_INT64
+           : op == GrB_COLINDEX_INT32  ? GrB_COLINDEX_INT64
+           : op == GrB_DIAGINDEX_INT32 ? GrB_DIAGINDEX_INT64
+                                       : op;
+}
+
 static GrB_Info select_run(const char *func, GG_kind K, GG_container *C, GG_container *M,
                            GrB_BinaryOp accum, GrB_IndexUnaryOp op, GG_container *A,
                            const GG_scalar_arg *y, GrB_Descriptor desc)
@@ -31,6 +44,8 @@ static GrB_Info select_run(const char *func, GG_kind K, GG_container *C, GG_cont
     GG_TRY(GG_op_mask_dims(&k, M, r, c));
     GG_TRY(GG_op_scalar_present(&k, y, "y"));
 
+    /* after the checks, which name the operator as given; the thunk keeps its own type */
+    op = select_op(op);
     GG_DISPATCH(&k, SELECT, select, (C->type, A->type, ttype, op, accum),
                 (C, M, accum, op, A, thunk, ttype, &k.d));
 }

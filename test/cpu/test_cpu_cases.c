@@ -212,6 +212,91 @@ static void test_select_builtin(void **state)
     select_case(GrB_VALUEGT_INT32, 5, valuegt, 4);
 }
 
+/* GrB_ROWINDEX/COLINDEX/DIAGINDEX_INT32 as select tests, as SuiteSparse 7.4 runs them (observed
+ * with a throw-away program against -lgraphblas; Doc/decisions.md, "select with INT32 index
+ * operators"): the thunk is cast to int64 and the entry kept when the 64-bit i + y, j + y or
+ * j - (i + y) is nonzero, never the int32 the operator returns, so a thunk a multiple of 2^32
+ * off -i keeps row i. A is select_case's 3 x 3 matrix of 1 ... 9 (positions q = 3i + j), or
+ * with is_vec the vector of 1 ... 3 at 0, 1, 2 of length n (3: bitmap or full; 1000: sparse);
+ * dropped has bit q set for each entry the select drops. */
+static void select_wide_case(GrB_IndexUnaryOp op, GrB_Scalar y, bool is_vec, GrB_Index n,
+                             unsigned dropped)
+{
+    tup a[9], want[9];
+    int na = is_vec ? 3 : 9, nw = 0;
+    for (int q = 0; q < na; q++) {
+        a[q] = is_vec ? (tup){(GrB_Index)q, 0, q + 1}
+                      : (tup){(GrB_Index)(q / 3), (GrB_Index)(q % 3), q + 1};
+        if (!(dropped >> q & 1)) want[nw++] = a[q];
+    }
+    if (is_vec) {
+        GrB_Vector u = vec(GrB_INT32, n, a, na), w;
+        OK(GrB_Vector_new(&w, GrB_FP64, n));
+        OK(GrB_Vector_select_Scalar(w, NULL, NULL, op, u, y, NULL));
+        check_vec(w, want, nw);
+        GrB_Vector_free(&u), GrB_Vector_free(&w);
+    } else {
+        GrB_Matrix A = mat(GrB_INT32, 3, 3, a, na), C;
+        OK(GrB_Matrix_new(&C, GrB_FP64, 3, 3));
+        OK(GrB_Matrix_select_Scalar(C, NULL, NULL, op, A, y, NULL));
+        check_mat(C, want, nw);
+        GrB_Matrix_free(&A), GrB_Matrix_free(&C);
+    }
+}
+
+static void test_select_int32_index_ops(void **state)
+{
+    (void)state;
+    const int64_t P32 = (int64_t)1 << 32;
+    GrB_Scalar y;
+    OK(GrB_Scalar_new(&y, GrB_INT64));
+    /* 2^32 and -2^32: i + y is never 0 (int32: 0 on row, column or diagonal 0) */
+    GrB_IndexUnaryOp ops[] = {GrB_ROWINDEX_INT32, GrB_COLINDEX_INT32, GrB_DIAGINDEX_INT32};
+    for (int o = 0; o < 3; o++)
+        for (int s = -1; s <= 1; s += 2) {
+            OK(GrB_Scalar_setElement_INT64(y, s * P32));
+            select_wide_case(ops[o], y, false, 3, 0);
+            select_wide_case(ops[o], y, true, 3, 0);
+            select_wide_case(ops[o], y, true, 1000, 0);
+        }
+    /* 2^32 - 1 and 2^32 - 2, which are -1 and -2 in int32: row 1, column 2 and the entries where
+     * j - i = -2 (vector: i = 2) would be dropped after the wrap */
+    OK(GrB_Scalar_setElement_INT64(y, P32 - 1));
+    select_wide_case(GrB_ROWINDEX_INT32, y, false, 3, 0);
+    select_wide_case(GrB_ROWINDEX_INT32, y, true, 1000, 0);
+    OK(GrB_Scalar_setElement_INT64(y, P32 - 2));
+    select_wide_case(GrB_COLINDEX_INT32, y, false, 3, 0);
+    select_wide_case(GrB_DIAGINDEX_INT32, y, false, 3, 0);
+    select_wide_case(GrB_DIAGINDEX_INT32, y, true, 3, 0);
+    /* -1 and -2 themselves drop them */
+    OK(GrB_Scalar_setElement_INT64(y, -1));
+    select_wide_case(GrB_ROWINDEX_INT32, y, false, 3, 070);
+    select_wide_case(GrB_ROWINDEX_INT32, y, true, 1000, 02);
+    OK(GrB_Scalar_setElement_INT64(y, -2));
+    select_wide_case(GrB_COLINDEX_INT32, y, false, 3, 0444);
+    select_wide_case(GrB_DIAGINDEX_INT32, y, false, 3, 0100);
+    select_wide_case(GrB_DIAGINDEX_INT32, y, true, 3, 04);
+    GrB_Scalar_free(&y);
+    /* other thunk types cast to int64: UINT64_MAX is -1 (row 1 dropped, as SuiteSparse does), a
+     * double 2^32 stays 2^32 (all kept) */
+    OK(GrB_Scalar_new(&y, GrB_UINT64));
+    OK(GrB_Scalar_setElement_UINT64(y, UINT64_MAX));
+    select_wide_case(GrB_ROWINDEX_INT32, y, false, 3, 070);
+    GrB_Scalar_free(&y);
+    OK(GrB_Scalar_new(&y, GrB_FP64));
+    OK(GrB_Scalar_setElement_FP64(y, 4294967296.0));
+    select_wide_case(GrB_ROWINDEX_INT32, y, false, 3, 0);
+    GrB_Scalar_free(&y);
+    /* apply still stores the int32 result: i + 2^32 wraps to i */
+    const tup a[] = {{0, 1, 5}, {2, 0, 7}};
+    GrB_Matrix A = mat(GrB_FP64, 3, 3, a, 2), C;
+    OK(GrB_Matrix_new(&C, GrB_INT64, 3, 3));
+    OK(GrB_Matrix_apply_IndexOp_INT64(C, NULL, NULL, GrB_ROWINDEX_INT32, A, P32, NULL));
+    const tup rows[] = {{0, 1, 0}, {2, 0, 2}};
+    check_mat(C, rows, 2);
+    GrB_Matrix_free(&A), GrB_Matrix_free(&C);
+}
+
 /* Select on trees of several levels, large enough to run on two threads: every positional test
  * with thunks that cut through, fall outside and straddle the matrix, and a value test, on a plain
  * A, an iso A, a tree transposed by GrB_transpose, and A' by the descriptor, into C of A's type
@@ -1035,6 +1120,7 @@ int main(void)
         cmocka_unit_test(test_writeback_casts),
         cmocka_unit_test(test_apply_positional_transposed),
         cmocka_unit_test(test_select_builtin),
+        cmocka_unit_test(test_select_int32_index_ops),
         cmocka_unit_test(test_select_trees),
         cmocka_unit_test(test_reduce),
         cmocka_unit_test(test_reduce_iso),

@@ -77,6 +77,27 @@ static void bound_pick(ctx *c, bound_t *b, int pref_t)
     }
 }
 
+/* A thunk of a wider type for a select by an INT32 index-value operator (ROWINDEX, COLINDEX,
+ * DIAGINDEX): m * 2^32 - d (m = -1, 1 or 2, d < 5) is -d in int32, so i + y, j + y or j - (i + y)
+ * wraps to 0 at a small index, where the 64-bit value that SuiteSparse tests is not 0
+ * (Doc/decisions.md, "select with INT32 index operators"). */
+static void bound_wide(ctx *c, bound_t *b)
+{
+    static const int64_t m[] = {-1, 1, 2};
+    static const int wide[] = {DT_INT64, DT_UINT64, DT_FP64};
+    int64_t v = m[rng_below(&c->r, 3)] * ((int64_t)1 << 32) - (int64_t)rng_below(&c->r, 5);
+    int t = wide[rng_below(&c->r, 3)];
+    b->x = (tval){.t = t};
+    if (t == DT_INT64) b->x.v.v_INT64 = v;
+    if (t == DT_UINT64) b->x.v.v_UINT64 = (uint64_t)v;
+    if (t == DT_FP64) b->x.v.v_FP64 = (double)v;
+    if (b->as_scalar) {
+        GrB_Scalar_free(&b->s);
+        GrB_Scalar_new(&b->s, dt_type[t]);
+        dt_scalar_set(b->s, b->x);
+    }
+}
+
 static void bound_print(const char *what, const bound_t *b)
 {
     printf(" %s=%s%s:", what, b->as_scalar ? "Scalar/" : "", dt_name[b->x.t]);
@@ -340,10 +361,14 @@ static void op_apply(ctx *c, bool select)
     dobj *A = vec ? get_vec(c, m) : w.bits & tbit ? get_mat(c, n, m) : get_mat(c, m, n);
     const unop_t *uop = form == 0 ? unop_random(c) : NULL;
     const binop_t *bop = form == 1 || form == 2 ? binop_random(c) : NULL;
+    /* one select in twenty by an INT32 index-value operator with a wide thunk (bound_wide) */
+    bool wide = select && rng_chance(&c->r, 0.05);
     const idxop_t *iop = form == 3 ? idxop_random(c, select) : NULL;
+    while (wide && !(iop->t < 0 && iop->thunk_t == DT_INT32)) iop = idxop_random(c, false);
     bound_t b = {0};
     if (bop != NULL) bound_pick(c, &b, bop->t);
     if (iop != NULL) bound_pick(c, &b, iop->thunk_t);
+    if (wide) bound_wide(c, &b);
     static const char *names[4] = {"apply", "apply_BinaryOp1st", "apply_BinaryOp2nd",
                                    "apply_IndexOp"};
     printf("op %s %s %s A=%s", select ? "select" : names[form], vec ? "V" : "M",
