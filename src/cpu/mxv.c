@@ -850,20 +850,39 @@ static bool adds_on_tree(GG_container *w, GG_container *A, const GG_vdata *U, Gr
            GG_view_hs(A, a) == GrB_SUCCESS && plus_times_alike(*a, sr, vxm, ones);
 }
 
-/* w += R (+.*) u through the tree (adds_on_tree). */
+/* w += R (+.*) u through the tree (adds_on_tree). An iso w (PageRank's teleport value, assigned
+ * just before) gets its fresh values from the walk itself, each band set to the value by the
+ * thread that then adds onto it: expanding it first (values_mut) cost a pass over w of its own,
+ * a write and a read of 8 MB at n = 10^6 between the threads' caches and memory. */
 static GrB_Info mxv_tree_add(GG_container *w, const GG_hs_matrix *a, bool rtran, const GG_vdata *U,
                              GrB_Type utype, GrB_Semiring semiring, bool vxm, bool ones)
 {
     GG_vdata *W;
-    GrB_Info info = values_mut(w, &W);
+    GrB_Info info = GG_vec_host_mut(w, &W);
     if (info != GrB_SUCCESS) return info;
+    double start;
+    char *fresh = NULL;
+    if (W->iso) {
+        memcpy(&start, W->x, sizeof start);
+        fresh = GG_malloc((size_t)(W->n == 0 ? 1 : W->n) * sizeof start);
+        if (fresh == NULL) return GrB_OUT_OF_MEMORY;
+    }
     GG_cpu_opnd uo = {0};
     GrB_Type xtype = vxm ? semiring->mul->xtype : semiring->mul->ytype;
     char *x_owned = NULL;
     const void *x;
     info = GG_cpu_opnd_values(&uo, U->x, utype, xtype, U->iso);
     if (info == GrB_SUCCESS) info = tree_x(U, &uo, sizeof(double), ones, &x_owned, &x);
-    if (info == GrB_SUCCESS) GG_hs_mxv_add(W->x, a, rtran, x);
+    if (info == GrB_SUCCESS) {
+        GG_hs_mxv_add(fresh != NULL ? fresh : W->x, fresh != NULL ? &start : NULL, a, rtran, x);
+        if (fresh != NULL) {
+            GG_free(W->x);
+            W->x = fresh;
+            W->iso = false;
+            fresh = NULL;
+        }
+    }
+    GG_free(fresh);
     GG_free(x_owned);
     GG_cpu_opnd_free(&uo);
     GG_vec_written(w);

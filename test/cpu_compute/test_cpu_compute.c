@@ -26,6 +26,7 @@
 #include <cmocka.h>
 
 #include "GG_internal.h"
+#include "GG_hisparse.h"
 
 /* ---- random numbers ----------------------------------------------------------------------------- */
 
@@ -1545,7 +1546,10 @@ static int teardown(void **state)
 
 /* w += op(A) u with accum PLUS on a full FP64 w, an iso-1 FP64 A and a dense u (full, or bitmap
  * with some entries missing) over PLUS_SECOND, PLUS_FIRST (vxm) and PLUS_ONEB: the path that adds on
- * the tree (src/cpu/mxv.c, adds_on_tree), against sums over A's tuples. */
+ * the tree (src/cpu/mxv.c, adds_on_tree), against sums over A's tuples. The iso w takes its values
+ * from the walk's bands; a twin w2 holding the same value in an array of its own (not iso: its
+ * first entry differs) must get the same bits at every other position, one band or several (the
+ * parts forced as a test may, 7 of them over however many threads). */
 static void test_add_on_tree(void **state)
 {
     (void)state;
@@ -1559,9 +1563,10 @@ static void test_add_on_tree(void **state)
         int which = trial % 3;
         bool vxm = which == 1, tran = coin(&s, 50), bitmap = trial % 2 == 0;
         GrB_Matrix A;
-        GrB_Vector w, u;
+        GrB_Vector w, w2, u;
         assert_int_equal(GrB_Matrix_new(&A, GrB_FP64, n, n), GrB_SUCCESS);
         assert_int_equal(GrB_Vector_new(&w, GrB_FP64, n), GrB_SUCCESS);
+        assert_int_equal(GrB_Vector_new(&w2, GrB_FP64, n), GrB_SUCCESS);
         assert_int_equal(GrB_Vector_new(&u, GrB_FP64, n), GrB_SUCCESS);
         GrB_Index *I = malloc(6 * n * sizeof *I), *J = malloc(6 * n * sizeof *J);
         double *X = malloc(6 * n * sizeof *X), *uv = calloc(n, sizeof *uv), *want = calloc(n, sizeof *want);
@@ -1591,6 +1596,8 @@ static void test_add_on_tree(void **state)
             X[nu++] = uv[i];
         }
         assert_int_equal(GrB_Vector_build_FP64(u, I, X, nu, NULL), GrB_SUCCESS);
+        for (GrB_Index i = 0; i < n; i++) I[i] = i, X[i] = i == 0 ? 0.25 : 0.5;
+        assert_int_equal(GrB_Vector_build_FP64(w2, I, X, n, NULL), GrB_SUCCESS);
         /* the reference: A's entries once each (duplicates combined by the build) */
         GrB_Index nv = ne;
         assert_int_equal(GrB_Matrix_extractTuples_FP64(I, J, X, &nv, A), GrB_SUCCESS);
@@ -1602,15 +1609,24 @@ static void test_add_on_tree(void **state)
         }
         GrB_Descriptor d = tran ? GrB_DESC_T0 : NULL;
         if (vxm) d = tran ? GrB_DESC_T1 : NULL;
-        GrB_Info info = vxm ? GrB_vxm(w, NULL, GrB_PLUS_FP64, srs[which], u, A, d)
-                            : GrB_mxv(w, NULL, GrB_PLUS_FP64, srs[which], A, u, d);
-        assert_int_equal(info, GrB_SUCCESS);
+        if (trial % 4 >= 2) GG_hs_set_build_parts(7);
+        for (int k = 0; k < 2; k++) {
+            GrB_Vector out = k == 0 ? w : w2;
+            GrB_Info info = vxm ? GrB_vxm(out, NULL, GrB_PLUS_FP64, srs[which], u, A, d)
+                                : GrB_mxv(out, NULL, GrB_PLUS_FP64, srs[which], A, u, d);
+            assert_int_equal(info, GrB_SUCCESS);
+        }
+        GG_hs_set_build_parts(0);
         for (GrB_Index i = 0; i < n; i++) {
-            double got;
+            double got, twin;
             assert_int_equal(GrB_Vector_extractElement_FP64(&got, w, i), GrB_SUCCESS);
+            assert_int_equal(GrB_Vector_extractElement_FP64(&twin, w2, i), GrB_SUCCESS);
             if (fabs(got - want[i]) > 1e-9 * (1 + fabs(want[i])))
                 fail_msg("trial %d: w(%llu) = %g, expected %g", trial, (unsigned long long)i, got,
                          want[i]);
+            if (i > 0 && memcmp(&got, &twin, sizeof got) != 0)
+                fail_msg("trial %d: w(%llu) = %.17g from iso, %.17g from an array", trial,
+                         (unsigned long long)i, got, twin);
         }
         free(I);
         free(J);
@@ -1620,6 +1636,7 @@ static void test_add_on_tree(void **state)
         free(has);
         GrB_free(&A);
         GrB_free(&w);
+        GrB_free(&w2);
         GrB_free(&u);
     }
     for (int k = 0; k < 3; k++) GrB_free(&srs[k]);
