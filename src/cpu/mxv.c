@@ -694,6 +694,57 @@ static GrB_Info mxv_tree(GG_vdata *T, GG_container *A, const GG_vdata *U, const 
     return GrB_SUCCESS;
 }
 
+/* ---- row counts ------------------------------------------------------------------------------------ */
+
+/* Whether T = R (+.*) u is R's row counts, read off the pointers of R's cached view: a PLUS monoid
+ * on FP64 (exact for any count), INT64 or UINT64, a multiplier that is 1 whatever its inputs
+ * (ONEB, SuiteSparse's PAIR) and a full u, so every entry of R adds 1. PageRank's out-degree
+ * count: SuiteSparse answers it from A's pointers (0.6 ms at n = 10^6 on one thread) where the
+ * tree walked all 4M entries and their presence flags (4.6-8.6 ms). */
+static bool counts_rows(GrB_Semiring sr, const GG_vdata *U, const GG_cview *R)
+{
+    GrB_BinaryOp add = sr->add->op;
+    GrB_Type_Code code = add->ztype->code;
+    return R != NULL && R->vec == NULL && U->form == GG_VF_FULL && sr->mul->opcode == GG_OP_ONEB &&
+           add->opcode == GG_OP_PLUS && sr->mul->ztype->code == code &&
+           (code == GrB_FP64_CODE || code == GrB_INT64_CODE || code == GrB_UINT64_CODE);
+}
+
+/* T = the counts of R's rows (counts_rows), of the monoid's type: FULL when every row has an entry,
+ * else BITMAP over the rows that have. One parallel pass over the pointers writes every value and
+ * flag (a BITMAP's zeroed allocation would clear 9 MB on one thread first). */
+static GrB_Info row_counts(GG_vdata *T, const GG_cview *R, GrB_Type ztype)
+{
+    GrB_Index m = R->nvec, nz = 0;
+    uint8_t *b = GG_malloc(m > 0 ? (size_t)m : 1);
+    GrB_Info info = b == NULL ? GrB_OUT_OF_MEMORY : GG_vdata_alloc(T, m, ztype->size, GG_VF_FULL, m, false);
+    if (info != GrB_SUCCESS) {
+        GG_free(b);
+        return info;
+    }
+    bool fp = ztype->code == GrB_FP64_CODE;
+    double *xd = T->x;
+    uint64_t *xu = T->x;
+#pragma omp parallel for num_threads(GG_cpu_nthreads_move(m)) schedule(static) reduction(+ : nz)
+    for (GrB_Index i = 0; i < m; i++) {
+        uint64_t k = R->ptr[i + 1] - R->ptr[i];
+        if (fp)
+            xd[i] = (double)k;
+        else
+            xu[i] = k;
+        b[i] = k > 0;
+        nz += k > 0;
+    }
+    if (nz == m && m > 0) {
+        GG_free(b);
+    } else {
+        T->b = b;
+        T->form = GG_VF_BITMAP;
+        T->nvals = nz;
+    }
+    return GrB_SUCCESS;
+}
+
 /* ---- GrB_mxv, GrB_vxm ----------------------------------------------------------------------------- */
 
 /* The expected cost of a pull over R (m x n, nnz entries) from u with nnz_u entries, divided
@@ -741,6 +792,16 @@ GrB_Info GG_cpu_vmxv(GG_vdata *T, GG_container *A, bool rtran, const GG_vdata *U
                      const GG_cpu_vmask *mk, GrB_Semiring semiring, bool vxm)
 {
     GrB_Index m = rtran ? A->ncols : A->nrows, n = rtran ? A->nrows : A->ncols;
+    /* the view as cached now: counting rows is not worth building one */
+    const GG_cview *counted = rtran ? A->csc : A->csr;
+    if (counts_rows(semiring, U, counted)) {
+        GrB_Info info = row_counts(T, counted, semiring->add->op->ztype);
+        if (info == GrB_SUCCESS && (mk->m != NULL || mk->comp)) {
+            info = GG_cpu_vfilter(T, mk);
+            if (info != GrB_SUCCESS) GG_vdata_free(T);
+        }
+        return info;
+    }
     GrB_Index nnz_a;
     GrB_Info info = GG_container_nvals(A, &nnz_a);
     if (info != GrB_SUCCESS) return info;

@@ -1642,6 +1642,94 @@ static void test_add_on_tree(void **state)
     for (int k = 0; k < 3; k++) GrB_free(&srs[k]);
 }
 
+/* w<M> = op(A) u over PLUS_ONEB (FP64, INT64, UINT64) with a full u: the rows' entry counts. With
+ * the CSR or CSC view of A cached (a reduce of A's rows or columns leaves it), they are read off its
+ * pointers (src/cpu/mxv.c, counts_rows); against counts over A's tuples, empty rows staying
+ * without an entry, with and without a mask (complemented in half the trials). */
+static void test_row_counts(void **state)
+{
+    (void)state;
+    const GrB_Index m = 700, n = 500;
+    const GrB_Type types[3] = {GrB_FP64, GrB_INT64, GrB_UINT64};
+    const GrB_Monoid plus[3] = {GrB_PLUS_MONOID_FP64, GrB_PLUS_MONOID_INT64, GrB_PLUS_MONOID_UINT64};
+    const GrB_BinaryOp oneb[3] = {GrB_ONEB_FP64, GrB_ONEB_INT64, GrB_ONEB_UINT64};
+    for (int trial = 0; trial < 12; trial++) {
+        uint64_t s = 7000 + (uint64_t)trial;
+        int which = trial % 3;
+        bool tran = trial % 2 == 1, masked = trial % 4 >= 2, comp = coin(&s, 50);
+        GrB_Index dim = tran ? n : m, len = tran ? m : n;
+        GrB_Matrix A;
+        GrB_Vector w, u, M, sums;
+        GrB_Semiring sr;
+        assert_int_equal(GrB_Semiring_new(&sr, plus[which], oneb[which]), GrB_SUCCESS);
+        assert_int_equal(GrB_Matrix_new(&A, GrB_FP64, m, n), GrB_SUCCESS);
+        assert_int_equal(GrB_Vector_new(&w, types[which], dim), GrB_SUCCESS);
+        assert_int_equal(GrB_Vector_new(&u, GrB_FP64, len), GrB_SUCCESS);
+        assert_int_equal(GrB_Vector_new(&M, GrB_BOOL, dim), GrB_SUCCESS);
+        assert_int_equal(GrB_Vector_new(&sums, GrB_FP64, dim), GrB_SUCCESS);
+        GrB_Index *I = malloc(8 * m * sizeof *I), *J = malloc(8 * m * sizeof *J);
+        double *X = malloc(8 * m * sizeof *X);
+        uint64_t *want = calloc(dim, sizeof *want);
+        bool *allow = calloc(dim, sizeof *allow);
+        GrB_Index ne = 0;
+        for (GrB_Index i = 0; i < m; i++) {
+            if (i % 5 == 0) continue; /* empty rows */
+            GrB_Index deg = rnd(&s, 8);
+            for (GrB_Index t = 0; t < deg; t++) {
+                I[ne] = i;
+                J[ne] = (i * 7 + t * 61) % n; /* distinct for t < 8 */
+                X[ne] = t == 0 ? 0 : (double)rnd(&s, 5); /* explicit zeros count too */
+                want[tran ? J[ne] : I[ne]]++;
+                ne++;
+            }
+        }
+        assert_int_equal(GrB_Matrix_build_FP64(A, I, J, X, ne, GrB_PLUS_FP64), GrB_SUCCESS);
+        /* the view that counts: A's rows (mxv) or columns (with the transpose) */
+        assert_int_equal(GrB_Matrix_reduce_Monoid(sums, NULL, NULL, GrB_PLUS_MONOID_FP64, A,
+                                                  tran ? GrB_DESC_T0 : NULL),
+                         GrB_SUCCESS);
+        assert_int_equal(GrB_Vector_assign_FP64(u, NULL, NULL, 3.5, GrB_ALL, len, NULL), GrB_SUCCESS);
+        for (GrB_Index i = 0; i < dim; i++) {
+            bool in = coin(&s, 60);
+            if (in) assert_int_equal(GrB_Vector_setElement_BOOL(M, true, i), GrB_SUCCESS);
+            allow[i] = !masked || in != comp;
+        }
+        GrB_Descriptor d;
+        assert_int_equal(GrB_Descriptor_new(&d), GrB_SUCCESS);
+        if (tran) assert_int_equal(GrB_Descriptor_set(d, GrB_INP0, GrB_TRAN), GrB_SUCCESS);
+        if (masked && comp) assert_int_equal(GrB_Descriptor_set(d, GrB_MASK, GrB_COMP), GrB_SUCCESS);
+        assert_int_equal(GrB_mxv(w, masked ? M : NULL, NULL, sr, A, u, d), GrB_SUCCESS);
+        GrB_Index nv, count = 0;
+        for (GrB_Index i = 0; i < dim; i++) count += want[i] > 0 && allow[i];
+        assert_int_equal(GrB_Vector_nvals(&nv, w), GrB_SUCCESS);
+        assert_int_equal(nv, count);
+        for (GrB_Index i = 0; i < dim; i++) {
+            double got;
+            GrB_Info info = GrB_Vector_extractElement_FP64(&got, w, i);
+            if (want[i] == 0 || !allow[i]) {
+                assert_int_equal(info, GrB_NO_VALUE);
+                continue;
+            }
+            assert_int_equal(info, GrB_SUCCESS);
+            if (got != (double)want[i])
+                fail_msg("trial %d: w(%llu) = %g, expected %llu", trial, (unsigned long long)i, got,
+                         (unsigned long long)want[i]);
+        }
+        free(I);
+        free(J);
+        free(X);
+        free(want);
+        free(allow);
+        GrB_free(&d);
+        GrB_free(&sr);
+        GrB_free(&A);
+        GrB_free(&w);
+        GrB_free(&u);
+        GrB_free(&M);
+        GrB_free(&sums);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1651,7 +1739,8 @@ int main(void)
         cmocka_unit_test(test_ewise_mult), cmocka_unit_test(test_kronecker),
         cmocka_unit_test(test_user_type),  cmocka_unit_test(test_hypersparse),
         cmocka_unit_test(test_larger),     cmocka_unit_test(test_out_of_memory),
-        cmocka_unit_test(test_add_on_tree), cmocka_unit_test(test_lopsided),
+        cmocka_unit_test(test_add_on_tree), cmocka_unit_test(test_row_counts),
+        cmocka_unit_test(test_lopsided),
         cmocka_unit_test(test_bc_chain),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
