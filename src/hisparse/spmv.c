@@ -309,13 +309,12 @@ static void band_run(const mv_bands *B, GrB_Index band)
     bool f32 = c.A->type->code == GrB_FP32_CODE;
     const GrB_Semiring sr = c.sr;
     if (B->mode != MV_ADD) memset(c.ypresent + lo, 0, (size_t)(hi - lo) * sizeof *c.ypresent);
-    if (B->start != NULL) {
-        for (GrB_Index i = lo; i < hi; i++) {
-            if (f32)
-                ((float *)c.y)[i] = *(const float *)B->start;
-            else
-                ((double *)c.y)[i] = *(const double *)B->start;
-        }
+    if (B->start != NULL && f32) {
+        float v = *(const float *)B->start, *y = (float *)c.y;
+        for (GrB_Index i = lo; i < hi; i++) y[i] = v;
+    } else if (B->start != NULL) {
+        double v = *(const double *)B->start, *y = (double *)c.y;
+        for (GrB_Index i = lo; i < hi; i++) y[i] = v;
     } else if (B->mode == MV_TYPED) {
         for (GrB_Index i = lo; i < hi; i++) {
             if (f32)
