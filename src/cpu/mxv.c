@@ -725,7 +725,7 @@ static GrB_Info row_counts(GG_vdata *T, const GG_cview *R, GrB_Type ztype)
     bool fp = ztype->code == GrB_FP64_CODE;
     double *xd = T->x;
     uint64_t *xu = T->x;
-#pragma omp parallel for num_threads(GG_cpu_nthreads_move(m)) schedule(static) reduction(+ : nz)
+#pragma omp parallel for num_threads(GG_cpu_nthreads(m)) schedule(static) reduction(+ : nz)
     for (GrB_Index i = 0; i < m; i++) {
         uint64_t k = R->ptr[i + 1] - R->ptr[i];
         if (fp)
