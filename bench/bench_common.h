@@ -1,7 +1,8 @@
 /* bench_common.h: what the CPU benchmarks built against both libraries share (cpu_vs_suitesparse,
  * client_patterns, build_bench, mis, fastsv, ktruss): the abort-on-error check, a seeded
  * splitmix64 stream, the clock (monotonic, or CPU time), the comparison for a median, and
- * order-independent checksums of results. Public GraphBLAS API only, so it compiles against either library. */
+ * order-independent checksums of results. Public GraphBLAS API only, so it compiles against
+ * either library. */
 #ifndef BENCH_COMMON_H
 #define BENCH_COMMON_H
 

@@ -694,7 +694,7 @@ static GrB_Info mxv_tree(GG_vdata *T, GG_container *A, const GG_vdata *U, const 
     return GrB_SUCCESS;
 }
 
-/* ---- row counts ------------------------------------------------------------------------------------ */
+/* ---- row counts ------------------------------------------------------------------------------ */
 
 /* Whether T = R (+.*) u is R's row counts, to be read off the pointers of R's view: a PLUS monoid
  * on FP64 (exact for any count), INT64 or UINT64, a multiplier that is 1 whatever its inputs
@@ -717,7 +717,8 @@ static GrB_Info row_counts(GG_vdata *T, const GG_cview *R, GrB_Type ztype)
 {
     GrB_Index m = R->nvec, nz = 0;
     uint8_t *b = GG_malloc(m > 0 ? (size_t)m : 1);
-    GrB_Info info = b == NULL ? GrB_OUT_OF_MEMORY : GG_vdata_alloc(T, m, ztype->size, GG_VF_FULL, m, false);
+    GrB_Info info = b == NULL ? GrB_OUT_OF_MEMORY
+                              : GG_vdata_alloc(T, m, ztype->size, GG_VF_FULL, m, false);
     if (info != GrB_SUCCESS) {
         GG_free(b);
         return info;

@@ -1643,8 +1643,8 @@ static void test_add_on_tree(void **state)
 }
 
 /* w<M> = op(A) u over PLUS_ONEB (FP64, INT64, UINT64) with a full u: the rows' entry counts. With
- * the CSR or CSC view of A cached (a reduce of A's rows or columns leaves it), they are read off its
- * pointers (src/cpu/mxv.c, counts_rows); against counts over A's tuples, empty rows staying
+ * the CSR or CSC view of A cached (a reduce of A's rows or columns leaves it), they are read off
+ * its pointers (src/cpu/mxv.c, counts_rows); against counts over A's tuples, empty rows staying
  * without an entry, with and without a mask (complemented in half the trials), and in a third of
  * the trials after a setElement and a removeElement that the view does not hold yet. */
 static void test_row_counts(void **state)
@@ -1652,7 +1652,8 @@ static void test_row_counts(void **state)
     (void)state;
     const GrB_Index m = 700, n = 500;
     const GrB_Type types[3] = {GrB_FP64, GrB_INT64, GrB_UINT64};
-    const GrB_Monoid plus[3] = {GrB_PLUS_MONOID_FP64, GrB_PLUS_MONOID_INT64, GrB_PLUS_MONOID_UINT64};
+    const GrB_Monoid plus[3] = {GrB_PLUS_MONOID_FP64, GrB_PLUS_MONOID_INT64,
+                                GrB_PLUS_MONOID_UINT64};
     const GrB_BinaryOp oneb[3] = {GrB_ONEB_FP64, GrB_ONEB_INT64, GrB_ONEB_UINT64};
     for (int trial = 0; trial < 12; trial++) {
         uint64_t s = 7000 + (uint64_t)trial;
@@ -1697,7 +1698,8 @@ static void test_row_counts(void **state)
             assert_int_equal(GrB_Matrix_removeElement(A, I[q], J[q]), GrB_SUCCESS);
             want[tran ? J[q] : I[q]]--;
         }
-        assert_int_equal(GrB_Vector_assign_FP64(u, NULL, NULL, 3.5, GrB_ALL, len, NULL), GrB_SUCCESS);
+        assert_int_equal(GrB_Vector_assign_FP64(u, NULL, NULL, 3.5, GrB_ALL, len, NULL),
+                         GrB_SUCCESS);
         for (GrB_Index i = 0; i < dim; i++) {
             bool in = coin(&s, 60);
             if (in) assert_int_equal(GrB_Vector_setElement_BOOL(M, true, i), GrB_SUCCESS);
@@ -1706,7 +1708,8 @@ static void test_row_counts(void **state)
         GrB_Descriptor d;
         assert_int_equal(GrB_Descriptor_new(&d), GrB_SUCCESS);
         if (tran) assert_int_equal(GrB_Descriptor_set(d, GrB_INP0, GrB_TRAN), GrB_SUCCESS);
-        if (masked && comp) assert_int_equal(GrB_Descriptor_set(d, GrB_MASK, GrB_COMP), GrB_SUCCESS);
+        if (masked && comp)
+            assert_int_equal(GrB_Descriptor_set(d, GrB_MASK, GrB_COMP), GrB_SUCCESS);
         assert_int_equal(GrB_mxv(w, masked ? M : NULL, NULL, sr, A, u, d), GrB_SUCCESS);
         GrB_Index nv, count = 0;
         for (GrB_Index i = 0; i < dim; i++) count += want[i] > 0 && allow[i];
