@@ -572,31 +572,21 @@ static void test_reduce(void **state)
  * lane order at the end (src/cpu/reduce.c): against that order computed here, bit for bit, on
  * values whose sum depends on the order (a big value among small ones), and a sum of -0.0 stays
  * -0.0 (no lane starts at +0.0). */
-static double lanes_fp64(const double *v, uint64_t n)
-{
-    double s[8];
-    for (int k = 0; k < 8; k++) s[k] = v[k];
-    uint64_t p = 8;
-    for (; p + 8 <= n; p += 8)
-        for (int k = 0; k < 8; k++) s[k] += v[p + k];
-    for (int k = 0; p < n; k++, p++) s[k] += v[p];
-    double a = s[0];
-    for (int k = 1; k < 8; k++) a += s[k];
-    return a;
-}
-
-static float lanes_fp32(const float *v, uint64_t n)
-{
-    float s[8];
-    for (int k = 0; k < 8; k++) s[k] = v[k];
-    uint64_t p = 8;
-    for (; p + 8 <= n; p += 8)
-        for (int k = 0; k < 8; k++) s[k] += v[p + k];
-    for (int k = 0; p < n; k++, p++) s[k] += v[p];
-    float a = s[0];
-    for (int k = 1; k < 8; k++) a += s[k];
-    return a;
-}
+#define LANES_REF(NAME, E)                                                                         \
+    static E NAME(const E *v, uint64_t n)                                                          \
+    {                                                                                              \
+        E s[8];                                                                                    \
+        for (int k = 0; k < 8; k++) s[k] = v[k];                                                   \
+        uint64_t p = 8;                                                                            \
+        for (; p + 8 <= n; p += 8)                                                                 \
+            for (int k = 0; k < 8; k++) s[k] += v[p + k];                                          \
+        for (int k = 0; p < n; k++, p++) s[k] += v[p];                                             \
+        E a = s[0];                                                                                \
+        for (int k = 1; k < 8; k++) a += s[k];                                                     \
+        return a;                                                                                  \
+    }
+LANES_REF(lanes_fp64, double)
+LANES_REF(lanes_fp32, float)
 
 static void test_reduce_lanes(void **state)
 {
