@@ -1,7 +1,8 @@
 /* bench_common.h: what the CPU benchmarks built against both libraries share (cpu_vs_suitesparse,
  * client_patterns, build_bench, mis, fastsv, ktruss): the abort-on-error check, a seeded
- * splitmix64 stream, the monotonic clock, the comparison for a median, and order-independent
- * checksums of results. Public GraphBLAS API only, so it compiles against either library. */
+ * splitmix64 stream, the clock (monotonic, or CPU time), the comparison for a median, and
+ * order-independent checksums of results. Public GraphBLAS API only, so it compiles against
+ * either library. */
 #ifndef BENCH_COMMON_H
 #define BENCH_COMMON_H
 
@@ -32,11 +33,18 @@ static inline uint64_t rng(void)
     return z ^ (z >> 31);
 }
 
-/* Milliseconds on the monotonic clock. */
+/* Milliseconds on the monotonic clock, or with BENCH_CLOCK=cpu on the process's CPU clock (all its
+ * threads together): on a loaded machine the work a call does, which wall time no longer shows;
+ * with OMP_WAIT_POLICY=passive a waiting thread sleeps instead of adding its spinning. */
 static inline double now_ms(void)
 {
+    static int cpu = -1;
+    if (cpu < 0) {
+        const char *e = getenv("BENCH_CLOCK");
+        cpu = e != NULL && strcmp(e, "cpu") == 0;
+    }
     struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
+    clock_gettime(cpu ? CLOCK_PROCESS_CPUTIME_ID : CLOCK_MONOTONIC, &t);
     return t.tv_sec * 1e3 + t.tv_nsec * 1e-6;
 }
 

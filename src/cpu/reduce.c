@@ -1,7 +1,10 @@
 /* reduce.c: the CPU reduce slots: each row (or column) of a matrix to one entry of a vector, and
  * every entry of a vector or matrix to one scalar. Values are cast to the operator's type and
- * folded left to right; large reductions to a scalar fold chunks in parallel and then combine the
- * chunks' partial results in order, which the operator's associativity makes equal. */
+ * folded left to right, except PLUS on FP32 and FP64 over 16 values or more, which keeps eight
+ * partial sums (one chain of dependent adds took 3.5 times SuiteSparse's time on PageRank's
+ * 1M-entry norm); large reductions to a scalar fold chunks in parallel and then combine the
+ * chunks' partial results in order, which the operator's associativity makes equal (for floating
+ * sums: equal up to rounding, and the same for the same thread count). */
 #include "GG_cpu_vec.h"
 #include "GG_hisparse.h"
 
@@ -43,8 +46,40 @@ static bool fold_fast_exists(int opcode, GrB_Type_Code code)
     }
 }
 
+/* PLUS on a floating type over at least 16 values: eight partial sums, each started at its first
+ * value (not at +0.0, which would turn a sum of -0.0 into +0.0) and folded left to right over every
+ * eighth value, then added in lane order; eight named sums, so that even -O2 (the GPU host's
+ * build) keeps them in registers as eight independent chains of adds. */
+#define GG_FOLD_LANES 8
+#define GG_FOLD_PLUS_LANES(NAME, E)                                                                \
+    static void NAME(void *acc, const E *v, GrB_Index lo, GrB_Index hi)                            \
+    {                                                                                              \
+        E s0 = v[lo], s1 = v[lo + 1], s2 = v[lo + 2], s3 = v[lo + 3], s4 = v[lo + 4],              \
+          s5 = v[lo + 5], s6 = v[lo + 6], s7 = v[lo + 7];                                          \
+        GrB_Index p = lo + GG_FOLD_LANES;                                                          \
+        for (; p + GG_FOLD_LANES <= hi; p += GG_FOLD_LANES) {                                      \
+            s0 += v[p], s1 += v[p + 1], s2 += v[p + 2], s3 += v[p + 3];                            \
+            s4 += v[p + 4], s5 += v[p + 5], s6 += v[p + 6], s7 += v[p + 7];                        \
+        }                                                                                          \
+        E s[GG_FOLD_LANES] = {s0, s1, s2, s3, s4, s5, s6, s7};                                     \
+        for (int k = 0; p < hi; k++, p++) s[k] += v[p];                                            \
+        E a = s[0];                                                                                \
+        for (int k = 1; k < GG_FOLD_LANES; k++) a += s[k];                                         \
+        memcpy(acc, &a, sizeof a);                                                                 \
+    }
+GG_FOLD_PLUS_LANES(fold_plus_fp64, double)
+GG_FOLD_PLUS_LANES(fold_plus_fp32, float)
+
 static void fold_fast(int key, void *acc, const void *x, GrB_Index lo, GrB_Index hi)
 {
+    if (hi - lo >= 2 * GG_FOLD_LANES && key == GG_FOLD_KEY(GG_OP_PLUS, GrB_FP64_CODE)) {
+        fold_plus_fp64(acc, x, lo, hi);
+        return;
+    }
+    if (hi - lo >= 2 * GG_FOLD_LANES && key == GG_FOLD_KEY(GG_OP_PLUS, GrB_FP32_CODE)) {
+        fold_plus_fp32(acc, x, lo, hi);
+        return;
+    }
     switch (key) {
         GG_WITH_T(GG_FOLD_CASE, PLUS)
         GG_WITH_T(GG_FOLD_CASE, TIMES)

@@ -144,8 +144,11 @@ GrB_Info GG_hs_mxv(void *y, bool *ypresent, const GG_hs_matrix *A, bool tran, Gr
                    const void *x, bool vec_first);
 
 /* y += op(A) x over PLUS_TIMES for an FP32 or FP64 A, x and y of A's type: each row's terms summed
- * in tree order onto y's value. Runs over bands of y like GG_hs_mxv; x NULL as there. */
-void GG_hs_mxv_add(void *y, const GG_hs_matrix *A, bool tran, const void *x);
+ * in tree order onto y's value. Runs over bands of y like GG_hs_mxv; x NULL as there. With
+ * `start` (one value of A's type) y's values are not read: each starts at *start, written band by
+ * band by the thread that then adds onto it, so that a vector of one value for all (iso) expands
+ * where it is used, not in a pass of its own over y. */
+void GG_hs_mxv_add(void *y, const void *start, const GG_hs_matrix *A, bool tran, const void *x);
 
 /* C = A (+) B (union, eWiseAdd) or A (*) B (intersection, eWiseMult) with op, through the papers'
  * dual top-down traversal: subtrees present in only one input are copied (add) or skipped (mult)

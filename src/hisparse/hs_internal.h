@@ -254,11 +254,13 @@ void hs_walk_band(const GG_hs_matrix *A, int yc, GrB_Index lo, GrB_Index hi, hs_
                   void *ctx);
 
 /* The width of the bands a phase of np parts cuts a dimension `dim` of A into: all of it for one
- * part, else a d^g (g >= 1) chosen by the entries it makes the bands read (layout.c), the widest
- * of the cheapest that leaves per_part bands a part: a leaf of level l > g is read by each of the
- * d^(l - g) bands it reaches; with the parts fixed by a test, d, so that such leaves cross bands
- * even on small inputs. Level-1 leaves (dense and bitmap ones among them) never reach beyond a
- * band, nor do leaves of level g or below. */
+ * part, else a multiple of d^g (g >= 1), g chosen by the entries it makes the bands read
+ * (layout.c), the widest of the cheapest that leaves per_part bands a part, and the multiple the
+ * widest leaving per_part to twice per_part bands a part (d^g itself when that leaves no more): a
+ * leaf of level l > g is read by each band it reaches. With the parts fixed by a test, d, so that
+ * such leaves cross bands even on small inputs. Band edges fall on multiples of d^g, so level-1
+ * leaves (dense and bitmap ones among them) never reach beyond a band, nor do leaves of level g or
+ * below. */
 GrB_Index hs_band_width(const GG_hs_matrix *A, GrB_Index dim, int np, int per_part);
 
 /* ---- values ------------------------------------------------------------------------------------------- */

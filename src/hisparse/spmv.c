@@ -293,6 +293,7 @@ typedef struct {
     const hs_mv *proto;
     mv_mode mode;
     hs_leaf_fn fn;
+    const void *start; /* MV_ADD: y's one starting value, or NULL to add onto y's own */
     uint8_t *scratch; /* generic: one block of `scratch_size` per thread */
     size_t scratch_size, asz, msz, tsz;
     GrB_Index ny, width; /* y's length and the band width */
@@ -308,7 +309,13 @@ static void band_run(const mv_bands *B, GrB_Index band)
     bool f32 = c.A->type->code == GrB_FP32_CODE;
     const GrB_Semiring sr = c.sr;
     if (B->mode != MV_ADD) memset(c.ypresent + lo, 0, (size_t)(hi - lo) * sizeof *c.ypresent);
-    if (B->mode == MV_TYPED) {
+    if (B->start != NULL && f32) {
+        float v = *(const float *)B->start, *y = (float *)c.y;
+        for (GrB_Index i = lo; i < hi; i++) y[i] = v;
+    } else if (B->start != NULL) {
+        double v = *(const double *)B->start, *y = (double *)c.y;
+        for (GrB_Index i = lo; i < hi; i++) y[i] = v;
+    } else if (B->mode == MV_TYPED) {
         for (GrB_Index i = lo; i < hi; i++) {
             if (f32)
                 ((float *)c.y)[i] = -0.0f;
@@ -393,10 +400,11 @@ GrB_Info GG_hs_mxv(void *y, bool *ypresent, const GG_hs_matrix *A, bool tran, Gr
     return GrB_SUCCESS;
 }
 
-void GG_hs_mxv_add(void *y, const GG_hs_matrix *A, bool tran, const void *x)
+void GG_hs_mxv_add(void *y, const void *start, const GG_hs_matrix *A, bool tran, const void *x)
 {
     bool t = tran != A->transposed;
     hs_mv c = {.A = A, .yc = t, .x = x, .y = y};
-    mv_bands B = {.proto = &c, .mode = MV_ADD, .ny = t ? A->ncols : A->nrows, .fn = typed_walk(A, x)};
+    mv_bands B = {.proto = &c, .mode = MV_ADD, .start = start, .ny = t ? A->ncols : A->nrows,
+                  .fn = typed_walk(A, x)};
     if (B.ny > 0) bands_run(&B);
 }

@@ -26,6 +26,7 @@
 #include <cmocka.h>
 
 #include "GG_internal.h"
+#include "GG_hisparse.h"
 
 /* ---- random numbers ----------------------------------------------------------------------------- */
 
@@ -1545,7 +1546,10 @@ static int teardown(void **state)
 
 /* w += op(A) u with accum PLUS on a full FP64 w, an iso-1 FP64 A and a dense u (full, or bitmap
  * with some entries missing) over PLUS_SECOND, PLUS_FIRST (vxm) and PLUS_ONEB: the path that adds on
- * the tree (src/cpu/mxv.c, adds_on_tree), against sums over A's tuples. */
+ * the tree (src/cpu/mxv.c, adds_on_tree), against sums over A's tuples. The iso w takes its values
+ * from the walk's bands; a twin w2 holding the same value in an array of its own (not iso: its
+ * first entry differs) must get the same bits at every other position, one band or several (the
+ * parts forced as a test may, 7 of them over however many threads). */
 static void test_add_on_tree(void **state)
 {
     (void)state;
@@ -1559,9 +1563,10 @@ static void test_add_on_tree(void **state)
         int which = trial % 3;
         bool vxm = which == 1, tran = coin(&s, 50), bitmap = trial % 2 == 0;
         GrB_Matrix A;
-        GrB_Vector w, u;
+        GrB_Vector w, w2, u;
         assert_int_equal(GrB_Matrix_new(&A, GrB_FP64, n, n), GrB_SUCCESS);
         assert_int_equal(GrB_Vector_new(&w, GrB_FP64, n), GrB_SUCCESS);
+        assert_int_equal(GrB_Vector_new(&w2, GrB_FP64, n), GrB_SUCCESS);
         assert_int_equal(GrB_Vector_new(&u, GrB_FP64, n), GrB_SUCCESS);
         GrB_Index *I = malloc(6 * n * sizeof *I), *J = malloc(6 * n * sizeof *J);
         double *X = malloc(6 * n * sizeof *X), *uv = calloc(n, sizeof *uv), *want = calloc(n, sizeof *want);
@@ -1591,6 +1596,8 @@ static void test_add_on_tree(void **state)
             X[nu++] = uv[i];
         }
         assert_int_equal(GrB_Vector_build_FP64(u, I, X, nu, NULL), GrB_SUCCESS);
+        for (GrB_Index i = 0; i < n; i++) I[i] = i, X[i] = i == 0 ? 0.25 : 0.5;
+        assert_int_equal(GrB_Vector_build_FP64(w2, I, X, n, NULL), GrB_SUCCESS);
         /* the reference: A's entries once each (duplicates combined by the build) */
         GrB_Index nv = ne;
         assert_int_equal(GrB_Matrix_extractTuples_FP64(I, J, X, &nv, A), GrB_SUCCESS);
@@ -1602,15 +1609,24 @@ static void test_add_on_tree(void **state)
         }
         GrB_Descriptor d = tran ? GrB_DESC_T0 : NULL;
         if (vxm) d = tran ? GrB_DESC_T1 : NULL;
-        GrB_Info info = vxm ? GrB_vxm(w, NULL, GrB_PLUS_FP64, srs[which], u, A, d)
-                            : GrB_mxv(w, NULL, GrB_PLUS_FP64, srs[which], A, u, d);
-        assert_int_equal(info, GrB_SUCCESS);
+        if (trial % 4 >= 2) GG_hs_set_build_parts(7);
+        for (int k = 0; k < 2; k++) {
+            GrB_Vector out = k == 0 ? w : w2;
+            GrB_Info info = vxm ? GrB_vxm(out, NULL, GrB_PLUS_FP64, srs[which], u, A, d)
+                                : GrB_mxv(out, NULL, GrB_PLUS_FP64, srs[which], A, u, d);
+            assert_int_equal(info, GrB_SUCCESS);
+        }
+        GG_hs_set_build_parts(0);
         for (GrB_Index i = 0; i < n; i++) {
-            double got;
+            double got, twin;
             assert_int_equal(GrB_Vector_extractElement_FP64(&got, w, i), GrB_SUCCESS);
+            assert_int_equal(GrB_Vector_extractElement_FP64(&twin, w2, i), GrB_SUCCESS);
             if (fabs(got - want[i]) > 1e-9 * (1 + fabs(want[i])))
                 fail_msg("trial %d: w(%llu) = %g, expected %g", trial, (unsigned long long)i, got,
                          want[i]);
+            if (i > 0 && memcmp(&got, &twin, sizeof got) != 0)
+                fail_msg("trial %d: w(%llu) = %.17g from iso, %.17g from an array", trial,
+                         (unsigned long long)i, got, twin);
         }
         free(I);
         free(J);
@@ -1620,9 +1636,110 @@ static void test_add_on_tree(void **state)
         free(has);
         GrB_free(&A);
         GrB_free(&w);
+        GrB_free(&w2);
         GrB_free(&u);
     }
     for (int k = 0; k < 3; k++) GrB_free(&srs[k]);
+}
+
+/* w<M> = op(A) u over PLUS_ONEB (FP64, INT64, UINT64) with a full u: the rows' entry counts. With
+ * the CSR or CSC view of A cached (a reduce of A's rows or columns leaves it), they are read off
+ * its pointers (src/cpu/mxv.c, counts_rows); against counts over A's tuples, empty rows staying
+ * without an entry, with and without a mask (complemented in half the trials), and in a third of
+ * the trials after a setElement and a removeElement that the view does not hold yet. */
+static void test_row_counts(void **state)
+{
+    (void)state;
+    const GrB_Index m = 700, n = 500;
+    const GrB_Type types[3] = {GrB_FP64, GrB_INT64, GrB_UINT64};
+    const GrB_Monoid plus[3] = {GrB_PLUS_MONOID_FP64, GrB_PLUS_MONOID_INT64,
+                                GrB_PLUS_MONOID_UINT64};
+    const GrB_BinaryOp oneb[3] = {GrB_ONEB_FP64, GrB_ONEB_INT64, GrB_ONEB_UINT64};
+    for (int trial = 0; trial < 12; trial++) {
+        uint64_t s = 7000 + (uint64_t)trial;
+        int which = trial % 3;
+        bool tran = trial % 2 == 1, masked = trial % 4 >= 2, comp = coin(&s, 50);
+        GrB_Index dim = tran ? n : m, len = tran ? m : n;
+        GrB_Matrix A;
+        GrB_Vector w, u, M, sums;
+        GrB_Semiring sr;
+        assert_int_equal(GrB_Semiring_new(&sr, plus[which], oneb[which]), GrB_SUCCESS);
+        assert_int_equal(GrB_Matrix_new(&A, GrB_FP64, m, n), GrB_SUCCESS);
+        assert_int_equal(GrB_Vector_new(&w, types[which], dim), GrB_SUCCESS);
+        assert_int_equal(GrB_Vector_new(&u, GrB_FP64, len), GrB_SUCCESS);
+        assert_int_equal(GrB_Vector_new(&M, GrB_BOOL, dim), GrB_SUCCESS);
+        assert_int_equal(GrB_Vector_new(&sums, GrB_FP64, dim), GrB_SUCCESS);
+        GrB_Index *I = malloc(8 * m * sizeof *I), *J = malloc(8 * m * sizeof *J);
+        double *X = malloc(8 * m * sizeof *X);
+        uint64_t *want = calloc(dim, sizeof *want);
+        bool *allow = calloc(dim, sizeof *allow);
+        GrB_Index ne = 0;
+        for (GrB_Index i = 0; i < m; i++) {
+            if (i % 5 == 0) continue; /* empty rows */
+            GrB_Index deg = rnd(&s, 8);
+            for (GrB_Index t = 0; t < deg; t++) {
+                I[ne] = i;
+                J[ne] = (i * 7 + t * 61) % n; /* distinct for t < 8 */
+                X[ne] = t == 0 ? 0 : (double)rnd(&s, 5); /* explicit zeros count too */
+                want[tran ? J[ne] : I[ne]]++;
+                ne++;
+            }
+        }
+        assert_int_equal(GrB_Matrix_build_FP64(A, I, J, X, ne, GrB_PLUS_FP64), GrB_SUCCESS);
+        /* the view that counts: A's rows (mxv) or columns (with the transpose) */
+        assert_int_equal(GrB_Matrix_reduce_Monoid(sums, NULL, NULL, GrB_PLUS_MONOID_FP64, A,
+                                                  tran ? GrB_DESC_T0 : NULL),
+                         GrB_SUCCESS);
+        if (trial % 3 == 1) {
+            /* written after the view was made: a new entry in an empty row and one removed */
+            GrB_Index r = 5 * rnd(&s, m / 5), c = rnd(&s, n), q = rnd(&s, ne);
+            assert_int_equal(GrB_Matrix_setElement_FP64(A, 1, r, c), GrB_SUCCESS);
+            want[tran ? c : r]++;
+            assert_int_equal(GrB_Matrix_removeElement(A, I[q], J[q]), GrB_SUCCESS);
+            want[tran ? J[q] : I[q]]--;
+        }
+        assert_int_equal(GrB_Vector_assign_FP64(u, NULL, NULL, 3.5, GrB_ALL, len, NULL),
+                         GrB_SUCCESS);
+        for (GrB_Index i = 0; i < dim; i++) {
+            bool in = coin(&s, 60);
+            if (in) assert_int_equal(GrB_Vector_setElement_BOOL(M, true, i), GrB_SUCCESS);
+            allow[i] = !masked || in != comp;
+        }
+        GrB_Descriptor d;
+        assert_int_equal(GrB_Descriptor_new(&d), GrB_SUCCESS);
+        if (tran) assert_int_equal(GrB_Descriptor_set(d, GrB_INP0, GrB_TRAN), GrB_SUCCESS);
+        if (masked && comp)
+            assert_int_equal(GrB_Descriptor_set(d, GrB_MASK, GrB_COMP), GrB_SUCCESS);
+        assert_int_equal(GrB_mxv(w, masked ? M : NULL, NULL, sr, A, u, d), GrB_SUCCESS);
+        GrB_Index nv, count = 0;
+        for (GrB_Index i = 0; i < dim; i++) count += want[i] > 0 && allow[i];
+        assert_int_equal(GrB_Vector_nvals(&nv, w), GrB_SUCCESS);
+        assert_int_equal(nv, count);
+        for (GrB_Index i = 0; i < dim; i++) {
+            double got;
+            GrB_Info info = GrB_Vector_extractElement_FP64(&got, w, i);
+            if (want[i] == 0 || !allow[i]) {
+                assert_int_equal(info, GrB_NO_VALUE);
+                continue;
+            }
+            assert_int_equal(info, GrB_SUCCESS);
+            if (got != (double)want[i])
+                fail_msg("trial %d: w(%llu) = %g, expected %llu", trial, (unsigned long long)i, got,
+                         (unsigned long long)want[i]);
+        }
+        free(I);
+        free(J);
+        free(X);
+        free(want);
+        free(allow);
+        GrB_free(&d);
+        GrB_free(&sr);
+        GrB_free(&A);
+        GrB_free(&w);
+        GrB_free(&u);
+        GrB_free(&M);
+        GrB_free(&sums);
+    }
 }
 
 int main(void)
@@ -1634,7 +1751,8 @@ int main(void)
         cmocka_unit_test(test_ewise_mult), cmocka_unit_test(test_kronecker),
         cmocka_unit_test(test_user_type),  cmocka_unit_test(test_hypersparse),
         cmocka_unit_test(test_larger),     cmocka_unit_test(test_out_of_memory),
-        cmocka_unit_test(test_add_on_tree), cmocka_unit_test(test_lopsided),
+        cmocka_unit_test(test_add_on_tree), cmocka_unit_test(test_row_counts),
+        cmocka_unit_test(test_lopsided),
         cmocka_unit_test(test_bc_chain),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

@@ -567,6 +567,79 @@ static void test_reduce(void **state)
     }
 }
 
+/* The PLUS fold of a floating vector of 16 values or more (below two chunks: one thread) keeps
+ * eight partial sums, lane k starting at value k and adding every eighth value after it, added in
+ * lane order at the end (src/cpu/reduce.c): against that order computed here, bit for bit, on
+ * values whose sum depends on the order (a big value among small ones), and a sum of -0.0 stays
+ * -0.0 (no lane starts at +0.0). */
+#define LANES_REF(NAME, E)                                                                         \
+    static E NAME(const E *v, uint64_t n)                                                          \
+    {                                                                                              \
+        E s[8];                                                                                    \
+        for (int k = 0; k < 8; k++) s[k] = v[k];                                                   \
+        uint64_t p = 8;                                                                            \
+        for (; p + 8 <= n; p += 8)                                                                 \
+            for (int k = 0; k < 8; k++) s[k] += v[p + k];                                          \
+        for (int k = 0; p < n; k++, p++) s[k] += v[p];                                             \
+        E a = s[0];                                                                                \
+        for (int k = 1; k < 8; k++) a += s[k];                                                     \
+        return a;                                                                                  \
+    }
+LANES_REF(lanes_fp64, double)
+LANES_REF(lanes_fp32, float)
+
+static void test_reduce_lanes(void **state)
+{
+    (void)state;
+    const uint64_t sizes[] = {16, 17, 23, 31, 1000};
+    bool differs = false;
+    for (int fp32 = 0; fp32 < 2; fp32++) {
+        for (size_t c = 0; c < sizeof sizes / sizeof *sizes; c++) {
+            uint64_t n = sizes[c];
+            size_t size = fp32 ? sizeof(float) : sizeof(double);
+            GG_vdata A;
+            OK(GG_vdata_alloc(&A, n, size, GG_VF_FULL, n, false));
+            for (uint64_t i = 0; i < n; i++) {
+                double v = i % 7 == 3 ? 1e8 : 1e-3 * (double)(i + 1);
+                if (fp32)
+                    ((float *)A.x)[i] = (float)v;
+                else
+                    ((double *)A.x)[i] = v;
+            }
+            unsigned char t[16];
+            bool has;
+            OK(GG_cpu_vreduce(t, &has, &A, fp32 ? GrB_FP32 : GrB_FP64,
+                              fp32 ? GrB_PLUS_FP32 : GrB_PLUS_FP64));
+            assert_true(has);
+            if (fp32) {
+                float got, want = lanes_fp32(A.x, n), seq = ((float *)A.x)[0];
+                for (uint64_t i = 1; i < n; i++) seq += ((float *)A.x)[i];
+                memcpy(&got, t, sizeof got);
+                assert_memory_equal(&got, &want, sizeof got);
+                differs |= seq != want;
+            } else {
+                double got, want = lanes_fp64(A.x, n), seq = ((double *)A.x)[0];
+                for (uint64_t i = 1; i < n; i++) seq += ((double *)A.x)[i];
+                memcpy(&got, t, sizeof got);
+                assert_memory_equal(&got, &want, sizeof got);
+                differs |= seq != want;
+            }
+            /* all -0.0 */
+            for (uint64_t i = 0; i < n; i++) {
+                if (fp32)
+                    ((float *)A.x)[i] = -0.0f;
+                else
+                    ((double *)A.x)[i] = -0.0;
+            }
+            OK(GG_cpu_vreduce(t, &has, &A, fp32 ? GrB_FP32 : GrB_FP64,
+                              fp32 ? GrB_PLUS_FP32 : GrB_PLUS_FP64));
+            assert_true(fp32 ? signbit(*(float *)t) : signbit(*(double *)t));
+            GG_vdata_free(&A);
+        }
+    }
+    assert_true(differs); /* the values do tell the orders apart */
+}
+
 /* ---- extract ---- */
 
 typedef struct {
@@ -806,6 +879,7 @@ int main(void)
         cmocka_unit_test(test_select),
         cmocka_unit_test(test_ewise),
         cmocka_unit_test(test_reduce),
+        cmocka_unit_test(test_reduce_lanes),
         cmocka_unit_test(test_extract),
         cmocka_unit_test(test_assign_source),
         cmocka_unit_test(test_mxv),

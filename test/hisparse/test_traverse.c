@@ -133,7 +133,26 @@ static void test_spmv_plus_times(void **state)
             else
                 ((double *)y2)[k] = (double)k / 4;
         }
-        GG_hs_mxv_add(y2, &A, tran, x);
+        GG_hs_mxv_add(y2, NULL, &A, tran, x);
+        {
+            /* from one starting value: y3's own values (NaN bytes) are never read, and the sums
+             * are those onto an array holding the value everywhere, bit for bit */
+            void *y3 = malloc((ny + 1) * 8), *y4 = malloc((ny + 1) * 8);
+            double d = 0.75;
+            float f = 0.75f;
+            memset(y3, 0xff, (ny + 1) * 8);
+            for (GrB_Index k = 0; k < ny; k++) {
+                if (fp32)
+                    ((float *)y4)[k] = f;
+                else
+                    ((double *)y4)[k] = d;
+            }
+            GG_hs_mxv_add(y3, fp32 ? (const void *)&f : (const void *)&d, &A, tran, x);
+            GG_hs_mxv_add(y4, NULL, &A, tran, x);
+            assert_memory_equal(y3, y4, ny * (fp32 ? sizeof f : sizeof d));
+            free(y3);
+            free(y4);
+        }
         if (!fp32) {
             /* x NULL stands for all ones: the same bits as an array of ones, fresh and added */
             double *ones = malloc((nx + 1) * sizeof *ones), *ya = malloc((ny + 1) * 8),
@@ -145,8 +164,8 @@ static void test_spmv_plus_times(void **state)
             assert_memory_equal(ya, yb, ny * sizeof *ya);
             assert_memory_equal(pa, pb, ny);
             for (GrB_Index k = 0; k < ny; k++) ya[k] = yb[k] = (double)k / 4;
-            GG_hs_mxv_add(ya, &A, tran, ones);
-            GG_hs_mxv_add(yb, &A, tran, NULL);
+            GG_hs_mxv_add(ya, NULL, &A, tran, ones);
+            GG_hs_mxv_add(yb, NULL, &A, tran, NULL);
             assert_memory_equal(ya, yb, ny * sizeof *ya);
             free(ones);
             free(ya);
