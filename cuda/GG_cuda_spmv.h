@@ -131,7 +131,8 @@ typedef struct {
     const uint32_t *flat_row;    /* nflat + 1: the first row starting in each window, then nrows */
     unsigned *flat_done;         /* nflat counters of rows cut by windows, zero between products */
     void *flat_part;             /* 2 nflat partial results (8 bytes each) of those rows */
-    bool stream;                 /* the rule's kernel for PLUS_TIMES on FP32/FP64 */
+    bool stream;                 /* the rule's kernel for PLUS_TIMES on FP32/FP64: the stream one */
+    bool flat;                   /* ... or the flat one, where the long rows hold a quarter (FLAT_RULE) */
     uint64_t bytes;              /* device bytes the view holds (the values not included) */
 } GG_cuda_sview;
 

@@ -41,11 +41,11 @@
  * pass takes several, the rows that cross a pass adding to y. The chunks' blocks come first in
  * the same launch, as for the groups.
  *
- * The flat kernel (PLUS_TIMES on FP32/FP64, not the rule's yet: for measurements, GG_CUDA_CSR_FLAT
- * and GRAPHBLAS_GPU_CSR_KERNEL=flat): fixed windows of THREADS x K entries over all rows, long
- * ones included, so that a block's loads wait on nothing and one kernel does every row; rows cut
- * by windows are summed from per-window partials by the last window to finish them (below, "the
- * flat kernel").
+ * The flat kernel (PLUS_TIMES on FP32/FP64; the rule's where long rows hold a quarter of the
+ * entries, FLAT_RULE below; forced by GG_CUDA_CSR_FLAT and GRAPHBLAS_GPU_CSR_KERNEL=flat): fixed
+ * windows of THREADS x K entries over all rows, long ones included, so that a block's loads wait
+ * on nothing and one kernel does every row; rows cut by windows are summed from per-window
+ * partials by the last window to finish them (below, "the flat kernel").
  *
  * Semirings: PLUS_TIMES on FP32/FP64 is specialised (no presence flags: a row's result is the sum
  * started at the fold start, and it has an entry exactly when the row is not empty); every other
@@ -1056,10 +1056,17 @@ uint64_t tile_items(int tk, uint64_t long_min)
  * The grid was the groups' best case (each warp's loads already cover its 32 rows' lines), and
  * the stream still won there by 8-10 %. K = 8 is the best tile or within 5 % of it everywhere
  * (K = 16: band fp32 0.0830, local fp32 0.1287; K = 4 slower on all but RMAT-18 fp64). The groups
- * stay for every other semiring and type. The flat kernel is not in the rule until measured
- * (Doc/performance.md, "Full-vector SpMV: the flat kernel (helper hspmv)"); where it enters it, it
- * must stay off shapes with more rows than entries (a window owns every row starting in it, so
- * long runs of empty rows fall to one block). */
+ * stay for every other semiring and type.
+ * FLAT_RULE: the flat kernel (at the view's K) where the long rows hold at least a quarter of the
+ * entries, the stream kernel elsewhere. bench/gpu/spmv_bench on the H200 (2026-11-27, ninth
+ * session, median of 20, K = 8, flat against stream, ms fp32 / fp64; cuSPARSE ALG1 in brackets):
+ *   rmat18 0.0646 / 0.0807 against 0.0733 / 0.0857 (0.0661 / 0.0754);
+ *   rmat21 0.490 / 0.576 against 0.551 / 0.647 (0.465 / 0.489);
+ *   grid 0.179 / 0.241 against 0.161 / 0.222; band 0.093 / 0.134 against 0.074 / 0.113;
+ *   local 0.141 / 0.207 against 0.122 / 0.172: without long rows the stream kernel's row-aligned
+ *   tiles win by 10-25 %; with them (RMAT's long rows hold over half the entries) the flat
+ *   kernel's full windows win by 6-12 %. It stays off shapes with more rows than entries (a window
+ *   owns every row starting in it, so long runs of empty rows fall to one block). */
 
 /* The tiles' first rows and first entries: the (row, ptr[row]) boundaries found on the device,
  * every long row and the row after it (so that each long row is a tile of its own; `longs` holds
@@ -1285,6 +1292,7 @@ extern "C" int GG_cuda_sview_of(GG_cuda_sview *S, void *mem[2], const GG_cuda_cv
     S->ntiles = ntiles;
     S->tile_k = tk;
     S->stream = true; /* the stream kernel wherever it applies (STREAM_RULE above) */
+    S->flat = n <= nvals && 4 * tb.long_nvals >= nvals; /* FLAT_RULE above */
     S->bytes = bptr + bcol + (tab != nullptr ? btab : 0);
     mem[0] = narrow;
     mem[1] = tab;
@@ -1314,7 +1322,7 @@ extern "C" GG_cuda_csr_kernel GG_cuda_csr_which(const GG_cuda_sview *S, int lane
     if (lanes != 0 || !pt) return GG_CUDA_CSR_GROUPS;
     int k = csr_forced_kernel();
     if (k != GG_CUDA_CSR_RULE) return (GG_cuda_csr_kernel)k;
-    return S->stream ? GG_CUDA_CSR_STREAM : GG_CUDA_CSR_GROUPS;
+    return S->flat ? GG_CUDA_CSR_FLAT : S->stream ? GG_CUDA_CSR_STREAM : GG_CUDA_CSR_GROUPS;
 }
 
 extern "C" void GG_cuda_csr_force(GG_cuda_csr_kernel k)

@@ -141,7 +141,7 @@ static void bench_one(const char *name, bool fp64, cusparseHandle_t h)
             printf("# compact view (tiles of K = %d) made in %.3f ms (once per matrix): %d lanes a "
                    "row, the %s kernel by the rule, %llu long rows (> %llu entries) in %llu "
                    "chunks, %llu tiles, %llu flat windows, %.2f bytes/entry\n",
-                   tk, t_make, S.lanes, S.stream ? "stream" : "groups", (unsigned long long)S.nlong,
+                   tk, t_make, S.lanes, S.flat ? "flat" : S.stream ? "stream" : "groups", (unsigned long long)S.nlong,
                    (unsigned long long)S.long_min, (unsigned long long)S.nchunks,
                    (unsigned long long)S.ntiles, (unsigned long long)S.nflat,
                    (double)S.bytes / (double)m.nnz + (double)vs);
@@ -166,7 +166,7 @@ static void bench_one(const char *name, bool fp64, cusparseHandle_t h)
             };
             if (tk == 8) {
                 csr_a = csr(0, GG_CUDA_CSR_RULE,
-                            std::string("CSR Ax rule (") + (S.stream ? "stream)" : "groups)"));
+                            std::string("CSR Ax rule (") + (S.flat ? "flat)" : S.stream ? "stream)" : "groups)"));
                 for (int lanes = 1; lanes <= 32; lanes *= 2)
                     csr(lanes, GG_CUDA_CSR_RULE, "CSR groups Ax G=" + std::to_string(lanes));
             }

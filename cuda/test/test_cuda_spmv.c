@@ -452,6 +452,8 @@ static void check_semiring(GrB_Semiring sr, int ci, uint64_t seed, size_t shift)
                 /* every long row is a tile of its own */
                 assert_true(SV[k].ntiles >= SV[k].nlong && (SV[k].ntiles > 0) == (SV[k].nrows > 0));
                 assert_true(SV[k].stream); /* STREAM_RULE: every shape */
+                /* FLAT_RULE: never without long rows, nor with more rows than entries */
+                if (SV[k].nlong == 0 || SV[k].nrows > SV[k].nvals) assert_false(SV[k].flat);
             }
         }
         bool pt = add == GG_OP_PLUS && mul == GG_OP_TIMES &&
