@@ -602,6 +602,12 @@ static void csr_kernel_choice(void **state)
     assert_int_equal(WHICH(0, pti), GG_CUDA_CSR_GROUPS);
     assert_int_equal(WHICH(0, minplus), GG_CUDA_CSR_GROUPS);
     assert_int_equal(WHICH(0, second), GG_CUDA_CSR_GROUPS);
+    /* FLAT_RULE: a view whose long rows hold a quarter of its entries */
+    S.flat = true;
+    assert_int_equal(WHICH(0, pt64), GG_CUDA_CSR_FLAT);
+    assert_int_equal(WHICH(4, pt32), GG_CUDA_CSR_GROUPS);
+    assert_int_equal(WHICH(0, minplus), GG_CUDA_CSR_GROUPS);
+    S.flat = false;
     S.stream = false;
     assert_int_equal(WHICH(0, pt32), GG_CUDA_CSR_GROUPS);
     GG_cuda_csr_force(GG_CUDA_CSR_STREAM_SCALAR);
