@@ -580,7 +580,11 @@ __global__ void __launch_bounds__(THREADS) cs_stream(Cs<T> c, unsigned chunk_blo
  * the stream kernel a block a window (one round trip less at the head, a fence and a counter
  * more at the tail); on RMAT, where over half the entries sat in chunk blocks about half full
  * (a row of 257-2048 entries one chunk of 2048 slots), the windows are full: 5-15 % off the
- * stream kernel's time if the blocks' count, not the gathers' L2 traffic, bounds it there. */
+ * stream kernel's time if the blocks' count, not the gathers' L2 traffic, bounds it there.
+ * Measured since (H200, 2026-11-27, FLAT_RULE below): on RMAT 6-12 % off the stream kernel, as
+ * expected; on band and local the pipelined windows did NOT reach cuSPARSE: 10-25 % slower than
+ * the stream kernel, a block a window likewise, so the stream's gap there is not the tile's
+ * serial latency alone. */
 constexpr int FL_WIDE = 4;
 constexpr int FL_LIST = THREADS / FL_WIDE + 1; /* wide rows < W / (FL_WIDE K), plus the cut one */
 
