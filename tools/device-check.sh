@@ -11,9 +11,10 @@
 # the steps after the build (MEMCHECK_TESTS, RACECHECK_TESTS: only these cuda tests under memcheck,
 # racecheck; RACECHECK_THREADS: cuda_threads' host threads under racecheck, default 1) to a
 # space-separated subset of: info cuda other status memcheck racecheck
-# bench resident gap ("status" measures Doc/STATUS.md's GPU column into STATUS.md beside the
+# bench resident gap level ("status" measures Doc/STATUS.md's GPU column into STATUS.md beside the
 # summary; "resident" prints the transfer counters of the algorithms on the GPU; "gap" runs
-# bench/gap/run_gap.py with SuiteSparse in the same run), plus two steps run only when named:
+# bench/gap/run_gap.py with SuiteSparse in the same run; "level" the floor of a host-driven level
+# beside grid BFS call by call), plus steps run only when named:
 # "fault" (compute-sanitizer memcheck over the algorithm suite's small graphs with CUDA forced, the
 # device-allocation sweep cuda_oom and the threads test cuda_threads), "forced" (every suite with
 # GRAPHBLAS_GPU_BACKEND=cuda), "tsan" (cuda_threads built with ThreadSanitizer in $BUILD-tsan) and
@@ -236,7 +237,7 @@ tsan_run() {
     GRAPHBLAS_GPU_CHECK=1 TSAN_OPTIONS=halt_on_error=1 "$tsan/cuda/test/test_cuda_threads"
 }
 
-steps=" ${STEPS:-info cuda other status memcheck racecheck bench resident gap} "
+steps=" ${STEPS:-info cuda other status memcheck racecheck bench resident gap level} "
 want() { [[ $steps == *" $1 "* ]]; }
 
 # resident: the transfer counters of graph algorithms on a device-resident graph (grbgpu --stats),
@@ -247,6 +248,20 @@ resident_stats() {
         echo "== $g"
         "$build/tools/grbgpu" run pr,bfs,sssp,cc --gen "$g" --backend cuda --repeat 2 --check \
             --stats || status=1
+    done
+    return $status
+}
+
+# level: the floor of a host-driven level (bench/gpu/floor_bench, the CUDA runtime alone) beside
+# BFS on the grid call by call (bench/bfs_calls_gg, the corner source: 1,999 levels), so a level's
+# µs can be read against the floor (DESIGN.md §8, issue 12's grid target); LEVEL_GRAPHS replaces
+# the graph list.
+level_run() {
+    local g status=0
+    "$build/bench/gpu/floor_bench" 2000 || status=1
+    for g in ${LEVEL_GRAPHS:-grid:1000}; do
+        echo "== bfs_calls $g"
+        "$build/bench/bfs_calls_gg" "$g" 3 0 | grep -E '^(unit|input|op) ' || status=1
     done
     return $status
 }
@@ -300,6 +315,7 @@ if step configure configure && step build ninja -C "$build"; then
     want bench && step gpu-benchmarks gpu_benchmarks
     want resident && step resident resident_stats
     want gap && step gap gap_run
+    want level && step level level_run
     want fault && step fault fault_run
     # forced CUDA runs the random semantics tests' thousands of tiny calls on the device, each
     # synchronised: test_cpu_random took 60 s there (its limit), so the limits are tripled
