@@ -1550,6 +1550,54 @@ static int teardown(void **state)
  * from the walk's bands; a twin w2 holding the same value in an array of its own (not iso: its
  * first entry differs) must get the same bits at every other position, one band or several (the
  * parts forced as a test may, 7 of them over however many threads). */
+/* The FP64 vector w after GrB_mxv(w, NULL, accum, sr, A, u, d) run with the k-th allocation failing,
+ * k = 1, 2, ... until it succeeds: each failure must return GrB_OUT_OF_MEMORY with w as it was and
+ * leak nothing, and the success must give `want` exactly. For the paths the matrix oom_case cannot
+ * reach (they need a cached view or an iso w made by the test first). */
+static void mxv_oom_sweep(const char *name, GrB_Vector w0, GrB_BinaryOp accum, GrB_Semiring sr,
+                          GrB_Matrix A, GrB_Vector u, GrB_Descriptor d, GrB_Vector want)
+{
+    GrB_Index n, nw, n0;
+    assert_int_equal(GrB_Vector_size(&n, w0), GrB_SUCCESS);
+    assert_int_equal(GrB_Vector_nvals(&nw, want), GrB_SUCCESS);
+    assert_int_equal(GrB_Vector_nvals(&n0, w0), GrB_SUCCESS);
+    int failures = 0;
+    for (int64_t k = 1;; k++) {
+        GrB_Vector w;
+        assert_int_equal(GrB_Vector_dup(&w, w0), GrB_SUCCESS);
+        int64_t base = GG_mem_live_blocks();
+        GG_mem_fail_after(k);
+        GrB_Info info = GrB_mxv(w, NULL, accum, sr, A, u, d);
+        GG_mem_fail_after(0);
+        GrB_Vector ref = info == GrB_SUCCESS ? want : w0;
+        GrB_Index nv, nr = info == GrB_SUCCESS ? nw : n0;
+        if (info != GrB_SUCCESS && info != GrB_OUT_OF_MEMORY)
+            fail_msg("%s: k = %lld gave %d", name, (long long)k, info);
+        assert_int_equal(GrB_Vector_nvals(&nv, w), GrB_SUCCESS);
+        if (nv != nr) fail_msg("%s: k = %lld: %llu entries, expected %llu", name, (long long)k,
+                               (unsigned long long)nv, (unsigned long long)nr);
+        for (GrB_Index i = 0; i < n; i++) {
+            double a = 0, b = 0;
+            GrB_Info ia = GrB_Vector_extractElement_FP64(&a, w, i);
+            GrB_Info ib = GrB_Vector_extractElement_FP64(&b, ref, i);
+            if (ia != ib || memcmp(&a, &b, sizeof a) != 0)
+                fail_msg("%s: k = %lld: w(%llu) = %g, expected %g", name, (long long)k,
+                         (unsigned long long)i, a, b);
+        }
+        if (info == GrB_SUCCESS) {
+            GrB_free(&w);
+            break;
+        }
+        failures++;
+        if (GG_mem_live_blocks() != base)
+            fail_msg("%s: k = %lld leaked %lld blocks", name, (long long)k,
+                     (long long)(GG_mem_live_blocks() - base));
+        GrB_free(&w);
+    }
+    assert_true(failures > 0);
+    print_message("out of memory: %s, %d failing allocations\n", name, failures);
+}
+
 static void test_add_on_tree(void **state)
 {
     (void)state;
@@ -1609,6 +1657,14 @@ static void test_add_on_tree(void **state)
         }
         GrB_Descriptor d = tran ? GrB_DESC_T0 : NULL;
         if (vxm) d = tran ? GrB_DESC_T1 : NULL;
+        if (trial < 3 && !vxm) {
+            /* the iso start's fresh values and the walk's own allocations, failing one by one */
+            GrB_Vector ref;
+            assert_int_equal(GrB_Vector_dup(&ref, w), GrB_SUCCESS);
+            assert_int_equal(GrB_mxv(ref, NULL, GrB_PLUS_FP64, srs[which], A, u, d), GrB_SUCCESS);
+            mxv_oom_sweep("mxv onto an iso w", w, GrB_PLUS_FP64, srs[which], A, u, d, ref);
+            GrB_free(&ref);
+        }
         if (trial % 4 >= 2) GG_hs_set_build_parts(7);
         for (int k = 0; k < 2; k++) {
             GrB_Vector out = k == 0 ? w : w2;
@@ -1710,6 +1766,14 @@ static void test_row_counts(void **state)
         if (tran) assert_int_equal(GrB_Descriptor_set(d, GrB_INP0, GrB_TRAN), GrB_SUCCESS);
         if (masked && comp)
             assert_int_equal(GrB_Descriptor_set(d, GrB_MASK, GrB_COMP), GrB_SUCCESS);
+        if (!masked) {
+            /* the counts' allocations failing one by one (trial 1: after pending writes) */
+            GrB_Vector ref;
+            assert_int_equal(GrB_Vector_dup(&ref, w), GrB_SUCCESS);
+            assert_int_equal(GrB_mxv(ref, NULL, NULL, sr, A, u, d), GrB_SUCCESS);
+            mxv_oom_sweep("mxv row counts", w, NULL, sr, A, u, d, ref);
+            GrB_free(&ref);
+        }
         assert_int_equal(GrB_mxv(w, masked ? M : NULL, NULL, sr, A, u, d), GrB_SUCCESS);
         GrB_Index nv, count = 0;
         for (GrB_Index i = 0; i < dim; i++) count += want[i] > 0 && allow[i];
