@@ -56,9 +56,22 @@ static GrB_Info apply_run(const char *func, GG_kind K, GG_container *C, GG_conta
         break;
     }
     if (ain != NULL) GG_TRY(GG_op_domain(&k, A->type, n->arg_in0, ain, "the operator's input"));
+    int64_t wide_thunk;
     if (x != NULL) {
         GG_scalar_resolve(x, sin, &op.scalar, &op.stype);
         GG_TRY(GG_op_domain(&k, op.stype, xarg, sin, "the operator's scalar input"));
+        /* SuiteSparse 7.4 reads the thunk of GrB_ROWINDEX_INT32, COLINDEX_INT32 and
+         * DIAGINDEX_INT32 as int64 and wraps the 64-bit sum to int32: for a floating thunk outside
+         * int32 (1e10) that is not the saturating cast to int32 (Doc/decisions.md, "apply with
+         * INT32 index operators"). Integer thunks wrap either way. */
+        if (kind == GG_APPLY_INDEXOP &&
+            (op.idxop == GrB_ROWINDEX_INT32 || op.idxop == GrB_COLINDEX_INT32 ||
+             op.idxop == GrB_DIAGINDEX_INT32) &&
+            (op.stype == GrB_FP32 || op.stype == GrB_FP64)) {
+            GG_cast_get(GrB_INT64_CODE, op.stype->code)(&wide_thunk, op.scalar);
+            op.scalar = &wide_thunk;
+            op.stype = GrB_INT64;
+        }
     }
     GG_TRY(GG_op_writeback_domain(&k, M, accum, C->type, ztype));
 

@@ -294,6 +294,17 @@ static void test_select_int32_index_ops(void **state)
     OK(GrB_Matrix_apply_IndexOp_INT64(C, NULL, NULL, GrB_ROWINDEX_INT32, A, P32, NULL));
     const tup rows[] = {{0, 1, 0}, {2, 0, 2}};
     check_mat(C, rows, 2);
+    /* a floating thunk is read as int64 first (SuiteSparse): 1e10 wraps to 1410065408, 1e30
+     * saturates to INT64_MAX, which wraps to -1; the cast to int32 would saturate instead */
+    OK(GrB_Matrix_apply_IndexOp_FP64(C, NULL, NULL, GrB_ROWINDEX_INT32, A, 1e10, NULL));
+    const tup big[] = {{0, 1, 1410065408}, {2, 0, 1410065410}};
+    check_mat(C, big, 2);
+    OK(GrB_Matrix_apply_IndexOp_FP32(C, NULL, NULL, GrB_COLINDEX_INT32, A, -1e10f, NULL));
+    const tup small[] = {{0, 1, -1410065408 + 1}, {2, 0, -1410065408}};
+    check_mat(C, small, 2);
+    OK(GrB_Matrix_apply_IndexOp_FP64(C, NULL, NULL, GrB_DIAGINDEX_INT32, A, 1e30, NULL));
+    const tup sat[] = {{0, 1, 1 - (0 - 1)}, {2, 0, 0 - (2 - 1)}};
+    check_mat(C, sat, 2);
     GrB_Matrix_free(&A), GrB_Matrix_free(&C);
 }
 
