@@ -392,7 +392,10 @@ int pull_typed(GG_cuda_vec *Tv, const GG_cuda_cview *V, uint64_t m, uint64_t nnz
     /* every row's flag is written by its group (a long row's cleared before its claim) unless
      * the mask skips rows or the view lists only some: only then are the flags cleared first (an
      * O(m) pass of m bytes, 9 MB on the 3000^2 grid) */
-    if (c.has_mask || V->vec != nullptr || V->nvec != m) cudaMemsetAsync(Tv->d.b, 0, mpad, s);
+    if (c.has_mask || V->vec != nullptr || V->nvec != m)
+        cudaMemsetAsync(Tv->d.b, 0, mpad, s);
+    else if (mpad != m) /* the padding, which no row writes, is clear in every bitmap T */
+        cudaMemsetAsync(Tv->d.b + m, 0, mpad - m, s);
     cudaMemsetAsync(Tv->count, 0, sizeof(uint64_t), s);
     if (narrow != nullptr && V->vec == nullptr) {
         c.p32 = narrow->ptr32;
