@@ -193,7 +193,7 @@ static void bench_one(const char *name, bool fp64, cusparseHandle_t h)
             GG_cuda_free(T.d.x), GG_cuda_free(T.d.b), GG_cuda_free(T.count);
             static const unsigned char zero[8] = {0}; /* PLUS's identity, either width */
             if (GG_cuda_vec_pull(&T, &V, m.nrows, m.nnz, &xin, GG_CUDA_OP_PLUS, GG_CUDA_OP_TIMES,
-                                 code, zero, false, nullptr) != GG_CUDA_SPMV_OK) {
+                                 code, zero, false, nullptr, nullptr) != GG_CUDA_SPMV_OK) {
                 fprintf(stderr, "pull failed\n");
                 exit(1);
             }

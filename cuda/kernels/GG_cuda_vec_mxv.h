@@ -41,13 +41,23 @@ typedef struct {
 
 int GG_cuda_vec_dense_input(GG_cuda_dense_x *out, const GG_vdata *x, int xcode, int type_code);
 
+/* The narrow arrays of V's compact view (GG_cuda_sview: its 32-bit column indices, and its row
+ * pointers when they are 32-bit, else NULL), which the pull reads in place of V's 64-bit ones;
+ * the values and the rows are V's. */
+typedef struct {
+    const uint32_t *ptr32;
+    const uint32_t *col32;
+} GG_cuda_pull_narrow;
+
 /* T (new device arrays, m rows, BITMAP of type_code with its count) = V (+.*) x, V with `nnz`
  * entries and values of V->type_code. vec_first: the multiply takes x's element first (vxm).
  * identity: the monoid's identity as type_code, which lets rows too long for one group be split
- * over the grid and folded with atomic updates (NULL: every row takes one group). */
+ * over the grid and folded with atomic updates (NULL: every row takes one group). narrow (NULL:
+ * none; ignored for a hypersparse V) names V's compact view. */
 int GG_cuda_vec_pull(GG_cuda_vec *T, const GG_cuda_cview *V, uint64_t m, uint64_t nnz,
                      const GG_cuda_dense_x *x, int add_op, int mul_op, int type_code,
-                     const void *identity, bool vec_first, const GG_cuda_rowmask *mask);
+                     const void *identity, bool vec_first, const GG_cuda_rowmask *mask,
+                     const GG_cuda_pull_narrow *narrow);
 
 /* The push product's list output (GG_cuda_vec_push): T is an unordered SPARSE list (jumbled),
  * which needs no O(m) initialisation, for a product whose value needs no combining of terms: an
@@ -77,9 +87,11 @@ typedef struct {
 /* The push product: T(j) = (+)_k R(j,k) (*) x(k) over the entries k of x, each scattering the
  * vector k of the view V (the columns of R: the CSC view of A for A x, the CSR view for A' x) into
  * T with atomic monoid updates; the mask is read at each target. x is SPARSE (its list, in any
- * order) or BITMAP (its flags, read in place). The work is the frontier's edges, plus an O(m)
- * initialisation of T to the monoid's identity (identity: host value of type_code), plus one pass
- * over a bitmap x's flags. T as for the pull product, with its count; with list set (m < 2^32),
+ * order) or BITMAP (its flags, compacted into a list first), x->nvals its entry count in either
+ * form. The work is the frontier's edges, plus an O(m) initialisation of T (to the monoid's
+ * identity, identity: host value of type_code; the flags alone for ANY), plus one pass over a
+ * bitmap x's flags, plus one over T's flags where the terms may be many (T's count taken after
+ * plain flag stores). T as for the pull product, with its count; with list set (m < 2^32),
  * T is that list instead, and the O(m) initialisation is not needed. fuse (list set, x a SPARSE
  * list, a complemented structural mask) also does a deferred assign (GG_cuda_push_fuse). */
 int GG_cuda_vec_push(GG_cuda_vec *T, const GG_cuda_cview *V, uint64_t m, uint64_t nnz,

@@ -5,9 +5,10 @@
  * first lane writes T(i) and its flag. The row's mask bit is read before any term, so a masked
  * product touches only the rows it may write (BFS's pull step under a complemented mask skips
  * every visited vertex). The push product scatters each frontier entry's column with atomic monoid
- * updates, from a sparse frontier's list or straight from a bitmap frontier's flags, and claims
- * each target's flag atomically so that it also leaves T's entry count on the device. Unmeasured
- * choices (G by mean length, 256-thread blocks) are marked for the GPU-host run. */
+ * updates, from a sparse frontier's list or a bitmap frontier's flags compacted into one, and
+ * claims each target's flag atomically so that it also leaves T's entry count on the device, or,
+ * where the terms are many, stores the flags and counts them after. Unmeasured choices (G by mean
+ * length, 256-thread blocks) are marked for the GPU-host run. */
 #include "../GG_cuda_semiring.cuh"
 #include "vec_common.cuh"
 #include "GG_cuda.h"
@@ -15,6 +16,8 @@
 
 #include <cooperative_groups.h>
 #include <cub/device/device_scan.cuh>
+#include <cub/device/device_select.cuh>
+#include <thrust/iterator/counting_iterator.h>
 
 namespace cg = cooperative_groups;
 
@@ -239,16 +242,31 @@ template <typename T> struct Pull : Prod {
     T *y;
     uint8_t *yp; /* m flags, padded to whole 32-bit words for the long rows' claims */
     unsigned long long *count;
+    /* the compact view's narrow arrays (GG_cuda_pull_narrow), read in place of ptr / idx */
+    const uint32_t *p32, *col32;
     /* rows longer than LONG_COLUMN, set aside for pull_long_kernel; y of such a row starts as the
      * monoid's identity ident */
     Longs longs;
     T ident;
 };
 
+/* Row r's first entry, and entry p's column, from the compact view where the pull has it: 4
+ * bytes an entry where the 64-bit view reads 8 (on the grid at 20 %, the pull on the 64-bit view
+ * read 487 MB where cuSPARSE's CSR32 SpMV read 365 MB, ncu, H200, 2026-11-27). */
+template <typename T> __device__ inline uint64_t row_start(const Pull<T> &c, uint64_t r)
+{
+    return c.p32 != nullptr ? (uint64_t)c.p32[r] : c.ptr[r];
+}
+
+template <typename T> __device__ inline uint64_t col_of(const Pull<T> &c, uint64_t p)
+{
+    return c.col32 != nullptr ? (uint64_t)c.col32[p] : c.idx[p];
+}
+
 /* Term p of row r of the view into the fold (acc, has), when x(k) is present. */
 template <typename T> __device__ inline void pull_term(const Pull<T> &c, uint64_t p, T &acc, bool &has)
 {
-    uint64_t k = c.idx[p];
+    uint64_t k = col_of(c, p);
     if (c.xp != nullptr && !c.xp[k]) return;
     T xv = c.xiso ? gg_load_cast<T>(c.xisop, 0, c.xisocode, 1.0) : c.xd[k];
     T a = c.need_a ? a_value<T>(c.av, p, c.stype) : T{};
@@ -270,11 +288,12 @@ template <typename T, int G> __global__ void __launch_bounds__(THREADS) pull_ker
          r += groups) {
         uint64_t i = c.vec != nullptr ? c.vec[r] : r;
         if (c.has_mask && gg_mask_bit(c.M, c.mstruct, i) == c.mcomp) continue;
-        const uint64_t end = c.ptr[r + 1];
-        if (c.longs.vec != nullptr && end - c.ptr[r] > LONG_COLUMN) {
+        const uint64_t begin = row_start(c, r), end = row_start(c, r + 1);
+        if (c.longs.vec != nullptr && end - begin > LONG_COLUMN) {
             if (lane == 0) {
-                set_aside(c.longs, r, end - c.ptr[r]);
+                set_aside(c.longs, r, end - begin);
                 c.y[i] = c.ident;
+                c.yp[i] = 0; /* claimed by pull_long_kernel; the flags are not cleared before */
             }
             continue;
         }
@@ -282,7 +301,7 @@ template <typename T, int G> __global__ void __launch_bounds__(THREADS) pull_ker
         T acc{};
         /* the group walks the row G terms at a time, together, so that a terminal value found by
          * any lane ends the whole row (a BFS pull step stops at the first parent it sees) */
-        for (uint64_t base = c.ptr[r]; base < end; base += G) {
+        for (uint64_t base = begin; base < end; base += G) {
             uint64_t p = base + lane;
             if (p < end) pull_term(c, p, acc, has);
             bool done = c.terminal_any && has;
@@ -333,7 +352,7 @@ template <typename T> __global__ void __launch_bounds__(THREADS) pull_long_kerne
                 flush();
                 cur = q;
             }
-            pull_term(c, c.ptr[c.longs.vec[q]] + k, acc, has);
+            pull_term(c, row_start(c, c.longs.vec[q]) + k, acc, has);
         },
         flush);
     gg_block_count(reinterpret_cast<uint64_t *>(c.count), made);
@@ -342,7 +361,7 @@ template <typename T> __global__ void __launch_bounds__(THREADS) pull_long_kerne
 template <typename T>
 int pull_typed(GG_cuda_vec *Tv, const GG_cuda_cview *V, uint64_t m, uint64_t nnz,
                const GG_cuda_dense_x *x, int add_op, int mul_op, const void *identity,
-               bool vec_first, const GG_cuda_rowmask *mask)
+               bool vec_first, const GG_cuda_rowmask *mask, const GG_cuda_pull_narrow *narrow)
 {
     cudaStream_t s = GG_cuda_stream();
     memset(Tv, 0, sizeof *Tv);
@@ -368,10 +387,20 @@ int pull_typed(GG_cuda_vec *Tv, const GG_cuda_cview *V, uint64_t m, uint64_t nnz
         release(Tv);
         return GG_CUDA_SPMV_NOMEM;
     }
-    cudaMemsetAsync(Tv->d.b, 0, mpad, s);
-    cudaMemsetAsync(Tv->count, 0, sizeof(uint64_t), s);
     Pull<T> c = {};
     static_cast<Prod &>(c) = prod_of(V, add_op, mul_op, vec_first, mask);
+    /* every row's flag is written by its group (a long row's cleared before its claim) unless
+     * the mask skips rows or the view lists only some: only then are the flags cleared first (an
+     * O(m) pass of m bytes, 9 MB on the 3000^2 grid) */
+    if (c.has_mask || V->vec != nullptr || V->nvec != m)
+        cudaMemsetAsync(Tv->d.b, 0, mpad, s);
+    else if (mpad != m) /* the padding, which no row writes, is clear in every bitmap T */
+        cudaMemsetAsync(Tv->d.b + m, 0, mpad - m, s);
+    cudaMemsetAsync(Tv->count, 0, sizeof(uint64_t), s);
+    if (narrow != nullptr && V->vec == nullptr) {
+        c.p32 = narrow->ptr32;
+        c.col32 = narrow->col32;
+    }
     c.terminal_any = terminal_any;
     c.terminal_lor = terminal_lor;
     c.longs = L;
@@ -407,11 +436,16 @@ int pull_typed(GG_cuda_vec *Tv, const GG_cuda_cview *V, uint64_t m, uint64_t nnz
 /* ---- push ------------------------------------------------------------------------------------- */
 
 template <typename T> struct Push : Prod {
-    GG_vdata x; /* SPARSE (its entries are the frontier) or BITMAP (its flags are) */
+    GG_vdata x; /* SPARSE: its entries are the frontier */
     int xcode;
+    /* x's values are by position (x.x[k] for entry k: a bitmap's, its flags compacted into x.i),
+     * not by entry */
+    bool x_by_pos;
     T *y;
     uint8_t *yp; /* m flags, padded to whole 32-bit words for the claims */
     uint64_t *count;
+    /* a bitmap T's flags are set by plain stores and counted after (count_kernel), not claimed */
+    bool count_after;
     /* columns longer than LONG_COLUMN, set aside for push_long_kernel with their x values (the
      * Longs' extra, as T) */
     Longs longs;
@@ -508,7 +542,9 @@ template <typename T> __device__ inline unsigned push_term(const Push<T> &c, uin
     }
     T a = c.need_a ? a_value<T>(c.av, p, c.stype) : T{};
     gg_atomic<T>(c.add, c.y + j, term_of(c, a, xv));
-    return claim(c.yp, j);
+    if (!c.count_after) return claim(c.yp, j);
+    c.yp[j] = 1; /* racing stores of one value: nothing to wait for */
+    return 0;
 }
 
 /* The end of a push kernel's block: its entries added to T's count, or in list mode, the last
@@ -551,7 +587,7 @@ __device__ inline unsigned push_column(const Push<T> &c, uint64_t k, T xv, int l
     return made;
 }
 
-/* A SPARSE frontier: one group of G lanes per entry. */
+/* The frontier's list (a SPARSE x's, or a bitmap's compacted): one group of G lanes per entry. */
 template <typename T, int G> __global__ void __launch_bounds__(THREADS) push_kernel(Push<T> c)
 {
     const int lane = threadIdx.x % G;
@@ -559,8 +595,8 @@ template <typename T, int G> __global__ void __launch_bounds__(THREADS) push_ker
     unsigned long long made = 0, fused = 0;
     for (uint64_t q = (blockIdx.x * (uint64_t)blockDim.x + threadIdx.x) / G; q < c.x.nvals;
          q += groups) {
-        T xv = gg_load_cast<T>(c.x.x, c.x.iso ? 0 : q, c.xcode, 1.0);
         uint64_t k = c.x.i[q];
+        T xv = gg_load_cast<T>(c.x.x, c.x.iso ? 0 : c.x_by_pos ? k : q, c.xcode, 1.0);
         if (c.fuse.stamp != 0 && lane == 0) {
             /* the deferred assign C(k) = value at this frontier entry (entries are distinct) */
             if (!c.fuse.b[k]) c.fuse.b[k] = 1, fused++;
@@ -571,30 +607,7 @@ template <typename T, int G> __global__ void __launch_bounds__(THREADS) push_ker
     push_block_end(c, made, true, fused);
 }
 
-/* A BITMAP frontier, read in place (no compaction into a list first): each warp takes 32
- * consecutive flags at a time, and its 32/G groups take the set ones in turn, so a long column
- * still gets G lanes and the flags are read once, coalesced. */
-template <typename T, int G> __global__ void __launch_bounds__(THREADS) push_bitmap_kernel(Push<T> c)
-{
-    const int lane = threadIdx.x & 31, group = lane / G, ngroups = 32 / G;
-    const uint64_t warp = (blockIdx.x * (uint64_t)blockDim.x + threadIdx.x) / 32;
-    const uint64_t nwarps = (uint64_t)gridDim.x * (THREADS / 32);
-    unsigned long long made = 0;
-    for (uint64_t base = warp * 32; base < c.x.n; base += nwarps * 32) {
-        uint64_t k = base + lane;
-        unsigned bits = __ballot_sync(0xffffffffu, k < c.x.n && c.x.b[k]);
-        for (int turn = 0; bits != 0; turn++) {
-            int b = __ffs(bits) - 1;
-            bits &= bits - 1;
-            if (turn % ngroups != group) continue;
-            T xv = gg_load_cast<T>(c.x.x, c.x.iso ? 0 : base + b, c.xcode, 1.0);
-            made += push_column<T, G>(c, base + b, xv, lane % G);
-        }
-    }
-    push_block_end(c, made, true);
-}
-
-/* The terms of the long columns set aside by the kernels above, dealt out by walk_longs. */
+/* The terms of the long columns set aside by push_kernel, dealt out by walk_longs. */
 template <typename T> __global__ void __launch_bounds__(THREADS) push_long_kernel(Push<T> c)
 {
     unsigned long long made = 0;
@@ -612,15 +625,47 @@ template <typename T, int G>
 void launch_push(Push<T> c, cudaStream_t s, const LongsMem &lm)
 {
     c.last_kernel = c.longs.vec == nullptr;
-    if (c.x.form == GG_VF_SPARSE)
-        push_kernel<T, G><<<blocks_for(c.x.nvals * (uint64_t)G), THREADS, 0, s>>>(c);
-    else
-        push_bitmap_kernel<T, G><<<blocks_for(c.x.n), THREADS, 0, s>>>(c);
+    push_kernel<T, G><<<blocks_for(c.x.nvals * (uint64_t)G), THREADS, 0, s>>>(c);
     c.last_kernel = true;
     if (c.longs.vec != nullptr) {
         longs_scan(c.longs, lm, s);
         push_long_kernel<T><<<1024, THREADS, 0, s>>>(c);
     }
+}
+
+/* T's entries, counted after a push whose flags were stored (count_after): the flags are 0 or 1
+ * bytes over mpad (a multiple of 4, the padding cleared), read a 32-bit word at a time. */
+__global__ void __launch_bounds__(THREADS) count_kernel(const uint32_t *flags, uint64_t words,
+                                                        uint64_t *count)
+{
+    unsigned long long made = 0;
+    for (uint64_t w = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; w < words;
+         w += (uint64_t)gridDim.x * blockDim.x)
+        made += (flags[w] * 0x01010101u) >> 24; /* the sum of the word's four bytes */
+    gg_block_count(count, made);
+}
+
+/* A bitmap frontier's set flags, compacted in order into a list of its nvals positions, so that
+ * the push walks the frontier's columns only: reading the flags in place gave each of the n
+ * positions a group of G lanes, and on the grid at 5 % (9M positions, 95 % absent) that kernel
+ * took 493 us for 1.8M terms (ncu, H200, 2026-11-27), where the sparse push of the same terms
+ * keeps every lane of a group on a column. The compaction reads n bytes once (CUB's select).
+ * Its memory: the selected count, the list and CUB's workspace, in one pool allocation (*mem,
+ * freed by the caller, stream-ordered); false, nothing allocated, when the pool has no room. */
+bool compact_frontier(const GG_vdata *x, uint64_t **list, void **mem, cudaStream_t s)
+{
+    thrust::counting_iterator<uint64_t> positions(0);
+    size_t temp = 0;
+    if (cub::DeviceSelect::Flagged(nullptr, temp, positions, x->b, (uint64_t *)nullptr,
+                                   (uint64_t *)nullptr, (int64_t)x->n, s) != cudaSuccess)
+        return false;
+    size_t head = 256, bytes = (x->nvals * sizeof(uint64_t) + 255) & ~(size_t)255;
+    *mem = GG_cuda_malloc(head + bytes + temp);
+    if (*mem == nullptr) return false;
+    *list = (uint64_t *)((char *)*mem + head);
+    cub::DeviceSelect::Flagged((char *)*mem + head + bytes, temp, positions, x->b, *list,
+                               (uint64_t *)*mem, (int64_t)x->n, s);
+    return true;
 }
 
 template <typename T>
@@ -652,24 +697,31 @@ int push_typed(GG_cuda_vec *Tv, const GG_cuda_cview *V, uint64_t m, uint64_t nnz
     bool longs = V->max_len == 0 || V->max_len > LONG_COLUMN;
     Push<T> c = {};
     LongsMem lm = {};
+    bool any = x->nvals > 0;
+    c.x = *x;
+    void *cmem = nullptr;
     if (Tv->d.x == nullptr || (Tv->d.i == nullptr && Tv->d.b == nullptr) ||
-        Tv->count == nullptr || (longs && !longs_alloc(&c.longs, &lm, nnz, sizeof(T), s))) {
+        Tv->count == nullptr || (longs && !longs_alloc(&c.longs, &lm, nnz, sizeof(T), s)) ||
+        (any && x->form == GG_VF_BITMAP && !compact_frontier(x, &c.x.i, &cmem, s))) {
         release(Tv);
+        GG_cuda_free(lm.mem);
         return GG_CUDA_SPMV_NOMEM;
     }
+    /* a compacted bitmap is pushed as a list whose values stay by position */
+    c.x_by_pos = x->form == GG_VF_BITMAP;
+    c.x.form = GG_VF_SPARSE;
     static_cast<Prod &>(c) = prod_of(V, add_op, mul_op, vec_first, mask);
-    c.x = *x;
     c.xcode = xcode;
     c.y = (T *)Tv->d.x;
     c.yp = Tv->d.b;
     c.count = Tv->count;
-    bool any = x->form == GG_VF_SPARSE ? x->nvals > 0 : x->n > 0;
     GG_cuda_stamps st = {};
     if (list != nullptr) {
         /* no O(m) initialisation: the claims are stamped, the count written by the last block */
         if (any && !GG_cuda_stamps_begin(m, &st)) {
             release(Tv);
             GG_cuda_free(lm.mem);
+            GG_cuda_free(cmem);
             return GG_CUDA_SPMV_NOMEM;
         }
         /* a fused assign needs its list's claims as that push left them: no list push since */
@@ -677,6 +729,7 @@ int push_typed(GG_cuda_vec *Tv, const GG_cuda_cview *V, uint64_t m, uint64_t nnz
             if (any) GG_cuda_stamps_end();
             release(Tv);
             GG_cuda_free(lm.mem);
+            GG_cuda_free(cmem);
             return GG_CUDA_PUSH_STALE;
         }
         if (fuse != nullptr) c.fuse = *fuse;
@@ -690,11 +743,24 @@ int push_typed(GG_cuda_vec *Tv, const GG_cuda_cview *V, uint64_t m, uint64_t nnz
         if (list->a_iso != nullptr) memcpy(&c.a_iso, list->a_iso, sizeof c.a_iso);
         /* nothing to push: the list is empty and known to be */
         Tv->nvals_known = !any;
+    } else if (add_op == GG_CUDA_OP_ANY) {
+        /* an ANY target's value is whichever term stores last (gg_atomic): no identity to start
+         * from, so only the flags are cleared (m bytes, not m (1 + sizeof(T))) */
+        cudaMemsetAsync(c.yp, 0, mpad, s);
+        cudaMemsetAsync(c.count, 0, sizeof(uint64_t), s);
     } else {
         T ident;
         memcpy(&ident, identity, sizeof ident);
         fill_kernel<T><<<blocks_for(mpad), THREADS, 0, s>>>(c.y, c.yp, m, mpad, ident, c.count);
     }
+    /* A bitmap T's flags: a claim (a read, then an atomic whose old value the lane waits for)
+     * counts each target once as it is reached; where the frontier may make m / 8 terms or more
+     * (its entries times the longest column, or nnz when that is not known), plain stores and one
+     * count pass over T's m flag bytes after cost less than the terms' claims: on the grid at 5 %
+     * the push made 1.8M claims on 9M rows. Below that bound (a few columns: SSSP's and BC's
+     * small frontiers) the claims stay and no O(m) read is added to the call. */
+    uint64_t bound = V->max_len > 0 && x->nvals <= nnz / V->max_len ? x->nvals * V->max_len : nnz;
+    c.count_after = list == nullptr && any && bound >= m / 8;
     if (any) {
         switch (lanes_for(nnz, V->nvec)) {
         case 4: launch_push<T, 4>(c, s, lm); break;
@@ -703,8 +769,12 @@ int push_typed(GG_cuda_vec *Tv, const GG_cuda_cview *V, uint64_t m, uint64_t nnz
         default: launch_push<T, 32>(c, s, lm); break;
         }
         if (list != nullptr) GG_cuda_stamps_end();
+        if (c.count_after)
+            count_kernel<<<blocks_for(mpad / 4), THREADS, 0, s>>>((const uint32_t *)c.yp, mpad / 4,
+                                                                  c.count);
     }
     GG_cuda_free(lm.mem);
+    GG_cuda_free(cmem);
     cudaError_t e = cudaGetLastError();
     if (e != cudaSuccess) release(Tv);
     return gg_spmv_status(e);
@@ -815,14 +885,16 @@ extern "C" int GG_cuda_vec_push(GG_cuda_vec *T, const GG_cuda_cview *V, uint64_t
 
 extern "C" int GG_cuda_vec_pull(GG_cuda_vec *T, const GG_cuda_cview *V, uint64_t m, uint64_t nnz,
                                 const GG_cuda_dense_x *x, int add_op, int mul_op, int type_code,
-                                const void *identity, bool vec_first, const GG_cuda_rowmask *mask)
+                                const void *identity, bool vec_first, const GG_cuda_rowmask *mask,
+                                const GG_cuda_pull_narrow *narrow)
 {
     if (!gg_spmv_supported(add_op, mul_op, type_code) || V->type_code < GG_CUDA_BOOL ||
         V->type_code > GG_CUDA_FP64)
         return GG_CUDA_SPMV_UNSUPPORTED;
     int rc = GG_CUDA_SPMV_UNSUPPORTED;
     gg_with_type(type_code, [&](auto tag) {
-        rc = pull_typed<decltype(tag)>(T, V, m, nnz, x, add_op, mul_op, identity, vec_first, mask);
+        rc = pull_typed<decltype(tag)>(T, V, m, nnz, x, add_op, mul_op, identity, vec_first, mask,
+                                       narrow);
     });
     return rc;
 }

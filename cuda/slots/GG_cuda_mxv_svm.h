@@ -24,11 +24,13 @@ GrB_Info GG_cuda_mxv_features(GG_container *A, bool tran, GrB_Index nnz, bool co
 
 /* t[GG_SVM_WORK] = the push's work fraction (GG_svm_work) of the frontier x of nu entries over
  * R = op(A) (tran: A', nnz entries), counted on the device (GG_cuda_mxv_push_work: a reduction
- * and a wait) when `wanted` and the push may be long (GG_svm_work_worth_counting); otherwise t
- * keeps the estimate GG_svm_call_features put there. Fetches the push view to read its longest
- * column. */
+ * and a wait) when `wanted` and the push may be long (GG_svm_work_worth_counting), unless the
+ * model `decide` (NULL: none, always count; the trainer records the count) decides the same at
+ * both ends of the work's bounds (GG_svm_work_settled: t's work then moves into the bounds);
+ * otherwise t keeps the estimate GG_svm_call_features put there. Fetches the push view to read
+ * its longest column. */
 GrB_Info GG_cuda_mxv_work_feature(GG_container *A, bool tran, GrB_Index nnz, const GG_vdata *x,
-                                  uint64_t nu, bool wanted, double *t);
+                                  uint64_t nu, bool wanted, const GG_svm_model *decide, double *t);
 
 /* Whether a frontier product of nu entries in dimension n over R = op(A) (tran: A', nnz entries)
  * is pushed (sparse mode) or pulled, by the model's score over A's cached features and the call's

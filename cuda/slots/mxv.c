@@ -224,6 +224,7 @@ static GrB_Info product(GG_container *w, GG_container *M, GrB_BinaryOp accum, Gr
      * as every reader of that cache does */
     bool push = false;
     const GG_vdata *x = &uv->d;
+    uint64_t nu = 0; /* u's entries, read below when u is not full */
     int forced_mode = forced_product();
     /* The push and pull products apply the mask at each row and leave T's count: when w's new
      * content is exactly T (no accumulator; replace, or no mask; w of the semiring's type), T is
@@ -236,7 +237,6 @@ static GrB_Info product(GG_container *w, GG_container *M, GrB_BinaryOp accum, Gr
     unsigned char a_buf[16];
     bool can_list = x->form != GG_VF_FULL && direct && list_output(sr, A, x, vxm, &list, a_buf);
     if (x->form != GG_VF_FULL) {
-        uint64_t nu;
         pthread_mutex_lock(&u->lock);
         info = (GrB_Info)GG_cuda_vec_nvals(u, &nu);
         pthread_mutex_unlock(&u->lock);
@@ -248,7 +248,9 @@ static GrB_Info product(GG_container *w, GG_container *M, GrB_BinaryOp accum, Gr
         bool work = forced_mode == GG_CUDA_MXV_RULE
                         ? GG_svm_reads_work(GG_cuda_svm_model())
                         : atomic_load_explicit(&measuring, memory_order_relaxed);
-        info = GG_cuda_mxv_work_feature(A, tran, nnz, x, nu, work, last_call);
+        info = GG_cuda_mxv_work_feature(A, tran, nnz, x, nu, work,
+                                        forced_mode == GG_CUDA_MXV_RULE ? GG_cuda_svm_model() : NULL,
+                                        last_call);
         if (info != GrB_SUCCESS) return info;
         has_last_call = true;
         if (forced_mode == GG_CUDA_MXV_PUSH) {
@@ -287,8 +289,11 @@ static GrB_Info product(GG_container *w, GG_container *M, GrB_BinaryOp accum, Gr
             GG_trace("cuda mxv: the push writes an unordered list%s%s", list.iso ? " (iso)" : "",
                      fused ? ", and does the deferred assign" : "");
         int rc = GG_CUDA_SPMV_OK;
+        /* the push takes a bitmap's entry count from its nvals (its compacted list's length) */
+        GG_vdata xn = *x;
+        xn.nvals = nu;
         for (int attempt = 0; info == GrB_SUCCESS && attempt < 2; attempt++) {
-            rc = GG_cuda_vec_push(&T, &V, n, nnz, x, (int)u->type->code, sr->add->op->opcode,
+            rc = GG_cuda_vec_push(&T, &V, n, nnz, &xn, (int)u->type->code, sr->add->op->opcode,
                                   mul->opcode, t, GG_cuda_fold_start(sr, t, start), vxm, &rm,
                                   as_list ? &list : NULL, fused ? &fz : NULL);
             if (rc != GG_CUDA_PUSH_STALE) break;
@@ -311,13 +316,25 @@ static GrB_Info product(GG_container *w, GG_container *M, GrB_BinaryOp accum, Gr
         if (info == GrB_SUCCESS) info = GG_cuda_info(GG_cuda_vec_dense_input(&dx, x, (int)u->type->code, t));
         if (info == GrB_SUCCESS) {
             GG_cuda_rowmask rm = {k.m != NULL ? &k.m->d : NULL, k.wb.mstruct, k.wb.mcomp};
-            GG_trace("cuda mxv: pull product on the %s view (u %s%s)", tran ? "CSC" : "CSR",
+            /* the compact view's 32-bit indices where A has one (made on first demand and kept,
+             * as for the full-vector SpMV); without one (declined, or no room for it) the pull
+             * reads the 64-bit view */
+            GG_cuda_sview S;
+            GG_cuda_pull_narrow nw = {0};
+            bool narrow = V.vec == NULL && GG_cuda_mirror_sview(A, tran, nnz, &S) == GrB_SUCCESS &&
+                          S.nrows == V.nvec && S.nvals == nnz;
+            if (narrow) {
+                nw.ptr32 = S.ptr32 ? S.ptr : NULL;
+                nw.col32 = S.col;
+            }
+            GG_trace("cuda mxv: pull product on the %s%s view (u %s%s)", narrow ? "compact " : "",
+                     tran ? "CSC" : "CSR",
                      x->form == GG_VF_SPARSE ? "sparse" : x->form == GG_VF_BITMAP ? "bitmap" : "full",
                      M != NULL ? ", masked rows" : "");
             unsigned char start[8];
             info = GG_cuda_info(GG_cuda_vec_pull(&T, &V, n, nnz, &dx, sr->add->op->opcode,
                                                  mul->opcode, t, GG_cuda_fold_start(sr, t, start),
-                                                 vxm, &rm));
+                                                 vxm, &rm, narrow ? &nw : NULL));
             GG_cuda_free(dx.own);
         }
     }

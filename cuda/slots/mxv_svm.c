@@ -121,13 +121,31 @@ GrB_Info GG_cuda_mxv_features(GG_container *A, bool tran, GrB_Index nnz, bool co
 }
 
 GrB_Info GG_cuda_mxv_work_feature(GG_container *A, bool tran, GrB_Index nnz, const GG_vdata *x,
-                                  uint64_t nu, bool wanted, double *t)
+                                  uint64_t nu, bool wanted, const GG_svm_model *decide, double *t)
 {
     if (!wanted || nu == 0 || x->n > GG_VFORM_BITMAP_MAX) return GrB_SUCCESS;
     GG_cuda_cview cols;
     GrB_Info info = GG_cuda_mirror_cview(A, !tran, &cols);
     if (info != GrB_SUCCESS) return info;
     if (!GG_svm_work_worth_counting(nu, x->n, nnz, cols.max_len)) return GrB_SUCCESS;
+    if (decide != NULL) {
+        /* the count (a pass over the frontier and a wait: 51 us and the wait on the grid at 5 %,
+         * a third of cuSPARSE's whole SpMV there; ncu, H200, 2026-11-27) only where the
+         * frontier's bounds leave the decision open */
+        double f[GG_SVM_NFEAT];
+        memcpy(f, t, sizeof f);
+        info = GG_cuda_mxv_features(A, tran, nnz, GG_svm_needs_counts(decide), f);
+        if (info != GrB_SUCCESS) return info;
+        uint64_t lo, hi;
+        GG_svm_work_bounds(nu, x->n, nnz, cols.max_len, &lo, &hi);
+        if (GG_svm_work_settled(decide, f, lo, hi, nnz)) {
+            t[GG_SVM_WORK] = f[GG_SVM_WORK];
+            GG_trace("cuda mxv: the push's work lies in [%llu, %llu] of %llu entries, which "
+                     "decide alone: not counted", (unsigned long long)lo, (unsigned long long)hi,
+                     (unsigned long long)nnz);
+            return GrB_SUCCESS;
+        }
+    }
     uint64_t work;
     info = GG_cuda_info(GG_cuda_mxv_push_work(&cols, x, nu, &work));
     if (info != GrB_SUCCESS) return info;

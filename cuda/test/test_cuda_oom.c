@@ -27,6 +27,7 @@
 
 #include <cmocka.h>
 
+#include "GG_cuda_mxv_svm.h"
 #include "GG_cuda_test.h"
 #include "GG_snapshot.h"
 #include "grb_algorithms.h"
@@ -450,11 +451,23 @@ static void test_mxv(void **state)
         took += sweep_both(name, op_vxm, &in);
         snprintf(name, sizeof name, "mxv A', %s u", form_name[f]);
         took += sweep_both(name, op_mxv_tran, &in);
+        if (f < 2) {
+            /* the other mode forced: a bitmap u pushed (its flags compacted into a list first),
+             * a sparse u pulled (on A's compact view, made on demand) */
+            GG_cuda_mxv_force(f == 0 ? GG_CUDA_MXV_PULL : GG_CUDA_MXV_PUSH);
+            snprintf(name, sizeof name, "mxv, %s u, %s forced", form_name[f],
+                     f == 0 ? "pull" : "push");
+            took += sweep_both(name, op_mxv, &in);
+            snprintf(name, sizeof name, "mxv <!m,r>+= min.+, %s u, %s forced", form_name[f],
+                     f == 0 ? "pull" : "push");
+            took += sweep_both(name, op_mxv_masked, &in);
+            GG_cuda_mxv_force(GG_CUDA_MXV_RULE);
+        }
         in.M[0] = NULL;
         for (int q = 0; q < NA; q++) GrB_Vector_free(&in.V[q]);
     }
     GrB_Matrix_free(&A);
-    assert_int_equal(took, 12);
+    assert_int_equal(took, 16);
 }
 
 static void test_algorithms(void **state)

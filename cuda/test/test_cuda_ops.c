@@ -368,9 +368,12 @@ static void mxv_parity(void **state)
     }
 }
 
-/* The frontier products (push below n/32, from a sparse list and from a device bitmap's flags),
- * with and without the direct install of T (no accumulator; replace or no mask; w of the
- * semiring's type), against the CPU backend. */
+/* The frontier products (push below n/32, from a sparse list and from a device bitmap's flags
+ * compacted into one), with and without the direct install of T (no accumulator; replace or no
+ * mask; w of the semiring's type), against the CPU backend: as the SVM decides, then the push and
+ * the pull (on A's compact view) forced. A frontier of about ten entries makes T's flags be
+ * stored and counted after (bound 10 x max_len >= n / 8), one of a single entry claims them; ANY
+ * (PAIR: every term 1) initialises T's flags only. */
 static void frontier_parity(void **state)
 {
     (void)state;
@@ -383,17 +386,27 @@ static void frontier_parity(void **state)
         {GrB_INT64, GrB_INT64, GrB_MIN_FIRST_SEMIRING_INT64, GrB_IDENTITY_INT64},
         {GrB_INT64, GrB_INT32, GrB_MIN_PLUS_SEMIRING_INT64, GrB_IDENTITY_INT64},
         {GrB_FP64, GrB_FP64, GrB_PLUS_TIMES_SEMIRING_FP64, GrB_IDENTITY_FP64},
+        {GrB_INT64, GrB_INT64, GxB_ANY_PAIR_INT64, GrB_IDENTITY_INT64},
     };
+    const int modes[3] = {GG_CUDA_MXV_RULE, GG_CUDA_MXV_PUSH, GG_CUDA_MXV_PULL};
     /* mask: 0 none, 1 complemented structural + replace, 2 valued + replace, 3 complemented
      * structural kept (general write-back), 4 none with an accumulator */
     GrB_Descriptor mdesc[5] = {NULL, GrB_DESC_RSC, GrB_DESC_R, GrB_DESC_SC, NULL};
     const GrB_Index n = 640;
     for (size_t c = 0; c < ncases(sizeof cases / sizeof cases[0]); c++) {
         GrB_Matrix A = random_matrix(cases[c].type, n, n, 0.02);
-        GrB_Vector u = random_vector(cases[c].type, n, 0.015); /* below n/32: pushed */
         GrB_Vector w0 = random_vector(cases[c].wtype, n, 0.2);
         GrB_Vector m = random_vector(GrB_BOOL, n, 0.5);
-        for (int bitmap = 0; bitmap < 2; bitmap++) {
+        /* a single entry or about ten; each mode; a sparse or a bitmap frontier */
+        for (int v = 0; v < 12; v++) {
+            int one = v / 6, mode = v / 2 % 3, bitmap = v % 2;
+            GrB_Vector u;
+            if (one) {
+                OK(GrB_Vector_new(&u, cases[c].type, n));
+                OK(GrB_Vector_setElement_INT64(u, 3, 17));
+            } else {
+                u = random_vector(cases[c].type, n, 0.015); /* below n/32 */
+            }
             for (int vxm = 0; vxm < 2; vxm++) {
                 for (int mk = 0; mk < 5; mk++) {
                     GrB_Vector w[2];
@@ -406,10 +419,12 @@ static void frontier_parity(void **state)
                         size_t before = declines();
                         GrB_Vector mask = mk == 0 || mk == 4 ? NULL : m;
                         GrB_BinaryOp acc = mk == 4 ? GrB_MIN_FP64 : NULL;
+                        GG_cuda_mxv_force(modes[mode]);
                         if (vxm)
                             OK(GrB_vxm(w[b], mask, acc, cases[c].sr, x, A, mdesc[mk]));
                         else
                             OK(GrB_mxv(w[b], mask, acc, cases[c].sr, A, x, mdesc[mk]));
+                        GG_cuda_mxv_force(GG_CUDA_MXV_RULE);
                         if (b == 1) assert_int_equal(declines(), before);
                         GrB_free(&x);
                     }
@@ -417,8 +432,9 @@ static void frontier_parity(void **state)
                     GrB_free(&w[0]), GrB_free(&w[1]);
                 }
             }
+            GrB_free(&u);
         }
-        GrB_free(&A), GrB_free(&u), GrB_free(&w0), GrB_free(&m);
+        GrB_free(&A), GrB_free(&w0), GrB_free(&m);
     }
     set_backend(GxG_BACKEND_AUTO);
 }

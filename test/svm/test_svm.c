@@ -272,6 +272,49 @@ static void work_fraction_and_when_it_is_counted(void **state)
     assert_true(GG_svm_reads_work(&m));
 }
 
+/* The work's bounds from the longest column: tight where every column is near it (the grid), the
+ * whole range where it is unknown or long (RMAT's hubs); and a decision the bounds settle is the
+ * one a count anywhere inside them would give, with the work feature moved into them, while one
+ * they leave open is left to the count, t unchanged. */
+static void work_bounds_settle_the_decision(void **state)
+{
+    (void)state;
+    uint64_t lo, hi;
+    /* the 3000^2 grid at 5 % (1,799,406 edges counted there) */
+    GG_svm_work_bounds(450000, 9000000, 35988000, 4, &lo, &hi);
+    assert_true(lo == 1788000 && hi == 1800000);
+    /* unknown longest column, or one so long that no bound binds */
+    GG_svm_work_bounds(450000, 9000000, 35988000, 0, &lo, &hi);
+    assert_true(lo == 0 && hi == 35988000);
+    GG_svm_work_bounds(100, 2097152, 63541098, 1000000, &lo, &hi);
+    assert_true(lo == 0 && hi == 63541098);
+    /* every column: exactly nnz */
+    GG_svm_work_bounds(1000, 1000, 4000, 4, &lo, &hi);
+    assert_true(lo == 4000 && hi == 4000);
+    /* the score b + w t[WORK] (every other weight 0): pull from a work fraction of 1/16 */
+    GG_svm_model m = {0};
+    m.w[GG_SVM_WORK] = 1;
+    m.b = 4;
+    double t[GG_SVM_NFEAT] = {0};
+    const uint64_t nnz = (1u << 20) - 1; /* GG_svm_work(w, nnz) = log2((w + 1) / 2^20) */
+    for (int below = 0; below < 2; below++) {
+        /* both ends on one side: settled, the estimate moved into the bounds */
+        t[GG_SVM_WORK] = -1; /* far above both ends */
+        uint64_t a = below ? 1023 : (1u << 17) - 1, b = below ? 4095 : (1u << 18) - 1;
+        assert_true(GG_svm_work_settled(&m, t, a, b, nnz));
+        assert_true(t[GG_SVM_WORK] == GG_svm_work(b, nnz));
+        assert_true((GG_svm_score(&m, t) >= 0) == !below);
+        t[GG_SVM_WORK] = -30; /* far below */
+        assert_true(GG_svm_work_settled(&m, t, a, b, nnz));
+        assert_true(t[GG_SVM_WORK] == GG_svm_work(a, nnz));
+        assert_true((GG_svm_score(&m, t) >= 0) == !below);
+    }
+    /* the ends straddle the switch: open, t unchanged */
+    t[GG_SVM_WORK] = -7;
+    assert_false(GG_svm_work_settled(&m, t, 1023, (1u << 18) - 1, nnz));
+    assert_true(t[GG_SVM_WORK] == -7);
+}
+
 /* Weights: cases that contradict each other in pairs (the same features, opposite labels) are
  * decided by the heavier side, in training and in the weighted accuracy. */
 static void weights_decide_contradictions(void **state)
@@ -493,6 +536,7 @@ int main(void)
         cmocka_unit_test(committed_model_is_what_it_says),
         cmocka_unit_test(call_features_encode_the_call),
         cmocka_unit_test(work_fraction_and_when_it_is_counted),
+        cmocka_unit_test(work_bounds_settle_the_decision),
         cmocka_unit_test(weights_decide_contradictions),
         cmocka_unit_test(clustering_factors_by_definition),
         cmocka_unit_test(decisions_against_the_oracle),
