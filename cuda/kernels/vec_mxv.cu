@@ -126,6 +126,11 @@ int lanes_for(uint64_t nnz, uint64_t nvec)
  * few thousand entries kept one warp each for a hundred dependent steps. At 256 a group makes at
  * most 256 / G steps, and the terms of longer columns cost a scan and one even pass. */
 constexpr uint64_t LONG_COLUMN = 256;
+/* A frontier list of at most this many entries loads its targets' claim words beside their mask
+ * bits (Push::early_claim): such a push is a few blocks whose time is the chain of dependent
+ * loads (the grid BFS's frontiers are at most 2,000 entries, 8 blocks at G = 4); a larger one is
+ * bandwidth-bound, and RMAT's masks drop most targets, whose claim words it need not read. */
+constexpr uint64_t EARLY_CLAIM = 4096;
 /* Terms of the long columns one block of push_long_kernel takes at a time: contiguous, so each
  * thread's column index only moves forward (by at most one per step, columns being longer than
  * THREADS). */
@@ -455,12 +460,14 @@ template <typename T> struct Push : Prod {
      * the list is iso (out_iso: every term equals the one the first block computes, from a_iso and
      * x's first value). The last block of the last kernel (tally[1] counts finished blocks) writes
      * the entry count to *count. tally's words carry the stamp in their high half, so a stale word
-     * reads as zero without being cleared. */
+     * reads as zero without being cleared; that last block tags both words with the next stamp
+     * (tagged_add). early_claim: a small frontier (EARLY_CLAIM), whose targets' claim words are
+     * loaded beside their mask bits rather than after them. */
     uint64_t *out_i;
     unsigned *claim;
     unsigned long long *tally;
     unsigned stamp;
-    bool out_iso, last_kernel;
+    bool out_iso, last_kernel, early_claim;
     T a_iso;
     /* a deferred assign done here (GG_cuda_push_fuse; fuse.stamp 0: none) */
     GG_cuda_push_fuse fuse;
@@ -499,11 +506,20 @@ template <typename T> __device__ inline T term_of(const Push<T> &c, T a, T xv)
 }
 
 /* Adds inc to the tagged word *w (high half: the stamp it counts for, low half: the count) and
- * returns the count before; a word tagged with another stamp counts from zero. */
+ * returns the count before; a word tagged with another stamp counts from zero. The list push's
+ * last block tags its words with the next stamp (push_block_end), so the add is tried first: one
+ * atomic round trip where a load and an atomic were (on the grid BFS's level, where the first
+ * claim and the block count are each on the level's path). Where the word is still another
+ * stamp's, that add is void: the CAS below that installs this stamp's tag erases it with every
+ * other void add (they all land on the stale word before the CAS, or see the new tag). The void
+ * adds cannot carry into the tag: a stale word is a tagged zero (the next stamp pre-tagged, or the
+ * cleared array), and one call adds less than 2^32 (the list's slots and blocks are 32-bit). */
 __device__ inline unsigned tagged_add(unsigned long long *w, unsigned stamp, unsigned inc)
 {
     const unsigned long long tag = (unsigned long long)stamp << 32;
-    unsigned long long cur = *reinterpret_cast<volatile unsigned long long *>(w);
+    unsigned long long cur = atomicAdd(w, (unsigned long long)inc);
+    if ((cur & ~0xffffffffull) == tag) return (unsigned)(cur & 0xffffffffull);
+    cur = *reinterpret_cast<volatile unsigned long long *>(w);
     for (;;) {
         if ((cur & ~0xffffffffull) == tag) return (unsigned)(atomicAdd(w, (unsigned long long)inc) & 0xffffffffull);
         unsigned long long seen = atomicCAS(w, cur, tag | inc);
@@ -516,9 +532,7 @@ __device__ inline unsigned tagged_add(unsigned long long *w, unsigned stamp, uns
  * lanes that claim together take their slots with one atomic. */
 template <typename T> __device__ inline void list_claim(const Push<T> &c, uint64_t j, uint64_t p, T xv)
 {
-    if (reinterpret_cast<volatile unsigned *>(c.claim)[j] == c.stamp ||
-        atomicMax(c.claim + j, c.stamp) == c.stamp)
-        return;
+    if (atomicMax(c.claim + j, c.stamp) == c.stamp) return;
     cg::coalesced_group g = cg::coalesced_threads();
     unsigned base = 0;
     if (g.thread_rank() == 0) base = tagged_add(c.tally, c.stamp, g.size());
@@ -532,14 +546,21 @@ template <typename T> __device__ inline void list_claim(const Push<T> &c, uint64
 template <typename T> __device__ inline unsigned push_term(const Push<T> &c, uint64_t p, T xv)
 {
     uint64_t j = c.idx[p];
-    if (c.has_mask && gg_mask_bit(c.M, c.mstruct, j) == c.mcomp) return 0;
-    /* the deferred assign's mask: j is in the frontier list, so C holds it after the assign (the
-     * claim word of a member is never overwritten here, the mask keeping members out) */
-    if (c.fuse.stamp != 0 && c.claim[j] == c.fuse.stamp) return 0;
     if (c.out_i != nullptr) {
+        /* j's claim word, read once for both tests below: a small frontier (latency-bound) loads
+         * it beside the mask bit, a large one only where the mask admits j (no extra traffic) */
+        const volatile unsigned *cw = c.claim;
+        unsigned w = c.early_claim ? cw[j] : 0;
+        if (c.has_mask && gg_mask_bit(c.M, c.mstruct, j) == c.mcomp) return 0;
+        if (!c.early_claim) w = cw[j];
+        /* the deferred assign's mask: j is in the frontier list, so C holds it after the assign
+         * (the claim word of a member is never overwritten here, the mask keeping members out);
+         * then j already claimed by this call */
+        if ((c.fuse.stamp != 0 && w == c.fuse.stamp) || w == c.stamp) return 0;
         list_claim(c, j, p, xv);
         return 0;
     }
+    if (c.has_mask && gg_mask_bit(c.M, c.mstruct, j) == c.mcomp) return 0;
     T a = c.need_a ? a_value<T>(c.av, p, c.stype) : T{};
     gg_atomic<T>(c.add, c.y + j, term_of(c, a, xv));
     if (!c.count_after) return claim(c.yp, j);
@@ -569,6 +590,11 @@ __device__ inline void push_block_end(const Push<T> &c, unsigned long long made,
     unsigned long long w = atomicAdd(c.tally, 0ull);
     /* one 64-bit store: the count with the stamp that says it is complete (count_tag) */
     *c.count = ((unsigned long long)c.stamp << 32) | ((w >> 32) == c.stamp ? (w & 0xffffffffull) : 0);
+    /* every claim and block of this call has counted: the words are tagged for the next stamp,
+     * read by the next push on this stream (tagged_add's first try) */
+    const unsigned long long next = (unsigned long long)(c.stamp + 1) << 32;
+    c.tally[0] = next;
+    c.tally[1] = next;
 }
 
 /* Lane l of a group of G scatters its share of column k of R (times x's value xv) into T; returns
@@ -738,6 +764,7 @@ int push_typed(GG_cuda_vec *Tv, const GG_cuda_cview *V, uint64_t m, uint64_t nnz
         c.tally = st.words;
         c.stamp = st.stamp;
         c.out_iso = list->iso;
+        c.early_claim = x->form == GG_VF_SPARSE && x->nvals <= EARLY_CLAIM;
         Tv->count_tag = st.stamp;
         Tv->list_stamp = any ? st.stamp : 0;
         if (list->a_iso != nullptr) memcpy(&c.a_iso, list->a_iso, sizeof c.a_iso);
