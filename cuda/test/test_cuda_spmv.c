@@ -122,22 +122,6 @@ static void put(tuples *t, GrB_Index i, GrB_Index j)
     t->J[t->n++] = j;
 }
 
-/* Runs of rows of one length each (rows r, entries at columns (37 r + j) mod ncols, j < len),
- * replacing t's tuples; returns the row count. */
-typedef struct {
-    GrB_Index rows, len;
-} run_t;
-
-static GrB_Index put_runs(tuples *t, const run_t *runs, size_t nruns, GrB_Index ncols)
-{
-    t->n = 0;
-    GrB_Index r = 0;
-    for (size_t q = 0; q < nruns; q++)
-        for (GrB_Index k = 0; k < runs[q].rows; k++, r++)
-            for (GrB_Index j = 0; j < runs[q].len; j++) put(t, r, (r * 37 + j) % ncols);
-    return r;
-}
-
 static int setup(void **state)
 {
     (void)state;
@@ -223,9 +207,15 @@ static int setup(void **state)
      * The flat kernel's windows there: the row of 5000 starts in a window of 250 or 592 rows of
      * 3 and spans whole windows (a window inside one row), the rows of 1023 and 2047 are cut by
      * window ends. */
-    static const run_t runs[] = {{8, 1023}, {16, 255}, {100, 0}, {600, 3}, {1, 5000}, {2, 2047},
-                                 {300, 2},  {1, 100},  {300, 2}, {1, 1},   {50, 0}};
-    GrB_Index r = put_runs(&t, runs, sizeof runs / sizeof runs[0], 6000);
+    t.n = 0;
+    static const struct {
+        GrB_Index rows, len;
+    } runs[] = {{8, 1023}, {16, 255}, {100, 0}, {600, 3}, {1, 5000}, {2, 2047},
+                {300, 2}, {1, 100}, {300, 2}, {1, 1}, {50, 0}};
+    GrB_Index r = 0;
+    for (size_t q = 0; q < sizeof runs / sizeof runs[0]; q++)
+        for (GrB_Index k = 0; k < runs[q].rows; k++, r++)
+            for (GrB_Index j = 0; j < runs[q].len; j++) put(&t, r, (r * 37 + j) % 6000);
     tiles_case = ncases;
     add_case("tile boundaries fp32", GrB_FP32, r, 6000, t.I, t.J, t.n, false, 128, 1.0, false, 14);
     add_case("tile boundaries fp64", GrB_FP64, r, 6000, t.I, t.J, t.n, false, 128, 1.0, false, 15);
@@ -235,9 +225,15 @@ static int setup(void **state)
      * boundaries at either size), a row of 9000 (windows inside it, cut at both ends), 2000 rows
      * of 1 (a quad ends four rows), 5000 empty rows (written by the quad before them; again more
      * rows than a window keeps), 500 rows of 7, a row of 3, 10 empty rows at the end. */
-    static const run_t seg_runs[] = {{3000, 0}, {2, 2048}, {1, 9000}, {2000, 1},
-                                     {5000, 0}, {500, 7},  {1, 3},    {10, 0}};
-    r = put_runs(&t, seg_runs, sizeof seg_runs / sizeof seg_runs[0], 10000);
+    t.n = 0;
+    static const struct {
+        GrB_Index rows, len;
+    } seg_runs[] = {{3000, 0}, {2, 2048}, {1, 9000}, {2000, 1},
+                    {5000, 0}, {500, 7},  {1, 3},    {10, 0}};
+    r = 0;
+    for (size_t q = 0; q < sizeof seg_runs / sizeof seg_runs[0]; q++)
+        for (GrB_Index k = 0; k < seg_runs[q].rows; k++, r++)
+            for (GrB_Index j = 0; j < seg_runs[q].len; j++) put(&t, r, (r * 37 + j) % 10000);
     seg_case = ncases;
     add_case("seg windows fp32", GrB_FP32, r, 10000, t.I, t.J, t.n, false, 128, 1.0, false, 16);
     add_case("seg windows fp64", GrB_FP64, r, 10000, t.I, t.J, t.n, false, 128, 1.0, false, 17);
@@ -674,7 +670,10 @@ static void csr_kernel_choice(void **state)
     GG_cuda_csr_force(GG_CUDA_CSR_SEG);
     S.ptr32 = true;
     assert_int_equal(WHICH(0, pt64), GG_CUDA_CSR_SEG);
-    assert_int_equal(WHICH(2, pt32) + WHICH(0, minplus), 2 * GG_CUDA_CSR_GROUPS); /* as ever */
+    assert_int_equal(WHICH(0, pt32), GG_CUDA_CSR_SEG);
+    assert_int_equal(WHICH(2, pt32), GG_CUDA_CSR_GROUPS);
+    assert_int_equal(WHICH(0, minplus), GG_CUDA_CSR_GROUPS);
+    assert_int_equal(WHICH(0, pti), GG_CUDA_CSR_GROUPS);
     S.ptr32 = false;
     assert_int_equal(WHICH(0, pt32), GG_CUDA_CSR_STREAM);
     S.stream = true;
