@@ -10,9 +10,8 @@
  *    rows (a CSR view gives A x, a CSC view gives A' x).
  *  - CSR (cuda/csr_spmv.cu) on a compact view with 32-bit indices, the long rows split into
  *    chunks: groups of G lanes a row, or (PLUS_TIMES on FP32/FP64) the stream kernel, a block a
- *    tile of consecutive rows whose entries it reads contiguously, the flat kernel, a block a
- *    fixed window of the entries, long rows included, or the segmented kernel, fixed windows
- *    reduced by a segmented scan in registers and shuffles.
+ *    tile of consecutive rows whose entries it reads contiguously, or the flat kernel, a block a
+ *    fixed window of the entries, long rows included.
  * GG_cuda_spmv_pick says which of the three a product should use (the documented rule).
  *
  * Semantics are those of GG_hs_mxv (src/hisparse/GG_hisparse.h) restricted to one domain: the
@@ -132,10 +131,6 @@ typedef struct {
     const uint32_t *flat_row;    /* nflat + 1: the first row starting in each window, then nrows */
     unsigned *flat_done;         /* nflat counters of rows cut by windows, zero between products */
     void *flat_part;             /* 2 nflat partial results (8 bytes each) of those rows */
-    /* the segmented kernel's windows of 512 x tile_k entries (every row, long ones too) */
-    uint64_t nseg;               /* windows: ceil(nvals / (512 tile_k)), at least 1 (0: no rows) */
-    const uint32_t *seg_row;     /* nseg + 1: the row holding each window's first entry, then nrows */
-    void *seg_part;              /* 2 nseg partial results (8 bytes each) of the rows windows cut */
     bool stream;                 /* the rule's kernel for PLUS_TIMES on FP32/FP64: the stream one */
     bool flat;                   /* ... or the flat one, where the long rows hold a quarter (FLAT_RULE) */
     uint64_t bytes;              /* device bytes the view holds (the values not included) */
@@ -158,26 +153,22 @@ int GG_cuda_csr_mxv(const GG_cuda_sview *S, int lanes, int add_op, int mul_op, i
 /* The CSR kernels. STREAM loads the entries by 128-bit words where the arrays allow it;
  * STREAM_SCALAR is the same kernel with 32- or 64-bit loads only (for measurements). FLAT: fixed
  * windows of the entries, long rows included (no chunks), by 128-bit words where the arrays
- * allow it; FLAT_PIPE the same windows by a grid of resident blocks, each loading its next
- * window during this one's fold. SEG: fixed windows of 512 x tile_k entries, a quad of
- * consecutive entries a thread at a time, the rows found by a search of the window's row
- * pointers and summed by a segmented scan (shuffles), the rows that windows cut finished by a
- * second, small kernel; needs 32-bit row pointers (else the stream kernel runs). */
+ * allow it; FLAT_CS the same with streaming (evict-first) stores of y; FLAT_PIPE the same
+ * windows by a grid of resident blocks, each loading its next window during this one's fold. */
 typedef enum {
     GG_CUDA_CSR_RULE = 0,
     GG_CUDA_CSR_GROUPS,
     GG_CUDA_CSR_STREAM,
     GG_CUDA_CSR_STREAM_SCALAR,
     GG_CUDA_CSR_FLAT,
-    GG_CUDA_CSR_FLAT_PIPE,
-    GG_CUDA_CSR_SEG
+    GG_CUDA_CSR_FLAT_CS,
+    GG_CUDA_CSR_FLAT_PIPE
 } GG_cuda_csr_kernel;
 
-/* The kernel GG_cuda_csr_mxv runs for these arguments: the stream, flat and segmented kernels
- * only for PLUS_TIMES on FP32/FP64 with lanes 0, then what GRAPHBLAS_GPU_CSR_KERNEL = groups,
- * stream, stream-scalar, flat, flat-pipe or seg (read at the first call) or GG_cuda_csr_force
- * (RULE: back to the rule) asks (seg on a view with 64-bit row pointers: the stream kernel), else
- * the view's rule (S->flat, S->stream). */
+/* The kernel GG_cuda_csr_mxv runs for these arguments: the stream and flat kernels only for
+ * PLUS_TIMES on FP32/FP64 with lanes 0, then what GRAPHBLAS_GPU_CSR_KERNEL = groups, stream,
+ * stream-scalar, flat, flat-cs or flat-pipe (read at the first call) or GG_cuda_csr_force (RULE: back to the
+ * rule) asks, else the view's rule (S->stream). */
 GG_cuda_csr_kernel GG_cuda_csr_which(const GG_cuda_sview *S, int lanes, int add_op, int mul_op,
                                      int type_code);
 void GG_cuda_csr_force(GG_cuda_csr_kernel k);

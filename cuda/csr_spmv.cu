@@ -47,12 +47,6 @@
  * on nothing and one kernel does every row; rows cut by windows are summed from per-window
  * partials by the last window to finish them (below, "the flat kernel").
  *
- * The segmented kernel (PLUS_TIMES on FP32/FP64, 32-bit row pointers; forced by GG_CUDA_CSR_SEG
- * and GRAPHBLAS_GPU_CSR_KERNEL=seg): fixed windows of 512 x K entries, each thread a quad of
- * consecutive entries a strip, the rows found in the window's row pointers and summed by a
- * segmented scan across lanes (shuffles) and warps, the rows cut by windows finished by a second
- * small kernel (below, "the segmented kernel").
- *
  * Semirings: PLUS_TIMES on FP32/FP64 is specialised (no presence flags: a row's result is the sum
  * started at the fold start, and it has an entry exactly when the row is not empty); every other
  * built-in semiring runs by op code (GG_cuda_semiring.cuh) with presence flags, so no identity is
@@ -109,10 +103,7 @@ template <typename T> struct Cs {
     const uint32_t *flat_row;
     unsigned *flat_done;
     T *flat_part;
-    /* the segmented kernel's windows */
-    uint64_t nseg;
-    const uint32_t *seg_row;
-    T *seg_part;
+    bool stcs; /* y by streaming stores */
 };
 
 template <typename T> __device__ inline uint64_t row_ptr(const Cs<T> &c, uint64_t r)
@@ -161,28 +152,6 @@ template <typename T> __device__ inline void ld4(const T *p, T *a)
     }
 }
 
-/* The column indices and values of the entries p + u, u < 4, those with u in [u0, u1) (the
- * others 0): one 128-bit load of each array when VEC and all four are in (p a multiple of 4, the
- * arrays 16-byte aligned and the values of the domain's type: the caller checks), else entry by
- * entry, so that no load reaches past an array. */
-template <typename T, bool VEC>
-__device__ inline void ld_quad(const Cs<T> &c, uint64_t p, int u0, int u1, uint32_t *j, T *a)
-{
-    if (VEC && u0 <= 0 && u1 >= 4) {
-        uint4 q = __ldg(reinterpret_cast<const uint4 *>(c.col + p));
-        j[0] = q.x, j[1] = q.y, j[2] = q.z, j[3] = q.w;
-        ld4((const T *)c.v + p, a);
-    } else {
-#pragma unroll
-        for (int u = 0; u < 4; u++) {
-            bool in = u >= u0 && u < u1;
-            j[u] = in ? __ldg(c.col + p + u) : 0;
-            /* VEC: the values are of the domain's type (no cast) */
-            a[u] = in ? (VEC ? __ldg((const T *)c.v + p + u) : val_at(c, p + u)) : T{};
-        }
-    }
-}
-
 /* Where a loader's i-th entry (i < K) of this thread lies in its pass of THREADS x K entries:
  * VEC, thread t takes the quads o = 4 (t + (i / 4) x THREADS), for 128-bit loads; else
  * o = t + i x THREADS, warps reading consecutive words. */
@@ -206,7 +175,18 @@ __device__ inline void ld_entries(const Cs<T> &c, uint64_t w, int n0, int n1, ui
 #pragma unroll
         for (int i = 0; i < K / 4; i++) {
             int o = ent_at<K, true>(4 * i);
-            ld_quad<T, true>(c, w + o, n0 - o, n1 - o, j + 4 * i, a + 4 * i);
+            if (o >= n0 && o + 4 <= n1) {
+                uint4 q = __ldg(reinterpret_cast<const uint4 *>(c.col + w + o));
+                j[4 * i] = q.x, j[4 * i + 1] = q.y, j[4 * i + 2] = q.z, j[4 * i + 3] = q.w;
+                ld4((const T *)c.v + w + o, a + 4 * i);
+            } else {
+#pragma unroll
+                for (int u = 0; u < 4; u++) {
+                    bool in = o + u >= n0 && o + u < n1;
+                    j[4 * i + u] = in ? __ldg(c.col + w + o + u) : 0;
+                    a[4 * i + u] = in ? __ldg((const T *)c.v + w + o + u) : T{};
+                }
+            }
         }
     } else {
 #pragma unroll
@@ -621,10 +601,13 @@ template <typename T> struct FlShared {
     T wsum[WARPS];
 };
 
-/* y(r) = v and its presence. */
+/* y(r) = v (and its presence), by a streaming store when asked. */
 template <typename T> __device__ inline void put_y(const Cs<T> &c, uint64_t r, T v, bool has)
 {
-    c.y[r] = v;
+    if (c.stcs)
+        __stcs(c.y + r, v);
+    else
+        c.y[r] = v;
     if (c.yp != nullptr) c.yp[r] = has;
 }
 
@@ -818,238 +801,6 @@ __global__ void __launch_bounds__(THREADS, fl_min_blocks(K, PIPE)) cs_flat(Cs<T>
         fl_window<T, K, VEC, PIPE>(c, t, sp, s, j, a, nr);
 }
 
-/* ---- the segmented kernel ------------------------------------------------------------------- */
-
-/* Why a fourth kernel (Doc/decisions.md, "SpMV: the segmented kernel"): ncu on the localized
- * matrix (H200, FP32, cold caches) put cuSPARSE's CSR ALG1 at 106.6 us against 125.3 us for the
- * stream kernel at K = 16 and 146.2 at K = 8, every kernel reading the same 296 MB: the gap is
- * parallelism, not traffic. cuSPARSE runs blocks of 512 threads over exactly 4,096 entries at 32
- * registers (93 % occupancy); the stream kernel's row-aligned tiles fill 74 % (K = 8) or 87 %
- * (K = 16) of their slots, and K = 16 needs 64 registers (46 % occupancy); the flat kernel has
- * exact windows but folds through shared memory behind block barriers (barrier stalls 3.3 against
- * cuSPARSE's 1.6) and ends every window that cuts a row with a fence and a global counter.
- * Here window t is the entries [t W, (t + 1) W), W = SG_THREADS x K (K = the view's tile_k), all
- * rows, long ones too, and nothing goes through shared memory but the window's row pointers:
- *  - warp w of the block owns the entries [w0 + 128 Q w, w0 + 128 Q (w + 1)), Q = K / 4, in Q
- *    strips of 128; lane l holds quad l of each strip (4 consecutive entries: one 128-bit load of
- *    the column indices and one or two of the values, the warp's load 512 contiguous bytes), all
- *    4 Q column and value loads issued, then the window's rows (the table's one lookup) and their
- *    pointers, then the 4 Q gathers of x, so each thread has 4 Q loads in flight at each step;
- *  - the row pointers of the window's rows go to shared memory (one barrier; a window of more rows
- *    than SG_CAP, which only runs of empty rows give, reads them from global memory instead);
- *    each quad finds the row of its first entry by a binary search there and walks its 4 entries:
- *    a row that starts and ends in the quad is written at once, the first row to end in it waits
- *    for the carry (fend, fpart), what follows the quad's last row end is its carry out;
- *  - the carries: a segmented inclusive scan of (a row ended, the sum since) across the warp's
- *    lanes by shuffles, strip after strip, then across the warps through shared memory (the
- *    second and last barrier); the first row to end in a quad gets the sum of the carries since
- *    the previous row end;
- *  - the rows a window boundary cuts: the window writes its part of the row holding its first
- *    entry, if that row started earlier (part[2 t]), and of the row holding the next window's
- *    first entry (part[2 t + 1]); a second kernel (cs_seg_fix, a thread a boundary) sums each cut
- *    row's parts in window order (the same bits every run) and writes it. A second launch instead
- *    of a fence and a counter per window: the fixup kernel is a few microseconds for every cut row
- *    at once, where the flat kernel's fence holds each window's block until its partials are
- *    visible; cuSPARSE pays a second launch (its partition kernel, 8.9 us under ncu) each call,
- *    which the table here, made with the view, spares.
- * Registers: a thread holds 4 Q column indices and 4 Q values (the products replace the values)
- * and per quad its first row, its part and two carry words; bounded by __launch_bounds__ to the
- * occupancy below (ptxas -v figures there). Empty rows: written by the quad holding the entry
- * before their position (the walk's inner loop), those before the first entry by block 0. */
-constexpr int SG_THREADS = 512;
-constexpr int SG_WARPS = SG_THREADS / 32;
-constexpr int SG_CAP = 4 * SG_THREADS + 2; /* row pointers a window keeps in shared memory */
-
-template <typename T> struct SgShared {
-    uint32_t ptr[SG_CAP]; /* ptr[r_lo + k], k < m */
-    bool wf[SG_WARPS];    /* each warp's carry out: a row ended in it, and the sum since */
-    T wv[SG_WARPS];
-};
-
-/* The segmented sum's operator on (a row ended, the sum since): a row end in the later operand
- * drops what came before. sg_after: (f, v) = (of, ov) then (f, v); sg_then: (f, v) = (f, v) then
- * (nf, nv). */
-template <typename T> __device__ inline void sg_after(bool of, T ov, bool &f, T &v)
-{
-    if (!f) v = ov + v;
-    f = f || of;
-}
-
-template <typename T> __device__ inline void sg_then(bool &f, T &v, bool nf, T nv)
-{
-    v = nf ? nv : v + nv;
-    f = f || nf;
-}
-
-/* Blocks of SG_THREADS an SM the segmented kernel is compiled for: 4 (32 registers) at one quad
- * a thread, 3 (40) at two, 2 (64) at four. */
-constexpr int sg_min_blocks(int q)
-{
-    return q == 1 ? 4 : q == 2 ? 3 : 2;
-}
-
-template <typename T, int Q, bool VEC>
-__global__ void __launch_bounds__(SG_THREADS, sg_min_blocks(Q)) cs_seg(Cs<T> c)
-{
-    constexpr int K = 4 * Q;
-    constexpr uint64_t W = (uint64_t)SG_THREADS * K;
-    __shared__ SgShared<T> s;
-    const uint64_t t = blockIdx.x, n = c.nrows, nv = c.nvals;
-    const uint64_t w0 = t * W, w1 = std::min(w0 + W, nv);
-    const int lane = threadIdx.x & 31, warp = threadIdx.x / 32;
-    const uint64_t q0 = w0 + (uint64_t)warp * 128 * Q + 4 * (uint64_t)lane; /* quad i: + 128 i */
-    /* the entries first: they wait on nothing */
-    uint32_t j[K];
-    T p[K];
-#pragma unroll
-    for (int i = 0; i < Q; i++) {
-        uint64_t q = q0 + 128 * (uint64_t)i;
-        int u1 = q < nv ? (int)std::min<uint64_t>(nv - q, 4) : 0;
-        ld_quad<T, VEC>(c, q, 0, u1, j + 4 * i, p + 4 * i);
-    }
-    /* the window's rows: r_lo holds entry w0, r_hi entry w1 (n when w1 = nvals); their pointers
-     * ptr[r_lo .. r_top], two a thread in flight beside the gathers */
-    const uint64_t r_lo = c.seg_row[t], r_hi = c.seg_row[t + 1];
-    const uint64_t r_top = std::min(r_hi + 1, n), m = r_top - r_lo + 1;
-    const bool cached = m <= SG_CAP;
-    uint32_t pv0 = 0, pv1 = 0;
-    if (cached && threadIdx.x < m) pv0 = c.p32[r_lo + threadIdx.x];
-    if (cached && threadIdx.x + SG_THREADS < m) pv1 = c.p32[r_lo + threadIdx.x + SG_THREADS];
-#pragma unroll
-    for (int k = 0; k < K; k++)
-        if (q0 + 128 * (uint64_t)(k / 4) + (uint64_t)(k % 4) < nv) p[k] = p[k] * x_at(c, j[k]);
-    if (cached) {
-        if (threadIdx.x < m) s.ptr[threadIdx.x] = pv0;
-        if (threadIdx.x + SG_THREADS < m) s.ptr[threadIdx.x + SG_THREADS] = pv1;
-        for (uint64_t k = threadIdx.x + 2 * SG_THREADS; k < m; k += SG_THREADS)
-            s.ptr[k] = c.p32[r_lo + k];
-    }
-    if (t == 0) /* the empty rows before the first entry (all rows when there is none) */
-        for (uint64_t r = threadIdx.x; r < r_lo; r += SG_THREADS) put_y(c, r, T{}, false);
-    __syncthreads();
-    auto P = [&](uint64_t i) -> uint64_t {
-        return cached ? (uint64_t)s.ptr[i - r_lo] : (uint64_t)c.p32[i];
-    };
-    /* each quad: its first row, the part of the first row to end in it, and the carry before it
-     * within the warp (xf, xv: a row ended in an earlier quad of the warp, and the sum since) */
-    uint32_t frow[Q];
-    T fpart[Q], xv[Q];
-    bool fend[Q], xf[Q];
-    bool wf = false; /* the warp's carry over its strips so far */
-    T wv{};
-#pragma unroll
-    for (int i = 0; i < Q; i++) {
-        uint64_t q = q0 + 128 * (uint64_t)i;
-        bool f = false;
-        T v{}, fp{};
-        uint64_t rs = 0;
-        if (q < nv) {
-            /* the row holding entry q: the first r in [r_lo, r_hi] with ptr[r + 1] > q */
-            uint64_t lo = r_lo, hi = std::min(r_hi, n - 1);
-            while (lo < hi) {
-                uint64_t mid = lo + (hi - lo) / 2;
-                if (P(mid + 1) > q)
-                    hi = mid;
-                else
-                    lo = mid + 1;
-            }
-            rs = lo;
-            uint64_t row = lo, end = P(lo + 1);
-#pragma unroll
-            for (int u = 0; u < 4; u++) {
-                uint64_t e = q + (uint64_t)u;
-                if (e < nv) {
-                    v = v + p[4 * i + u];
-                    if (e + 1 == end) {
-                        /* row ends here, and every empty row after it at the same place */
-                        bool ne = true;
-                        do {
-                            if (!f) {
-                                fp = v;
-                                f = true;
-                            } else {
-                                put_y(c, row, v, ne);
-                            }
-                            v = T{};
-                            ne = false;
-                            row++;
-                            end = row < n ? P(row + 1) : ~(uint64_t)0;
-                        } while (end == e + 1);
-                    }
-                }
-            }
-        }
-        frow[i] = (uint32_t)rs;
-        fpart[i] = fp;
-        fend[i] = f;
-        /* the warp's inclusive segmented scan of (f, v), then the exclusive one, after the
-         * carry of the earlier strips */
-        bool sf = f;
-        T sv = v;
-#pragma unroll
-        for (int d = 1; d < 32; d *= 2) {
-            bool of = __shfl_up_sync(0xffffffffu, (int)sf, d);
-            T ov = __shfl_up_sync(0xffffffffu, sv, d);
-            if (lane >= d) sg_after(of, ov, sf, sv);
-        }
-        bool ef = __shfl_up_sync(0xffffffffu, (int)sf, 1);
-        T ev = __shfl_up_sync(0xffffffffu, sv, 1);
-        if (lane == 0) ef = false, ev = T{};
-        sg_after(wf, wv, ef, ev);
-        xf[i] = ef;
-        xv[i] = ev;
-        sg_then(wf, wv, (bool)__shfl_sync(0xffffffffu, (int)sf, 31),
-                __shfl_sync(0xffffffffu, sv, 31));
-    }
-    if (lane == 0) {
-        s.wf[warp] = wf;
-        s.wv[warp] = wv;
-    }
-    __syncthreads();
-    /* the carry of the earlier warps */
-    bool bf = false;
-    T bv{};
-    for (int k = 0; k < warp; k++) sg_then(bf, bv, s.wf[k], s.wv[k]);
-    const bool lead = P(r_lo) < w0; /* the row holding w0 started in an earlier window */
-#pragma unroll
-    for (int i = 0; i < Q; i++) {
-        if (!fend[i]) continue;
-        bool cf = xf[i];
-        T cv = xv[i];
-        sg_after(bf, bv, cf, cv);
-        T v = cv + fpart[i];
-        if (!cf && lead) /* the row holding w0 ends here: its part, for cs_seg_fix */
-            c.seg_part[2 * t] = v;
-        else
-            put_y(c, frow[i], v, true);
-    }
-    if (threadIdx.x == 0 && r_hi < n && P(r_hi) < w1) {
-        /* the row holding w1 started in this window or before: its part, for cs_seg_fix */
-        bool f = false;
-        T v{};
-        for (int k = 0; k < SG_WARPS; k++) sg_then(f, v, s.wf[k], s.wv[k]);
-        c.seg_part[2 * t + (f || !lead ? 1 : 0)] = v;
-    }
-}
-
-/* The rows window boundaries cut, a thread a boundary t (1 <= t < nseg): the row r holding entry
- * t W, if it started in window t - 1 (else an earlier boundary's thread has it, or none cuts it),
- * is the part its first window ta = t - 1 left in part[2 ta + 1] plus those of its later windows
- * t .. tb in part[2 u], summed in that order. */
-template <typename T> __global__ void cs_seg_fix(Cs<T> c, uint64_t W)
-{
-    uint64_t t = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x + 1;
-    if (t >= c.nseg) return;
-    uint64_t r = c.seg_row[t];
-    if (r >= c.nrows) return;
-    uint64_t b = c.p32[r];
-    if (b >= t * W || b / W != t - 1) return;
-    uint64_t tb = ((uint64_t)c.p32[r + 1] - 1) / W;
-    T v = c.seg_part[2 * t - 1];
-    for (uint64_t u = t; u <= tb; u++) v = v + c.seg_part[2 * u];
-    put_y(c, r, v, true);
-}
-
 unsigned grid_for(uint64_t threads, int block)
 {
     uint64_t b = (threads + block - 1) / block;
@@ -1133,28 +884,6 @@ template <typename T> void flat_launch(const Cs<T> &c, int tile_k, bool pipe)
         flat_launch_k<T, 8>(c, vec, pipe);
 }
 
-/* The segmented kernel at the view's tile_k (Q = tile_k / 4 quads a thread), 128-bit loads where
- * the arrays allow them, then its fixup of the cut rows (none with one window). */
-template <typename T> void seg_launch(const Cs<T> &c, int tile_k)
-{
-    if (c.nseg == 0) return; /* no rows */
-    bool vec = c.same && (uintptr_t)c.v % 16 == 0 && (uintptr_t)c.col % 16 == 0;
-    unsigned blocks = (unsigned)c.nseg;
-    cudaStream_t s = GG_cuda_stream();
-    if (tile_k == 4)
-        vec ? cs_seg<T, 1, true><<<blocks, SG_THREADS, 0, s>>>(c)
-            : cs_seg<T, 1, false><<<blocks, SG_THREADS, 0, s>>>(c);
-    else if (tile_k == 16)
-        vec ? cs_seg<T, 4, true><<<blocks, SG_THREADS, 0, s>>>(c)
-            : cs_seg<T, 4, false><<<blocks, SG_THREADS, 0, s>>>(c);
-    else
-        vec ? cs_seg<T, 2, true><<<blocks, SG_THREADS, 0, s>>>(c)
-            : cs_seg<T, 2, false><<<blocks, SG_THREADS, 0, s>>>(c);
-    if (c.nseg > 1)
-        cs_seg_fix<T><<<grid_for(c.nseg - 1, THREADS), THREADS, 0, s>>>(
-            c, (uint64_t)SG_THREADS * (uint64_t)tile_k);
-}
-
 /* The stream kernel at the view's tile_k; 128-bit loads when asked and the arrays allow them
  * (values of the domain's type, both arrays 16-byte aligned: the column indices always are). */
 template <typename T> void stream_launch(const Cs<T> &c, int tile_k, bool vec)
@@ -1199,9 +928,6 @@ int csr_typed(const GG_cuda_sview *S, int lanes, int add_op, int mul_op, const v
     c.flat_row = S->flat_row;
     c.flat_done = S->flat_done;
     c.flat_part = (T *)S->flat_part;
-    c.nseg = S->nseg;
-    c.seg_row = S->seg_row;
-    c.seg_part = (T *)S->seg_part;
     gg_spmv_args<T>(c, add_op, mul_op, identity, vec_first, x, y, yp);
     /* which operands the multiply reads (gg_binop: FIRST, and DIV on BOOL, return the first) */
     bool first =
@@ -1216,12 +942,9 @@ int csr_typed(const GG_cuda_sview *S, int lanes, int add_op, int mul_op, const v
             stream_launch<T>(c, S->tile_k, k == GG_CUDA_CSR_STREAM);
             return gg_spmv_status(cudaGetLastError());
         }
-        if (k == GG_CUDA_CSR_FLAT || k == GG_CUDA_CSR_FLAT_PIPE) {
+        if (k == GG_CUDA_CSR_FLAT || k == GG_CUDA_CSR_FLAT_CS || k == GG_CUDA_CSR_FLAT_PIPE) {
+            c.stcs = k == GG_CUDA_CSR_FLAT_CS;
             flat_launch<T>(c, S->tile_k, k == GG_CUDA_CSR_FLAT_PIPE);
-            return gg_spmv_status(cudaGetLastError());
-        }
-        if (k == GG_CUDA_CSR_SEG) {
-            seg_launch<T>(c, S->tile_k);
             return gg_spmv_status(cudaGetLastError());
         }
         if (add_op == GG_CUDA_OP_PLUS && mul_op == GG_CUDA_OP_TIMES) {
@@ -1279,16 +1002,15 @@ __global__ void sv_bounds(uint64_t n, const uint64_t *ptr, uint64_t tile, uint64
     out[2 * b + 1] = ptr[lo];
 }
 
-/* The rows of windows of `w` entries: out[t] = (the first row r in [0, n] with ptr[r] >= t x w +
- * bias) - bias, t < nf; out[nf] = n. bias 0, the flat kernel's: the first row starting in window t
- * (the last window owns the empty rows at the end); bias 1, the segmented kernel's: the row holding
- * entry t x w (the first r with ptr[r + 1] > t x w; t x w < nvals for t < nf, so it exists). */
-__global__ void sv_window_rows(uint64_t n, const uint64_t *ptr, uint64_t w, uint64_t nf,
-                               uint64_t bias, uint32_t *out)
+/* The flat kernel's windows of `w` entries: out[t] = the first row r in [0, n] with ptr[r] >= t x w
+ * (the first row starting in window t), t < nf; out[nf] = n (the last window owns the empty rows
+ * at the end). */
+__global__ void sv_flat_rows(uint64_t n, const uint64_t *ptr, uint64_t w, uint64_t nf,
+                             uint32_t *out)
 {
     uint64_t t = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x;
     if (t > nf) return;
-    uint64_t want = t * w + bias, lo = 0, hi = n;
+    uint64_t want = t * w, lo = 0, hi = n;
     while (t < nf && lo < hi) {
         uint64_t mid = lo + (hi - lo) / 2;
         if (ptr[mid] < want)
@@ -1296,8 +1018,7 @@ __global__ void sv_window_rows(uint64_t n, const uint64_t *ptr, uint64_t w, uint
         else
             hi = mid;
     }
-    /* lo = n: no row below n qualifies, and n does only if ptr[n] does (nvals = 0: no entry) */
-    out[t] = (uint32_t)(t < nf && (lo < n || ptr[n] >= want) ? lo - bias : n);
+    out[t] = (uint32_t)(t < nf ? lo : n);
 }
 
 size_t align16(size_t n)
@@ -1397,8 +1118,8 @@ int csr_forced_kernel()
             : strcmp(e, "stream") == 0        ? GG_CUDA_CSR_STREAM
             : strcmp(e, "stream-scalar") == 0 ? GG_CUDA_CSR_STREAM_SCALAR
             : strcmp(e, "flat") == 0          ? GG_CUDA_CSR_FLAT
+            : strcmp(e, "flat-cs") == 0       ? GG_CUDA_CSR_FLAT_CS
             : strcmp(e, "flat-pipe") == 0     ? GG_CUDA_CSR_FLAT_PIPE
-            : strcmp(e, "seg") == 0           ? GG_CUDA_CSR_SEG
                                               : GG_CUDA_CSR_RULE;
         csr_forced.store(v, std::memory_order_relaxed);
     }
@@ -1508,16 +1229,12 @@ extern "C" int GG_cuda_sview_of(GG_cuda_sview *S, void *mem[2], const GG_cuda_cv
     uint64_t nflat = n == 0 ? 0 : std::max<uint64_t>(1, (nvals + fw - 1) / fw);
     size_t bfrow = align16((nflat + 1) * 4), bfdone = align16(nflat * 4),
            bfpart = align16(2 * nflat * 8);
-    /* the segmented kernel's windows of SG_THREADS x tk entries */
-    uint64_t sw = (uint64_t)SG_THREADS * (uint64_t)tk;
-    uint64_t nseg = n == 0 ? 0 : std::max<uint64_t>(1, (nvals + sw - 1) / sw);
-    size_t bsrow = align16((nseg + 1) * 4), bspart = align16(2 * nseg * 8);
     size_t bchunk = align16(nchunks * 16), bcrow = align16(nchunks * 4), blrow = align16(nlong * 4),
            blfirst = align16((nlong + 1) * 4), bdone = align16(nlong * 4),
            bpart = align16(nchunks * 8), bhas = align16(nchunks),
            btile = align16(tl.row.size() * 4), btnz = align16(tl.nz.size() * 8);
     size_t btab = bchunk + bcrow + blrow + blfirst + bdone + bpart + bhas + btile + btnz + bfrow +
-                  bfdone + bfpart + bsrow + bspart;
+                  bfdone + bfpart;
     char *tab = nullptr;
     *S = GG_cuda_sview{};
     if (nlong > 0 || ntiles > 0) {
@@ -1529,27 +1246,18 @@ extern "C" int GG_cuda_sview_of(GG_cuda_sview *S, void *mem[2], const GG_cuda_cv
         char *t_crow = tab + bchunk, *t_lrow = t_crow + bcrow, *t_first = t_lrow + blrow,
              *t_done = t_first + blfirst, *t_part = t_done + bdone, *t_has = t_part + bpart,
              *t_tile = t_has + bhas, *t_tnz = t_tile + btile, *t_frow = t_tnz + btnz,
-             *t_fdone = t_frow + bfrow, *t_fpart = t_fdone + bfdone, *t_srow = t_fpart + bfpart,
-             *t_spart = t_srow + bsrow;
+             *t_fdone = t_frow + bfrow, *t_fpart = t_fdone + bfdone;
         ok = GG_cuda_upload(t_tile, tl.row.data(), tl.row.size() * 4) &&
              GG_cuda_upload(t_tnz, tl.nz.data(), tl.nz.size() * 8);
         if (ok && nflat > 0) {
-            sv_window_rows<<<(unsigned)((nflat + THREADS) / THREADS), THREADS, 0, s>>>(
-                n, V->ptr, fw, nflat, 0, (uint32_t *)t_frow);
+            sv_flat_rows<<<(unsigned)((nflat + THREADS) / THREADS), THREADS, 0, s>>>(
+                n, V->ptr, fw, nflat, (uint32_t *)t_frow);
             ok = cudaGetLastError() == cudaSuccess &&
                  cudaMemsetAsync(t_fdone, 0, nflat * 4, s) == cudaSuccess;
             S->nflat = nflat;
             S->flat_row = (const uint32_t *)t_frow;
             S->flat_done = (unsigned *)t_fdone;
             S->flat_part = t_fpart;
-        }
-        if (ok && nseg > 0) {
-            sv_window_rows<<<(unsigned)((nseg + THREADS) / THREADS), THREADS, 0, s>>>(
-                n, V->ptr, sw, nseg, 1, (uint32_t *)t_srow);
-            ok = cudaGetLastError() == cudaSuccess;
-            S->nseg = nseg;
-            S->seg_row = (const uint32_t *)t_srow;
-            S->seg_part = t_spart;
         }
         if (ok && nlong > 0) {
             ok = GG_cuda_upload(tab, tb.chunk.data(), nchunks * 16) &&
@@ -1617,7 +1325,6 @@ extern "C" GG_cuda_csr_kernel GG_cuda_csr_which(const GG_cuda_sview *S, int lane
               (type_code == GG_CUDA_FP32 || type_code == GG_CUDA_FP64);
     if (lanes != 0 || !pt) return GG_CUDA_CSR_GROUPS;
     int k = csr_forced_kernel();
-    if (k == GG_CUDA_CSR_SEG && !S->ptr32) return GG_CUDA_CSR_STREAM; /* it reads ptr as 32 bits */
     if (k != GG_CUDA_CSR_RULE) return (GG_cuda_csr_kernel)k;
     return S->flat ? GG_CUDA_CSR_FLAT : S->stream ? GG_CUDA_CSR_STREAM : GG_CUDA_CSR_GROUPS;
 }

@@ -1,7 +1,7 @@
 /* spmv_bench.cu: HiSparse SpMV and SpMV^T (both scheduler variants), CMRS and the CSR kernels on
  * the compact view (the rule's, the groups at every lane count, the stream kernel at each tile
- * size with 128-bit and with scalar loads, the flat kernel at each window size, a block a window
- * and pipelined, the segmented kernel at each window size) against cuSPARSE in the same run, with
+ * size with 128-bit and with scalar loads, the flat kernel at each window size with plain and
+ * with streaming stores of y and pipelined) against cuSPARSE in the same run, with
  * the pull product the mxv slot runs for A x: CSR SpMV ALG1 and ALG2, opA = TRANSPOSE, and
  * csr2csc (cusparseCsr2cscEx2) followed by SpMV. Every kernel's result is checked against the CPU tree traversal before it is
  * timed; times are medians of --reps runs (cudaEvents on the library's stream) after two warm-up
@@ -81,7 +81,7 @@ static void bench_one(const char *name, bool fp64, cusparseHandle_t h)
     int code = fp64 ? GrB_FP64_CODE : GrB_FP32_CODE;
     double zero = 0;
     double best_cusp = 1e30, hs_a = 0, hs_t = 0, cusp_t = 0, pull_a = 0, csr_a = 0;
-    double stream_a = 1e30, flat_a = 1e30, seg_a = 1e30;
+    double stream_a = 1e30, flat_a = 1e30;
     const char *vname[2] = {"host-levels", "persistent"};
     for (int tran = 0; tran < 2; tran++)
         for (int v = 0; v < 2; v++) {
@@ -125,8 +125,7 @@ static void bench_one(const char *name, bool fp64, cusparseHandle_t h)
          * rule's kernel and the groups at every width (the rule's long rows stay split in each) on
          * the default view, then the stream kernel, 128-bit and scalar loads, on views cut into
          * tiles of each size (the tiles are cut at the view's making, the default K first), and
-         * the flat kernel on windows of the same K (all rows, long ones too, in one kernel), and
-         * the segmented kernel on windows of 512 x K (its fixup of the cut rows included) */
+         * the flat kernel on windows of the same K (all rows, long ones too, in one kernel) */
         for (int tk : {8, 4, 16}) {
             GG_cuda_csr_set_tile(tk);
             GG_cuda_sview S;
@@ -141,11 +140,10 @@ static void bench_one(const char *name, bool fp64, cusparseHandle_t h)
                     .count();
             printf("# compact view (tiles of K = %d) made in %.3f ms (once per matrix): %d lanes a "
                    "row, the %s kernel by the rule, %llu long rows (> %llu entries) in %llu "
-                   "chunks, %llu tiles, %llu flat windows, %llu seg windows, %.2f bytes/entry\n",
+                   "chunks, %llu tiles, %llu flat windows, %.2f bytes/entry\n",
                    tk, t_make, S.lanes, S.flat ? "flat" : S.stream ? "stream" : "groups", (unsigned long long)S.nlong,
                    (unsigned long long)S.long_min, (unsigned long long)S.nchunks,
                    (unsigned long long)S.ntiles, (unsigned long long)S.nflat,
-                   (unsigned long long)S.nseg,
                    (double)S.bytes / (double)m.nnz + (double)vs);
             auto csr = [&](int lanes, GG_cuda_csr_kernel k, const std::string &name) {
                 GG_cuda_csr_force(k);
@@ -177,8 +175,8 @@ static void bench_one(const char *name, bool fp64, cusparseHandle_t h)
             stream_a = std::min(stream_a, csr(0, GG_CUDA_CSR_STREAM_SCALAR, k + " scalar"));
             std::string fk = "CSR flat Ax K=" + std::to_string(tk);
             flat_a = std::min(flat_a, csr(0, GG_CUDA_CSR_FLAT, fk));
+            flat_a = std::min(flat_a, csr(0, GG_CUDA_CSR_FLAT_CS, fk + " cs"));
             flat_a = std::min(flat_a, csr(0, GG_CUDA_CSR_FLAT_PIPE, fk + " pipe"));
-            seg_a = std::min(seg_a, csr(0, GG_CUDA_CSR_SEG, "CSR seg Ax K=" + std::to_string(tk)));
             GG_cuda_free(smem[0]);
             GG_cuda_free(smem[1]);
         }
@@ -301,10 +299,9 @@ static void bench_one(const char *name, bool fp64, cusparseHandle_t h)
     printf("# %s %s: HiSparse A'x/Ax throughput %.2f (target >= 0.9); A'x vs cuSPARSE TRANSPOSE "
            "%.2fx; Ax vs best cuSPARSE CSR %.2fx (HiSparse), %.2fx (pull), %.2fx (CSR, rule; "
            "target >= 1.0), %.2fx (CSR stream, best K and loads), %.2fx (CSR flat, best K and "
-           "variant), %.2fx (CSR seg, best K)\n",
+           "variant)\n",
            name, fp64 ? "fp64" : "fp32", hs_a / hs_t, cusp_t / hs_t, best_cusp / hs_a,
-           best_cusp / pull_a, best_cusp / csr_a, best_cusp / stream_a, best_cusp / flat_a,
-           best_cusp / seg_a);
+           best_cusp / pull_a, best_cusp / csr_a, best_cusp / stream_a, best_cusp / flat_a);
     cusparseDestroySpMat(matT);
     cusparseDestroySpMat(mat);
     cusparseDestroyDnVec(vx);

@@ -6,10 +6,8 @@
  * (128-bit and scalar loads, tiles of two sizes, values aligned and not, rows at tile and pass
  * boundaries) and its fallback to the groups off PLUS_TIMES, the CSR flat kernel (windows of two
  * sizes, rows cut by one or both ends of a window and across many, windows inside one row, wide
- * rows among many short ones, empty rows, a block a window and several, pipelined), the CSR
- * segmented kernel (windows of two sizes, rows ending on window boundaries, windows inside one
- * row, runs of empty rows at the start, in the middle and at the end, more rows in a window than
- * it keeps in shared memory, values aligned and not), and semirings over every supported domain; the full-vector mxv/vxm
+ * rows among many short ones, empty rows, plain and streaming stores, a block a window and
+ * several, pipelined), and semirings over every supported domain; the full-vector mxv/vxm
  * through the API under each GRAPHBLAS_GPU_SPMV choice against the CPU backend, and the choosing
  * rule. Exact for integers, BOOL, MIN and MAX; relative
  * 1e-5 (FP32) and 1e-12 (FP64) for floating-point sums. Exits 77 (Meson: SKIP) without a usable
@@ -59,10 +57,9 @@ typedef struct {
     GG_hs_matrix A;
 } case_t;
 
-enum { NCASES = 18 };
+enum { NCASES = 16 };
 static case_t cases[NCASES];
 static int ncases, tiles_case; /* the first of the two "tile boundaries" cases */
-static int seg_case;           /* the first of the two "seg windows" cases */
 static uint64_t tags_seen;   /* bit (level * 16 + tag) */
 static unsigned cbytes_seen; /* bit per coordinate width of COO leaves */
 
@@ -219,24 +216,6 @@ static int setup(void **state)
     tiles_case = ncases;
     add_case("tile boundaries fp32", GrB_FP32, r, 6000, t.I, t.J, t.n, false, 128, 1.0, false, 14);
     add_case("tile boundaries fp64", GrB_FP64, r, 6000, t.I, t.J, t.n, false, 128, 1.0, false, 15);
-    /* rows at the segmented kernel's windows (4096 entries at K = 8, 2048 at K = 4, from 0):
-     * 3000 empty rows first (window 0 holds more rows than the 2050 row pointers it keeps in
-     * shared memory: its search reads global memory), two rows of 2048 (ending on window
-     * boundaries at either size), a row of 9000 (windows inside it, cut at both ends), 2000 rows
-     * of 1 (a quad ends four rows), 5000 empty rows (written by the quad before them; again more
-     * rows than a window keeps), 500 rows of 7, a row of 3, 10 empty rows at the end. */
-    t.n = 0;
-    static const struct {
-        GrB_Index rows, len;
-    } seg_runs[] = {{3000, 0}, {2, 2048}, {1, 9000}, {2000, 1},
-                    {5000, 0}, {500, 7},  {1, 3},    {10, 0}};
-    r = 0;
-    for (size_t q = 0; q < sizeof seg_runs / sizeof seg_runs[0]; q++)
-        for (GrB_Index k = 0; k < seg_runs[q].rows; k++, r++)
-            for (GrB_Index j = 0; j < seg_runs[q].len; j++) put(&t, r, (r * 37 + j) % 10000);
-    seg_case = ncases;
-    add_case("seg windows fp32", GrB_FP32, r, 10000, t.I, t.J, t.n, false, 128, 1.0, false, 16);
-    add_case("seg windows fp64", GrB_FP64, r, 10000, t.I, t.J, t.n, false, 128, 1.0, false, 17);
     free(t.I);
     free(t.J);
     return 0;
@@ -419,13 +398,11 @@ static const struct {
     {2, 0, GG_CUDA_CSR_STREAM_SCALAR, "CSR stream scalar, K = 4, no long rows", true, 0},
     {0, 0, GG_CUDA_CSR_FLAT, "CSR flat", true, 0},
     {2, 0, GG_CUDA_CSR_FLAT, "CSR flat, K = 4", false, 0},
+    {0, 0, GG_CUDA_CSR_FLAT_CS, "CSR flat, streaming stores", false, 0},
     {2, 0, GG_CUDA_CSR_FLAT, "CSR flat, K = 4, 3 blocks", false, 3},
     {0, 0, GG_CUDA_CSR_FLAT_PIPE, "CSR flat pipelined", false, 0},
     {0, 0, GG_CUDA_CSR_FLAT_PIPE, "CSR flat pipelined, 3 blocks", true, 3},
     {2, 0, GG_CUDA_CSR_FLAT_PIPE, "CSR flat pipelined, K = 4, 2 blocks", false, 2},
-    {0, 0, GG_CUDA_CSR_SEG, "CSR seg", true, 0},
-    {1, 0, GG_CUDA_CSR_SEG, "CSR seg, long rows", false, 0},
-    {2, 0, GG_CUDA_CSR_SEG, "CSR seg, K = 4", true, 0},
 };
 
 /* Runs sr on case c (A and A', both variants, vec_first both ways, CMRS, the CSR kernels of
@@ -477,10 +454,6 @@ static void check_semiring(GrB_Semiring sr, int ci, uint64_t seed, size_t shift)
                 assert_true(SV[k].stream); /* STREAM_RULE: every shape */
                 /* FLAT_RULE: never without long rows, nor with more rows than entries */
                 if (SV[k].nlong == 0 || SV[k].nrows > SV[k].nvals) assert_false(SV[k].flat);
-                /* the segmented kernel's windows of 512 x tile_k entries, one at least */
-                uint64_t sw = 512 * (uint64_t)SV[k].tile_k;
-                uint64_t nseg = (SV[k].nvals + sw - 1) / sw;
-                assert_int_equal(SV[k].nseg, SV[k].nrows == 0 ? 0 : nseg > 0 ? nseg : 1);
             }
         }
         bool pt = add == GG_OP_PLUS && mul == GG_OP_TIMES &&
@@ -592,36 +565,22 @@ static void semirings_on_every_case(void **state)
     for (int k = 0; k < n_own; k++) GrB_free(&own[k]);
 }
 
-/* The FP32 and FP64 cases from `first` (every CSR kernel of csr_runs on them): values aligned
- * for 128-bit loads and one value past, PLUS_TIMES in either domain (the values cast where they
- * differ: no 128-bit loads) and MIN_PLUS (the groups instead). */
-static void boundary_cases(int first)
+/* The stream kernel on rows at its tile and pass boundaries (the "tile boundaries" cases), FP32
+ * and FP64, values aligned for 128-bit loads and one value past, PLUS_TIMES in either domain
+ * (the values cast where they differ: no 128-bit loads) and MIN_PLUS (the groups instead). */
+static void stream_tiles(void **state)
 {
+    (void)state;
     GrB_Semiring srs[] = {GrB_PLUS_TIMES_SEMIRING_FP32, GrB_PLUS_TIMES_SEMIRING_FP64,
                           GrB_MIN_PLUS_SEMIRING_FP64};
     /* under compute-sanitizer the aligned values only (unaligned ones take the scalar loads,
      * which run there as their own variant) */
     int shifts = getenv("GG_TEST_SANITIZER") != NULL ? 1 : 2;
-    for (int ci = first; ci < first + 2; ci++)
+    for (int ci = tiles_case; ci < tiles_case + 2; ci++)
         for (int k = 0; k < 3; k++)
             for (int shifted = 0; shifted < shifts; shifted++)
                 check_semiring(srs[k], ci, 500 + (uint64_t)(ci * 8 + k),
                                shifted ? cases[ci].A.type->size : 0);
-}
-
-/* The stream kernel on rows at its tile and pass boundaries (the "tile boundaries" cases). */
-static void stream_tiles(void **state)
-{
-    (void)state;
-    boundary_cases(tiles_case);
-}
-
-/* The segmented kernel on rows at its window boundaries and runs of empty rows (the "seg
- * windows" cases). */
-static void seg_windows(void **state)
-{
-    (void)state;
-    boundary_cases(seg_case);
 }
 
 /* GG_cuda_csr_which: the stream and flat kernels for PLUS_TIMES on FP32/FP64 at lanes 0 only, by
@@ -662,20 +621,13 @@ static void csr_kernel_choice(void **state)
     assert_int_equal(WHICH(0, pt32), GG_CUDA_CSR_FLAT);
     assert_int_equal(WHICH(2, pt32), GG_CUDA_CSR_GROUPS);
     assert_int_equal(WHICH(0, second), GG_CUDA_CSR_GROUPS);
+    GG_cuda_csr_force(GG_CUDA_CSR_FLAT_CS);
+    assert_int_equal(WHICH(0, pt64), GG_CUDA_CSR_FLAT_CS);
+    assert_int_equal(WHICH(0, minplus), GG_CUDA_CSR_GROUPS);
     GG_cuda_csr_force(GG_CUDA_CSR_FLAT_PIPE);
     assert_int_equal(WHICH(0, pt32), GG_CUDA_CSR_FLAT_PIPE);
     assert_int_equal(WHICH(8, pt64), GG_CUDA_CSR_GROUPS);
     assert_int_equal(WHICH(0, pti), GG_CUDA_CSR_GROUPS);
-    /* the segmented kernel reads 32-bit row pointers: the stream kernel on 64-bit ones */
-    GG_cuda_csr_force(GG_CUDA_CSR_SEG);
-    S.ptr32 = true;
-    assert_int_equal(WHICH(0, pt64), GG_CUDA_CSR_SEG);
-    assert_int_equal(WHICH(0, pt32), GG_CUDA_CSR_SEG);
-    assert_int_equal(WHICH(2, pt32), GG_CUDA_CSR_GROUPS);
-    assert_int_equal(WHICH(0, minplus), GG_CUDA_CSR_GROUPS);
-    assert_int_equal(WHICH(0, pti), GG_CUDA_CSR_GROUPS);
-    S.ptr32 = false;
-    assert_int_equal(WHICH(0, pt32), GG_CUDA_CSR_STREAM);
     S.stream = true;
     GG_cuda_csr_force(GG_CUDA_CSR_GROUPS);
     assert_int_equal(WHICH(0, pt64), GG_CUDA_CSR_GROUPS);
@@ -833,8 +785,7 @@ static void full_products_by_every_kernel(void **state)
                  {GG_CUDA_SPMV_CSR, GG_CUDA_CSR_STREAM},
                  {GG_CUDA_SPMV_CSR, GG_CUDA_CSR_STREAM_SCALAR},
                  {GG_CUDA_SPMV_CSR, GG_CUDA_CSR_FLAT},
-                 {GG_CUDA_SPMV_CSR, GG_CUDA_CSR_FLAT_PIPE},
-                 {GG_CUDA_SPMV_CSR, GG_CUDA_CSR_SEG}};
+                 {GG_CUDA_SPMV_CSR, GG_CUDA_CSR_FLAT_PIPE}};
     for (size_t si = 0; si < sizeof shapes / sizeof shapes[0]; si++)
         for (size_t ci = 0; ci < sizeof cfg / sizeof cfg[0]; ci++) {
             GrB_Type type = cfg[ci].type;
@@ -969,7 +920,6 @@ int main(void)
         cmocka_unit_test(node_kinds_covered),
         cmocka_unit_test(semirings_on_every_case),
         cmocka_unit_test(stream_tiles),
-        cmocka_unit_test(seg_windows),
         cmocka_unit_test(csr_kernel_choice),
         cmocka_unit_test(declines_unsupported),
         cmocka_unit_test(schedule_out_of_memory),
