@@ -26,12 +26,14 @@ typedef enum {
 } GG_cuda_hs_code;
 
 /* Builds *out (not transposed, scale 1) from n tuples (row[k], col[k], x[k]) in any order, all on
- * the device; tuples already in the output's tree order (e.g. a subset of an untransposed tree of
- * the same shape and node dimension, GG_CUDA_ORDER_TREE) are taken without sorting; x holds n values of value_size bytes (1, 2, 4, 8 or 16), type_code is recorded.
+ * the device, coordinates of 32 bits (the device tuples' format, GG_cuda_tuples; dimensions beyond
+ * 2^32 are UNSUPPORTED); tuples already in the output's tree order (e.g. a subset of an
+ * untransposed tree of the same shape and node dimension, GG_CUDA_ORDER_TREE) are taken without
+ * sorting; x holds n values of value_size bytes (1, 2, 4, 8 or 16), type_code is recorded.
  * Without allow_iso values are always stored (GG_HS_NO_ISO); with it, values that are all bitwise
  * equal make an iso tree, as on the host. dbits: the node dimension d = 2^dbits, 1..8. */
 GG_cuda_hs_code GG_cuda_hs_build_coo(GG_cuda_hs *out, uint64_t nrows, uint64_t ncols, int dbits,
-                                     const uint64_t *row, const uint64_t *col, const void *x,
+                                     const uint32_t *row, const uint32_t *col, const void *x,
                                      uint64_t n, int type_code, int value_size, bool allow_iso);
 
 /* The same from a compressed view on the device: CSR when !by_col, else CSC (hypersparse when
@@ -88,9 +90,9 @@ GG_cuda_hs_code GG_cuda_hs_pattern(GG_cuda_hs *Z, const GG_cuda_hs *M, int dbits
 /* The logical tuples of A (transposed flag and scale applied) in `order` (GG_cuda_order: ROW and
  * COL take one stable sort by a single coordinate, TREE none), into device arrays of A->nvals:
  * rows, columns, values of the stored type (at most 8 bytes; type_code gives the width of an iso
- * tree's value, numbered as GrB_Type_Code). Coordinates must fit 32 bits. */
-GG_cuda_hs_code GG_cuda_hs_to_coo(const GG_cuda_hs *A, GG_cuda_order order, uint64_t *row,
-                                  uint64_t *col, void *x);
+ * tree's value, numbered as GrB_Type_Code). Coordinates must fit 32 bits (UNSUPPORTED otherwise). */
+GG_cuda_hs_code GG_cuda_hs_to_coo(const GG_cuda_hs *A, GG_cuda_order order, uint32_t *row,
+                                  uint32_t *col, void *x);
 
 /* The entries of untransposed A in its own tree order, as keys of its own format (hs_key over its
  * nrows, ncols and dbits: the keys hsd_build_sorted takes for a tree of that shape) into key and
@@ -116,8 +118,8 @@ GG_cuda_hs_code GG_cuda_hkeys_build(GG_cuda_hs *Z, const GG_cuda_hkeys *K);
 /* K's tuples in `order` into device arrays of K->n, as GG_cuda_hs_to_coo gives a built tree's
  * (ROW and COL: one stable sort by the major coordinate; TREE: none). Coordinates must fit 32
  * bits. */
-GG_cuda_hs_code GG_cuda_hkeys_to_coo(const GG_cuda_hkeys *K, GG_cuda_order order, uint64_t *row,
-                                     uint64_t *col, void *x);
+GG_cuda_hs_code GG_cuda_hkeys_to_coo(const GG_cuda_hkeys *K, GG_cuda_order order, uint32_t *row,
+                                     uint32_t *col, void *x);
 
 #ifdef __cplusplus
 }

@@ -106,7 +106,7 @@ struct Transposer {
 };
 
 /* Whether tree C's pool is the pool a fresh build of its n tuples (on the device) gives. */
-static bool fresh_layout(const GG_cuda_hs &C, const uint64_t *dr, const uint64_t *dc, const float *dx, uint64_t n)
+static bool fresh_layout(const GG_cuda_hs &C, const uint32_t *dr, const uint32_t *dc, const float *dx, uint64_t n)
 {
     GG_cuda_hs F;
     HS(GG_cuda_hs_build_coo(&F, C.nrows, C.ncols, C.dbits, dr, dc, dx, n, C.type_code, 4, false));
@@ -125,14 +125,14 @@ static bool same(const GG_cuda_hs &C, const Csr &R, double rel, char *msg)
         return false;
     }
     uint64_t n = C.nvals;
-    uint64_t *dr, *dc;
+    uint32_t *dr, *dc;
     float *dx;
-    CK(cudaMalloc(&dr, n * 8 + 8));
-    CK(cudaMalloc(&dc, n * 8 + 8));
+    CK(cudaMalloc(&dr, n * 4 + 4));
+    CK(cudaMalloc(&dc, n * 4 + 4));
     CK(cudaMalloc(&dx, n * 4 + 4));
     HS(GG_cuda_hs_to_coo(&C, GG_CUDA_ORDER_ROW, dr, dc, dx));
     bool fresh = fresh_layout(C, dr, dc, dx, n);
-    auto r = down<uint64_t>(dr, n), c = down<uint64_t>(dc, n);
+    auto r = down<uint32_t>(dr, n), c = down<uint32_t>(dc, n);
     auto x = down<float>(dx, n);
     auto p = down<int>(R.ptr, R.m + 1), j = down<int>(R.idx, n);
     auto v = down<float>(R.val, n);

@@ -379,13 +379,13 @@ static cusp_out cusparse_spgemm(cusparseHandle_t h, const dmat &A, const dmat &B
 /* ---- verification ---------------------------------------------------------------------------- */
 
 struct host_tuples {
-    std::vector<uint64_t> row, col;
+    std::vector<uint32_t> row, col;
     std::vector<double> x;
 };
 
 static host_tuples down_tuples(const GG_cuda_tuples &T)
 {
-    return host_tuples{down<uint64_t>(T.row, T.n), down<uint64_t>(T.col, T.n),
+    return host_tuples{down<uint32_t>(T.row, T.n), down<uint32_t>(T.col, T.n),
                        down<double>(T.x, T.n)};
 }
 

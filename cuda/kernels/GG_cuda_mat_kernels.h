@@ -20,13 +20,14 @@ extern "C" {
 
 /* Unique tuples on the device in `order` (GG_cuda_order; zero-initialised: row-major): n entries
  * (row[k], col[k]) with n values of type `code` at x (gg_size_of(code) bytes each). Coordinates
- * fit 32 bits and n < 2^31 (the device build's limits). An empty set holds no arrays. Merges and
- * mask look-ups take row-major tuples only; a tree's own order (TREE) is for the readers that do
- * not depend on the order (apply, select, the masked dot product's mask, a write-back that does
- * not read C), and costs no sort to make. */
+ * are 32 bits wide and n < 2^31 (the device build's limits: a matrix with a dimension beyond 2^32
+ * never gets here, GG_cuda_tuples_of declines it), so an FP64 entry is 16 bytes. An empty set
+ * holds no arrays. Merges and mask look-ups take row-major tuples only; a tree's own order (TREE)
+ * is for the readers that do not depend on the order (apply, select, the masked dot product's
+ * mask, a write-back that does not read C), and costs no sort to make. */
 typedef struct {
     uint64_t n;
-    uint64_t *row, *col;
+    uint32_t *row, *col;
     void *x;
     int code;
     GG_cuda_order order;
@@ -34,7 +35,7 @@ typedef struct {
 
 /* The logical tuples of tree A (transposed flag and scale applied, iso values spread) into new
  * device arrays, in `order`. UNSUPPORTED for a user-defined type or what GG_cuda_hs_to_coo does not
- * take. */
+ * take (a dimension beyond 2^32, 2^31 entries or more). */
 int GG_cuda_tuples_of(GG_cuda_tuples *t, const GG_cuda_hs *A, GG_cuda_order order);
 /* The same for a tree not built yet (GG_cuda_hkeys). */
 int GG_cuda_tuples_of_keys(GG_cuda_tuples *t, const GG_cuda_hkeys *K, GG_cuda_order order);

@@ -20,7 +20,8 @@ extern "C" {
 #endif
 
 typedef struct {
-    const GG_cuda_cview *A; /* rows of op0(A): vector v is row vec[v] (or v) of T */
+    const GG_cuda_cview *A; /* rows of op0(A): vector v is row vec[v] (or v) of T, below 2^32
+                             * (T's coordinates are 32 bits; the slot declines taller C) */
     const GG_cuda_cview *B; /* rows of op1(B), looked up by A's column indices */
     uint64_t ncols;         /* columns of T, below 2^32 - 1 (32-bit keys, one value reserved) */
     int add_op, mul_op;     /* GG_opcodes on one domain (GG_cuda_vec_pull_supported's set) */

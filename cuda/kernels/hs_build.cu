@@ -38,7 +38,8 @@ enum { F_BOUNDS, F_UNORDERED, F_DIFFERS, F_DUP, F_COUNT };
  * tuple k - 1 (the tuples are not in tree order, or repeat one: they need the sort) and a value
  * bitwise unlike the first (the tuples are not iso, in whatever order). A flag is written once a
  * block (most values differ from the first: one store per entry would all hit one word). */
-__global__ void k_keys(hs_keyfmt f, const uint64_t *row, const uint64_t *col, const char *x, int size,
+template <class I>
+__global__ void k_keys(hs_keyfmt f, const I *row, const I *col, const char *x, int size,
                        uint64_t nrows, uint64_t ncols, uint64_t n, uint64_t *key, uint32_t *idx,
                        int *flags)
 {
@@ -438,16 +439,20 @@ GG_cuda_hs_code hsd_build_sorted(GG_cuda_hs *out, uint64_t nrows, uint64_t ncols
     return GG_CUDA_HS_OK;
 }
 
+namespace {
+
 /* Tuples in tree order already (strictly ascending keys, so no duplicate either) are built as
  * they come: a select or a masked product over an untransposed tree of the output's shape hands
  * over a subset of that tree's decoded order (GG_CUDA_ORDER_TREE), and sorting it again would be
  * the call's most expensive step (two 31M-entry selects of SSSP on RMAT-20, Doc/performance.md).
  * The check rides on the key pass; the one read-back of its flags decides between the two paths,
- * and only out-of-order input pays a second (the duplicate check after its sort). */
-extern "C" GG_cuda_hs_code GG_cuda_hs_build_coo(GG_cuda_hs *out, uint64_t nrows, uint64_t ncols,
-                                                int dbits, const uint64_t *row, const uint64_t *col,
-                                                const void *x, uint64_t n, int type_code,
-                                                int value_size, bool allow_iso)
+ * and only out-of-order input pays a second (the duplicate check after its sort). Coordinates
+ * of type I: the device tuples' 32 bits (GG_cuda_hs_build_coo), or a compressed view's 64
+ * (GG_cuda_hs_build_cview). */
+template <class I>
+GG_cuda_hs_code build_coo(GG_cuda_hs *out, uint64_t nrows, uint64_t ncols, int dbits, const I *row,
+                          const I *col, const void *x, uint64_t n, int type_code, int value_size,
+                          bool allow_iso)
 {
     hs_keyfmt f;
     if (dbits < 1 || dbits > 8 || !hs_keyfmt_make(&f, nrows, ncols, dbits) || n >= (1ULL << 31))
@@ -502,8 +507,6 @@ extern "C" GG_cuda_hs_code GG_cuda_hs_build_coo(GG_cuda_hs *out, uint64_t nrows,
     return hsd_cuda_code(e);
 }
 
-namespace {
-
 /* The major index of compressed entry p: the vector whose range holds it. */
 __global__ void k_major(const uint64_t *ptr, const uint64_t *vec, uint64_t nvec, uint64_t n, uint64_t *major)
 {
@@ -518,6 +521,14 @@ __global__ void k_major(const uint64_t *ptr, const uint64_t *vec, uint64_t nvec,
 }
 
 } // namespace
+
+extern "C" GG_cuda_hs_code GG_cuda_hs_build_coo(GG_cuda_hs *out, uint64_t nrows, uint64_t ncols,
+                                                int dbits, const uint32_t *row, const uint32_t *col,
+                                                const void *x, uint64_t n, int type_code,
+                                                int value_size, bool allow_iso)
+{
+    return build_coo(out, nrows, ncols, dbits, row, col, x, n, type_code, value_size, allow_iso);
+}
 
 extern "C" GG_cuda_hs_code GG_cuda_hs_build_cview(GG_cuda_hs *out, uint64_t nrows, uint64_t ncols,
                                                   int dbits, const GG_cuda_cview *v, bool by_col,
@@ -535,6 +546,6 @@ extern "C" GG_cuda_hs_code GG_cuda_hs_build_cview(GG_cuda_hs *out, uint64_t nrow
     uint64_t *major = T.get<uint64_t>(n);
     if (T.oom) return GG_CUDA_HS_OOM;
     if (n > 0) k_major<<<hsd_blocks(n), HSD_THREADS, 0, s>>>(v->ptr, v->vec, v->nvec, n, major);
-    return GG_cuda_hs_build_coo(out, nrows, ncols, dbits, by_col ? v->idx : major,
-                                by_col ? major : v->idx, v->x, n, v->type_code, v->value_size, allow_iso);
+    return build_coo(out, nrows, ncols, dbits, by_col ? v->idx : major, by_col ? major : v->idx,
+                     v->x, n, v->type_code, v->value_size, allow_iso);
 }

@@ -759,12 +759,13 @@ extern "C" GG_cuda_hs_code GG_cuda_hs_pattern(GG_cuda_hs *Z, const GG_cuda_hs *M
 
 namespace {
 
-__global__ void k_split(const uint64_t *key, uint64_t n, uint64_t *row, uint64_t *col)
+/* Row-major keys (i << 32) | j split into the device tuples' 32-bit coordinates. */
+__global__ void k_split(const uint64_t *key, uint64_t n, uint32_t *row, uint32_t *col)
 {
     uint64_t k = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x;
     if (k >= n) return;
-    row[k] = key[k] >> 32;
-    col[k] = key[k] & 0xffffffffULL;
+    row[k] = (uint32_t)(key[k] >> 32);
+    col[k] = (uint32_t)key[k];
 }
 
 /* Bits of a coordinate below n (0 when n <= 1: one coordinate, nothing to sort by). */
@@ -781,7 +782,7 @@ int coord_bits(uint64_t n)
  * With tkey set, A's own tree-order keys go there instead of rows and columns (GG_cuda_hs_to_keys:
  * A is untransposed, so they are the keys of its format, in its order). */
 template <class E>
-GG_cuda_hs_code to_coo(const GG_cuda_hs *A, GG_cuda_order order, uint64_t *row, uint64_t *col,
+GG_cuda_hs_code to_coo(const GG_cuda_hs *A, GG_cuda_order order, uint32_t *row, uint32_t *col,
                        uint64_t *tkey, void *x)
 {
     hs_keyfmt f;
@@ -826,7 +827,7 @@ __global__ void k_rowmajor(hs_keyfmt f, const uint64_t *key, uint64_t n, uint64_
  * `order`, as to_coo makes them from a built tree: the same one stable sort by the major
  * coordinate's bits of the row-major keys, with no walk of a tree and no decode. */
 template <class E>
-GG_cuda_hs_code keys_to_coo(const GG_cuda_hkeys *K, GG_cuda_order order, uint64_t *row, uint64_t *col,
+GG_cuda_hs_code keys_to_coo(const GG_cuda_hkeys *K, GG_cuda_order order, uint32_t *row, uint32_t *col,
                             void *x)
 {
     hs_keyfmt f;
@@ -870,7 +871,7 @@ GG_cuda_hs_code keys_to_coo(const GG_cuda_hkeys *K, GG_cuda_order order, uint64_
 }
 
 /* to_coo with the value kind of A's stored type. */
-GG_cuda_hs_code to_coo_of(const GG_cuda_hs *A, GG_cuda_order order, uint64_t *row, uint64_t *col,
+GG_cuda_hs_code to_coo_of(const GG_cuda_hs *A, GG_cuda_order order, uint32_t *row, uint32_t *col,
                           uint64_t *tkey, void *x)
 {
     GG_cuda_bind();
@@ -896,8 +897,8 @@ GG_cuda_hs_code to_coo_of(const GG_cuda_hs *A, GG_cuda_order order, uint64_t *ro
 
 } // namespace
 
-extern "C" GG_cuda_hs_code GG_cuda_hs_to_coo(const GG_cuda_hs *A, GG_cuda_order order, uint64_t *row,
-                                             uint64_t *col, void *x)
+extern "C" GG_cuda_hs_code GG_cuda_hs_to_coo(const GG_cuda_hs *A, GG_cuda_order order, uint32_t *row,
+                                             uint32_t *col, void *x)
 {
     return to_coo_of(A, order, row, col, nullptr, x);
 }
@@ -908,8 +909,8 @@ extern "C" GG_cuda_hs_code GG_cuda_hs_to_keys(const GG_cuda_hs *A, uint64_t *key
     return to_coo_of(A, GG_CUDA_ORDER_TREE, nullptr, nullptr, key, x);
 }
 
-extern "C" GG_cuda_hs_code GG_cuda_hkeys_to_coo(const GG_cuda_hkeys *K, GG_cuda_order order, uint64_t *row,
-                                               uint64_t *col, void *x)
+extern "C" GG_cuda_hs_code GG_cuda_hkeys_to_coo(const GG_cuda_hkeys *K, GG_cuda_order order, uint32_t *row,
+                                               uint32_t *col, void *x)
 {
     GG_cuda_bind();
     switch (K->value_size) {

@@ -43,12 +43,13 @@ int gg_mk_scan(uint32_t *flag, uint32_t *pos, uint64_t n, uint64_t *total);
  * flag keep[p] is set, in their order (`order`, that of (row, col), recorded in T; keep has room
  * for n + 1, as gg_mk_scan needs); waits for the stream through gg_mk_scan. n < 2^31.
  * (mat_tuples.cu) */
-int gg_mk_compact(GG_cuda_tuples *T, uint32_t *keep, uint64_t n, const uint64_t *row,
-                  const uint64_t *col, const void *x, int code, GG_cuda_order order);
+int gg_mk_compact(GG_cuda_tuples *T, uint32_t *keep, uint64_t n, const uint32_t *row,
+                  const uint32_t *col, const void *x, int code, GG_cuda_order order);
 
 /* ---- merges of two sorted tuple sets (mat_tuples.cu) ----------------------------------------------
  * The write-back merges C with T, eWiseAdd/Mult A with B: both walk the two sets' row-major keys
- * (row << 32 | col, coordinates fit 32 bits) merged in order, each key once or twice in a row. */
+ * (row << 32 | col, built from the tuples' 32-bit coordinates) merged in order, each key once or
+ * twice in a row. */
 
 /* A merged payload's tag: the entry is the second set's. */
 constexpr uint32_t GG_MK_FROM_B = 0x80000000u;

@@ -34,15 +34,15 @@ namespace {
 /* The kept entries at their positions pos[p] (values of `size` bytes); their coordinates are
  * row[p], col[p], or split from the row-major key[p] when key is not NULL. */
 __global__ void compact_kernel(uint64_t n, const uint32_t *keep, const uint32_t *pos,
-                               const uint64_t *key, const uint64_t *row, const uint64_t *col,
-                               const void *x, uint32_t size, uint64_t *orow, uint64_t *ocol, void *ox)
+                               const uint64_t *key, const uint32_t *row, const uint32_t *col,
+                               const void *x, uint32_t size, uint32_t *orow, uint32_t *ocol, void *ox)
 {
     GG_VK_FOR(p, n)
     {
         if (!keep[p]) continue;
         uint32_t q = pos[p];
-        orow[q] = key != nullptr ? key[p] >> 32 : row[p];
-        ocol[q] = key != nullptr ? key[p] & 0xffffffffULL : col[p];
+        orow[q] = key != nullptr ? (uint32_t)(key[p] >> 32) : row[p];
+        ocol[q] = key != nullptr ? (uint32_t)key[p] : col[p];
         gg_store_sized(ox, q, size, gg_load_sized(x, p, size));
     }
 }
@@ -51,15 +51,15 @@ __global__ void compact_kernel(uint64_t n, const uint32_t *keep, const uint32_t 
 void take_tuples(GG_cuda_tuples *t, uint64_t n, gg_dev_buf &r, gg_dev_buf &c, gg_dev_buf &x)
 {
     t->n = n;
-    t->row = static_cast<uint64_t *>(r.release());
-    t->col = static_cast<uint64_t *>(c.release());
+    t->row = static_cast<uint32_t *>(r.release());
+    t->col = static_cast<uint32_t *>(c.release());
     t->x = x.release();
 }
 
 /* gg_mk_compact and gg_mk_from_keys: the coordinates from key, or from row and col (T keeps the
  * order they come in). */
-int compact(GG_cuda_tuples *T, uint32_t *keep, uint64_t n, const uint64_t *key, const uint64_t *row,
-            const uint64_t *col, const void *x, int code, GG_cuda_order order)
+int compact(GG_cuda_tuples *T, uint32_t *keep, uint64_t n, const uint64_t *key, const uint32_t *row,
+            const uint32_t *col, const void *x, int code, GG_cuda_order order)
 {
     *T = GG_cuda_tuples{};
     T->code = code;
@@ -72,10 +72,10 @@ int compact(GG_cuda_tuples *T, uint32_t *keep, uint64_t n, const uint64_t *key, 
     if (rc != GG_CUDA_VRC_OK || m == 0) return rc;
     uint32_t size = gg_size_of(code);
     gg_dev_buf r, c, ox;
-    if (!r.get(m * sizeof(uint64_t)) || !c.get(m * sizeof(uint64_t)) || !ox.get(m * size))
+    if (!r.get(m * sizeof(uint32_t)) || !c.get(m * sizeof(uint32_t)) || !ox.get(m * size))
         return GG_CUDA_VRC_NOMEM;
     compact_kernel<<<gg_vk_blocks(n), GG_VK_THREADS, 0, GG_cuda_stream()>>>(
-        n, keep, pos.as<uint32_t>(), key, row, col, x, size, r.as<uint64_t>(), c.as<uint64_t>(),
+        n, keep, pos.as<uint32_t>(), key, row, col, x, size, r.as<uint32_t>(), c.as<uint32_t>(),
         ox.p);
     rc = gg_vk_launched();
     if (rc == GG_CUDA_VRC_OK) take_tuples(T, m, r, c, ox);
@@ -84,8 +84,8 @@ int compact(GG_cuda_tuples *T, uint32_t *keep, uint64_t n, const uint64_t *key, 
 
 } // namespace
 
-int gg_mk_compact(GG_cuda_tuples *T, uint32_t *keep, uint64_t n, const uint64_t *row,
-                  const uint64_t *col, const void *x, int code, GG_cuda_order order)
+int gg_mk_compact(GG_cuda_tuples *T, uint32_t *keep, uint64_t n, const uint32_t *row,
+                  const uint32_t *col, const void *x, int code, GG_cuda_order order)
 {
     return compact(T, keep, n, nullptr, row, col, x, code, order);
 }
@@ -116,23 +116,23 @@ template <class F> int tuples_from(GG_cuda_tuples *t, int code, uint64_t n, GG_c
     if (n == 0) return GG_CUDA_VRC_OK;
     if (n >= (1ULL << 31)) return GG_CUDA_VRC_UNSUPPORTED;
     gg_dev_buf r, c, x;
-    if (!r.get(n * sizeof(uint64_t)) || !c.get(n * sizeof(uint64_t)) || !x.get(n * gg_size_of(code)))
+    if (!r.get(n * sizeof(uint32_t)) || !c.get(n * sizeof(uint32_t)) || !x.get(n * gg_size_of(code)))
         return GG_CUDA_VRC_NOMEM;
-    int rc = gg_hs_rc(decode(r.as<uint64_t>(), c.as<uint64_t>(), x.p));
+    int rc = gg_hs_rc(decode(r.as<uint32_t>(), c.as<uint32_t>(), x.p));
     if (rc == GG_CUDA_VRC_OK) take_tuples(t, n, r, c, x);
     return rc;
 }
 
 extern "C" int GG_cuda_tuples_of(GG_cuda_tuples *t, const GG_cuda_hs *A, GG_cuda_order order)
 {
-    return tuples_from(t, A->type_code, A->nvals, order, [&](uint64_t *r, uint64_t *c, void *x) {
+    return tuples_from(t, A->type_code, A->nvals, order, [&](uint32_t *r, uint32_t *c, void *x) {
         return GG_cuda_hs_to_coo(A, order, r, c, x);
     });
 }
 
 extern "C" int GG_cuda_tuples_of_keys(GG_cuda_tuples *t, const GG_cuda_hkeys *K, GG_cuda_order order)
 {
-    return tuples_from(t, K->type_code, K->n, order, [&](uint64_t *r, uint64_t *c, void *x) {
+    return tuples_from(t, K->type_code, K->n, order, [&](uint32_t *r, uint32_t *c, void *x) {
         return GG_cuda_hkeys_to_coo(K, order, r, c, x);
     });
 }
@@ -143,7 +143,7 @@ namespace {
 
 struct ap_args {
     uint64_t n;
-    const uint64_t *row, *col;
+    const uint32_t *row, *col;
     const void *ax;
     int acode, kind;
     GG_cuda_op op;
@@ -243,12 +243,12 @@ extern "C" int GG_cuda_mat_apply(GG_cuda_tuples *T, GG_cuda_tuples *A, const GG_
 namespace {
 
 /* Row-major keys of n tuples and, when src is not NULL, payloads k | tag. */
-__global__ void key_kernel(uint64_t n, const uint64_t *row, const uint64_t *col, uint32_t tag,
+__global__ void key_kernel(uint64_t n, const uint32_t *row, const uint32_t *col, uint32_t tag,
                            uint64_t *key, uint32_t *src)
 {
     GG_VK_FOR(k, n)
     {
-        key[k] = (row[k] << 32) | col[k];
+        key[k] = ((uint64_t)row[k] << 32) | col[k];
         if (src != nullptr) src[k] = (uint32_t)k | tag;
     }
 }
@@ -345,13 +345,13 @@ __global__ void mat_ewise_kernel(me_args a)
 }
 
 /* T(k) = s at P's tuple k, or at the k-th position of a full nrows x ncols matrix (prow NULL). */
-__global__ void fill_kernel(uint64_t n, uint64_t ncols, const uint64_t *prow, const uint64_t *pcol,
-                            gg_val s, uint32_t size, uint64_t *row, uint64_t *col, void *x)
+__global__ void fill_kernel(uint64_t n, uint64_t ncols, const uint32_t *prow, const uint32_t *pcol,
+                            gg_val s, uint32_t size, uint32_t *row, uint32_t *col, void *x)
 {
     GG_VK_FOR(k, n)
     {
-        row[k] = prow != nullptr ? prow[k] : k / ncols;
-        col[k] = prow != nullptr ? pcol[k] : k % ncols;
+        row[k] = prow != nullptr ? prow[k] : (uint32_t)(k / ncols);
+        col[k] = prow != nullptr ? pcol[k] : (uint32_t)(k % ncols);
         gg_store_sized(x, k, size, s);
     }
 }
@@ -393,11 +393,11 @@ extern "C" int GG_cuda_mat_fill(GG_cuda_tuples *T, const GG_cuda_tuples *P, uint
     uint32_t size = gg_size_of(scode);
     GG_cuda_bind();
     gg_dev_buf r, c, x;
-    if (!r.get(n * sizeof(uint64_t)) || !c.get(n * sizeof(uint64_t)) || !x.get(n * size))
+    if (!r.get(n * sizeof(uint32_t)) || !c.get(n * sizeof(uint32_t)) || !x.get(n * size))
         return GG_CUDA_VRC_NOMEM;
     fill_kernel<<<gg_vk_blocks(n), GG_VK_THREADS, 0, GG_cuda_stream()>>>(
         n, ncols, P != nullptr ? P->row : nullptr, P != nullptr ? P->col : nullptr,
-        gg_host_val(s, scode), size, r.as<uint64_t>(), c.as<uint64_t>(), x.p);
+        gg_host_val(s, scode), size, r.as<uint32_t>(), c.as<uint32_t>(), x.p);
     int rc = gg_vk_launched();
     if (rc == GG_CUDA_VRC_OK) take_tuples(T, n, r, c, x);
     return rc;
@@ -408,7 +408,7 @@ extern "C" int GG_cuda_mat_fill(GG_cuda_tuples *T, const GG_cuda_tuples *P, uint
 namespace {
 
 /* ptr[r] = the first entry whose major index is at least r, for r <= dim (major sorted). */
-__global__ void ptr_kernel(uint64_t dim, const uint64_t *major, uint64_t n, uint64_t *ptr)
+__global__ void ptr_kernel(uint64_t dim, const uint32_t *major, uint64_t n, uint64_t *ptr)
 {
     GG_VK_FOR(r, dim + 1)
     {
@@ -416,13 +416,13 @@ __global__ void ptr_kernel(uint64_t dim, const uint64_t *major, uint64_t n, uint
     }
 }
 
-__global__ void head_kernel(uint64_t n, const uint64_t *major, uint32_t *head)
+__global__ void head_kernel(uint64_t n, const uint32_t *major, uint32_t *head)
 {
     GG_VK_FOR(p, n) head[p] = p == 0 || major[p] != major[p - 1];
 }
 
 /* A hypersparse view's vector list and pointers: the first entry of each major index. */
-__global__ void hyper_kernel(uint64_t n, const uint64_t *major, const uint32_t *head,
+__global__ void hyper_kernel(uint64_t n, const uint32_t *major, const uint32_t *head,
                              const uint32_t *pos, uint64_t nvec, uint64_t *vec, uint64_t *ptr)
 {
     if (blockIdx.x == 0 && threadIdx.x == 0) ptr[nvec] = n;
@@ -432,6 +432,12 @@ __global__ void hyper_kernel(uint64_t n, const uint64_t *major, const uint32_t *
         vec[pos[p]] = major[p];
         ptr[pos[p]] = p;
     }
+}
+
+/* The view's 64-bit minor indices from the tuples' 32-bit ones. */
+__global__ void widen_kernel(uint64_t n, const uint32_t *mnr, uint64_t *idx)
+{
+    GG_VK_FOR(p, n) idx[p] = mnr[p];
 }
 
 } // namespace
@@ -448,9 +454,9 @@ extern "C" int GG_cuda_cview_of(GG_cuda_cview *v, void **mem, const GG_cuda_tupl
     GG_cuda_bind();
     cudaStream_t s = GG_cuda_stream();
 
-    /* the entries are in the view's order: the major indices give the pointers, the minor ones and
-     * the values are copied as they are */
-    const uint64_t *maj = by_col ? t->col : t->row, *mnr = by_col ? t->row : t->col;
+    /* the entries are in the view's order: the major indices give the pointers, the minor ones are
+     * widened to the view's 64 bits and the values copied as they are */
+    const uint32_t *maj = by_col ? t->col : t->row, *mnr = by_col ? t->row : t->col;
     const void *x = t->x;
     int rc = GG_CUDA_VRC_OK;
 
@@ -481,8 +487,10 @@ extern "C" int GG_cuda_cview_of(GG_cuda_cview *v, void **mem, const GG_cuda_tupl
         ptr_kernel<<<gg_vk_blocks(dim + 1), GG_VK_THREADS, 0, s>>>(dim, maj, n, ptr);
     }
     rc = gg_vk_launched();
-    if (rc == GG_CUDA_VRC_OK && n > 0)
-        rc = gg_vk_rc(cudaMemcpyAsync(base + bvec + bptr, mnr, n * 8, cudaMemcpyDeviceToDevice, s));
+    if (rc == GG_CUDA_VRC_OK && n > 0) {
+        widen_kernel<<<gg_vk_blocks(n), GG_VK_THREADS, 0, s>>>(n, mnr, (uint64_t *)(base + bvec + bptr));
+        rc = gg_vk_launched();
+    }
     if (rc == GG_CUDA_VRC_OK && n > 0)
         rc = gg_vk_rc(cudaMemcpyAsync(base + bvec + bptr + bidx, x, n * size, cudaMemcpyDeviceToDevice, s));
     if (rc != GG_CUDA_VRC_OK) return rc;

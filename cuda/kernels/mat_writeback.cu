@@ -77,8 +77,8 @@ __global__ void cast_kernel(uint64_t n, const void *x, int from, void *z, int to
 /* Z's tree from its tuples (iso when every value is equal, as a host build makes it); tuples in Z's
  * tree order already, as a select over an untransposed tree of Z's shape hands them over, are not
  * sorted again (GG_cuda_hs_build_coo). */
-int build(GG_cuda_hs *Z, uint64_t nrows, uint64_t ncols, int dbits, const uint64_t *row,
-          const uint64_t *col, const void *x, uint64_t n, int ccode)
+int build(GG_cuda_hs *Z, uint64_t nrows, uint64_t ncols, int dbits, const uint32_t *row,
+          const uint32_t *col, const void *x, uint64_t n, int ccode)
 {
     return gg_hs_rc(GG_cuda_hs_build_coo(Z, nrows, ncols, dbits, row, col, x, n, ccode,
                                          (int)gg_size_of(ccode), true));

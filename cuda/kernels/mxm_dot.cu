@@ -44,7 +44,7 @@ __host__ __device__ inline bool dot_far(uint64_t la, uint64_t lb)
 
 struct dot_args {
     uint64_t nm; /* mask entries */
-    const uint64_t *mrow, *mcol;
+    const uint32_t *mrow, *mcol;
     const void *mx;
     int mcode;
     bool mstruct;

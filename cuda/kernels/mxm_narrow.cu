@@ -79,7 +79,7 @@ template <typename F> __device__ inline void walk_terms(const uint64_t *off, uin
 /* ---- lengths, masks, densified W --------------------------------------------------------------- */
 
 /* saxpy form: item e = W's entry (i, kk) walks vector kk of B (rows of op1(B)). */
-__global__ void w_lengths(uint64_t nw, const uint64_t *wcol, GG_cuda_cview b, uint64_t *off,
+__global__ void w_lengths(uint64_t nw, const uint32_t *wcol, GG_cuda_cview b, uint64_t *off,
                           uint64_t *b0)
 {
     GG_VK_FOR(e, nw)
@@ -91,7 +91,7 @@ __global__ void w_lengths(uint64_t nw, const uint64_t *wcol, GG_cuda_cview b, ui
 }
 
 /* dot form: item p = the mask's entry (i, j) walks vector j of B (columns of op1(B)) when true. */
-__global__ void m_lengths(uint64_t nm, const uint64_t *mcol, const void *mx, uint32_t msize,
+__global__ void m_lengths(uint64_t nm, const uint32_t *mcol, const void *mx, uint32_t msize,
                           bool mstruct, GG_cuda_cview b, uint64_t *off, uint64_t *b0)
 {
     GG_VK_FOR(p, nm)
@@ -104,13 +104,13 @@ __global__ void m_lengths(uint64_t nm, const uint64_t *mcol, const void *mx, uin
 }
 
 /* The mask's true entries as bits of a row-major k x ncols bitmap (cleared first). */
-__global__ void mask_bits(uint64_t nm, const uint64_t *mrow, const uint64_t *mcol, const void *mx,
+__global__ void mask_bits(uint64_t nm, const uint32_t *mrow, const uint32_t *mcol, const void *mx,
                           uint32_t msize, bool mstruct, uint64_t ncols, uint32_t *bits)
 {
     GG_VK_FOR(p, nm)
     {
         if (!mask_true(mx, p, msize, mstruct)) continue;
-        uint64_t m = mrow[p] * ncols + mcol[p];
+        uint64_t m = (uint64_t)mrow[p] * ncols + mcol[p];
         atomicOr(bits + (m >> 5), 1u << (m & 31));
     }
 }
@@ -118,7 +118,7 @@ __global__ void mask_bits(uint64_t nm, const uint64_t *mrow, const uint64_t *mco
 /* W densified: per inner index kk the word of the rows holding W(i,kk) (cleared first) and, when
  * dx is not NULL, the values W(i,kk) as T at dx[kk * k + i]. */
 template <typename T>
-__global__ void densify(uint64_t nw, const uint64_t *wrow, const uint64_t *wcol, const void *wx,
+__global__ void densify(uint64_t nw, const uint32_t *wrow, const uint32_t *wcol, const void *wx,
                         int wcode, uint64_t k, unsigned long long *bits, T *dx)
 {
     GG_VK_FOR(e, nw)
@@ -155,13 +155,16 @@ struct layout {
 /* The flagged slots of the accumulator at their positions pos[p] of T, in the slots' order. */
 template <typename T>
 __global__ void emit(layout L, const uint32_t *keep, const uint32_t *pos, const T *acc,
-                     uint64_t *row, uint64_t *col, T *x)
+                     uint32_t *row, uint32_t *col, T *x)
 {
     GG_VK_FOR(p, L.positions())
     {
         if (!keep[p]) continue;
         uint32_t q = pos[p];
-        L.coords(p, row + q, col + q);
+        uint64_t i, j;
+        L.coords(p, &i, &j);
+        row[q] = (uint32_t)i;
+        col[q] = (uint32_t)j;
         x[q] = acc[p];
     }
 }
@@ -190,7 +193,7 @@ struct common {
 };
 
 template <typename T> struct sx_args : common {
-    const uint64_t *wrow;
+    const uint32_t *wrow;
     const void *wx;
     int wcode;
     const uint32_t *mbits; /* NULL: no mask */
@@ -220,7 +223,7 @@ __global__ void __launch_bounds__(NT) saxpy_kernel(sx_args<T> a)
 }
 
 template <typename T> struct dt_args : common {
-    const uint64_t *mrow;
+    const uint32_t *mrow;
     const unsigned long long *wbits;
     const T *wx; /* densified W, k values per inner index */
     uint64_t k;
@@ -368,16 +371,16 @@ template <typename T> int saxpy_typed(GG_cuda_tuples *T_out, const GG_cuda_narro
     if (rc == GG_CUDA_VRC_OK) rc = gg_mk_scan(keep.as<uint32_t>(), pos.as<uint32_t>(), P, &n);
     if (rc != GG_CUDA_VRC_OK || n == 0) return rc;
     gg_dev_buf row, col, x;
-    if (!row.get(n * 8) || !col.get(n * 8) || !x.get(n * sizeof(T))) return GG_CUDA_VRC_NOMEM;
-    uint64_t *orow = row.as<uint64_t>(), *ocol = col.as<uint64_t>();
+    if (!row.get(n * 4) || !col.get(n * 4) || !x.get(n * sizeof(T))) return GG_CUDA_VRC_NOMEM;
+    uint32_t *orow = row.as<uint32_t>(), *ocol = col.as<uint32_t>();
     T *ox = x.as<T>(), *ax = acc.as<T>();
     const uint32_t *kp = keep.as<uint32_t>(), *pp = pos.as<uint32_t>();
     emit<T><<<gg_vk_blocks(P), GG_VK_THREADS, 0, s>>>(L, kp, pp, ax, orow, ocol, ox);
     rc = gg_vk_launched();
     if (rc != GG_CUDA_VRC_OK) return rc;
     T_out->n = n;
-    T_out->row = static_cast<uint64_t *>(row.release());
-    T_out->col = static_cast<uint64_t *>(col.release());
+    T_out->row = static_cast<uint32_t *>(row.release());
+    T_out->col = static_cast<uint32_t *>(col.release());
     T_out->x = x.release();
     T_out->order = L.strips == 1 ? GG_CUDA_ORDER_ROW : GG_CUDA_ORDER_TREE;
     return GG_CUDA_VRC_OK;

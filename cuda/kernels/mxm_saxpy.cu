@@ -48,11 +48,12 @@
  *    16384-slot table's sort or the dense rows' waves. Each tile's place in its row comes from the
  *    symbolic pass: only a row counted in a shared bitmap can be tiled, and it popcounts each
  *    tile's bits there (a slot each, in an array bounded by flops x ratio / ncols rows).
- * Memory: the whole-run arrays are a few words per vector of R plus T itself. Each pass runs at
- *    once when its workspace (global hashes and bitmaps, the hash rows' unordered output and its
- *    sort) fits the memory available now (GG_cuda_pool_available, which honours
- *    GxG_DEVICE_POOL_LIMIT), else over row chunks sized to it; a chunk that still fails to allocate
- *    is halved and retried. Dense rows share a fixed set of tables, one row per table at a time
+ * Memory: the whole-run arrays are a few words per vector of R (about 50 bytes at the numeric
+ *    pass's peak, Doc/performance.md) plus T itself (two 32-bit coordinates and the value: 16
+ *    bytes an FP64 entry). Each pass runs at once when its workspace (global hashes and bitmaps,
+ *    the hash rows' unordered output and its sort) fits the memory available now
+ *    (GG_cuda_pool_available, which honours GxG_DEVICE_POOL_LIMIT), else over row chunks sized to
+ *    it; a chunk that still fails to allocate is halved and retried. Dense rows share a fixed set of tables, one row per table at a time
  *    (waves): each table is cleared as its row is read out, so their memory is bounded whatever the
  *    number of dense rows.
  * Tunables (read once from the environment). WAVE_MB and FILL were set from one variant each on
@@ -285,7 +286,7 @@ struct sp {
                              * until then, with shortp, each vector's flops (meta, for rebin) */
     uint64_t gbase;         /* gptr at the chunk's first vector */
     uint32_t *ocol;         /* numeric: the chunk's unordered column keys (hash bin) */
-    uint64_t *trow, *tcol;  /* numeric: T's indices (rows of the other bins written in order) */
+    uint32_t *trow, *tcol;  /* numeric: T's indices (rows of the other bins written in order) */
     /* the tiled bin: a row of at least tmin entries and at least ncols / tratio of them, counted
      * in a shared bitmap by the symbolic pass, gets a slot there (tslot[v], the next of *tnext,
      * below tcap) and its tiles' counts (tcnt[slot * ntiles + t], tiles of tw columns); tslot
@@ -1815,11 +1816,11 @@ int allocate_result(run_state &r, GG_cuda_tuples *T, int code, GG_cuda_saxpy_sta
     if (rc != GG_CUDA_VRC_OK) return rc;
     GG_cuda_free(r.bn.list.release()); /* the symbolic pass's bins are stale */
     gg_dev_buf row, col, x;
-    if (!row.get(h[0] * 8) || !col.get(h[0] * 8) || !x.get(h[0] * gg_size_of(code)))
+    if (!row.get(h[0] * 4) || !col.get(h[0] * 4) || !x.get(h[0] * gg_size_of(code)))
         return GG_CUDA_VRC_NOMEM;
     T->n = h[0];
-    T->row = static_cast<uint64_t *>(row.release());
-    T->col = static_cast<uint64_t *>(col.release());
+    T->row = static_cast<uint32_t *>(row.release());
+    T->col = static_cast<uint32_t *>(col.release());
     T->x = x.release();
     return GG_CUDA_VRC_OK;
 }

@@ -173,7 +173,7 @@ __device__ inline bool gg_nonzero_bytes(const void *p, uint32_t size)
 }
 
 /* The first position of the sorted a[0 .. n) whose value is at least key (n when none is). */
-__device__ inline uint64_t gg_lower_bound(const uint64_t *a, uint64_t n, uint64_t key)
+template <class K> __device__ inline uint64_t gg_lower_bound(const K *a, uint64_t n, uint64_t key)
 {
     uint64_t lo = 0, hi = n;
     while (lo < hi) {

@@ -7,8 +7,9 @@
  * then go through the device masked write-back (accumulator, replace, the mask's final word) and
  * C's new tree stays on the device (GG_cuda_mslot.h).
  * Declines, touching nothing: user-defined types or operators, a semiring whose multiply and monoid
- * are not all of one domain, a semiring without a device kernel, C with 2^32 - 1 columns or more,
- * inputs beyond the device build's limits, and small host-resident calls (unless CUDA is forced).
+ * are not all of one domain, a semiring without a device kernel, C with 2^32 - 1 columns or more
+ * or more than 2^32 rows (T's rows are 32-bit coordinates), inputs beyond the device build's
+ * limits, and small host-resident calls (unless CUDA is forced).
  * Out of device memory (GrB_OUT_OF_MEMORY, C unchanged) only when the result and the inputs leave
  * no room for a single row's workspace: the product runs at once when its workspace fits, in row
  * chunks otherwise. */
@@ -76,6 +77,8 @@ GrB_Info GG_cuda_mxm_saxpy(GG_container *C, GG_container *M, GrB_BinaryOp accum,
     GrB_Info info = GG_cuda_semiring_take(semiring);
     if (info != GrB_SUCCESS) return info;
     if (C->ncols >= UINT32_MAX) return GG_decline("2^32 - 1 columns or more (32-bit hash keys)");
+    if (C->nrows > ((GrB_Index)1 << 32))
+        return GG_decline("more than 2^32 rows (the device tuples' 32-bit coordinates)");
     GrB_Index na, nb;
     info = GG_container_nvals(A, &na);
     if (info == GrB_SUCCESS) info = GG_container_nvals(B, &nb);

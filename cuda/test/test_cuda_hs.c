@@ -88,6 +88,20 @@ static void *upload(const void *h, size_t bytes)
     return d;
 }
 
+/* n host coordinates as the device tuples' 32-bit ones (the device build's format). */
+static uint32_t *upload_coords(const GrB_Index *h, uint64_t n)
+{
+    uint32_t *narrow = malloc((n + 1) * sizeof *narrow);
+    assert_non_null(narrow);
+    for (uint64_t k = 0; k < n; k++) {
+        assert_true(h[k] <= UINT32_MAX);
+        narrow[k] = (uint32_t)h[k];
+    }
+    uint32_t *d = upload(narrow, (n + 1) * sizeof *narrow);
+    free(narrow);
+    return d;
+}
+
 static int g_cases;
 
 /* Host and device builds of the same tuples: same pool bytes, root, height, iso. */
@@ -101,7 +115,7 @@ static void same_build(GrB_Index nrows, GrB_Index ncols, int dbits, int pattern,
     GG_hs_tuples ht = {t.row, t.col, t.x, type, false, t.n};
     assert_int_equal(GG_hs_build(&H, type, nrows, ncols, &ht, NULL, allow_iso ? 0 : GG_HS_NO_ISO),
                      GrB_SUCCESS);
-    uint64_t *dr = upload(t.row, (t.n + 1) * 8), *dc = upload(t.col, (t.n + 1) * 8);
+    uint32_t *dr = upload_coords(t.row, t.n), *dc = upload_coords(t.col, t.n);
     void *dx = upload(t.x, (t.n + 1) * vsize);
     GG_cuda_hs D;
     assert_int_equal(GG_cuda_hs_build_coo(&D, nrows, ncols, dbits, dr, dc, dx, t.n, type->code,
@@ -312,7 +326,7 @@ static double at(const tuples *t, GrB_Index i, GrB_Index j)
 
 static GG_cuda_hs device_tree(const tuples *t, GrB_Index n, int dbits)
 {
-    uint64_t *dr = upload(t->row, (t->n + 1) * 8), *dc = upload(t->col, (t->n + 1) * 8);
+    uint32_t *dr = upload_coords(t->row, t->n), *dc = upload_coords(t->col, t->n);
     void *dx = upload(t->x, (t->n + 1) * 8);
     GG_cuda_hs D;
     assert_int_equal(GG_cuda_hs_build_coo(&D, n, n, dbits, dr, dc, dx, t->n, GrB_FP64_CODE, 8, false),
@@ -331,12 +345,12 @@ static void check_fold(const GG_cuda_hs *A, const GG_cuda_hs *B, const tuples *t
                      GG_CUDA_HS_OK);
     uint64_t n = C.nvals;
     assert_int_equal(n, ta->n);
-    uint64_t *dr = GG_cuda_malloc((n + 1) * 8), *dc = GG_cuda_malloc((n + 1) * 8);
+    uint32_t *dr = GG_cuda_malloc((n + 1) * 4), *dc = GG_cuda_malloc((n + 1) * 4);
     double *dx = GG_cuda_malloc((n + 1) * 8);
     assert_int_equal(GG_cuda_hs_to_coo(&C, GG_CUDA_ORDER_ROW, dr, dc, dx), GG_CUDA_HS_OK);
-    GrB_Index *r = malloc((n + 1) * 8), *c = malloc((n + 1) * 8);
+    uint32_t *r = malloc((n + 1) * 4), *c = malloc((n + 1) * 4);
     double *x = malloc((n + 1) * 8);
-    assert_true(GG_cuda_download(r, dr, n * 8) && GG_cuda_download(c, dc, n * 8) &&
+    assert_true(GG_cuda_download(r, dr, n * 4) && GG_cuda_download(c, dc, n * 4) &&
                 GG_cuda_download(x, dx, n * 8));
     for (uint64_t k = 0; k < n; k++) {
         assert_true(r[k] == ta->row[k] && c[k] == ta->col[k]);
@@ -425,7 +439,7 @@ static void check_orders(const tuples *t, GrB_Index nrows, GrB_Index ncols, int 
                          bool iso)
 {
     uint64_t n = t->n;
-    uint64_t *dr = upload(t->row, (n + 1) * 8), *dc = upload(t->col, (n + 1) * 8);
+    uint32_t *dr = upload_coords(t->row, n), *dc = upload_coords(t->col, n);
     void *dx = upload(t->x, (n + 1) * 8);
     GG_cuda_hs D, F;
     assert_int_equal(GG_cuda_hs_build_coo(&D, nrows, ncols, dbits, dr, dc, dx, n, GrB_UINT64_CODE, 8, iso),
@@ -435,7 +449,7 @@ static void check_orders(const tuples *t, GrB_Index nrows, GrB_Index ncols, int 
     cell *cs = malloc((n + 1) * sizeof *cs);
     for (uint64_t k = 0; k < n; k++)
         cs[k] = tran ? (cell){t->col[k], t->row[k], k} : (cell){t->row[k], t->col[k], k};
-    GrB_Index *r = malloc((n + 1) * 8), *c = malloc((n + 1) * 8);
+    uint32_t *r = malloc((n + 1) * 4), *c = malloc((n + 1) * 4);
     uint8_t *x = malloc((n + 1) * 8);
     for (int o = GG_CUDA_ORDER_ROW; o <= GG_CUDA_ORDER_TREE; o++) {
         unsigned long long s0 = GG_cuda_sort_count();
@@ -459,7 +473,7 @@ static void check_orders(const tuples *t, GrB_Index nrows, GrB_Index ncols, int 
             GG_cuda_free((void *)F.pool);
             continue;
         }
-        assert_true(GG_cuda_download(r, dr, n * 8) && GG_cuda_download(c, dc, n * 8) &&
+        assert_true(GG_cuda_download(r, dr, n * 4) && GG_cuda_download(c, dc, n * 4) &&
                     GG_cuda_download(x, dx, n * 8));
         qsort(cs, n, sizeof *cs, o == GG_CUDA_ORDER_ROW ? cell_by_row : cell_by_col);
         for (uint64_t k = 0; k < n; k++) {

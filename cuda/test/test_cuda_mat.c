@@ -844,6 +844,85 @@ static void reduce_huge_declines(void **state)
     GrB_free(&w), GrB_free(&A);
 }
 
+/* f(C, M, acc, d) into a copy of C0 on the CPU and then with CUDA forced: the same tuples, and the
+ * device took the call (no decline, the result resident) when `device`, else declined it. */
+static void shape_case(const char *name, op_fn f, const void *ctx, GrB_Matrix C0, GrB_Matrix M,
+                       GrB_BinaryOp acc, GrB_Descriptor d, bool device)
+{
+    GrB_Matrix C[2];
+    for (int b = 0; b < 2; b++) {
+        C[b] = mdup(C0);
+        set_backend(b == 0 ? GxG_BACKEND_CPU : GxG_BACKEND_CUDA);
+        size_t before = declines();
+        GrB_Info info = f(C[b], M, acc, d, ctx);
+        if (info != GrB_SUCCESS) fail_msg("%s: backend %d: %d", name, b, (int)info);
+        if (b == 1 && device && declines() != before) fail_msg("%s: the CUDA slot declined", name);
+        if (b == 1 && !device && declines() == before) fail_msg("%s: the device took it", name);
+        if (b == 1 && device) assert_resident(C[1]);
+    }
+    set_backend(GxG_BACKEND_CPU);
+    same_matrix(C[0], C[1], 0);
+    GrB_free(&C[0]), GrB_free(&C[1]);
+}
+
+static GrB_Info do_mxm(GrB_Matrix C, GrB_Matrix M, GrB_BinaryOp acc, GrB_Descriptor d,
+                       const void *ctx)
+{
+    const op_ctx *c = ctx;
+    return GrB_mxm(C, M, acc, GrB_PLUS_TIMES_SEMIRING_FP64, c->A, c->B, d);
+}
+
+/* The device tuples' 32-bit coordinates (GG_cuda_tuples) at their bounds. An n x n matrix with
+ * n = 2^32 and entries in its last row and column (coordinate 2^32 - 1, the widest a tuple holds;
+ * the index operators and SECONDJ make the coordinates values) runs on the device through every
+ * tuple path: the decode in tree order and transposed, the masked write-back's merge and mask
+ * look-up, the merge of eWiseMult, and the row-wise product whose T has rows up to 2^32 - 1. With
+ * n = 2^40 (the differential test's hypersparse shape) every one is declined before a coordinate
+ * could be narrowed (the device build's limits: GG_cuda_tuples_of, the mxm slots' dimension
+ * checks) and the CPU answers: apply, select, eWiseMult, A*A, and a product of 2^40 rows and 60
+ * columns. */
+static void coordinates_at_32_bits(void **state)
+{
+    (void)state;
+    for (int w = 0; w < 2; w++) {
+        const GrB_Index n = (GrB_Index)1 << (w == 0 ? 32 : 40), last = n - 1;
+        const bool device = w == 0;
+        GrB_Matrix A, R, B, E, Er;
+        OK(GrB_Matrix_new(&A, GrB_FP64, n, n));
+        OK(GrB_Matrix_setElement_FP64(A, 5, 3, last));
+        OK(GrB_Matrix_setElement_FP64(A, 7, last - 1, last));
+        OK(GrB_Matrix_setElement_FP64(A, 2, last, 5));
+        OK(GrB_Matrix_setElement_FP64(A, 4, last, 3));
+        OK(GrB_Matrix_setElement_FP64(A, 9, 5, 3));
+        /* R: n x 50 with entries in rows 3, 5, last - 1 and last; B: 50 x 60 */
+        OK(GrB_Matrix_new(&R, GrB_FP64, n, 50));
+        OK(GrB_Matrix_new(&B, GrB_FP64, 50, 60));
+        for (GrB_Index k = 0; k < 50; k++) {
+            GrB_Index rows[4] = {3, 5, last - 1, last};
+            OK(GrB_Matrix_setElement_FP64(R, (double)(k % 5 + 1), rows[k % 4], k));
+            OK(GrB_Matrix_setElement_FP64(B, (double)(k % 3 + 1), k, (k * 7) % 60));
+            OK(GrB_Matrix_setElement_FP64(B, 1, k, 59));
+        }
+        OK(GrB_Matrix_new(&E, GrB_FP64, n, n));
+        OK(GrB_Matrix_new(&Er, GrB_FP64, n, 60));
+        op_ctx row = {.A = A, .idxop = GrB_ROWINDEX_INT64, .s = 1};
+        op_ctx col = {.A = A, .idxop = GrB_COLINDEX_INT64, .s = 0};
+        op_ctx sel = {.A = A, .idxop = GrB_VALUEGT_FP64, .s = 3};
+        op_ctx mult = {.A = A, .B = A, .binop = GxB_SECONDJ_INT64};
+        op_ctx sq = {.A = A, .B = A}, prod = {.A = R, .B = B};
+        shape_case("apply ROWINDEX", do_apply, &row, E, NULL, NULL, NULL, device);
+        shape_case("apply COLINDEX of A'", do_apply, &col, E, NULL, NULL, GrB_DESC_T0, device);
+        shape_case("C<A> += apply ROWINDEX", do_apply, &row, A, A, GrB_PLUS_FP64, GrB_DESC_S,
+                   device);
+        shape_case("select VALUEGT of A'", do_select, &sel, E, NULL, NULL, GrB_DESC_T0, device);
+        shape_case("eWiseMult SECONDJ of A, A'", do_mult, &mult, E, NULL, NULL, GrB_DESC_T1,
+                   device);
+        shape_case("R*B, rows of C up to n - 1", do_mxm, &prod, Er, NULL, NULL, NULL, device);
+        if (!device) shape_case("A*A", do_mxm, &sq, E, NULL, NULL, NULL, false);
+        GrB_free(&A), GrB_free(&R), GrB_free(&B), GrB_free(&E), GrB_free(&Er);
+    }
+}
+
 /* Host methods on a device-resident matrix: element reads, dup, transpose, setElement (a host
  * write that first brings the content to the host), wait, and free with its work still queued. */
 static void host_methods_see_device_result(void **state)
@@ -1205,6 +1284,7 @@ int main(void)
         cmocka_unit_test(select_mxv_chain_moves_no_matrix),
         cmocka_unit_test(reduce_device_result),
         cmocka_unit_test(reduce_huge_declines),
+        cmocka_unit_test(coordinates_at_32_bits),
         cmocka_unit_test(host_methods_see_device_result),
         cmocka_unit_test(pool_limit_leaves_c_intact),
         cmocka_unit_test(ewise_in_tree_order),
