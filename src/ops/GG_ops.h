@@ -139,6 +139,20 @@ GrB_Info GG_op_index(const GG_op *k, GrB_Index index, const char *name, GrB_Inde
 GrB_Info GG_op_index_list(const GG_op *k, const GrB_Index *list, GrB_Index n, const char *name,
                           GrB_Index dim);
 
+/* ---- index-unary operators as SuiteSparse 7.4 reads them ------------------------------------ */
+
+/* GrB_ROWINDEX_INT64, COLINDEX_INT64 or DIAGINDEX_INT64 for the INT32 operator of the same name,
+ * else NULL. SuiteSparse reads these INT32 operators' thunk as int64: select tests the twin's
+ * 64-bit value (src/ops/select.c), apply wraps the 64-bit sum to int32 (src/ops/apply.c);
+ * Doc/decisions.md, "select with INT32 index operators" and its apply sequel. */
+static inline GrB_IndexUnaryOp GG_index_int32_twin(GrB_IndexUnaryOp op)
+{
+    return op == GrB_ROWINDEX_INT32    ? GrB_ROWINDEX_INT64
+           : op == GrB_COLINDEX_INT32  ? GrB_COLINDEX_INT64
+           : op == GrB_DIAGINDEX_INT32 ? GrB_DIAGINDEX_INT64
+                                       : NULL;
+}
+
 /* ---- step 6: dispatch --------------------------------------------------------------------- */
 
 /* The error for a call that no backend can run (GrB_NOT_IMPLEMENTED, naming the function and

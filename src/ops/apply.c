@@ -64,9 +64,7 @@ static GrB_Info apply_run(const char *func, GG_kind K, GG_container *C, GG_conta
          * DIAGINDEX_INT32 as int64 and wraps the 64-bit sum to int32: for a floating thunk outside
          * int32 (1e10) that is not the saturating cast to int32 (Doc/decisions.md, "apply with
          * INT32 index operators"). Integer thunks wrap either way. */
-        if (kind == GG_APPLY_INDEXOP &&
-            (op.idxop == GrB_ROWINDEX_INT32 || op.idxop == GrB_COLINDEX_INT32 ||
-             op.idxop == GrB_DIAGINDEX_INT32) &&
+        if (kind == GG_APPLY_INDEXOP && GG_index_int32_twin(op.idxop) != NULL &&
             (op.stype == GrB_FP32 || op.stype == GrB_FP64)) {
             GG_cast_get(GrB_INT64_CODE, op.stype->code)(&wide_thunk, op.scalar);
             op.scalar = &wide_thunk;

@@ -9,10 +9,8 @@
  * (Doc/decisions.md, "select with INT32 index operators"). */
 static GrB_IndexUnaryOp select_op(GrB_IndexUnaryOp op)
 {
-    return op == GrB_ROWINDEX_INT32    ? GrB_ROWINDEX_INT64
-           : op == GrB_COLINDEX_INT32  ? GrB_COLINDEX_INT64
-           : op == GrB_DIAGINDEX_INT32 ? GrB_DIAGINDEX_INT64
-                                       : op;
+    GrB_IndexUnaryOp twin = GG_index_int32_twin(op);
+    return twin != NULL ? twin : op;
 }
 
 static GrB_Info select_run(const char *func, GG_kind K, GG_container *C, GG_container *M,
