@@ -140,8 +140,10 @@ static GrB_Info product_full(GG_cuda_vec *T, GG_container *A, bool tran, GrB_Sem
         GG_cuda_vec_release(T);
         return GrB_OUT_OF_MEMORY;
     }
-    GG_cuda_hs hs;
-    GrB_Info info = GG_cuda_mirror_hs(A, &hs);
+    /* a product's result waiting as its rows is read as its compact view: its tree is asked for
+     * only where the tree kernel runs */
+    GG_cuda_hs hs = {0};
+    GrB_Info info = !tran && GG_cuda_mirror_rows_wait(A) ? GrB_SUCCESS : GG_cuda_mirror_hs(A, &hs);
     int rc = GG_CUDA_SPMV_ERROR;
     int add = sr->add->op->opcode, mul = sr->mul->opcode;
     unsigned char start[8];
@@ -177,7 +179,8 @@ static GrB_Info product_full(GG_cuda_vec *T, GG_container *A, bool tran, GrB_Sem
     }
     if (info == GrB_SUCCESS && k == GG_CUDA_SPMV_TREE) {
         const GG_cuda_hs_schedule *s;
-        info = GG_cuda_mirror_schedule(A, &s);
+        info = GG_cuda_mirror_hs(A, &hs);
+        if (info == GrB_SUCCESS) info = GG_cuda_mirror_schedule(A, &s);
         GG_trace("cuda mxv: HiSparse kernel on the tree%s", tran ? " (transposed)" : "");
         if (info == GrB_SUCCESS)
             rc = GG_cuda_hs_mxv(&hs, s, tran, add, mul, t, identity, vxm, x, T->d.x, T->d.b);
