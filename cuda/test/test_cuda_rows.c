@@ -6,7 +6,8 @@
  * afterwards) are compared entry by entry: mxv and vxm with full and sparse vectors, masked, W as
  * either operand of mxm and as its mask, W = W * W aliased, apply (plain and transposed), select,
  * eWiseAdd/Mult, reductions to a vector and a scalar, extractTuples, extractElement, setElement
- * (which ends the waiting state), transpose, dup, assign, nvals, and the CPU backend reading W.
+ * (which ends the waiting state), transpose, dup, assign, serialize (the blobs byte for byte, so
+ * the tree paid from the rows is the eager one), nvals, the CPU and AUTO backends reading W.
  * The readers that need no tree leave W waiting (nvals, the full-vector SpMV on the compact view,
  * W's CSR view as an operand, the reduction to a scalar). Shapes: an empty result and a
  * hypersparse left operand are built as before (not waiting); one row waits. Allocation failures
@@ -235,6 +236,21 @@ static void op_assign(GrB_Matrix C, outcome *o)
     OK(GrB_Matrix_assign(o->m, NULL, NULL, C, GrB_ALL, N, GrB_ALL, N, NULL));
 }
 
+/* The serialized blob (its hash in the scalar: W's tree, paid from its rows, must be the eager
+ * tree byte for byte) and the matrix deserialized from it. */
+static void op_serialize(GrB_Matrix C, outcome *o)
+{
+    GrB_Index size = 0;
+    OK(GrB_Matrix_serializeSize(&size, C));
+    unsigned char *blob = malloc(size);
+    OK(GrB_Matrix_serialize(blob, &size, C));
+    uint64_t h = 1469598103934665603ULL;
+    for (GrB_Index k = 0; k < size; k++) h = (h ^ blob[k]) * 1099511628211ULL;
+    o->s = (double)(h >> 12); /* exact in a double */
+    OK(GrB_Matrix_deserialize(&o->m, GrB_FP64, blob, size));
+    free(blob);
+}
+
 /* The CPU backend reading W (its tree downloaded), then CUDA again. */
 static void op_cpu(GrB_Matrix C, outcome *o)
 {
@@ -285,6 +301,7 @@ static const op ops[] = {
     {"setElement", op_set_element, false},
     {"transpose", op_transpose, false},
     {"dup", op_dup, false},
+    {"serialize", op_serialize, false},
     {"assign", op_assign, false},
     {"the CPU backend", op_cpu, false},
     {"AUTO", op_auto, false},
