@@ -9,7 +9,7 @@
  * (which ends the waiting state), transpose, dup, assign, serialize (the blobs byte for byte, so
  * the tree paid from the rows is the eager one), nvals, the CPU and AUTO backends reading W.
  * The readers that need no tree leave W waiting (nvals, the full-vector SpMV on the compact view,
- * W's CSR view as an operand, the reduction to a scalar). Shapes: an empty result and a
+ * the masked pull, W's CSR view as either mxm operand, the reductions to a vector and a scalar). Shapes: an empty result and a
  * hypersparse left operand are built as before (not waiting); one row waits. Allocation failures
  * swept over paying the tree and widening the views give GrB_OUT_OF_MEMORY, and the retry on W as
  * the failure left it gives E's outcome with W equal to E. Exits 77 (Meson: SKIP) without a GPU. */
@@ -283,10 +283,11 @@ static const op ops[] = {
     {"reduce to a scalar", op_reduce_scalar, true},
     {"W * A", op_left, true},
     {"A * W (MIN_PLUS)", op_right, true},
+    {"mxv under !u (the pull)", op_mxv_masked, true},
+    {"reduce to a vector", op_reduce_rows, true},
     {"vxm, full vector", op_vxm_full, false},
     {"mxv, sparse vector", op_mxv_sparse, false},
     {"vxm, sparse vector (MIN_PLUS)", op_vxm_sparse, false},
-    {"mxv under !u", op_mxv_masked, false},
     {"W' * A", op_left_transposed, false},
     {"A * A under W", op_as_mask, false},
     {"W = W * W", op_aliased, false},
@@ -296,7 +297,6 @@ static const op ops[] = {
     {"select tril", op_select, false},
     {"eWiseAdd", op_add, false},
     {"eWiseMult", op_mult, false},
-    {"reduce to a vector", op_reduce_rows, false},
     {"extractElement", op_extract_element, false},
     {"setElement", op_set_element, false},
     {"transpose", op_transpose, false},
