@@ -9,7 +9,8 @@
  * (which ends the waiting state), transpose, dup, assign, serialize (the blobs byte for byte, so
  * the tree paid from the rows is the eager one), nvals, the CPU and AUTO backends reading W.
  * The readers that need no tree leave W waiting (nvals, the full-vector SpMV on the compact view,
- * the masked pull, W's CSR view as either mxm operand, the reductions to a vector and a scalar). Shapes: an empty result and a
+ * the masked pull, W's CSR view as either mxm operand, the reductions to a vector and a scalar),
+ * and the full-vector SpMV and the pull make no 64-bit view of them (only the compact view). Shapes: an empty result and a
  * hypersparse left operand are built as before (not waiting); one row waits. Allocation failures
  * swept over paying the tree and widening the views give GrB_OUT_OF_MEMORY, and the retry on W as
  * the failure left it gives E's outcome with W equal to E. Exits 77 (Meson: SKIP) without a GPU. */
@@ -341,6 +342,10 @@ static void every_operation(void **state)
         printf("%-32s W %s after it, %zu calls declined\n", ops[k].name,
                waits(W) ? "waits" : "built", declined);
         if (ops[k].keeps_wait && !waits(W)) fail_msg("%s paid W's tree", ops[k].name);
+        /* the SpMV kernels and the pull read the compact view made on the rows: no 64-bit view */
+        if ((ops[k].run == op_mxv_full || ops[k].run == op_mxv_masked) &&
+            GG_cuda_mirror_has_cview(&W->c, false))
+            fail_msg("%s widened W's rows into the 64-bit view", ops[k].name);
         same_outcome(ops[k].name, &ow, &oe, W, E);
         outcome_free(&ow), outcome_free(&oe);
         GrB_free(&W), GrB_free(&E);
