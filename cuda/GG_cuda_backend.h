@@ -65,6 +65,8 @@ GrB_Info GG_cuda_mirror_schedule(GG_container *A, const GG_cuda_hs_schedule **s)
 bool GG_cuda_mirror_iso(GG_container *A, void *value);
 /* Whether the mirror already holds A's view (by_col: CSC), without copying anything. */
 bool GG_cuda_mirror_has_cview(GG_container *A, bool by_col);
+/* Whether A's content is a product's rows whose tree is not built yet (GG_cuda_mat_install_csr). */
+bool GG_cuda_mirror_rows_wait(GG_container *A);
 /* With the trace on: waits for the device and returns the ms since *mark, then sets *mark to now,
  * so trace lines can say where a call's time goes (a profile run times only whole calls); 0 and
  * no wait with the trace off. */

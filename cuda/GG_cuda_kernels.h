@@ -53,6 +53,17 @@ typedef struct {
     uint64_t max_len; /* entries of the longest vector (0 when not known) */
 } GG_cuda_cview;
 
+/* A matrix's rows as CSR with 32-bit offsets and columns (an unmasked product's result,
+ * GG_cuda_spgemm_saxpy_csr): nrows x ncols, n < 2^31 entries, ptr[nrows + 1], col[n] ascending
+ * within each row, n values of type `code` at x; device arrays, all NULL when n is 0. The compact
+ * SpMV view's array part (GG_cuda_sview: ptr32, col, x; GG_cuda_sview_of_csr32). */
+typedef struct {
+    uint64_t nrows, ncols, n;
+    uint32_t *ptr, *col;
+    void *x;
+    int code;
+} GG_cuda_csr32;
+
 #ifdef __cplusplus
 }
 #endif

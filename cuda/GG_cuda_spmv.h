@@ -142,6 +142,11 @@ typedef struct {
  * limit does not allow it. Synchronises (the long rows' table is made on the host). */
 int GG_cuda_sview_of(GG_cuda_sview *S, void *mem[2], const GG_cuda_cview *V, uint64_t nvals,
                      uint64_t ncols, uint64_t long_min);
+/* The same from a product's rows R (values of value_size bytes), whose offsets, columns and values
+ * the view borrows (R must outlive it; mem[0] is NULL): only the long rows' table and the tiles are
+ * made. UNSUPPORTED for an empty R or a dimension reaching 2^32. */
+int GG_cuda_sview_of_csr32(GG_cuda_sview *S, void *mem[2], const GG_cuda_csr32 *R, int value_size,
+                           uint64_t long_min);
 
 /* y = S (+.*) x, same contract as GG_cuda_cmrs_mxv; lanes 0 for the view's rule (or what
  * GG_cuda_csr_force set), or 1, 2, 4, 8, 16 or 32 lanes a row of the groups (for measurements).

@@ -960,18 +960,20 @@ int csr_typed(const GG_cuda_sview *S, int lanes, int add_op, int mul_op, const v
 
 /* Narrows the pointers (when p32) and the column indices, and lists the rows longer than
  * long_min as (row, begin, end) triples after a count in list[0]. */
-__global__ void sv_narrow(uint64_t nrows, uint64_t nvals, const uint64_t *ptr, const uint64_t *idx,
+template <typename P, typename I>
+__global__ void sv_narrow(uint64_t nrows, uint64_t nvals, const P *ptr, const I *idx,
                           uint32_t *p32, uint64_t *p64, uint32_t *col, uint64_t long_min,
                           unsigned long long *list)
 {
     uint64_t i0 = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x;
     uint64_t step = (uint64_t)gridDim.x * blockDim.x;
-    for (uint64_t k = i0; k < nvals; k += step) col[k] = (uint32_t)idx[k];
+    if (col != nullptr) /* null: the view's own arrays are the compact ones (CSR32) */
+        for (uint64_t k = i0; k < nvals; k += step) col[k] = (uint32_t)idx[k];
     for (uint64_t r = i0; r <= nrows; r += step) {
         uint64_t b = ptr[r];
         if (p32 != nullptr)
             p32[r] = (uint32_t)b;
-        else
+        else if (p64 != nullptr)
             p64[r] = b;
         if (r < nrows && ptr[r + 1] - b > long_min) {
             unsigned long long at = atomicAdd(list, 1ull);
@@ -985,8 +987,8 @@ __global__ void sv_narrow(uint64_t nrows, uint64_t nvals, const uint64_t *ptr, c
 /* The stream kernel's tile boundaries: out[2b] = the first row r in [0, n] with r + ptr[r] >=
  * b x tile (r + ptr[r] rises by at least one a row, and n + ptr[n] >= b x tile for every b < nb),
  * out[2b + 1] = ptr[r]. */
-__global__ void sv_bounds(uint64_t n, const uint64_t *ptr, uint64_t tile, uint64_t nb,
-                          uint64_t *out)
+template <typename P>
+__global__ void sv_bounds(uint64_t n, const P *ptr, uint64_t tile, uint64_t nb, uint64_t *out)
 {
     uint64_t b = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x;
     if (b >= nb) return;
@@ -1005,8 +1007,8 @@ __global__ void sv_bounds(uint64_t n, const uint64_t *ptr, uint64_t tile, uint64
 /* The flat kernel's windows of `w` entries: out[t] = the first row r in [0, n] with ptr[r] >= t x w
  * (the first row starting in window t), t < nf; out[nf] = n (the last window owns the empty rows
  * at the end). */
-__global__ void sv_flat_rows(uint64_t n, const uint64_t *ptr, uint64_t w, uint64_t nf,
-                             uint32_t *out)
+template <typename P>
+__global__ void sv_flat_rows(uint64_t n, const P *ptr, uint64_t w, uint64_t nf, uint32_t *out)
 {
     uint64_t t = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x;
     if (t > nf) return;
@@ -1159,20 +1161,27 @@ Table chunk_table(const std::vector<unsigned long long> &rows, uint64_t nlong)
     return t;
 }
 
-} // namespace
+/* The rows of a view to compact: offsets and indices of P and I, and whether they are the compact
+ * arrays already (CSR32: 32-bit offsets and indices, borrowed, not copied). */
+template <typename P, typename I> struct sv_src {
+    uint64_t nrows;
+    const P *ptr;
+    const I *idx;
+    const void *x;
+    int type_code, value_size;
+    bool borrow;
+};
 
-extern "C" int GG_cuda_sview_of(GG_cuda_sview *S, void *mem[2], const GG_cuda_cview *V,
-                                uint64_t nvals, uint64_t ncols, uint64_t long_min)
+template <typename P, typename I>
+int sview_make(GG_cuda_sview *S, void *mem[2], const sv_src<P, I> &V, uint64_t nvals,
+               uint64_t long_min)
 {
-    mem[0] = mem[1] = nullptr;
-    if (V->vec != nullptr || V->nvec >= ((uint64_t)1 << 32) || ncols >= ((uint64_t)1 << 32))
-        return GG_CUDA_SPMV_UNSUPPORTED;
-    uint64_t n = V->nvec;
+    uint64_t n = V.nrows;
     /* which rows are long follows from the lanes of the mean over all rows; the groups' lanes
      * then follow the mean over the rows they take (set below, once the long rows are known) */
     int lanes = lanes_for(n > 0 ? (double)nvals / (double)n : 1.0);
     if (long_min == 0) long_min = std::max(LONG_ITERS * (uint64_t)lanes, LONG_FLOOR);
-    bool p32 = nvals < ((uint64_t)1 << 32);
+    bool p32 = V.borrow || nvals < ((uint64_t)1 << 32);
     cudaStream_t s = GG_cuda_stream();
 
     /* the long rows: at most nvals / (long_min + 1) of them; after their list, the tiles'
@@ -1182,11 +1191,12 @@ extern "C" int GG_cuda_sview_of(GG_cuda_sview *S, void *mem[2], const GG_cuda_cv
     uint64_t tile = tile_items(tk, long_min), nb = (n + nvals) / tile + 1;
     uint64_t max_long = nvals / (long_min + 1);
     size_t blist = align16((1 + 3 * max_long) * sizeof(unsigned long long));
-    size_t bptr = align16((n + 1) * (p32 ? 4 : 8)), bcol = align16(nvals * 4);
+    size_t bptr = V.borrow ? 0 : align16((n + 1) * (p32 ? 4 : 8)),
+           bcol = V.borrow ? 0 : align16(nvals * 4);
     unsigned long long *list = (unsigned long long *)GG_cuda_malloc(blist + nb * 16);
     uint64_t *bounds = list != nullptr ? (uint64_t *)((char *)list + blist) : nullptr;
-    char *narrow = (char *)GG_cuda_malloc(bptr + bcol);
-    if (list == nullptr || narrow == nullptr) {
+    char *narrow = V.borrow ? nullptr : (char *)GG_cuda_malloc(bptr + bcol);
+    if (list == nullptr || (narrow == nullptr && !V.borrow)) {
         GG_cuda_free(list);
         GG_cuda_free(narrow);
         return GG_CUDA_SPMV_NOMEM;
@@ -1194,14 +1204,15 @@ extern "C" int GG_cuda_sview_of(GG_cuda_sview *S, void *mem[2], const GG_cuda_cv
     cudaError_t e = cudaMemsetAsync(list, 0, sizeof *list, s);
     if (e == cudaSuccess) {
         uint64_t work = std::max(nvals, n + 1);
-        sv_narrow<<<grid_for(work, THREADS), THREADS, 0, s>>>(
-            n, nvals, V->ptr, V->idx, p32 ? (uint32_t *)narrow : nullptr,
-            p32 ? nullptr : (uint64_t *)narrow, (uint32_t *)(narrow + bptr), long_min, list);
+        sv_narrow<P, I><<<grid_for(work, THREADS), THREADS, 0, s>>>(
+            n, nvals, V.ptr, V.idx, p32 && !V.borrow ? (uint32_t *)narrow : nullptr,
+            p32 || V.borrow ? nullptr : (uint64_t *)narrow,
+            V.borrow ? nullptr : (uint32_t *)(narrow + bptr), long_min, list);
         e = cudaGetLastError();
     }
     if (e == cudaSuccess) {
-        sv_bounds<<<(unsigned)((nb + THREADS - 1) / THREADS), THREADS, 0, s>>>(n, V->ptr, tile, nb,
-                                                                               bounds);
+        sv_bounds<P><<<(unsigned)((nb + THREADS - 1) / THREADS), THREADS, 0, s>>>(n, V.ptr, tile,
+                                                                                  nb, bounds);
         e = cudaGetLastError();
     }
     unsigned long long nlong = 0;
@@ -1250,8 +1261,8 @@ extern "C" int GG_cuda_sview_of(GG_cuda_sview *S, void *mem[2], const GG_cuda_cv
         ok = GG_cuda_upload(t_tile, tl.row.data(), tl.row.size() * 4) &&
              GG_cuda_upload(t_tnz, tl.nz.data(), tl.nz.size() * 8);
         if (ok && nflat > 0) {
-            sv_flat_rows<<<(unsigned)((nflat + THREADS) / THREADS), THREADS, 0, s>>>(
-                n, V->ptr, fw, nflat, (uint32_t *)t_frow);
+            sv_flat_rows<P><<<(unsigned)((nflat + THREADS) / THREADS), THREADS, 0, s>>>(
+                n, V.ptr, fw, nflat, (uint32_t *)t_frow);
             ok = cudaGetLastError() == cudaSuccess &&
                  cudaMemsetAsync(t_fdone, 0, nflat * 4, s) == cudaSuccess;
             S->nflat = nflat;
@@ -1283,12 +1294,12 @@ extern "C" int GG_cuda_sview_of(GG_cuda_sview *S, void *mem[2], const GG_cuda_cv
     }
     S->nrows = n;
     S->nvals = nvals;
-    S->ptr = narrow;
+    S->ptr = V.borrow ? (const void *)V.ptr : narrow;
     S->ptr32 = p32;
-    S->col = (const uint32_t *)(narrow + bptr);
-    S->x = V->x;
-    S->type_code = V->type_code;
-    S->value_size = V->value_size;
+    S->col = V.borrow ? (const uint32_t *)V.idx : (const uint32_t *)(narrow + bptr);
+    S->x = V.x;
+    S->type_code = V.type_code;
+    S->value_size = V.value_size;
     S->lanes = lanes;
     S->long_min = long_min;
     S->nlong = nlong;
@@ -1301,6 +1312,28 @@ extern "C" int GG_cuda_sview_of(GG_cuda_sview *S, void *mem[2], const GG_cuda_cv
     mem[0] = narrow;
     mem[1] = tab;
     return GG_CUDA_SPMV_OK;
+}
+
+} // namespace
+
+extern "C" int GG_cuda_sview_of(GG_cuda_sview *S, void *mem[2], const GG_cuda_cview *V,
+                                uint64_t nvals, uint64_t ncols, uint64_t long_min)
+{
+    mem[0] = mem[1] = nullptr;
+    if (V->vec != nullptr || V->nvec >= ((uint64_t)1 << 32) || ncols >= ((uint64_t)1 << 32))
+        return GG_CUDA_SPMV_UNSUPPORTED;
+    sv_src<uint64_t, uint64_t> src{V->nvec, V->ptr, V->idx, V->x, V->type_code, V->value_size, false};
+    return sview_make(S, mem, src, nvals, long_min);
+}
+
+extern "C" int GG_cuda_sview_of_csr32(GG_cuda_sview *S, void *mem[2], const GG_cuda_csr32 *R,
+                                      int value_size, uint64_t long_min)
+{
+    mem[0] = mem[1] = nullptr;
+    if (R->n == 0 || R->nrows >= ((uint64_t)1 << 32) || R->ncols >= ((uint64_t)1 << 32))
+        return GG_CUDA_SPMV_UNSUPPORTED;
+    sv_src<uint32_t, uint32_t> src{R->nrows, R->ptr, R->col, R->x, R->code, value_size, true};
+    return sview_make(S, mem, src, R->n, long_min);
 }
 
 extern "C" int GG_cuda_csr_mxv(const GG_cuda_sview *S, int lanes, int add_op, int mul_op,

@@ -393,6 +393,7 @@ extern "C" void GG_cuda_mirror_free(void *mirror)
     GG_cuda_free(m->view_mem[1]);
     GG_cuda_free(m->tkey);
     GG_cuda_free(m->tkey_x);
+    GG_cuda_csr32_release(&m->csr);
     for (int w = 0; w < 2; w++) GG_cuda_free(m->sview_mem[w][0]), GG_cuda_free(m->sview_mem[w][1]);
     GG_cuda_hs_schedule_free(m->sched);
     free(m);

@@ -13,11 +13,15 @@
  * stream-ordered pool; cuSPARSE: cudaMalloc of its buffers and C, as its documentation's flow does)
  * and excluding the inputs: A and A' are given to both sides as CSR (cuSPARSE's SpGEMM takes no
  * transposed operand; ours reads A' as A's CSC view, which the library keeps once made). Our output
- * is sorted unique COO tuples (what the write-back takes; GrB_mxm adds the masked write-back and
- * the device tree build), cuSPARSE's CSR. GFLOPS = 2 * flops / t, flops = the multiply-adds of the
- * product. Peak memory: ours, the pool's peak during one product beyond what was held before
- * (GG_cuda_pool_peak); cuSPARSE, its buffers and C at the high point of its flow. Both beside the
- * inputs' and output's sizes in CSR32 (the target is <= 1.2 x (inputs + output)).
+ * is CSR32 (32-bit offsets and columns: what an unmasked GrB_mxm keeps as C, its tree built on
+ * first demand), or with GRAPHBLAS_GPU_SPGEMM_CSR=0 sorted unique COO tuples (what the write-back
+ * takes, GrB_mxm then building C's tree at once); cuSPARSE's CSR. GFLOPS = 2 * flops / t, flops =
+ * the multiply-adds of the product. Peak memory: ours, the pool's peak during one product beyond
+ * what was held before (GG_cuda_pool_peak); cuSPARSE, its buffers and C at the high point of its
+ * flow. Both beside the inputs' and output's sizes in CSR32 (the target is <= 1.2 x (inputs +
+ * output)). The "GrB_mxm" row: the same product through the API end to end (CUDA forced, the
+ * inputs imported as CSR and on the device after a first call), its time and its peak by the same
+ * measure, so it includes the write-back's tree build when C does not keep the rows.
  *
  *   spgemm_bench [--quick] [--mats rmat16,...,rmat20,grid1000,band20,local17] [--reps 10]
  *                [--algs 1,2,3]
@@ -285,15 +289,31 @@ static host_csr down_csr(const dmat &d)
                     down<double>(d.x, d.nnz)};
 }
 
+/* Our output: CSR32 (what an unmasked GrB_mxm keeps), or with GRAPHBLAS_GPU_SPGEMM_CSR=0 the
+ * tuples the write-back takes (rows included), as the slot then runs it. */
+static bool csr_out = true;
+
+struct our_out {
+    GG_cuda_tuples T{};
+    GG_cuda_csr32 R{};
+    uint64_t n() const { return csr_out ? R.n : T.n; }
+    void release()
+    {
+        GG_cuda_tuples_release(&T);
+        GG_cuda_csr32_release(&R);
+    }
+};
+
 /* Our product (PLUS_TIMES FP64, folded from -0 as the mxm slot's GG_cuda_fold_start does): a
  * GG_CUDA_VRC_* code. */
-static int ours(const dmat &A, const dmat &B, GG_cuda_tuples *T, GG_cuda_saxpy_stats *st)
+static int ours(const dmat &A, const dmat &B, our_out *o, GG_cuda_saxpy_stats *st)
 {
     GG_cuda_cview a = A.view(), b = B.view();
     double start = -0.0;
     GG_cuda_saxpy p = {&a, &b, B.n, GG_CUDA_OP_PLUS, GG_CUDA_OP_TIMES, GrB_FP64_CODE, &start,
                        nullptr, false, false};
-    return GG_cuda_spgemm_saxpy(T, &p, st);
+    *o = our_out{};
+    return csr_out ? GG_cuda_spgemm_saxpy_csr(&o->R, &p, st) : GG_cuda_spgemm_saxpy(&o->T, &p, st);
 }
 
 /* cuSPARSE SpGEMM with one algorithm: C's CSR (device, cudaMalloc) and the peak bytes of its
@@ -383,10 +403,19 @@ struct host_tuples {
     std::vector<double> x;
 };
 
-static host_tuples down_tuples(const GG_cuda_tuples &T)
+static host_tuples down_tuples(const our_out &o)
 {
-    return host_tuples{down<uint32_t>(T.row, T.n), down<uint32_t>(T.col, T.n),
-                       down<double>(T.x, T.n)};
+    if (!csr_out)
+        return host_tuples{down<uint32_t>(o.T.row, o.T.n), down<uint32_t>(o.T.col, o.T.n),
+                           down<double>(o.T.x, o.T.n)};
+    const GG_cuda_csr32 &R = o.R;
+    host_tuples t{std::vector<uint32_t>(R.n), down<uint32_t>(R.col, R.n), down<double>(R.x, R.n)};
+    if (R.n > 0) {
+        std::vector<uint32_t> ptr = down<uint32_t>(R.ptr, R.nrows + 1);
+        for (uint64_t i = 0; i < R.nrows; i++)
+            for (uint32_t p = ptr[i]; p < ptr[i + 1]; p++) t.row[p] = (uint32_t)i;
+    }
+    return t;
 }
 
 static bool close(double a, double b)
@@ -455,10 +484,60 @@ static void row_out(const char *mat, const char *prod, const char *who, double m
     fflush(stdout);
 }
 
+/* A host CSR as a GrB_Matrix (imported, so the library keeps it as its CSR view). */
+static GrB_Matrix grb_of(const host_csr &c, uint64_t ncols)
+{
+    GrB_Matrix M = nullptr;
+    uint64_t n = c.rp.size() - 1;
+    if (GrB_Matrix_import_FP64(&M, GrB_FP64, n, ncols, c.rp.data(), c.ci.data(), c.x.data(),
+                               n + 1, c.ci.size(), c.x.size(), GrB_CSR_FORMAT) != GrB_SUCCESS) {
+        fprintf(stderr, "import failed\n");
+        exit(1);
+    }
+    return M;
+}
+
+/* GrB_mxm(C, A, B) end to end with CUDA forced, its inputs on the device already (a first call
+ * uploads their views): its median time and the pool's peak during one call beyond what was held
+ * before it (the product, and the write-back's tree build unless C keeps the product's rows). */
+static void bench_grb(const std::string &name, const char *prod, const host_csr &ha,
+                      const host_csr &hb, uint64_t ncols, uint64_t flops, double in_mb,
+                      double io_mb, uint64_t nnz)
+{
+    GrB_Matrix A = grb_of(ha, hb.rp.size() - 1), B = grb_of(hb, ncols), C = nullptr;
+    uint64_t n = ha.rp.size() - 1;
+    GrB_Global_set_INT32(GrB_GLOBAL, GxG_BACKEND_CUDA, GxG_BACKEND);
+    auto mxm = [&] {
+        GrB_Matrix_free(&C);
+        if (GrB_Matrix_new(&C, GrB_FP64, n, ncols) != GrB_SUCCESS ||
+            GrB_mxm(C, nullptr, nullptr, GrB_PLUS_TIMES_SEMIRING_FP64, A, B, nullptr) !=
+                GrB_SUCCESS) {
+            fprintf(stderr, "GrB_mxm failed\n");
+            exit(1);
+        }
+    };
+    mxm();
+    GrB_Matrix_free(&C);
+    CK(cudaStreamSynchronize(stream));
+    GG_cuda_pool_peak(true);
+    size_t held = GG_cuda_pool_in_use();
+    mxm();
+    CK(cudaStreamSynchronize(stream));
+    double peak_mb = (double)(GG_cuda_pool_peak(false) - held) / 1e6;
+    GrB_Index got = 0;
+    GrB_Matrix_nvals(&got, C);
+    double ms = median_ms(mxm);
+    GrB_Matrix_free(&C), GrB_Matrix_free(&A), GrB_Matrix_free(&B);
+    GrB_Global_set_INT32(GrB_GLOBAL, GxG_BACKEND_AUTO, GxG_BACKEND);
+    row_out(name.c_str(), prod, "GrB_mxm", ms, flops, peak_mb, in_mb, io_mb,
+            got == nnz ? (csr_out ? "C kept as CSR32, its tree owed" : "C built as a tree")
+                       : "WRONG nvals");
+}
+
 static void bench_product(cusparseHandle_t h, const std::string &name, const char *prod,
                           const dmat &A, const dmat &B, const std::vector<int> &algs)
 {
-    GG_cuda_tuples T;
+    our_out T;
     GG_cuda_saxpy_stats st;
     int rc = ours(A, B, &T, &st);
     if (rc != 0) { /* 2: 2^31 result entries or more (the device tuples' limit); 1: memory */
@@ -470,17 +549,18 @@ static void bench_product(cusparseHandle_t h, const std::string &name, const cha
     host_csr ha = down_csr(A), hb = down_csr(B);
     bool sample_ok = check_sample(t, ha, hb);
     double in_mb = (double)((A.n + 1) * 4 + A.nnz * 12 + (B.n + 1) * 4 + B.nnz * 12) / 1e6;
-    double io_mb = in_mb + (double)((A.n + 1) * 4 + T.n * 12) / 1e6;
+    double io_mb = in_mb + (double)((A.n + 1) * 4 + T.n() * 12) / 1e6;
     printf("# %s %s: %llu x %llu, nnz(A) %llu, flops %llu, nnz(C) %llu, inputs %.1f MB, inputs + "
            "output (CSR32) %.1f MB; ours: %llu + %llu chunks, %llu waves of %llu dense rows, "
            "%llu tiled rows, %llu short rows, sampled rows %s\n",
            name.c_str(), prod, (unsigned long long)A.n, (unsigned long long)B.n,
-           (unsigned long long)A.nnz, (unsigned long long)st.flops, (unsigned long long)T.n, in_mb,
+           (unsigned long long)A.nnz, (unsigned long long)st.flops, (unsigned long long)T.n(), in_mb,
            io_mb, (unsigned long long)st.chunks_symbolic, (unsigned long long)st.chunks_numeric,
            (unsigned long long)st.waves, (unsigned long long)st.wave_rows,
            (unsigned long long)st.tiled_rows, (unsigned long long)st.short_rows,
            sample_ok ? "ok" : "WRONG");
-    GG_cuda_tuples_release(&T);
+    uint64_t nnz = T.n();
+    T.release();
 
     /* cuSPARSE: verify each algorithm that runs, then time it */
     double best = -1;
@@ -510,17 +590,17 @@ static void bench_product(cusparseHandle_t h, const std::string &name, const cha
     CK(cudaStreamSynchronize(stream));
     GG_cuda_pool_peak(true);
     size_t held = GG_cuda_pool_in_use();
-    GG_cuda_tuples T2;
+    our_out T2;
     GG_cuda_saxpy_stats st2;
     ours(A, B, &T2, &st2);
     CK(cudaStreamSynchronize(stream));
     double peak_mb = (double)(GG_cuda_pool_peak(false) - held) / 1e6;
-    GG_cuda_tuples_release(&T2);
+    T2.release();
     double ms = median_ms([&] {
-        GG_cuda_tuples r;
+        our_out r;
         GG_cuda_saxpy_stats sr;
         ours(A, B, &r, &sr);
-        GG_cuda_tuples_release(&r);
+        r.release();
     });
     char note[96];
     if (best > 0)
@@ -529,6 +609,7 @@ static void bench_product(cusparseHandle_t h, const std::string &name, const cha
     else
         snprintf(note, sizeof note, "%s", sample_ok ? "sampled rows verified" : "WRONG");
     row_out(name.c_str(), prod, "ours", ms, st.flops, peak_mb, in_mb, io_mb, note);
+    bench_grb(name, prod, ha, hb, B.n, st.flops, in_mb, io_mb, nnz);
 }
 
 int main(int argc, char **argv)
@@ -559,11 +640,15 @@ int main(int argc, char **argv)
             return 2;
         }
     }
+    const char *csr_env = getenv("GRAPHBLAS_GPU_SPGEMM_CSR");
+    csr_out = csr_env == nullptr || strcmp(csr_env, "0") != 0;
     cusparseHandle_t h;
     cudaDeviceProp prop;
     if (!bench_start(&h, &prop)) return 0;
-    printf("# %s; FP64 PLUS_TIMES; medians of %d runs after 2 warm-ups; copy %.0f GB/s\n",
-           prop.name, reps, copy_bw);
+    printf("# %s; FP64 PLUS_TIMES; medians of %d runs after 2 warm-ups; copy %.0f GB/s; our "
+           "output %s\n",
+           prop.name, reps, copy_bw,
+           csr_out ? "CSR32 (GrB_mxm keeps it)" : "tuples (GRAPHBLAS_GPU_SPGEMM_CSR=0)");
     printf("%-10s %-5s %-12s %10s %9s %10s %10s  %s\n", "matrix", "prod", "kernel", "ms", "GFLOPS",
            "peak MB", "(peak+in)/io", "check");
     for (auto &name : mats) {

@@ -33,6 +33,16 @@ typedef struct {
     GG_cuda_order order;
 } GG_cuda_tuples;
 
+/* ---- GG_cuda_csr32 (GG_cuda_kernels.h) ---- */
+/* Frees R's arrays (stream-ordered) and leaves it empty. */
+void GG_cuda_csr32_release(GG_cuda_csr32 *R);
+/* *row = a new device array of R's n row indices (row-major tuples with R's col and x; NULL when
+ * R is empty). */
+int GG_cuda_csr32_rows(const GG_cuda_csr32 *R, uint32_t **row);
+/* *v = R's CSR view with 64-bit offsets and indices in one new allocation *mem, its values R's own
+ * (R must outlive it); never hypersparse. UNSUPPORTED for an empty R or a user type. */
+int GG_cuda_csr32_cview(GG_cuda_cview *v, void **mem, const GG_cuda_csr32 *R);
+
 /* The logical tuples of tree A (transposed flag and scale applied, iso values spread) into new
  * device arrays, in `order`. UNSUPPORTED for a user-defined type or what GG_cuda_hs_to_coo does not
  * take (a dimension beyond 2^32, 2^31 entries or more). */

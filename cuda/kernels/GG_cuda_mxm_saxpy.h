@@ -2,7 +2,9 @@
  * row) behind the CUDA mxm slot (cuda/kernels/mxm_saxpy.cu). T = R (+.*) S where R's vectors are
  * the rows of op0(A) and S's the rows of op1(B) (a CSR view, or the CSC view for a transposed
  * operand), optionally restricted by a mask read before each term is accumulated. The result is T
- * as unique, row-major sorted device tuples, which the slot hands to the device masked write-back.
+ * as unique, row-major sorted device tuples, which the slot hands to the device masked write-back,
+ * or (GG_cuda_spgemm_saxpy_csr) the same as CSR32, which an unmasked product's C keeps as it is
+ * (cuda/store/matrix.c) until a reader needs its tree.
  *
  * Memory: the output's exact size comes from a symbolic pass before anything of its size is
  * allocated; each pass runs at once when its workspace fits what the device (and
@@ -48,6 +50,11 @@ typedef struct {
  * 2^31 entries or more; NOMEM when the result and inputs leave no room for the smallest chunk. */
 int GG_cuda_spgemm_saxpy(GG_cuda_tuples *T, const GG_cuda_saxpy *p, GG_cuda_saxpy_stats *stats);
 
+/* The same product as CSR32 (its rows the symbolic pass's offsets, no row index an entry): *C
+ * (new device arrays, nrows = A->nvec) for a CSR A (UNSUPPORTED, nothing allocated, when A is
+ * hypersparse: its vectors are not C's rows). An empty result holds no arrays. */
+int GG_cuda_spgemm_saxpy_csr(GG_cuda_csr32 *C, const GG_cuda_saxpy *p, GG_cuda_saxpy_stats *stats);
+
 /* For the tests: caps each pass's workspace at `bytes` (0: back to GRAPHBLAS_GPU_SPGEMM_WORKSPACE_MB
  * or, unset, the free device memory), so that chunking and waves are forced on small products. */
 void GG_cuda_spgemm_set_workspace(size_t bytes);
@@ -63,6 +70,10 @@ uint64_t GG_cuda_spgemm_last_tiled(void);
  * to it), and the last product's short rows (its stats' short_rows; 0 when it declined). */
 void GG_cuda_spgemm_set_short(int on);
 uint64_t GG_cuda_spgemm_last_short(void);
+
+/* For the tests: an unmasked product's C kept as its rows (1, the default) or built through the
+ * write-back (0) over GRAPHBLAS_GPU_SPGEMM_CSR (below 0: back to it) (cuda/slots/mxm_saxpy.c). */
+void GG_cuda_spgemm_set_csr(int on);
 
 /* For the tests: the last device mxm's split_rows (cuda/slots/mxm_saxpy.c). */
 uint64_t GG_cuda_mxm_last_split(void);

@@ -500,3 +500,61 @@ extern "C" int GG_cuda_cview_of(GG_cuda_cview *v, void **mem, const GG_cuda_tupl
     *mem = block.release();
     return GG_CUDA_VRC_OK;
 }
+
+/* ---- a result as CSR32 (GG_cuda_csr32) ---------------------------------------------------------- */
+
+namespace {
+
+/* row[p] = the row whose offsets hold entry p (the last row starting at or before p). */
+__global__ void rows_kernel(uint64_t nrows, const uint32_t *ptr, uint64_t n, uint32_t *row)
+{
+    GG_VK_FOR(p, n) row[p] = (uint32_t)(gg_lower_bound(ptr, nrows + 1, p + 1) - 1);
+}
+
+} // namespace
+
+extern "C" void GG_cuda_csr32_release(GG_cuda_csr32 *R)
+{
+    GG_cuda_free(R->ptr);
+    GG_cuda_free(R->col);
+    GG_cuda_free(R->x);
+    R->ptr = R->col = nullptr;
+    R->x = nullptr;
+    R->n = 0;
+}
+
+extern "C" int GG_cuda_csr32_rows(const GG_cuda_csr32 *R, uint32_t **row)
+{
+    *row = nullptr;
+    if (R->n == 0) return GG_CUDA_VRC_OK;
+    GG_cuda_bind();
+    gg_dev_buf r;
+    if (!r.get(R->n * sizeof(uint32_t))) return GG_CUDA_VRC_NOMEM;
+    rows_kernel<<<gg_vk_blocks(R->n), GG_VK_THREADS, 0, GG_cuda_stream()>>>(R->nrows, R->ptr, R->n,
+                                                                          r.as<uint32_t>());
+    int rc = gg_vk_launched();
+    if (rc == GG_CUDA_VRC_OK) *row = static_cast<uint32_t *>(r.release());
+    return rc;
+}
+
+extern "C" int GG_cuda_csr32_cview(GG_cuda_cview *v, void **mem, const GG_cuda_csr32 *R)
+{
+    *mem = nullptr;
+    if (!gg_builtin(R->code) || R->n == 0) return GG_CUDA_VRC_UNSUPPORTED;
+    GG_cuda_bind();
+    cudaStream_t s = GG_cuda_stream();
+    size_t bptr = gg_align16((R->nrows + 1) * 8);
+    gg_dev_buf block;
+    if (!block.get(bptr + R->n * 8)) return GG_CUDA_VRC_NOMEM;
+    uint64_t *ptr = block.as<uint64_t>(), *idx = (uint64_t *)(block.as<char>() + bptr);
+    widen_kernel<<<gg_vk_blocks(R->nrows + 1), GG_VK_THREADS, 0, s>>>(R->nrows + 1, R->ptr, ptr);
+    int rc = gg_vk_launched();
+    if (rc == GG_CUDA_VRC_OK) {
+        widen_kernel<<<gg_vk_blocks(R->n), GG_VK_THREADS, 0, s>>>(R->n, R->col, idx);
+        rc = gg_vk_launched();
+    }
+    if (rc != GG_CUDA_VRC_OK) return rc;
+    *v = GG_cuda_cview{R->nrows, nullptr, ptr, idx, R->x, R->code, (int)gg_size_of(R->code), 0};
+    *mem = block.release();
+    return GG_CUDA_VRC_OK;
+}

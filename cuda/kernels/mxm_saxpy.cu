@@ -286,7 +286,8 @@ struct sp {
                              * until then, with shortp, each vector's flops (meta, for rebin) */
     uint64_t gbase;         /* gptr at the chunk's first vector */
     uint32_t *ocol;         /* numeric: the chunk's unordered column keys (hash bin) */
-    uint32_t *trow, *tcol;  /* numeric: T's indices (rows of the other bins written in order) */
+    uint32_t *trow, *tcol;  /* numeric: T's indices (rows of the other bins written in order);
+                             * trow null: the result is CSR32, its rows are rowptr's */
     /* the tiled bin: a row of at least tmin entries and at least ncols / tratio of them, counted
      * in a shared bitmap by the symbolic pass, gets a slot there (tslot[v], the next of *tnext,
      * below tcap) and its tiles' counts (tcnt[slot * ntiles + t], tiles of tw columns); tslot
@@ -667,7 +668,7 @@ template <typename T, int ADD, int MUL, bool NUM> __global__ void one_kernel(sp 
                 T av = c.need_a ? value_at<T>(s.A.x, p, s.A.code) : T{};
                 T bv = c.need_b ? value_at<T>(s.B.x, b0, s.B.code) : T{};
                 uint64_t at = c.rowptr[v];
-                c.trow[at] = i;
+                if (c.trow != nullptr) c.trow[at] = i;
                 c.tcol[at] = j;
                 c.tx[at] = gg_binop<T>(MUL != 0 ? MUL : c.mul, av, bv);
             }
@@ -738,7 +739,7 @@ __global__ void __launch_bounds__(block_threads(G)) shared_kernel(sp s, spn<T> c
         uint64_t out = c.rowptr[v], n = c.rowptr[v + 1] - out;
         uint64_t i = s.A.vec != nullptr ? s.A.vec[v] : v;
         for (uint64_t e = g; e < n; e += G) {
-            c.trow[out + e] = i;
+            if (c.trow != nullptr) c.trow[out + e] = i;
             c.tcol[out + e] = keys[e];
             c.tx[out + e] = vals[e];
         }
@@ -818,7 +819,7 @@ __global__ void __launch_bounds__(SHORT_THREADS) short_kernel(sp s, spn<T> c)
         for (int e = 0; e < PER; e++) {
             if (mine[e] == EMPTY) continue;
             uint64_t at = out + rank[e];
-            c.trow[at] = i;
+            if (c.trow != nullptr) c.trow[at] = i;
             c.tcol[at] = mine[e];
             c.tx[at] = vals[g + e * G];
         }
@@ -1104,7 +1105,7 @@ __global__ void __launch_bounds__(GLOBAL_THREADS) dense_emit_kernel(spn<T> c, co
 #pragma unroll
     for (int e = 0; e < EMIT_ITEMS; e++) {
         if (!on[e]) continue;
-        c.trow[out] = i;
+        if (c.trow != nullptr) c.trow[out] = i;
         c.tcol[out] = k0 + e;
         c.tx[out] = vals[k0 + e];
         out++;
@@ -1174,7 +1175,7 @@ __global__ void __launch_bounds__(TILED_THREADS) tiled_kernel(sp s, spn<T> c)
         if (word >> lane & 1) {
             uint64_t e = at + __popc(word & ((1u << lane) - 1));
             uint32_t k = w * 32 + lane;
-            c.trow[e] = i;
+            if (c.trow != nullptr) c.trow[e] = i;
             c.tcol[e] = lo + k;
             c.tx[e] = vals[k];
         }
@@ -1245,7 +1246,7 @@ template <typename T> __global__ void expand_kernel(spn<T> c, const uint32_t *sc
     uint64_t v = c.list[w], i = c.A.vec != nullptr ? c.A.vec[v] : v;
     uint64_t t0 = c.rowptr[v], from = c.gptr[v] - c.gbase;
     for (uint64_t e = threadIdx.x & 31; t0 + e < c.rowptr[v + 1]; e += 32) {
-        c.trow[t0 + e] = i;
+        if (c.trow != nullptr) c.trow[t0 + e] = i;
         c.tcol[t0 + e] = scol[from + e];
         c.tx[t0 + e] = sx[from + e];
     }
@@ -1784,9 +1785,14 @@ int numeric(run_state &r, const GG_cuda_saxpy *p, GG_cuda_tuples *T_out, GG_cuda
     return GG_CUDA_VRC_OK;
 }
 
+__global__ void narrow_kernel(const uint64_t *in, uint32_t *out, uint64_t n)
+{
+    GG_VK_FOR(k, n) out[k] = (uint32_t)in[k];
+}
+
 /* The scan of the symbolic counts into T's offsets and T's size; the rows placed again by their
  * counts (numeric bins, global slots, the hash rows' output offsets); T's arrays. */
-int allocate_result(run_state &r, GG_cuda_tuples *T, int code, GG_cuda_saxpy_stats *stats)
+int allocate_result(run_state &r, GG_cuda_tuples *T, int code, bool csr, GG_cuda_saxpy_stats *stats)
 {
     uint64_t *cnt = r.cnt.as<uint64_t>(), *rowptr = r.rowptr.as<uint64_t>();
     int rc = scan(cnt, rowptr, r.nvec + 1, r.st);
@@ -1815,8 +1821,13 @@ int allocate_result(run_state &r, GG_cuda_tuples *T, int code, GG_cuda_saxpy_sta
     if (rc == GG_CUDA_VRC_OK) rc = fetch(&r.ndense, nd, 1);
     if (rc != GG_CUDA_VRC_OK) return rc;
     GG_cuda_free(r.bn.list.release()); /* the symbolic pass's bins are stale */
+    /* the counts are in rowptr and gptr now, and the numeric kernels write none: 8 bytes a row
+     * less at the numeric pass's peak (stream-ordered, after the scans) */
+    GG_cuda_free(r.cnt.release());
+    r.s.cnt = nullptr;
+    GG_cuda_free(wlen.release());
     gg_dev_buf row, col, x;
-    if (!row.get(h[0] * 4) || !col.get(h[0] * 4) || !x.get(h[0] * gg_size_of(code)))
+    if ((!csr && !row.get(h[0] * 4)) || !col.get(h[0] * 4) || !x.get(h[0] * gg_size_of(code)))
         return GG_CUDA_VRC_NOMEM;
     T->n = h[0];
     T->row = static_cast<uint32_t *>(row.release());
@@ -1880,8 +1891,9 @@ extern "C" uint64_t GG_cuda_spgemm_last_short(void)
     return last_short;
 }
 
-extern "C" int GG_cuda_spgemm_saxpy(GG_cuda_tuples *T, const GG_cuda_saxpy *p,
-                                    GG_cuda_saxpy_stats *stats)
+/* The product into T, or with ptr (R not hypersparse) into CSR32: T's columns and values and
+ * *ptr the symbolic pass's offsets narrowed to 32 bits (T's rows not written). */
+static int run(GG_cuda_tuples *T, uint32_t **ptr, const GG_cuda_saxpy *p, GG_cuda_saxpy_stats *stats)
 {
     *T = GG_cuda_tuples{};
     *stats = GG_cuda_saxpy_stats{};
@@ -1941,15 +1953,57 @@ extern "C" int GG_cuda_spgemm_saxpy(GG_cuda_tuples *T, const GG_cuda_saxpy *p,
         rc = scan(r.rowptr.as<uint64_t>(), r.wofs.as<uint64_t>(), nv + 1, r.st);
     if (rc == GG_CUDA_VRC_OK) rc = tiled_setup(r, gg_size_of(p->type_code));
     if (rc == GG_CUDA_VRC_OK) rc = symbolic(r, stats);
-    if (rc == GG_CUDA_VRC_OK) rc = allocate_result(r, T, p->type_code, stats);
+    if (rc == GG_CUDA_VRC_OK) rc = allocate_result(r, T, p->type_code, ptr != nullptr, stats);
     if (rc == GG_CUDA_VRC_OK && T->n > 0) {
         rc = GG_CUDA_VRC_UNSUPPORTED;
         gg_with_type(p->type_code, [&](auto tag) {
             rc = numeric_typed<decltype(tag)>(r, p, T, stats);
         });
     }
+    if (rc == GG_CUDA_VRC_OK && ptr != nullptr && T->n > 0) {
+        /* the run's other per-row arrays go first (stream-ordered), so the offsets' narrow copy
+         * does not add to the peak */
+        GG_cuda_free(r.gptr.release());
+        GG_cuda_free(r.wofs.release());
+        GG_cuda_free(r.bin.release());
+        gg_dev_buf p32;
+        rc = p32.get((nv + 1) * 4) ? GG_CUDA_VRC_OK : GG_CUDA_VRC_NOMEM;
+        if (rc == GG_CUDA_VRC_OK) {
+            narrow_kernel<<<gg_vk_blocks(nv + 1), GG_VK_THREADS, 0, r.st>>>(
+                r.rowptr.as<uint64_t>(), p32.as<uint32_t>(), nv + 1);
+            rc = gg_vk_launched();
+        }
+        if (rc == GG_CUDA_VRC_OK) *ptr = static_cast<uint32_t *>(p32.release());
+    }
     if (rc != GG_CUDA_VRC_OK) GG_cuda_tuples_release(T);
     last_tiled = stats->tiled_rows;
     last_short = stats->short_rows;
+    return rc;
+}
+
+extern "C" int GG_cuda_spgemm_saxpy(GG_cuda_tuples *T, const GG_cuda_saxpy *p,
+                                    GG_cuda_saxpy_stats *stats)
+{
+    return run(T, nullptr, p, stats);
+}
+
+extern "C" int GG_cuda_spgemm_saxpy_csr(GG_cuda_csr32 *C, const GG_cuda_saxpy *p,
+                                        GG_cuda_saxpy_stats *stats)
+{
+    *C = GG_cuda_csr32{};
+    C->code = p->type_code;
+    C->nrows = p->A->nvec;
+    C->ncols = p->ncols;
+    if (p->A->vec != nullptr) {
+        *stats = GG_cuda_saxpy_stats{};
+        return GG_CUDA_VRC_UNSUPPORTED;
+    }
+    GG_cuda_tuples T;
+    int rc = run(&T, &C->ptr, p, stats);
+    if (rc == GG_CUDA_VRC_OK) {
+        C->n = T.n;
+        C->col = T.col;
+        C->x = T.x;
+    }
     return rc;
 }

@@ -140,8 +140,10 @@ static GrB_Info product_full(GG_cuda_vec *T, GG_container *A, bool tran, GrB_Sem
         GG_cuda_vec_release(T);
         return GrB_OUT_OF_MEMORY;
     }
-    GG_cuda_hs hs;
-    GrB_Info info = GG_cuda_mirror_hs(A, &hs);
+    /* a product's result waiting as its rows is read as its compact view: its tree is asked for
+     * only where the tree kernel runs */
+    GG_cuda_hs hs = {0};
+    GrB_Info info = !tran && GG_cuda_mirror_rows_wait(A) ? GrB_SUCCESS : GG_cuda_mirror_hs(A, &hs);
     int rc = GG_CUDA_SPMV_ERROR;
     int add = sr->add->op->opcode, mul = sr->mul->opcode;
     unsigned char start[8];
@@ -177,7 +179,8 @@ static GrB_Info product_full(GG_cuda_vec *T, GG_container *A, bool tran, GrB_Sem
     }
     if (info == GrB_SUCCESS && k == GG_CUDA_SPMV_TREE) {
         const GG_cuda_hs_schedule *s;
-        info = GG_cuda_mirror_schedule(A, &s);
+        info = GG_cuda_mirror_hs(A, &hs);
+        if (info == GrB_SUCCESS) info = GG_cuda_mirror_schedule(A, &s);
         GG_trace("cuda mxv: HiSparse kernel on the tree%s", tran ? " (transposed)" : "");
         if (info == GrB_SUCCESS)
             rc = GG_cuda_hs_mxv(&hs, s, tran, add, mul, t, identity, vxm, x, T->d.x, T->d.b);
@@ -312,17 +315,27 @@ static GrB_Info product(GG_container *w, GG_container *M, GrB_BinaryOp accum, Gr
     } else {
         GG_cuda_cview V;
         GG_cuda_dense_x dx;
-        info = GG_cuda_mirror_cview(A, tran, &V);
+        GG_cuda_sview S;
+        /* a product's rows not widened yet: the compact view is made on them, and the pull reads
+         * only its 32-bit arrays and the values, so V is that view's header alone (the 64-bit
+         * view, 16 bytes an entry, is not made for the pull) */
+        bool rows = !tran && GG_cuda_mirror_rows_wait(A) && !GG_cuda_mirror_has_cview(A, false) &&
+                    GG_cuda_mirror_sview(A, false, nnz, &S) == GrB_SUCCESS && S.ptr32;
+        if (rows)
+            V = (GG_cuda_cview){.nvec = S.nrows, .x = S.x, .type_code = S.type_code,
+                                .value_size = S.value_size};
+        else
+            info = GG_cuda_mirror_cview(A, tran, &V);
         if (info == GrB_SUCCESS) info = GG_cuda_info(GG_cuda_vec_dense_input(&dx, x, (int)u->type->code, t));
         if (info == GrB_SUCCESS) {
             GG_cuda_rowmask rm = {k.m != NULL ? &k.m->d : NULL, k.wb.mstruct, k.wb.mcomp};
             /* the compact view's 32-bit indices where A has one (made on first demand and kept,
              * as for the full-vector SpMV); without one (declined, or no room for it) the pull
              * reads the 64-bit view */
-            GG_cuda_sview S;
             GG_cuda_pull_narrow nw = {0};
-            bool narrow = V.vec == NULL && GG_cuda_mirror_sview(A, tran, nnz, &S) == GrB_SUCCESS &&
-                          S.nrows == V.nvec && S.nvals == nnz;
+            bool narrow = rows || (V.vec == NULL &&
+                                   GG_cuda_mirror_sview(A, tran, nnz, &S) == GrB_SUCCESS &&
+                                   S.nrows == V.nvec && S.nvals == nnz);
             if (narrow) {
                 nw.ptr32 = S.ptr32 ? S.ptr : NULL;
                 nw.col32 = S.col;

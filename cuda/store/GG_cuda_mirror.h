@@ -3,7 +3,9 @@
  * holds the device tree (a copy of the host tree, or the content itself for a matrix written on
  * the device: matrix.c) with its SpMV schedule, the CSR/CSC views (and their compact SpMV views),
  * the SVM features of the frontier product and the tree's decoded keys for the select, each made
- * on first demand (a select's result holds its keys first and its tree only once asked for); all are released together when the container is written (GG_device_drop).
+ * on first demand (a select's result holds its keys first and its tree only once asked for; an
+ * unmasked product's result its rows as CSR32); all are released together when the container is
+ * written (GG_device_drop).
  * Vectors have their device copy in cuda/store/vector.c. */
 #ifndef GG_CUDA_MIRROR_H
 #define GG_CUDA_MIRROR_H
@@ -11,6 +13,7 @@
 #include "GG_cuda.h"
 #include "GG_cuda_hsbuild.h"
 #include "GG_cuda_kernels.h"
+#include "GG_cuda_mat_kernels.h"
 #include "GG_cuda_spmv.h"
 #include "GG_cuda_svm.h"
 
@@ -34,6 +37,11 @@ typedef struct GG_cuda_mirror {
      * built on first demand for the tree itself; its views are made from the keys */
     bool tree_pending;
     GG_cuda_hkeys pend;
+    /* an unmasked product's result as its rows' CSR32 (GG_cuda_mat_install_csr, has_csr): its
+     * tree not built yet while rows_pending; its CSR view is widened from it (sharing its values)
+     * and its tree built from it on first demand. Kept until the matrix is written. */
+    bool has_csr, rows_pending;
+    GG_cuda_csr32 csr;
     bool has_sched;
     GG_cuda_hs_schedule *sched; /* the SpMV leaf queues of the tree (NULL for an empty tree) */
     /* [0] rows, [1] columns: the full-vector SpMV's compact view (its values are view[w]'s),

@@ -75,5 +75,11 @@ GrB_Info GG_cuda_mat_install(GG_container *C, GG_cuda_hs *Z);
  * is built from them when something asks for the tree itself, its views from the keys without it
  * (cuda/store/matrix.c). On GrB_OUT_OF_MEMORY the keys are freed and C is unchanged. */
 GrB_Info GG_cuda_mat_install_keys(GG_container *C, const GG_cuda_hkeys *K);
+/* The same for an unmasked product's result given as its rows' CSR32 *R (R->n > 0, of C's type
+ * and dimensions; its arrays taken, *R left empty): C's CSR view is widened from them and the
+ * full-vector SpMV reads them as its compact view; its tree is built from them (as the write-back
+ * builds it from tuples) when anything else asks, which every other reader does. On
+ * GrB_OUT_OF_MEMORY the arrays are freed and C is unchanged. */
+GrB_Info GG_cuda_mat_install_csr(GG_container *C, GG_cuda_csr32 *R);
 
 #endif /* GG_CUDA_STORE_H */

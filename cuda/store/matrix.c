@@ -9,7 +9,9 @@
  * when a host reader asks (GG_cuda_mat_download, one copy of the pool: the layout is the same on
  * both sides), and nvals is answered from the tree's header without any copy. A select's result
  * is installed as its tree-order keys and values, its tree built from them only when something
- * asks for the tree itself (the products read views, made from the keys). Views are derived on
+ * asks for the tree itself (the products read views, made from the keys); an unmasked product's
+ * result as its rows' CSR32 (its CSR view widened from them, the full-vector SpMV reading them as
+ * its compact view), its tree built from them only when something asks for it. Views are derived on
  * the side that reads them: uploaded from the host views while the host tree is current, built on
  * the device from the device tree otherwise. Every copy is counted (GG_cuda_transfer_counts) and
  * traced with its bytes and reason. Any write drops the mirror (GG_device_drop), after the store
@@ -43,23 +45,52 @@ static GrB_Info upload_new(void **dev, const void *host, size_t bytes)
     return GrB_PANIC;
 }
 
-/* Builds the tree of a select's result that waits as tree-order keys (m->tree_pending), in place;
- * the keys stay, as the tree's decoded keys for a later select. A->lock held. */
-static GrB_Info pending_build(GG_container *A, GG_cuda_mirror *m)
+/* *Z = the tree of a product's result that waits as its rows' CSR32 R, as the write-back would
+ * have built it from the product's tuples (the rows expanded from the offsets for the build
+ * alone, nothing read from C), so it is the eager path's tree. */
+static GrB_Info rows_tree(GG_container *A, const GG_cuda_csr32 *R, GG_cuda_hs *Z)
 {
+    GG_cuda_tuples T = {.n = R->n, .col = R->col, .x = R->x, .code = R->code,
+                        .order = GG_CUDA_ORDER_ROW},
+                   none = {.code = (int)A->type->code};
+    GG_cuda_mwb wb = {0};
+    int rc = GG_cuda_csr32_rows(R, &T.row);
+    if (rc == GG_CUDA_VRC_OK)
+        rc = GG_cuda_mat_writeback(Z, A->nrows, A->ncols, __builtin_ctz((unsigned)GG_hs_node_dim()),
+                                   &none, (int)A->type->code, &T, &wb);
+    GG_cuda_free(T.row);
+    return GG_cuda_info(rc);
+}
+
+/* The tree of a result that waits for it, built now, in place, from what it holds: a select's
+ * tree-order keys (m->tree_pending) or a product's rows (m->rows_pending). What it was built from
+ * stays: the keys as the tree's decoded keys for a later select, the rows for the CSR view widened
+ * from them and the compact view that borrows them. On failure (out of memory) nothing changes.
+ * A->lock held. */
+static GrB_Info pay_tree(GG_container *A, GG_cuda_mirror *m)
+{
+    if (m == NULL || !(m->tree_pending || m->rows_pending)) return GrB_SUCCESS;
     struct timespec mark;
     (void)GG_cuda_trace_ms(&mark);
     GG_cuda_hs Z;
-    GG_cuda_hs_code rc = GG_cuda_hkeys_build(&Z, &m->pend);
-    if (rc != GG_CUDA_HS_OK) return rc == GG_CUDA_HS_OOM ? GrB_OUT_OF_MEMORY : GrB_PANIC;
+    bool keys = m->tree_pending;
+    GrB_Info info = GrB_SUCCESS;
+    if (keys) {
+        GG_cuda_hs_code rc = GG_cuda_hkeys_build(&Z, &m->pend);
+        if (rc != GG_CUDA_HS_OK) info = rc == GG_CUDA_HS_OOM ? GrB_OUT_OF_MEMORY : GrB_PANIC;
+    } else {
+        info = rows_tree(A, &m->csr, &Z);
+    }
+    if (info != GrB_SUCCESS) return info;
     m->pool = (void *)Z.pool;
     m->pool_bytes = Z.pool_bytes;
     m->hs = Z;
     m->has_hs = true;
-    m->tree_pending = false;
-    GG_trace("residency: the tree of a %llu x %llu select result built on first demand from its "
-             "keys (%llu entries, %.3f ms)",
+    m->tree_pending = m->rows_pending = false;
+    GG_trace("residency: the tree of a %llu x %llu %s built on first demand from its %s (%llu "
+             "entries, %.3f ms)",
              (unsigned long long)A->nrows, (unsigned long long)A->ncols,
+             keys ? "select result" : "product result", keys ? "keys" : "rows",
              (unsigned long long)Z.nvals, GG_cuda_trace_ms(&mark));
     return GrB_SUCCESS;
 }
@@ -83,7 +114,7 @@ static GrB_Info device_tree(GG_container *A, GG_cuda_hs *out, bool *has)
     GrB_Info info = GrB_SUCCESS;
     pthread_mutex_lock(&A->lock);
     GG_cuda_mirror *m = A->dev;
-    if (m != NULL && m->tree_pending) info = pending_build(A, m);
+    info = pay_tree(A, m);
     *has = info == GrB_SUCCESS && m != NULL && m->has_hs;
     if (*has) *out = m->hs;
     pthread_mutex_unlock(&A->lock);
@@ -94,11 +125,11 @@ bool GG_cuda_mirror_iso(GG_container *A, void *value)
 {
     pthread_mutex_lock(&A->lock);
     const GG_cuda_mirror *m = A->dev;
-    bool dev = m != NULL && (m->has_hs || m->tree_pending), iso = false;
+    bool dev = m != NULL && (m->has_hs || m->tree_pending || m->rows_pending), iso = false;
     if (dev && m->has_hs) {
         iso = m->hs.iso && m->hs.scale == 1;
         if (iso) memcpy(value, m->hs.iso_value, A->type->size);
-    } else if (dev) {
+    } else if (dev && m->tree_pending) { /* a product's waiting rows: not known, so not iso */
         iso = m->pend.iso;
         if (iso) memcpy(value, m->pend.iso_value, A->type->size);
     }
@@ -249,17 +280,27 @@ GrB_Info GG_cuda_mirror_cview(GG_container *A, bool by_col, GG_cuda_cview *out)
     bool has = cur != NULL && cur->has_view[w];
     if (has) *out = cur->view[w];
     bool device_only = !(A->res & GG_RES_HOST);
+    /* a product's rows (valid until A is written): the CSR view is theirs widened */
+    GG_cuda_csr32 R = {0};
+    bool rows = !has && !by_col && cur != NULL && cur->has_csr;
+    if (rows) R = cur->csr;
     pthread_mutex_unlock(&A->lock);
     if (has) return GrB_SUCCESS;
     GG_cuda_hkeys K;
-    bool pending = device_only && pending_keys(A, &K);
+    bool pending = device_only && !rows && pending_keys(A, &K);
 
     /* a device-only matrix: from its device tree, or from its keys while the tree waits; else from
      * the host view */
     GG_cuda_cview v;
     void *mem = NULL;
     GrB_Info info;
-    if (pending) {
+    if (rows) {
+        info = GG_cuda_info(GG_cuda_csr32_cview(&v, &mem, &R));
+        if (info == GrB_SUCCESS)
+            GG_trace("residency: CSR view widened on the device from the product's rows (%llu "
+                     "entries, no tree)",
+                     (unsigned long long)R.n);
+    } else if (pending) {
         info = view_build(A, NULL, &K, by_col, &mem, &v);
     } else if (device_only) {
         GG_cuda_hs hs;
@@ -398,7 +439,8 @@ void GG_cuda_mirror_spmv_facts(GG_container *A, bool by_col, GG_cuda_spmv_facts 
     GG_cuda_mirror *m = mirror_of(A);
     if (m != NULL) {
         f->have_cview = m->has_view[w];
-        f->have_sview = m->has_sview[w];
+        /* a product's rows are the compact CSR view's arrays */
+        f->have_sview = m->has_sview[w] || (w == 0 && m->has_csr);
         f->no_sview = m->no_sview[w];
         f->calls = ++m->spmv_calls[w];
     }
@@ -412,24 +454,32 @@ GrB_Info GG_cuda_mirror_sview(GG_container *A, bool by_col, uint64_t nvals, GG_c
     const GG_cuda_mirror *cur = A->dev;
     bool has = cur != NULL && cur->has_sview[w], none = cur != NULL && cur->no_sview[w];
     if (has) *out = cur->sview[w];
+    /* a product's rows are the compact CSR view's arrays: only its tables are made */
+    GG_cuda_csr32 R = {0};
+    bool rows = !has && !none && !by_col && cur != NULL && cur->has_csr;
+    if (rows) R = cur->csr;
     pthread_mutex_unlock(&A->lock);
     if (has) return GrB_SUCCESS;
     if (none) return GrB_NO_VALUE;
 
-    GG_cuda_cview v;
-    GrB_Info info = GG_cuda_mirror_cview(A, by_col, &v);
+    GG_cuda_cview v = {0};
+    GrB_Info info = rows ? GrB_SUCCESS : GG_cuda_mirror_cview(A, by_col, &v);
     if (info != GrB_SUCCESS) return info;
     GG_cuda_sview sv;
     void *mem[2];
-    int rc = GG_cuda_sview_of(&sv, mem, &v, nvals, by_col ? A->nrows : A->ncols, 0);
+    int rc = rows ? GG_cuda_sview_of_csr32(&sv, mem, &R, (int)A->type->size, 0)
+                  : GG_cuda_sview_of(&sv, mem, &v, nvals, by_col ? A->nrows : A->ncols, 0);
     pthread_mutex_lock(&A->lock);
     GG_cuda_mirror *m = A->dev;
+    /* the arrays the new view reads are still A's (else the caller raced a writer) */
+    bool current = m != NULL && (rows ? m->has_csr && m->csr.x == R.x
+                                      : m->has_view[w] && m->view[w].x == v.x);
     if (rc == GG_CUDA_SPMV_UNSUPPORTED) {
         if (m != NULL) m->no_sview[w] = true;
         info = GrB_NO_VALUE;
     } else if (rc != GG_CUDA_SPMV_OK) {
         info = GG_cuda_info(rc);
-    } else if (m == NULL || !m->has_view[w] || m->view[w].x != v.x || m->has_sview[w]) {
+    } else if (!current || m->has_sview[w]) {
         /* another reader installed it meanwhile, or a writer replaced the view it shares values
          * with (the caller raced a writer) */
         GG_cuda_free(mem[0]);
@@ -439,9 +489,10 @@ GrB_Info GG_cuda_mirror_sview(GG_container *A, bool by_col, uint64_t nvals, GG_c
         memcpy(m->sview_mem[w], mem, sizeof mem);
         m->sview[w] = sv;
         m->has_sview[w] = true;
-        GG_trace("residency: compact %s view for the SpMV made on the device, %llu bytes, %d lanes "
-                 "a row, %llu long rows, %llu tiles; PLUS_TIMES on FP32/FP64 by the %s kernel",
-                 by_col ? "CSC" : "CSR", (unsigned long long)sv.bytes, sv.lanes,
+        GG_trace("residency: compact %s view for the SpMV made on the device%s, %llu bytes, %d "
+                 "lanes a row, %llu long rows, %llu tiles; PLUS_TIMES on FP32/FP64 by the %s kernel",
+                 by_col ? "CSC" : "CSR", rows ? " on the product's rows" : "",
+                 (unsigned long long)sv.bytes, sv.lanes,
                  (unsigned long long)sv.nlong, (unsigned long long)sv.ntiles,
                  sv.stream ? "stream" : "groups");
     }
@@ -478,7 +529,10 @@ GrB_Info GG_cuda_mat_values(GG_container *A, const void **x, GG_cuda_tuples *t)
     pthread_mutex_lock(&A->lock);
     const GG_cuda_mirror *m = A->dev;
     bool viewed = (m != NULL && m->has_view[0]) || (A->res & GG_RES_HOST);
+    bool rows = !viewed && m != NULL && m->has_csr;
+    if (rows) *x = m->csr.x; /* a product's rows: their values, in the CSR view's order */
     pthread_mutex_unlock(&A->lock);
+    if (rows) return GrB_SUCCESS;
     if (viewed) {
         GG_cuda_cview v;
         GrB_Info info = GG_cuda_mirror_cview(A, false, &v);
@@ -538,11 +592,37 @@ GrB_Info GG_cuda_mat_install_keys(GG_container *C, const GG_cuda_hkeys *K)
     return GrB_SUCCESS;
 }
 
+GrB_Info GG_cuda_mat_install_csr(GG_container *C, GG_cuda_csr32 *R)
+{
+    GG_cuda_mirror *m = calloc(1, sizeof *m);
+    if (m == NULL) {
+        GG_cuda_csr32_release(R);
+        return GrB_OUT_OF_MEMORY;
+    }
+    m->csr = *R;
+    m->has_csr = m->rows_pending = true;
+    memset(R, 0, sizeof *R);
+    GG_mat_device_written(C);
+    pthread_mutex_lock(&C->lock);
+    C->dev = m;
+    pthread_mutex_unlock(&C->lock);
+    return GrB_SUCCESS;
+}
+
+bool GG_cuda_mirror_rows_wait(GG_container *A)
+{
+    pthread_mutex_lock(&A->lock);
+    const GG_cuda_mirror *m = A->dev;
+    bool wait = m != NULL && m->rows_pending;
+    pthread_mutex_unlock(&A->lock);
+    return wait;
+}
+
 int GG_cuda_mat_nvals(struct GG_container *c, uint64_t *nvals)
 {
     const GG_cuda_mirror *m = c->dev;
-    if (m == NULL || !(m->has_hs || m->tree_pending)) return GrB_PANIC;
-    *nvals = m->has_hs ? m->hs.nvals : m->pend.n;
+    if (m == NULL || !(m->has_hs || m->tree_pending || m->rows_pending)) return GrB_PANIC;
+    *nvals = m->has_hs ? m->hs.nvals : m->tree_pending ? m->pend.n : m->csr.n;
     return GrB_SUCCESS;
 }
 
@@ -550,10 +630,8 @@ int GG_cuda_mat_download(struct GG_container *c, void *tree)
 {
     GG_hs_matrix *h = tree;
     GG_cuda_mirror *m = c->dev;
-    if (m != NULL && m->tree_pending) {
-        GrB_Info info = pending_build(c, m); /* c->lock is the caller's */
-        if (info != GrB_SUCCESS) return info;
-    }
+    GrB_Info info = pay_tree(c, m); /* c->lock is the caller's */
+    if (info != GrB_SUCCESS) return info;
     if (m == NULL || !m->has_hs) return GrB_PANIC;
     const GG_cuda_hs *d = &m->hs;
     if (d->pool == NULL) {
