@@ -311,7 +311,7 @@ static int ours(const dmat &A, const dmat &B, our_out *o, GG_cuda_saxpy_stats *s
     GG_cuda_cview a = A.view(), b = B.view();
     double start = -0.0;
     GG_cuda_saxpy p = {&a, &b, B.n, GG_CUDA_OP_PLUS, GG_CUDA_OP_TIMES, GrB_FP64_CODE, &start,
-                       nullptr, false, false};
+                       nullptr, false, false, A.nnz};
     *o = our_out{};
     return csr_out ? GG_cuda_spgemm_saxpy_csr(&o->R, &p, st) : GG_cuda_spgemm_saxpy(&o->T, &p, st);
 }

@@ -32,6 +32,8 @@ typedef struct {
                              * every term (the mxv slot's fold start), so no identity leaks in */
     const GG_cuda_cview *M; /* the mask's rows (its CSR view), NULL for none */
     bool mstruct, mcomp;    /* the mask's kind; admitted terms are those the mask allows */
+    uint64_t a_entries;     /* entries of A, a hint for the lanes a row of the first pass takes
+                             * (0: not known) */
 } GG_cuda_saxpy;
 
 /* What a run did: the chunks of each pass (1 when everything fit at once), T's entries, the

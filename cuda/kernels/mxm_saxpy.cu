@@ -536,7 +536,7 @@ __device__ inline void emit(const spn<T> &c, uint32_t v, const uint32_t *keys, c
 /* ---- the kernels ----------------------------------------------------------------------------- */
 
 /* Per vector: flops (added to *flops), bound, symbolic bin, global words; counts cleared. A
- * sub-warp of META_G lanes per vector, META_ROWS vectors a warp, and a vector of more than
+ * sub-warp of G lanes per vector (below), 32 / G vectors a warp, and a vector of more than
  * META_LONG entries of R by the whole warp, one such vector at a time (so a hub row of R is
  * strided by 32 lanes, as before, while a grid's row of 4 entries no longer leaves 28 lanes of a
  * warp idle); the flops summed in shared memory, one global atomic a block (one a row made 1M
@@ -544,9 +544,17 @@ __device__ inline void emit(const spn<T> &c, uint32_t v, const uint32_t *keys, c
  * With the short bins on (shortp), also the span of the row's terms (the first column of the
  * first S row to the last of the last; the S rows are sorted) bounds its count: on band20 the
  * bound drops from 289 flops to the 33 columns of the span, so the symbolic pass's table shrinks
- * from 1024 slots to 128; and each vector's flops are kept in gptr for rebin. */
-constexpr int META_G = 8, META_ROWS = 32 / META_G, META_LONG = 64;
-constexpr int META_BLOCK_ROWS = GG_VK_THREADS / 32 * META_ROWS;
+ * from 1024 slots to 128; and each vector's flops are kept in gptr for rebin.
+ * G, the lanes a vector: 8, or 4 where R has at most 4 entries a vector on average (the caller's
+ * a_entries): grid1000's rows of 4 left half of each sub-warp idle, and the kernel, a chain of
+ * dependent loads a term (R's column, S's offsets, S's first and last column), took 225 us of the
+ * product's 0.9 ms under ncu (H200, 2026-11-27): with 8 vectors a warp instead of 4, half the
+ * warps wait on the same chains. */
+constexpr int META_LONG = 64;
+template <int G> constexpr int meta_block_rows()
+{
+    return GG_VK_THREADS / 32 * (32 / G);
+}
 
 /* Lane g of G's part of vector v's flops and span [*lo, *hi]. */
 __device__ inline void meta_terms(const sp &c, uint64_t v, int G, int g, uint64_t *f,
@@ -574,15 +582,17 @@ __device__ inline void meta_reduce(uint64_t *f, uint64_t *lo, uint64_t *hi, int 
     }
 }
 
+template <int G>
 __global__ void __launch_bounds__(GG_VK_THREADS)
     meta_kernel(sp c, uint64_t nvec, uint8_t *bin, uint64_t *wlen, unsigned long long *flops)
 {
+    constexpr int ROWS = 32 / G;
     __shared__ unsigned long long block_flops;
     if (threadIdx.x == 0) block_flops = 0;
     __syncthreads();
-    int lane = threadIdx.x & 31, sub = lane / META_G, g = lane % META_G;
+    int lane = threadIdx.x & 31, sub = lane / G, g = lane % G;
     uint64_t warp = (blockIdx.x * (uint64_t)blockDim.x + threadIdx.x) / 32;
-    uint64_t v = warp * META_ROWS + sub;
+    uint64_t v = warp * ROWS + sub;
     if (v == 0 && g == 0) {
         wlen[nvec] = 0;
         c.cnt[nvec] = 0;
@@ -590,14 +600,14 @@ __global__ void __launch_bounds__(GG_VK_THREADS)
     bool has = v < nvec;
     bool lng = has && c.A.ptr[v + 1] - c.A.ptr[v] > (uint64_t)META_LONG;
     uint64_t f = 0, lo = ~0ULL, hi = 0;
-    if (has && !lng) meta_terms(c, v, META_G, g, &f, &lo, &hi);
-    meta_reduce(&f, &lo, &hi, META_G);
+    if (has && !lng) meta_terms(c, v, G, g, &f, &lo, &hi);
+    meta_reduce(&f, &lo, &hi, G);
     /* the long vectors (every lane of the warp takes part in the ballot and the reductions) */
     for (unsigned longs = __ballot_sync(0xffffffffu, lng && g == 0); longs != 0;
          longs &= longs - 1) {
-        int who = (__ffs((int)longs) - 1) / META_G;
+        int who = (__ffs((int)longs) - 1) / G;
         uint64_t wf = 0, wlo = ~0ULL, whi = 0;
-        meta_terms(c, warp * META_ROWS + who, 32, lane, &wf, &wlo, &whi);
+        meta_terms(c, warp * ROWS + who, 32, lane, &wf, &wlo, &whi);
         meta_reduce(&wf, &wlo, &whi, 32);
         if (sub == who) f = wf, lo = wlo, hi = whi;
     }
@@ -1212,7 +1222,10 @@ __global__ void chunk_kernel(const uint64_t *wofs, const uint64_t *ptr, uint64_t
         if (ptr != nullptr) c += b * (double)(ptr[v1] - ptr[v0]);
         return c;
     };
+    /* the whole rest first: the usual case of one chunk then costs one evaluation, where the
+     * search's 20 dependent steps for 1M vectors took 10 us a pass (ncu, grid1000, H200) */
     uint64_t lo = v0, hi = nvec;
+    if (cost(nvec) <= budget) lo = nvec;
     while (lo < hi) {
         uint64_t mid = lo + (hi - lo + 1) / 2;
         if (cost(mid) <= budget)
@@ -1943,10 +1956,15 @@ static int run(GG_cuda_tuples *T, uint32_t **ptr, const GG_cuda_saxpy *p, GG_cud
     /* meta: the per-vector words go to rowptr's array first, scanned into wofs */
     int rc = gg_vk_rc(cudaMemsetAsync(r.words.p, 0, 8, r.st));
     if (rc == GG_CUDA_VRC_OK) {
-        meta_kernel<<<(unsigned)((nv + META_BLOCK_ROWS - 1) / META_BLOCK_ROWS), GG_VK_THREADS, 0,
-                      r.st>>>(
-            r.s, nv, r.bin.as<uint8_t>(), r.rowptr.as<uint64_t>(),
-            reinterpret_cast<unsigned long long *>(r.words.p));
+        auto launch = [&](auto kern, int per_block) {
+            kern<<<(unsigned)((nv + per_block - 1) / per_block), GG_VK_THREADS, 0, r.st>>>(
+                r.s, nv, r.bin.as<uint8_t>(), r.rowptr.as<uint64_t>(),
+                reinterpret_cast<unsigned long long *>(r.words.p));
+        };
+        if (p->a_entries != 0 && p->a_entries <= 4 * nv)
+            launch(meta_kernel<4>, meta_block_rows<4>());
+        else
+            launch(meta_kernel<8>, meta_block_rows<8>());
         rc = gg_vk_launched();
     }
     if (rc == GG_CUDA_VRC_OK)

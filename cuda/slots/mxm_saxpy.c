@@ -61,7 +61,8 @@ static bool csr_on(void)
 /* T = op0(A) (+.*) op1(B), restricted by M's rows when M is given; with R, and op0(A)'s view not
  * hypersparse, the product as CSR32 into *R instead (T left empty). */
 static GrB_Info product(GG_cuda_tuples *T, GG_cuda_csr32 *R, GG_container *M, GrB_Semiring sr,
-                        GG_container *A, GG_container *B, const GG_desc *d, uint64_t ncols)
+                        GG_container *A, GrB_Index na, GG_container *B, const GG_desc *d,
+                        uint64_t ncols)
 {
     int t = T->code;
     GG_cuda_cview va, vb, vm;
@@ -78,6 +79,7 @@ static GrB_Info product(GG_cuda_tuples *T, GG_cuda_csr32 *R, GG_container *M, Gr
                        .type_code = t,
                        .start = GG_cuda_fold_start(sr, t, start),
                        .M = M != NULL ? &vm : NULL,
+                       .a_entries = na,
                        .mstruct = d->mask_struct,
                        .mcomp = d->mask_comp};
     bool rows = R != NULL && va.vec == NULL;
@@ -123,7 +125,7 @@ GrB_Info GG_cuda_mxm_saxpy(GG_container *C, GG_container *M, GrB_BinaryOp accum,
     memset(&last, 0, sizeof last);
     /* no term, or a complemented empty mask that admits none: T is empty */
     if (info == GrB_SUCCESS && na > 0 && nb > 0 && !(M == NULL && d->mask_comp))
-        info = product(&T, rows ? &R : NULL, M, semiring, A, B, d, C->ncols);
+        info = product(&T, rows ? &R : NULL, M, semiring, A, na, B, d, C->ncols);
     if (info == GrB_SUCCESS && R.n > 0) {
         info = GG_cuda_mat_install_csr(C, &R);
         if (info == GrB_SUCCESS)
