@@ -73,11 +73,11 @@ size_t GG_cuda_pool_available(void);
 int64_t GG_cuda_fail_after(int64_t k);
 int64_t GG_cuda_live_allocs(void);
 
-/* Claim stamps: a device array of at least n 32-bit claim words kept between calls, two 64-bit
- * words for the caller's tallies, and a stamp that no word holds yet. A kernel claims word j for
- * its call with atomicMax(&claim[j], stamp) < stamp, and tags a tally with the stamp in its high
- * half, so a call that claims a few targets out of n needs no O(n) clearing (the frontier
- * products' lists, cuda/kernels/vec_mxv.cu). The array must fit the pool limit when made, is not
+/* Claim stamps: a device array of at least n 32-bit claim words kept between calls, one 64-bit
+ * tally word (zero between calls: the call that counts in it leaves it zero, and a new or
+ * restarted array is cleared), and a stamp that no claim word holds yet. A kernel claims word j
+ * for its call with atomicMax(&claim[j], stamp) < stamp, so a call that claims a few targets out
+ * of n needs no O(n) clearing (the frontier products' lists, cuda/kernels/vec_mxv.cu). The array must fit the pool limit when made, is not
  * counted as live, and goes back with the last live buffer. GG_cuda_stamps_begin holds a lock
  * until GG_cuda_stamps_end, called once the kernels using the array are queued, so it is never
  * replaced under them; false (no lock held) when the memory or the pool limit does not allow it. */

@@ -178,14 +178,14 @@ extern "C" void *GG_cuda_malloc(size_t bytes)
     return p;
 }
 
-/* The claim stamps (GG_cuda_stamps_begin): one allocation, the two tally words then the claim
+/* The claim stamps (GG_cuda_stamps_begin): one allocation, the tally word then the claim
  * words; the claim words it has room for and the next stamp to hand out. Lock order: stamps_lock,
  * then pool_lock; GG_cuda_free only tries stamps_lock. */
 static std::mutex stamps_lock;
 static void *stamps;
 static uint64_t stamps_n;
 static unsigned stamps_next;
-constexpr size_t STAMP_WORDS = 2 * sizeof(unsigned long long);
+constexpr size_t STAMP_WORDS = sizeof(unsigned long long);
 
 /* The stamps back to the pool (stamps_lock and pool_lock held). Like the cache, they are checked
  * against the pool limit when allocated but not counted as live (GG_cuda_pool_in_use). */

@@ -456,13 +456,13 @@ template <typename T> struct Push : Prod {
     Longs longs;
     /* List mode (out_i set): T is an unordered SPARSE list. A target is claimed with the call's
      * stamp in the persistent claim words (GG_cuda_stamps), so nothing of size m is initialised;
-     * the claimer appends it at the slot tally[0] gives, and writes its term as the value unless
-     * the list is iso (out_iso: every term equals the one the first block computes, from a_iso and
-     * x's first value). The last block of the last kernel (tally[1] counts finished blocks) writes
-     * the entry count to *count. tally's words carry the stamp in their high half, so a stale word
-     * reads as zero without being cleared; that last block tags both words with the next stamp
-     * (tagged_add). early_claim: a small frontier (EARLY_CLAIM), whose targets' claim words are
-     * loaded beside their mask bits rather than after them. */
+     * the claimer appends it at the slot the tally's low half gives, and writes its term as the
+     * value unless the list is iso (out_iso: every term equals the one the first block computes,
+     * from a_iso and x's first value). Each block of the last kernel adds one to the tally's high
+     * half when its claims are done; the one that finds the others done reads the count in the
+     * same atomic, writes it to *count and zeroes the tally for the next push (push_block_end).
+     * early_claim: a small frontier (EARLY_CLAIM), whose targets' claim words are loaded beside
+     * their mask bits rather than after them. */
     uint64_t *out_i;
     unsigned *claim;
     unsigned long long *tally;
@@ -505,29 +505,6 @@ template <typename T> __device__ inline T term_of(const Push<T> &c, T a, T xv)
     return c.vec_first ? gg_binop<T>(c.mul, xv, a) : gg_binop<T>(c.mul, a, xv);
 }
 
-/* Adds inc to the tagged word *w (high half: the stamp it counts for, low half: the count) and
- * returns the count before; a word tagged with another stamp counts from zero. The list push's
- * last block tags its words with the next stamp (push_block_end), so the add is tried first: one
- * atomic round trip where a load and an atomic were (on the grid BFS's level, where the first
- * claim and the block count are each on the level's path). Where the word is still another
- * stamp's, that add is void: the CAS below that installs this stamp's tag erases it with every
- * other void add (they all land on the stale word before the CAS, or see the new tag). The void
- * adds cannot carry into the tag: a stale word is a tagged zero (the next stamp pre-tagged, or the
- * cleared array), and one call adds less than 2^32 (the list's slots and blocks are 32-bit). */
-__device__ inline unsigned tagged_add(unsigned long long *w, unsigned stamp, unsigned inc)
-{
-    const unsigned long long tag = (unsigned long long)stamp << 32;
-    unsigned long long cur = atomicAdd(w, (unsigned long long)inc);
-    if ((cur & ~0xffffffffull) == tag) return (unsigned)(cur & 0xffffffffull);
-    cur = *reinterpret_cast<volatile unsigned long long *>(w);
-    for (;;) {
-        if ((cur & ~0xffffffffull) == tag) return (unsigned)(atomicAdd(w, (unsigned long long)inc) & 0xffffffffull);
-        unsigned long long seen = atomicCAS(w, cur, tag | inc);
-        if (seen == cur) return 0;
-        cur = seen;
-    }
-}
-
 /* List mode: claims target j for this call and appends it (with term p's value unless iso). The
  * lanes that claim together take their slots with one atomic. */
 template <typename T> __device__ inline void list_claim(const Push<T> &c, uint64_t j, uint64_t p, T xv)
@@ -535,7 +512,7 @@ template <typename T> __device__ inline void list_claim(const Push<T> &c, uint64
     if (atomicMax(c.claim + j, c.stamp) == c.stamp) return;
     cg::coalesced_group g = cg::coalesced_threads();
     unsigned base = 0;
-    if (g.thread_rank() == 0) base = tagged_add(c.tally, c.stamp, g.size());
+    if (g.thread_rank() == 0) base = (unsigned)(atomicAdd(c.tally, (unsigned long long)g.size()) & 0xffffffffull);
     uint64_t slot = (uint64_t)g.shfl(base, 0) + g.thread_rank();
     c.out_i[slot] = j;
     if (!c.out_iso) c.y[slot] = term_of(c, c.need_a ? a_value<T>(c.av, p, c.stype) : T{}, xv);
@@ -569,9 +546,18 @@ template <typename T> __device__ inline unsigned push_term(const Push<T> &c, uin
 }
 
 /* The end of a push kernel's block: its entries added to T's count, or in list mode, the last
- * block of the last kernel writes the list's length (the tally, read after every block's
- * claims), tagged with the stamp (GG_cuda_vec.count_tag). The first block of the first kernel
- * writes an iso list's value. */
+ * block of the last kernel writes the list's length, tagged with the stamp (GG_cuda_vec.count_tag).
+ * The first block of the first kernel writes an iso list's value.
+ * The list's tally is one word, zero when a list push starts: its low half the slots claimed, its
+ * high half the last kernel's finished blocks. A block's claims all returned their slots before
+ * its barrier, so they were performed on the word before its thread 0 adds 1 << 32 to it; the
+ * block whose add finds every other block counted therefore reads the full count in that add,
+ * with no fence and no second read (each was a round trip on a level's path: a grid BFS level is
+ * a chain of such trips, Doc/decisions.md). It then zeroes the word, which no block of this push
+ * touches again and the next push on the library's stream finds zero; a push whose launch fails
+ * is zeroed by the host (push_typed), and the stamps' array starts cleared. The list's entries
+ * and the iso value need no fence before the count either: the host reads only the count word
+ * through the mapping, and everything else after this kernel, in stream order. */
 template <typename T>
 __device__ inline void push_block_end(const Push<T> &c, unsigned long long made, bool first_kernel,
                                       unsigned long long fused = 0)
@@ -585,16 +571,11 @@ __device__ inline void push_block_end(const Push<T> &c, unsigned long long made,
     if (first_kernel && c.out_iso && blockIdx.x == 0)
         c.y[0] = term_of(c, c.a_iso, gg_load_cast<T>(c.x.x, 0, c.xcode, 1.0));
     if (!c.last_kernel) return;
-    __threadfence();
-    if (tagged_add(c.tally + 1, c.stamp, 1) != gridDim.x - 1) return;
-    unsigned long long w = atomicAdd(c.tally, 0ull);
+    unsigned long long w = atomicAdd(c.tally, 1ull << 32);
+    if ((w >> 32) != gridDim.x - 1) return;
     /* one 64-bit store: the count with the stamp that says it is complete (count_tag) */
-    *c.count = ((unsigned long long)c.stamp << 32) | ((w >> 32) == c.stamp ? (w & 0xffffffffull) : 0);
-    /* every claim and block of this call has counted: the words are tagged for the next stamp,
-     * read by the next push on this stream (tagged_add's first try) */
-    const unsigned long long next = (unsigned long long)(c.stamp + 1) << 32;
-    c.tally[0] = next;
-    c.tally[1] = next;
+    *c.count = ((unsigned long long)c.stamp << 32) | (w & 0xffffffffull);
+    *c.tally = 0;
 }
 
 /* Lane l of a group of G scatters its share of column k of R (times x's value xv) into T; returns
@@ -795,7 +776,11 @@ int push_typed(GG_cuda_vec *Tv, const GG_cuda_cview *V, uint64_t m, uint64_t nnz
         case 16: launch_push<T, 16>(c, s, lm); break;
         default: launch_push<T, 32>(c, s, lm); break;
         }
-        if (list != nullptr) GG_cuda_stamps_end();
+        if (list != nullptr) {
+            /* a launch that failed may have left the tally counted: zeroed for the next push */
+            if (cudaPeekAtLastError() != cudaSuccess) cudaMemsetAsync(c.tally, 0, sizeof *c.tally, s);
+            GG_cuda_stamps_end();
+        }
         if (c.count_after)
             count_kernel<<<blocks_for(mpad / 4), THREADS, 0, s>>>((const uint32_t *)c.yp, mpad / 4,
                                                                   c.count);
