@@ -551,9 +551,13 @@ __device__ inline void emit(const spn<T> &c, uint32_t v, const uint32_t *keys, c
  * product's 0.9 ms under ncu (H200, 2026-11-27): with 8 vectors a warp instead of 4, half the
  * warps wait on the same chains. */
 constexpr int META_LONG = 64;
+template <int G> constexpr int meta_rows()
+{
+    return 32 / G; /* vectors a warp */
+}
 template <int G> constexpr int meta_block_rows()
 {
-    return GG_VK_THREADS / 32 * (32 / G);
+    return GG_VK_THREADS / 32 * meta_rows<G>();
 }
 
 /* Lane g of G's part of vector v's flops and span [*lo, *hi]. */
@@ -586,7 +590,7 @@ template <int G>
 __global__ void __launch_bounds__(GG_VK_THREADS)
     meta_kernel(sp c, uint64_t nvec, uint8_t *bin, uint64_t *wlen, unsigned long long *flops)
 {
-    constexpr int ROWS = 32 / G;
+    constexpr int ROWS = meta_rows<G>();
     __shared__ unsigned long long block_flops;
     if (threadIdx.x == 0) block_flops = 0;
     __syncthreads();

@@ -546,6 +546,17 @@ GrB_Info GG_cuda_mat_values(GG_container *A, const void **x, GG_cuda_tuples *t)
     return info;
 }
 
+/* C's content becomes the device mirror m (every installer's last step): the host content, views
+ * and old mirror go (their buffers stream-ordered, after the kernels queued to read them). */
+static GrB_Info install_mirror(GG_container *C, GG_cuda_mirror *m)
+{
+    GG_mat_device_written(C);
+    pthread_mutex_lock(&C->lock);
+    C->dev = m;
+    pthread_mutex_unlock(&C->lock);
+    return GrB_SUCCESS;
+}
+
 GrB_Info GG_cuda_mat_install(GG_container *C, GG_cuda_hs *Z)
 {
     GG_cuda_mirror *m = calloc(1, sizeof *m);
@@ -557,13 +568,7 @@ GrB_Info GG_cuda_mat_install(GG_container *C, GG_cuda_hs *Z)
     m->pool_bytes = Z->pool_bytes;
     m->hs = *Z;
     m->has_hs = true;
-    /* the host content, views and old mirror go (its buffers stream-ordered, after the kernels
-     * queued to read them) */
-    GG_mat_device_written(C);
-    pthread_mutex_lock(&C->lock);
-    C->dev = m;
-    pthread_mutex_unlock(&C->lock);
-    return GrB_SUCCESS;
+    return install_mirror(C, m);
 }
 
 GrB_Info GG_cuda_mat_install_keys(GG_container *C, const GG_cuda_hkeys *K)
@@ -585,11 +590,7 @@ GrB_Info GG_cuda_mat_install_keys(GG_container *C, const GG_cuda_hkeys *K)
     m->tkey = (uint64_t *)K->key;
     m->tkey_x = (void *)K->x;
     m->has_tkeys = true;
-    GG_mat_device_written(C);
-    pthread_mutex_lock(&C->lock);
-    C->dev = m;
-    pthread_mutex_unlock(&C->lock);
-    return GrB_SUCCESS;
+    return install_mirror(C, m);
 }
 
 GrB_Info GG_cuda_mat_install_csr(GG_container *C, GG_cuda_csr32 *R)
@@ -602,11 +603,7 @@ GrB_Info GG_cuda_mat_install_csr(GG_container *C, GG_cuda_csr32 *R)
     m->csr = *R;
     m->has_csr = m->rows_pending = true;
     memset(R, 0, sizeof *R);
-    GG_mat_device_written(C);
-    pthread_mutex_lock(&C->lock);
-    C->dev = m;
-    pthread_mutex_unlock(&C->lock);
-    return GrB_SUCCESS;
+    return install_mirror(C, m);
 }
 
 bool GG_cuda_mirror_rows_wait(GG_container *A)
