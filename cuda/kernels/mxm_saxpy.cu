@@ -86,7 +86,14 @@
  *                                       Measured on an H200 (spgemm_bench FP64, medians of 5,
  *                                       2026-11-27): grid1000 A*A 2.981 -> 1.008 ms, band20
  *                                       7.953 -> 4.794 ms, RMAT-16 24.54 -> 24.36 ms (cuSPARSE's
- *                                       best in the same call 2.249, 14.30, 66.39 ms) */
+ *                                       best in the same call 2.249, 14.30, 66.39 ms)
+ *    GRAPHBLAS_GPU_SPGEMM_BINCOUNT      0: the host does not use the bins' tally (tally): every
+ *                                       pass sorts its bins, finds their offsets on the device
+ *                                       and scans its words (default 1; expected, not measured:
+ *                                       about 80 us less on grid1000 A*A, Doc/performance.md)
+ *    GRAPHBLAS_GPU_SPGEMM_EARLY         0: the numeric walk loads S's value after the insert and
+ *                                       the short rows' offset in T after the walk (default 1;
+ *                                       expected, not measured, short_kernel's note) */
 #include "GG_cuda_mxm_saxpy.h"
 #include "mat_common.cuh"
 
@@ -150,6 +157,8 @@ struct tuning {
     double tiled;       /* the tiled bin's ratio (0: off) */
     double tiled_cols;  /* the widest tile it may take */
     bool shortp;        /* the short rows' bins and the column-span bound */
+    bool bincount;      /* the bins counted by meta and rebin (tally, bin_rows) */
+    bool early;         /* the numeric walk loads S's value with its column (for_terms) */
     int optin, sms; /* the device's opt-in shared memory per block and its SM count */
 };
 
@@ -184,6 +193,8 @@ const tuning &tune(void)
         r.tiled = std::max(0.0, env_or("GRAPHBLAS_GPU_SPGEMM_TILED", 64));
         r.tiled_cols = env_or("GRAPHBLAS_GPU_SPGEMM_TILED_COLS", 1 << 30);
         r.shortp = env_or("GRAPHBLAS_GPU_SPGEMM_SHORT", 1) != 0;
+        r.bincount = env_or("GRAPHBLAS_GPU_SPGEMM_BINCOUNT", 1) != 0;
+        r.early = env_or("GRAPHBLAS_GPU_SPGEMM_EARLY", 1) != 0;
         r.optin = optin;
         r.sms = sms;
         return r;
@@ -274,6 +285,8 @@ struct sp {
     double dense;
     bool sbit;
     bool shortp;          /* the short bins and the span bound are on (tuning::shortp) */
+    bool early;           /* tuning::early: S's values loaded with their columns, and the short
+                           * rows' offsets in T before their walk */
     bool gdense;          /* the global rows being run are the dense bin's */
     const uint32_t *list; /* the vectors of the bin being run */
     uint64_t nlist;
@@ -391,14 +404,15 @@ __device__ inline mrow mask_cols(mrow r, uint64_t lo, uint64_t hi)
 /* ---- the walk of a row ----------------------------------------------------------------------- */
 
 /* Every admitted term of vector v's row, by a group of G lanes (lane g): load_a(p) once per entry
- * p of R's row, then term(a, q, j) per entry q (column j) of the S row it selects. G is a power of
+ * p of R's row, then per entry q (column j) of the S row it selects load_b(q), issued with the
+ * load of j (before the mask's verdict and the table's insert wait on j), and term(a, b, q, j). G is a power of
  * two, so the teams (a power of two) split the lanes evenly and no entry is walked twice. RANGE:
  * only the columns [lo, hi) (the tiled bin's tile): each S row from its first column at or past lo
  * (a binary search, skipped when lo is 0), each lane stopping at hi (the rows are sorted), teams of
  * at least min_width lanes. */
-template <bool RANGE = false, typename LA, typename TM>
+template <bool RANGE = false, typename LA, typename LB, typename TM>
 __device__ __forceinline__ void for_terms(const sp &s, uint32_t v, int G, int g, LA load_a,
-                                          TM term, int min_width = 1, uint64_t lo = 0,
+                                          LB load_b, TM term, int min_width = 1, uint64_t lo = 0,
                                           uint64_t hi = 0)
 {
     uint64_t i = s.A.vec != nullptr ? s.A.vec[v] : v;
@@ -418,9 +432,10 @@ __device__ __forceinline__ void for_terms(const sp &s, uint32_t v, int G, int g,
         auto a = load_a(p);
         for (uint64_t q = b0 + l; q < b1; q += width) {
             uint64_t j = s.B.idx[q];
+            auto b = load_b(q);
             if constexpr (RANGE)
                 if (j >= hi) break;
-            if (admits(mr, j)) term(a, q, (uint32_t)j);
+            if (admits(mr, j)) term(a, b, q, (uint32_t)j);
         }
     }
 }
@@ -456,27 +471,33 @@ __device__ __forceinline__ T a_value(const sp &s, const spn<T> &c, uint64_t p)
     return NUM && c.need_a ? value_at<T>(s.A.x, p, s.A.code) : T{};
 }
 
-/* The product of av and S's entry q folded into *slot by the monoid's atomic update. ADD/MUL: the
- * semiring's opcodes when specialised, else 0 (read from c). */
-template <typename T, int ADD, int MUL>
-__device__ __forceinline__ void fold_value(const sp &s, const spn<T> &c, T *slot, T av, uint64_t q)
+/* S's entry q a term multiplies (none when the multiply does not read it). */
+template <typename T, bool NUM>
+__device__ __forceinline__ T b_value(const sp &s, const spn<T> &c, uint64_t q)
 {
-    T bv = c.need_b ? value_at<T>(s.B.x, q, s.B.code) : T{};
+    return NUM && c.need_b ? value_at<T>(s.B.x, q, s.B.code) : T{};
+}
+
+/* The product of av and S's value bv folded into *slot by the monoid's atomic update. ADD/MUL:
+ * the semiring's opcodes when specialised, else 0 (read from c). */
+template <typename T, int ADD, int MUL>
+__device__ __forceinline__ void fold_value(const spn<T> &c, T *slot, T av, T bv)
+{
     T t = gg_binop<T>(MUL != 0 ? MUL : c.mul, av, bv);
     gg_atomic<T>(ADD != 0 ? ADD : c.add, slot, t);
 }
 
-/* One admitted term (value av of R's entry, S's entry q, column j) into a table: the numeric pass
- * (NUM) folds the product into its slot; the symbolic one returns 1 when it inserted the key. */
+/* One admitted term (values av of R's entry and bv of S's, column j) into a table: the numeric
+ * pass (NUM) folds the product into its slot; the symbolic one returns 1 when it inserted the
+ * key. */
 template <typename T, int ADD, int MUL, bool NUM>
-__device__ __forceinline__ unsigned fold_term(const sp &s, const spn<T> &c, uint32_t *keys,
-                                              T *vals, uint64_t S, int shift, bool dense, T av,
-                                              uint64_t q, uint32_t j)
+__device__ __forceinline__ unsigned fold_term(const spn<T> &c, uint32_t *keys, T *vals, uint64_t S,
+                                              int shift, bool dense, T av, T bv, uint32_t j)
 {
     bool fresh;
     uint64_t h = insert(keys, S, shift, dense, j, &fresh);
     if constexpr (NUM) {
-        fold_value<T, ADD, MUL>(s, c, vals + h, av, q);
+        fold_value<T, ADD, MUL>(c, vals + h, av, bv);
         return 0;
     } else {
         return fresh;
@@ -501,8 +522,10 @@ __device__ __forceinline__ void walk(const sp &s, const spn<T> &c, uint32_t v, u
     unsigned mine = 0;
     for_terms(
         s, v, G, g, [&](uint64_t p) { return a_value<T, NUM>(s, c, p); },
-        [&](T av, uint64_t q, uint32_t j) {
-            mine += fold_term<T, ADD, MUL, NUM>(s, c, keys, vals, S, shift, dense, av, q, j);
+        [&](uint64_t q) { return s.early ? b_value<T, NUM>(s, c, q) : T{}; },
+        [&](T av, T bv, uint64_t q, uint32_t j) {
+            T b = s.early ? bv : b_value<T, NUM>(s, c, q);
+            mine += fold_term<T, ADD, MUL, NUM>(c, keys, vals, S, shift, dense, av, b, j);
         });
     if (mine != 0) atomicAdd(count, mine);
 }
@@ -513,8 +536,8 @@ __device__ __forceinline__ void bitmap_walk(const sp &s, uint32_t v, uint32_t *b
 {
     unsigned mine = 0;
     for_terms(
-        s, v, G, g, [](uint64_t) { return 0; },
-        [&](int, uint64_t, uint32_t j) { mine += bitmap_term(bits, j); });
+        s, v, G, g, [](uint64_t) { return 0; }, [](uint64_t) { return 0; },
+        [&](int, int, uint64_t, uint32_t j) { mine += bitmap_term(bits, j); });
     if (mine != 0) atomicAdd(count, mine);
 }
 
@@ -534,6 +557,45 @@ __device__ inline void emit(const spn<T> &c, uint32_t v, const uint32_t *keys, c
 }
 
 /* ---- the kernels ----------------------------------------------------------------------------- */
+
+/* The run's device words (run_state::words): meta's flops, plan's chunk (5 words), the tiled
+ * slots' next, and the bins' tally: rows per bin, then the global words and the hash rows'
+ * entries of the pass the bins are for (meta: the symbolic one, rebin: the numeric one). */
+constexpr int W_FLOPS = 0, W_CHUNK = 1, W_TNEXT = 7, W_TALLY = 8, W_TWORDS = W_TALLY + NBINS,
+              W_TENTRIES = W_TWORDS + 1, NWORDS = W_TENTRIES + 1;
+
+/* A block's share of the tally, summed in shared memory and added to the run's words once a
+ * block (a global atomic a row made 1M same-address atomics on grid1000, meta_kernel's note).
+ * With it the host knows each bin's rows and the pass's workspace from the download it makes
+ * anyway (bin_rows, plan, allocate_result): grid1000's rows all fall in one short bin, so their
+ * list is the identity and the bins' radix sort (14.5 + 4.4 + 2.6 us a pass under ncu, H200),
+ * their offsets (5 us) and the scans of all-zero words (12 us each) are not needed. */
+struct tally {
+    unsigned n[NBINS];
+    unsigned long long words, entries;
+};
+
+__device__ inline void tally_clear(tally &t)
+{
+    for (int b = threadIdx.x; b < NBINS; b += blockDim.x) t.n[b] = 0;
+    if (threadIdx.x == 0) t.words = t.entries = 0;
+}
+
+__device__ inline void tally_add(tally &t, int b, uint64_t words, uint64_t entries)
+{
+    atomicAdd(&t.n[b], 1u);
+    if (words != 0) atomicAdd(&t.words, (unsigned long long)words);
+    if (entries != 0) atomicAdd(&t.entries, (unsigned long long)entries);
+}
+
+/* After the block's last tally_add and a barrier. */
+__device__ inline void tally_flush(const tally &t, unsigned long long *tot)
+{
+    for (int b = threadIdx.x; b < NBINS; b += blockDim.x)
+        if (t.n[b] != 0) atomicAdd(tot + W_TALLY + b, (unsigned long long)t.n[b]);
+    if (threadIdx.x == 0 && t.words != 0) atomicAdd(tot + W_TWORDS, t.words);
+    if (threadIdx.x == 0 && t.entries != 0) atomicAdd(tot + W_TENTRIES, t.entries);
+}
 
 /* Per vector: flops (added to *flops), bound, symbolic bin, global words; counts cleared. A
  * sub-warp of G lanes per vector (below), 32 / G vectors a warp, and a vector of more than
@@ -588,11 +650,13 @@ __device__ inline void meta_reduce(uint64_t *f, uint64_t *lo, uint64_t *hi, int 
 
 template <int G>
 __global__ void __launch_bounds__(GG_VK_THREADS)
-    meta_kernel(sp c, uint64_t nvec, uint8_t *bin, uint64_t *wlen, unsigned long long *flops)
+    meta_kernel(sp c, uint64_t nvec, uint8_t *bin, uint64_t *wlen, unsigned long long *tot)
 {
     constexpr int ROWS = meta_rows<G>();
     __shared__ unsigned long long block_flops;
+    __shared__ tally t;
     if (threadIdx.x == 0) block_flops = 0;
+    tally_clear(t);
     __syncthreads();
     int lane = threadIdx.x & 31, sub = lane / G, g = lane % G;
     uint64_t warp = (blockIdx.x * (uint64_t)blockDim.x + threadIdx.x) / 32;
@@ -630,19 +694,24 @@ __global__ void __launch_bounds__(GG_VK_THREADS)
         c.cnt[v] = 0;
         if (c.shortp) c.gptr[v] = f;
         if (f != 0) atomicAdd(&block_flops, (unsigned long long)f);
+        tally_add(t, b, words, 0);
     }
     __syncthreads();
-    if (threadIdx.x == 0 && block_flops != 0) atomicAdd(flops, block_flops);
+    if (threadIdx.x == 0 && block_flops != 0) atomicAdd(tot + W_FLOPS, block_flops);
+    tally_flush(t, tot);
 }
 
 /* After the symbolic pass: every row placed again by its exact count cnt[v] (a single term stays
  * one, an empty row leaves its bin, a row given tile counts goes to the tiled bin; its flops for
  * the short bins from gptr, meta's, read before gptr is overwritten), wlen[v] its
  * numeric global slots, cnt[v] kept for the hash rows only (the offsets of their unordered
- * output), the dense rows counted into *ndense. */
+ * output), the rows tallied into tot (the dense rows' count is the tally's). */
 __global__ void rebin_kernel(sp c, uint64_t nvec, uint8_t *bin, uint64_t *wlen,
-                             unsigned long long *ndense)
+                             unsigned long long *tot)
 {
+    __shared__ tally t;
+    tally_clear(t);
+    __syncthreads();
     GG_VK_FOR(v, nvec + 1)
     {
         if (v == nvec) {
@@ -660,8 +729,10 @@ __global__ void rebin_kernel(sp c, uint64_t nvec, uint8_t *bin, uint64_t *wlen,
         bin[v] = (uint8_t)b;
         wlen[v] = words;
         if (b != BIN_HASH) c.cnt[v] = 0;
-        if (b == BIN_DENSE) atomicAdd(ndense, 1ULL);
+        tally_add(t, b, words, b == BIN_HASH ? n : 0);
     }
+    __syncthreads();
+    tally_flush(t, tot);
 }
 
 /* Bin 1: a row with one term, by one thread. */
@@ -785,7 +856,21 @@ __global__ void __launch_bounds__(block_threads(G)) shared_kernel(sp s, spn<T> c
  *   writes. 4 x S comparisons a lane (128 for S = 32) against 15..21 stages of a network.
  * The walk (for_terms, the mask read per term), the inserts and the monoid's atomic folds from the
  * start value are those of the other bins, so every semiring, mask kind and view is the same.
- * Tables padded by 4 words so the sub-warps' broadcast loads of a warp fall in distinct banks. */
+ * Tables padded by 4 words so the sub-warps' broadcast loads of a warp fall in distinct banks.
+ * Numeric against symbolic on grid1000 A*A (372 against 153 us under ncu, H200, 2026-11-27), by
+ * reading: a row's chain of dependent global loads (list, R's offsets and column, S's offsets,
+ * S's column) is the same, but per term the numeric walk then loaded S's value only after the
+ * insert (two terms a lane on grid1000: four latencies in the inner loop against two), and T's
+ * offset only after the walk; and its fold is not one instruction: on sm_90 an FP64 (and FP32)
+ * atomicAdd in shared memory is an LDS then a loop of DADD and ATOMS.CAST.SPIN.64 (read from the
+ * cubin of a test kernel compiled here: the u32 add is one ATOMS.ADD), whose fast-fail spin
+ * retries every lane that shares a bank with the one served. EARLY (tuning::early) takes the two
+ * loads out of the chain: S's value issued with its column (for_terms' load_b) and T's offset
+ * before the walk; it costs the numeric kernel 8 registers (40 -> 48 on sm_90: 5 blocks of 256
+ * an SM instead of 6, the same with EARLY off, which only moves the loads; capping it at 40 with
+ * a minimum of 6 blocks spilled 28 bytes here and 140 in the run-time-opcode kernel). The CAS
+ * loop is left: folding without it needs the sub-warp's lanes in step (a match on the slot and
+ * one plain add by a leader), which the walk's per-lane loops do not give. */
 template <typename T, int ADD, int MUL, int S, int G, bool NUM>
 __global__ void __launch_bounds__(SHORT_THREADS) short_kernel(sp s, spn<T> c)
 {
@@ -807,12 +892,16 @@ __global__ void __launch_bounds__(SHORT_THREADS) short_kernel(sp s, spn<T> c)
         if constexpr (NUM) vals[g + e * G] = c.start;
     }
     if (g == 0) fill[grp] = 0;
+    /* the row's offset in T loaded before the walk, so its latency hides behind the walk's: after
+     * it, it was one more dependent global load at the end of every row's chain */
+    uint64_t out = NUM && s.early ? c.rowptr[v] : 0;
     __syncwarp(mask);
     walk<T, ADD, MUL, NUM>(s, c, v, keys, vals, S, 32 - log2_of(S), false, G, g, &fill[grp]);
     __syncwarp(mask);
     if constexpr (!NUM) {
         if (g == 0) s.cnt[v] = fill[grp];
     } else {
+        if (!s.early) out = c.rowptr[v];
         uint32_t mine[PER];
         unsigned rank[PER];
 #pragma unroll
@@ -828,7 +917,7 @@ __global__ void __launch_bounds__(SHORT_THREADS) short_kernel(sp s, spn<T> c)
             for (int e = 0; e < PER; e++)
                 rank[e] += (q.x < mine[e]) + (q.y < mine[e]) + (q.z < mine[e]) + (q.w < mine[e]);
         }
-        uint64_t out = c.rowptr[v], i = s.A.vec != nullptr ? s.A.vec[v] : v;
+        uint64_t i = s.A.vec != nullptr ? s.A.vec[v] : v;
 #pragma unroll
         for (int e = 0; e < PER; e++) {
             if (mine[e] == EMPTY) continue;
@@ -989,9 +1078,9 @@ __global__ void __launch_bounds__(GLOBAL_THREADS)
         if (!NUM && s.gdense)
             mine += bitmap_term(s.wkeys + off, j);
         else
-            mine += fold_term<T, ADD, MUL, NUM>(s, c, s.wkeys + off,
-                                                NUM ? c.wvals + off : nullptr, S, shift,
-                                                s.gdense, av, q, j);
+            mine += fold_term<T, ADD, MUL, NUM>(c, s.wkeys + off, NUM ? c.wvals + off : nullptr,
+                                                S, shift, s.gdense, av,
+                                                b_value<T, NUM>(s, c, q), j);
     }
     if (!NUM && mine != 0)
         atomicAdd(reinterpret_cast<unsigned long long *>(s.cnt + v), (unsigned long long)mine);
@@ -1166,9 +1255,10 @@ __global__ void __launch_bounds__(TILED_THREADS) tiled_kernel(sp s, spn<T> c)
     __syncthreads();
     for_terms<true>(
         s, v, TILED_THREADS, threadIdx.x, [&](uint64_t p) { return a_value<T, true>(s, c, p); },
-        [&](T av, uint64_t q, uint32_t j) {
+        [](uint64_t) { return 0; },
+        [&](T av, int, uint64_t q, uint32_t j) {
             uint32_t k = (uint32_t)(j - lo), bit = 1u << (k & 31), *w = bits + (k >> 5);
-            fold_value<T, ADD, MUL>(s, c, vals + k, av, q);
+            fold_value<T, ADD, MUL>(c, vals + k, av, b_value<T, true>(s, c, q));
             if ((*reinterpret_cast<volatile uint32_t *>(w) & bit) == 0) atomicOr(w, bit);
         },
         32, lo, hi);
@@ -1294,35 +1384,47 @@ struct binning {
     uint32_t off[NBINS + 1] = {};
 };
 
-int bin_rows(binning &bn, const uint8_t *bin, uint64_t v0, uint64_t v1, cudaStream_t st)
+/* count: the rows of [v0, v1) in each bin when the host has them (the tally), else nullptr. With
+ * the counts the offsets are known (no bin_offsets_kernel, no download), and a range all in one
+ * bin (grid1000: every row short) is listed in order with no sort. */
+int bin_rows(binning &bn, const uint8_t *bin, uint64_t v0, uint64_t v1, cudaStream_t st,
+             const uint64_t *count)
 {
     if (bn.list.p != nullptr && bn.v0 == v0 && bn.v1 == v1) return GG_CUDA_VRC_OK;
     GG_cuda_free(bn.list.release());
     uint64_t n = v1 - v0;
+    bool one = false;
+    if (count != nullptr) {
+        bn.off[0] = 0;
+        for (int b = 0; b < NBINS; b++) {
+            bn.off[b + 1] = bn.off[b] + (uint32_t)count[b];
+            one = one || count[b] == n;
+        }
+    }
     gg_dev_buf keys, ids, off, tmp;
-    if (!bn.list.get(n * 4) || !keys.get(n) || !ids.get(n * 4) || !off.get((NBINS + 1) * 4))
+    if (!bn.list.get(n * 4) ||
+        (!one && (!keys.get(n) || !ids.get(n * 4) || !off.get((NBINS + 1) * 4))))
         return GG_CUDA_VRC_NOMEM;
-    iota_kernel<<<gg_vk_blocks(n), GG_VK_THREADS, 0, st>>>(ids.as<uint32_t>(), n, v0);
+    iota_kernel<<<gg_vk_blocks(n), GG_VK_THREADS, 0, st>>>(
+        one ? bn.list.as<uint32_t>() : ids.as<uint32_t>(), n, v0);
     size_t bytes = 0;
     int rc = gg_vk_launched();
-    if (rc == GG_CUDA_VRC_OK)
+    if (rc == GG_CUDA_VRC_OK && !one)
         rc = gg_vk_rc(cub::DeviceRadixSort::SortPairs(nullptr, bytes, bin + v0, keys.as<uint8_t>(),
                                                       ids.as<uint32_t>(), bn.list.as<uint32_t>(),
                                                       (int64_t)n, 0, BIN_BITS, st));
-    if (rc == GG_CUDA_VRC_OK && !tmp.get(bytes)) rc = GG_CUDA_VRC_NOMEM;
-    if (rc == GG_CUDA_VRC_OK)
+    if (rc == GG_CUDA_VRC_OK && !one && !tmp.get(bytes)) rc = GG_CUDA_VRC_NOMEM;
+    if (rc == GG_CUDA_VRC_OK && !one)
         rc = gg_vk_rc(cub::DeviceRadixSort::SortPairs(tmp.p, bytes, bin + v0, keys.as<uint8_t>(),
                                                       ids.as<uint32_t>(), bn.list.as<uint32_t>(),
                                                       (int64_t)n, 0, BIN_BITS, st));
-    if (rc != GG_CUDA_VRC_OK) {
-        GG_cuda_free(bn.list.release());
-        return rc;
+    if (rc == GG_CUDA_VRC_OK && count == nullptr) {
+        bin_offsets_kernel<<<gg_vk_blocks(n + 1), GG_VK_THREADS, 0, st>>>(keys.as<uint8_t>(), n,
+                                                                          off.as<uint32_t>());
+        rc = gg_vk_launched();
+        if (rc == GG_CUDA_VRC_OK && !GG_cuda_download(bn.off, off.p, sizeof bn.off))
+            rc = GG_CUDA_VRC_ERROR;
     }
-    bin_offsets_kernel<<<gg_vk_blocks(n + 1), GG_VK_THREADS, 0, st>>>(keys.as<uint8_t>(), n,
-                                                                      off.as<uint32_t>());
-    rc = gg_vk_launched();
-    if (rc == GG_CUDA_VRC_OK && !GG_cuda_download(bn.off, off.p, sizeof bn.off))
-        rc = GG_CUDA_VRC_ERROR;
     if (rc != GG_CUDA_VRC_OK) {
         GG_cuda_free(bn.list.release());
         return rc;
@@ -1486,7 +1588,30 @@ struct run_state {
     cudaStream_t st;
     gg_dev_buf bin, wofs, cnt, rowptr, gptr, words, tslot, tcnt;
     binning bn;
+    /* the last tally downloaded (fetch_tally); counted: the passes use it (tuning::bincount) */
+    bool counted = false;
+    uint64_t flops = 0, count[NBINS] = {}, twords = 0, tentries = 0;
 };
+
+/* The run's words downloaded: meta's flops and the last tally (meta's or rebin's). */
+int fetch_tally(run_state &r)
+{
+    uint64_t h[NWORDS];
+    int rc = fetch(h, r.words.p, NWORDS);
+    if (rc != GG_CUDA_VRC_OK) return rc;
+    r.flops = h[W_FLOPS];
+    memcpy(r.count, h + W_TALLY, sizeof r.count);
+    r.twords = h[W_TWORDS];
+    r.tentries = h[W_TENTRIES];
+    r.counted = tune().bincount;
+    return rc;
+}
+
+/* The tally's bin counts for bin_rows when the chunk [v0, v1) is the whole run. */
+const uint64_t *whole(const run_state &r, uint64_t v0, uint64_t v1)
+{
+    return r.counted && v0 == 0 && v1 == r.nvec ? r.count : nullptr;
+}
 
 /* ---- the tiled bin --------------------------------------------------------------------------- */
 
@@ -1522,9 +1647,9 @@ int tiled_setup(run_state &r, size_t vsize)
     uint64_t w = ratio > 0 && r.s.sbit ? tiled_width(vsize, cap) : 0, n = r.s.ncols;
     if (w == 0) return GG_CUDA_VRC_OK;
     while (w / 2 >= 1024 && w / 2 >= n) w /= 2;
-    uint64_t tiles = (n + w - 1) / w, flops;
+    uint64_t tiles = (n + w - 1) / w, flops = r.flops;
     if (tiles > TILED_MAX_TILES) return GG_CUDA_VRC_OK;
-    int rc = fetch(&flops, r.words.p, 1);
+    int rc = r.counted ? GG_CUDA_VRC_OK : fetch(&flops, r.words.as<uint64_t>() + W_FLOPS, 1);
     if (rc != GG_CUDA_VRC_OK) return rc;
     uint64_t rows = (uint64_t)std::min((double)r.nvec, std::floor((double)flops * ratio / n) + 1);
     if (!r.tslot.get(r.nvec * 4) || !r.tcnt.get(rows * tiles * 4)) {
@@ -1532,7 +1657,8 @@ int tiled_setup(run_state &r, size_t vsize)
         GG_cuda_free(r.tcnt.release());
         return GG_CUDA_VRC_OK;
     }
-    unsigned long long *next = reinterpret_cast<unsigned long long *>(r.words.as<uint64_t>() + 7);
+    unsigned long long *next =
+        reinterpret_cast<unsigned long long *>(r.words.as<uint64_t>() + W_TNEXT);
     rc = gg_vk_rc(cudaMemsetAsync(r.tslot.p, 0xff, r.nvec * 4, r.st));
     if (rc == GG_CUDA_VRC_OK) rc = gg_vk_rc(cudaMemsetAsync(next, 0, 8, r.st));
     if (rc != GG_CUDA_VRC_OK) return rc;
@@ -1567,12 +1693,19 @@ struct chunk {
     uint64_t v1, words, nnz, wbase, base; /* nnz and base: of the plan's ptr (numeric: gptr) */
 };
 
-/* The next chunk from v0 under budget (a, b, per_vec as chunk_kernel); at least one vector. */
+/* The next chunk from v0 under budget (a, b, per_vec as chunk_kernel); at least one vector. The
+ * whole run when the tally gives its cost and it fits: no chunk_kernel and no download. */
 int plan(run_state &r, bool numeric, uint64_t v0, double a, double b, double per_vec, double budget,
          chunk *ch)
 {
+    uint64_t entries = numeric ? r.tentries : 0;
+    if (r.counted && v0 == 0 &&
+        a * (double)r.twords + b * (double)entries + per_vec * (double)r.nvec <= budget) {
+        *ch = chunk{r.nvec, r.twords, entries, 0, 0};
+        return GG_CUDA_VRC_OK;
+    }
     const uint64_t *ptr = numeric ? r.gptr.as<uint64_t>() : nullptr;
-    uint64_t *out = r.words.as<uint64_t>() + 1;
+    uint64_t *out = r.words.as<uint64_t>() + W_CHUNK;
     chunk_kernel<<<1, 1, 0, r.st>>>(r.wofs.as<uint64_t>(), ptr, r.nvec, v0, a, b, per_vec,
                                     budget, out);
     uint64_t h[5];
@@ -1610,7 +1743,7 @@ int symbolic(run_state &r, GG_cuda_saxpy_stats *stats)
         chunk ch;
         int rc = plan(r, false, v0, sizeof(uint32_t), 0, PER_VEC, budget, &ch);
         if (rc != GG_CUDA_VRC_OK) return rc;
-        rc = bin_rows(r.bn, r.bin.as<uint8_t>(), v0, ch.v1, r.st);
+        rc = bin_rows(r.bn, r.bin.as<uint8_t>(), v0, ch.v1, r.st, whole(r, v0, ch.v1));
         gg_dev_buf wkeys;
         if (rc == GG_CUDA_VRC_OK && ch.words > 0) {
             /* hash keys EMPTY, bitmaps all set: both all ones */
@@ -1705,7 +1838,7 @@ int numeric(run_state &r, const GG_cuda_saxpy *p, GG_cuda_tuples *T_out, GG_cuda
         int rc = plan(r, true, v0, a, b, PER_VEC, budget, &ch);
         if (rc != GG_CUDA_VRC_OK) return rc;
         uint64_t nc = ch.v1 - v0, g6 = ch.nnz; /* g6: the hash rows' entries */
-        rc = bin_rows(r.bn, r.bin.as<uint8_t>(), v0, ch.v1, r.st);
+        rc = bin_rows(r.bn, r.bin.as<uint8_t>(), v0, ch.v1, r.st, whole(r, v0, ch.v1));
         sp s = r.s;
         s.wbase = ch.wbase;
         s.gbase = ch.base;
@@ -1802,6 +1935,13 @@ int numeric(run_state &r, const GG_cuda_saxpy *p, GG_cuda_tuples *T_out, GG_cuda
     return GG_CUDA_VRC_OK;
 }
 
+/* out[0, nvec] = the exclusive scan of in[0, nvec], or zeros when the tally says their sum is 0. */
+int zero_or_scan(const run_state &r, const uint64_t *in, uint64_t *out, uint64_t sum)
+{
+    if (r.counted && sum == 0) return gg_vk_rc(cudaMemsetAsync(out, 0, (r.nvec + 1) * 8, r.st));
+    return scan(in, out, r.nvec + 1, r.st);
+}
+
 __global__ void narrow_kernel(const uint64_t *in, uint32_t *out, uint64_t n)
 {
     GG_VK_FOR(k, n) out[k] = (uint32_t)in[k];
@@ -1813,9 +1953,10 @@ int allocate_result(run_state &r, GG_cuda_tuples *T, int code, bool csr, GG_cuda
 {
     uint64_t *cnt = r.cnt.as<uint64_t>(), *rowptr = r.rowptr.as<uint64_t>();
     int rc = scan(cnt, rowptr, r.nvec + 1, r.st);
-    uint64_t h[2];
+    uint64_t h[2] = {0, r.flops};
     if (rc == GG_CUDA_VRC_OK) rc = fetch(h, rowptr + r.nvec, 1);
-    if (rc == GG_CUDA_VRC_OK) rc = fetch(h + 1, r.words.p, 1);
+    if (rc == GG_CUDA_VRC_OK && !r.counted)
+        rc = fetch(h + 1, r.words.as<uint64_t>() + W_FLOPS, 1);
     if (rc != GG_CUDA_VRC_OK) return rc;
     stats->nnz = h[0];
     stats->flops = h[1];
@@ -1825,17 +1966,21 @@ int allocate_result(run_state &r, GG_cuda_tuples *T, int code, bool csr, GG_cuda
     r.s.top = shared_top(gg_size_of(code));
     r.s.fill = (float)tune().fill;
     gg_dev_buf wlen;
-    unsigned long long *nd = reinterpret_cast<unsigned long long *>(r.words.as<uint64_t>() + 6);
+    uint64_t *tot = r.words.as<uint64_t>();
     if (!wlen.get((r.nvec + 1) * 8)) return GG_CUDA_VRC_NOMEM;
-    rc = gg_vk_rc(cudaMemsetAsync(nd, 0, 8, r.st));
+    rc = gg_vk_rc(cudaMemsetAsync(tot + W_TALLY, 0, (NWORDS - W_TALLY) * 8, r.st));
     if (rc == GG_CUDA_VRC_OK) {
         rebin_kernel<<<gg_vk_blocks(r.nvec + 1), GG_VK_THREADS, 0, r.st>>>(
-            r.s, r.nvec, r.bin.as<uint8_t>(), wlen.as<uint64_t>(), nd);
+            r.s, r.nvec, r.bin.as<uint8_t>(), wlen.as<uint64_t>(),
+            reinterpret_cast<unsigned long long *>(tot));
         rc = gg_vk_launched();
     }
-    if (rc == GG_CUDA_VRC_OK) rc = scan(cnt, r.gptr.as<uint64_t>(), r.nvec + 1, r.st);
-    if (rc == GG_CUDA_VRC_OK) rc = scan(wlen.as<uint64_t>(), r.wofs.as<uint64_t>(), r.nvec + 1, r.st);
-    if (rc == GG_CUDA_VRC_OK) rc = fetch(&r.ndense, nd, 1);
+    /* the tally before the scans (the one download this step always made): with no hash row
+     * every count left and every slot is 0, so both scans are zeros (12 us each on grid1000) */
+    if (rc == GG_CUDA_VRC_OK) rc = fetch_tally(r);
+    r.ndense = r.count[BIN_DENSE];
+    if (rc == GG_CUDA_VRC_OK) rc = zero_or_scan(r, cnt, r.gptr.as<uint64_t>(), r.tentries);
+    if (rc == GG_CUDA_VRC_OK) rc = zero_or_scan(r, wlen.as<uint64_t>(), r.wofs.as<uint64_t>(), r.twords);
     if (rc != GG_CUDA_VRC_OK) return rc;
     GG_cuda_free(r.bn.list.release()); /* the symbolic pass's bins are stale */
     /* the counts are in rowptr and gptr now, and the numeric kernels write none: 8 bytes a row
@@ -1948,9 +2093,10 @@ static int run(GG_cuda_tuples *T, uint32_t **ptr, const GG_cuda_saxpy *p, GG_cud
     r.s.sbit = t.sbit && (p->ncols + 31) / 32 * 4 + 1024 <= (uint64_t)t.optin &&
                r.nvec >= 4 * (uint64_t)t.sms;
     r.s.shortp = short_hook >= 0 ? short_hook != 0 : t.shortp;
+    r.s.early = t.early;
     uint64_t nv = r.nvec;
     if (!r.bin.get(nv) || !r.wofs.get((nv + 1) * 8) || !r.cnt.get((nv + 1) * 8) ||
-        !r.rowptr.get((nv + 1) * 8) || !r.gptr.get((nv + 1) * 8) || !r.words.get(8 * 8))
+        !r.rowptr.get((nv + 1) * 8) || !r.gptr.get((nv + 1) * 8) || !r.words.get(NWORDS * 8))
         return GG_CUDA_VRC_NOMEM;
     r.s.cnt = r.cnt.as<uint64_t>();
     r.s.wofs = r.wofs.as<uint64_t>();
@@ -1958,7 +2104,7 @@ static int run(GG_cuda_tuples *T, uint32_t **ptr, const GG_cuda_saxpy *p, GG_cud
     r.s.gptr = r.gptr.as<uint64_t>();
 
     /* meta: the per-vector words go to rowptr's array first, scanned into wofs */
-    int rc = gg_vk_rc(cudaMemsetAsync(r.words.p, 0, 8, r.st));
+    int rc = gg_vk_rc(cudaMemsetAsync(r.words.p, 0, NWORDS * 8, r.st));
     if (rc == GG_CUDA_VRC_OK) {
         auto launch = [&](auto kern, int per_block) {
             kern<<<(unsigned)((nv + per_block - 1) / per_block), GG_VK_THREADS, 0, r.st>>>(
@@ -1971,8 +2117,11 @@ static int run(GG_cuda_tuples *T, uint32_t **ptr, const GG_cuda_saxpy *p, GG_cud
             launch(meta_kernel<8>, meta_block_rows<8>());
         rc = gg_vk_launched();
     }
+    /* meta's tally (one download, where the tiled bin's setup made one for its flops on most
+     * products) gives the symbolic pass's bins and workspace (bin_rows, plan) */
+    if (rc == GG_CUDA_VRC_OK && t.bincount) rc = fetch_tally(r);
     if (rc == GG_CUDA_VRC_OK)
-        rc = scan(r.rowptr.as<uint64_t>(), r.wofs.as<uint64_t>(), nv + 1, r.st);
+        rc = zero_or_scan(r, r.rowptr.as<uint64_t>(), r.wofs.as<uint64_t>(), r.twords);
     if (rc == GG_CUDA_VRC_OK) rc = tiled_setup(r, gg_size_of(p->type_code));
     if (rc == GG_CUDA_VRC_OK) rc = symbolic(r, stats);
     if (rc == GG_CUDA_VRC_OK) rc = allocate_result(r, T, p->type_code, ptr != nullptr, stats);
