@@ -1402,13 +1402,18 @@ int bin_rows(binning &bn, const uint8_t *bin, uint64_t v0, uint64_t v1, cudaStre
         }
     }
     gg_dev_buf keys, ids, off, tmp;
+    /* on any failure the list goes too: left allocated, a retry of the same range (the whole-run
+     * plan repeats it) would take its unwritten contents as the bins' rows */
+    int rc = GG_CUDA_VRC_OK;
     if (!bn.list.get(n * 4) ||
         (!one && (!keys.get(n) || !ids.get(n * 4) || !off.get((NBINS + 1) * 4))))
-        return GG_CUDA_VRC_NOMEM;
-    iota_kernel<<<gg_vk_blocks(n), GG_VK_THREADS, 0, st>>>(
-        one ? bn.list.as<uint32_t>() : ids.as<uint32_t>(), n, v0);
+        rc = GG_CUDA_VRC_NOMEM;
+    if (rc == GG_CUDA_VRC_OK) {
+        iota_kernel<<<gg_vk_blocks(n), GG_VK_THREADS, 0, st>>>(
+            one ? bn.list.as<uint32_t>() : ids.as<uint32_t>(), n, v0);
+        rc = gg_vk_launched();
+    }
     size_t bytes = 0;
-    int rc = gg_vk_launched();
     if (rc == GG_CUDA_VRC_OK && !one)
         rc = gg_vk_rc(cub::DeviceRadixSort::SortPairs(nullptr, bytes, bin + v0, keys.as<uint8_t>(),
                                                       ids.as<uint32_t>(), bn.list.as<uint32_t>(),
