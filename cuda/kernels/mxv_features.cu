@@ -6,14 +6,12 @@
  * non-empty rows. A pair (p-1, p) opens a new segment for panel width 2^s exactly when the two
  * column indices differ in bit s or above, so the highest differing bit alone places it in the
  * histogram of all 13 widths at once. A call's push work (the frontier's column lengths summed)
- * is a CUB reduction over the frontier, made per call, only where the slot asks for it. */
+ * is one reduction kernel over the frontier (work_kernel), made per call, only where the slot asks
+ * for it. */
 #include "mat_common.cuh"
 #include "GG_cuda_mxv_features.h"
 
 #include <cub/block/block_reduce.cuh>
-#include <cub/device/device_reduce.cuh>
-#include <thrust/iterator/counting_iterator.h>
-#include <thrust/iterator/transform_iterator.h>
 
 namespace
 {
@@ -116,11 +114,58 @@ struct work_term {
             for (uint64_t j = 0; j < WORK_FLAGS; j++) f[j] = k0 + j < n ? b[k0 + j] : 0;
         }
         unsigned long long s = 0;
-        for (uint64_t j = 0; j < WORK_FLAGS; j++)
-            if (f[j]) s += gg_cview_vector(v, k0 + j, &p0);
+        if (v.vec != nullptr) { /* hypersparse: a search a set flag */
+            for (uint64_t j = 0; j < WORK_FLAGS; j++)
+                if (f[j]) s += gg_cview_vector(v, k0 + j, &p0);
+            return s;
+        }
+        /* every set flag's two offsets loaded before any is used: one round of gathers */
+        uint64_t lo[WORK_FLAGS], hi[WORK_FLAGS];
+#pragma unroll
+        for (uint64_t j = 0; j < WORK_FLAGS; j++) {
+            bool on = f[j] != 0 && k0 + j < v.nvec;
+            lo[j] = on ? v.ptr[k0 + j] : 0;
+            hi[j] = on ? v.ptr[k0 + j + 1] : 0;
+        }
+#pragma unroll
+        for (uint64_t j = 0; j < WORK_FLAGS; j++) s += hi[j] - lo[j];
         return s;
     }
 };
+
+/* The push work in one launch: a term a thread (all of a term's column lengths loaded at once,
+ * so a thread waits for one round of gathers), a block sum, and the last block to finish adds the
+ * blocks' sums and stores the total in *out (pinned host memory where a count word was free),
+ * then clears the counter. cub::DeviceReduce over the same terms took 58-66 us on RMAT-21 at 5-20
+ * % (a bitmap x; ncu, H200, 2026-11-27, twelfth session), 28 % of the decided call at 5 %: its
+ * grid is a few blocks an SM, so each thread walked many terms one dependent gather after
+ * another. */
+__global__ void __launch_bounds__(GG_VK_THREADS)
+work_kernel(work_term term, uint64_t terms, unsigned long long *part, unsigned *done,
+            unsigned long long *out)
+{
+    using Reduce = cub::BlockReduce<unsigned long long, GG_VK_THREADS>;
+    __shared__ typename Reduce::TempStorage tmp;
+    __shared__ bool last;
+    uint64_t p = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x;
+    unsigned long long s = Reduce(tmp).Sum(p < terms ? term(p) : 0ull);
+    if (threadIdx.x == 0) {
+        part[blockIdx.x] = s;
+        __threadfence();
+        last = atomicAdd(done, 1u) == gridDim.x - 1;
+    }
+    __syncthreads();
+    if (!last) return;
+    __threadfence();
+    unsigned long long t = 0;
+    for (unsigned b = threadIdx.x; b < gridDim.x; b += blockDim.x)
+        t += reinterpret_cast<volatile unsigned long long *>(part)[b];
+    t = Reduce(tmp).Sum(t);
+    if (threadIdx.x == 0) {
+        *out = t;
+        *done = 0;
+    }
+}
 
 } // namespace
 
@@ -132,24 +177,24 @@ extern "C" int GG_cuda_mxv_push_work(const GG_cuda_cview *cols, const GG_vdata *
     if (!sparse && x->form != GG_VF_BITMAP) return GG_CUDA_VRC_UNSUPPORTED;
     uint64_t terms = sparse ? nvals : (x->n + WORK_FLAGS - 1) / WORK_FLAGS;
     if (terms == 0 || cols->nvec == 0) return GG_CUDA_VRC_OK;
+    uint64_t blocks = (terms + GG_VK_THREADS - 1) / GG_VK_THREADS;
+    if (blocks > 0x7fffffffu) return GG_CUDA_VRC_UNSUPPORTED;
     GG_cuda_bind();
     cudaStream_t s = GG_cuda_stream();
     work_term term{*cols, sparse ? x->i : nullptr, sparse ? nullptr : x->b, x->n};
-    auto in = thrust::make_transform_iterator(thrust::counting_iterator<uint64_t>(0), term);
-    size_t temp_bytes = 0;
-    int rc = gg_vk_rc(cub::DeviceReduce::Sum(nullptr, temp_bytes, in,
-                                             static_cast<unsigned long long *>(nullptr),
-                                             (int64_t)terms, s));
-    if (rc != GG_CUDA_VRC_OK) return rc;
     /* the sum goes straight into pinned memory when a word is left: the host reads it after the
      * wait with no copy (5.4 us less than a copy on the H200 host, Doc/performance.md) */
     gg_dev_buf temp, out;
     uint64_t *word = GG_cuda_count_word();
     if (word != nullptr) out.p = word;
-    if ((word == nullptr && !out.get(sizeof(uint64_t))) || !temp.get(temp_bytes))
+    if ((word == nullptr && !out.get(sizeof(uint64_t))) || !temp.get(blocks * 8 + 8))
         return GG_CUDA_VRC_NOMEM;
-    rc = gg_vk_rc(cub::DeviceReduce::Sum(temp.p, temp_bytes, in, out.as<unsigned long long>(),
-                                         (int64_t)terms, s));
+    unsigned *done = reinterpret_cast<unsigned *>(temp.as<uint64_t>() + blocks);
+    int rc = gg_vk_rc(cudaMemsetAsync(done, 0, sizeof *done, s));
+    if (rc != GG_CUDA_VRC_OK) return rc;
+    work_kernel<<<(unsigned)blocks, GG_VK_THREADS, 0, s>>>(
+        term, terms, temp.as<unsigned long long>(), done, out.as<unsigned long long>());
+    rc = gg_vk_launched();
     if (rc != GG_CUDA_VRC_OK) return rc;
     bool got = word != nullptr ? GG_cuda_sync() : GG_cuda_download(work, out.p, sizeof *work);
     if (got && word != nullptr) *work = *(volatile uint64_t *)word;

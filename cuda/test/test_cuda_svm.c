@@ -216,10 +216,12 @@ static uint64_t host_push_work(GrB_Matrix A, GrB_Vector u)
 static void call_features_of_the_call(void **state)
 {
     (void)state;
-    const GrB_Index n = 3000;
+    /* n large enough that the device's count spans several blocks in both frontier forms (400
+     * sparse terms, 1250 bitmap words of 16 flags: 2 and 5 blocks of 256) */
+    const GrB_Index n = 20000;
     GrB_Semiring lor_oneb;
     OK(GrB_Semiring_new(&lor_oneb, GrB_LOR_MONOID_BOOL, GrB_ONEB_BOOL));
-    GrB_Matrix A = random_matrix(GrB_BOOL, n, n, 0.004);
+    GrB_Matrix A = random_matrix(GrB_BOOL, n, n, 0.0006);
     GrB_Vector m = random_vector(GrB_BOOL, n, 0.3), u = random_vector(GrB_BOOL, n, 0.02);
     GrB_Index nu, nnz;
     OK(GrB_Vector_nvals(&nu, u));
