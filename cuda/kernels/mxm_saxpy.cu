@@ -89,11 +89,14 @@
  *                                       best in the same call 2.249, 14.30, 66.39 ms)
  *    GRAPHBLAS_GPU_SPGEMM_BINCOUNT      0: the host does not use the bins' tally (tally): every
  *                                       pass sorts its bins, finds their offsets on the device
- *                                       and scans its words (default 1; expected, not measured:
- *                                       about 80 us less on grid1000 A*A, Doc/performance.md)
+ *                                       and scans its words (default 1; H200, spgemm_bench
+ *                                       FP64, medians of 5, twelfth session: grid1000 A*A 1.004
+ *                                       -> 0.846 ms, A*A' 1.035 -> 0.925; band20 and RMAT-16
+ *                                       within 1 %)
  *    GRAPHBLAS_GPU_SPGEMM_EARLY         0: the numeric walk loads S's value after the insert and
  *                                       the short rows' offset in T after the walk (default 1;
- *                                       expected, not measured, short_kernel's note) */
+ *                                       same bench and session: grid1000 A*A 0.732 -> 0.719 ms,
+ *                                       A*A' 0.774 -> 0.751, band20 4.890 -> 4.853) */
 #include "GG_cuda_mxm_saxpy.h"
 #include "mat_common.cuh"
 
@@ -868,9 +871,12 @@ __global__ void __launch_bounds__(block_threads(G)) shared_kernel(sp s, spn<T> c
  * loads out of the chain: S's value issued with its column (for_terms' load_b) and T's offset
  * before the walk; it costs the numeric kernel 8 registers (40 -> 48 on sm_90: 5 blocks of 256
  * an SM instead of 6, the same with EARLY off, which only moves the loads; capping it at 40 with
- * a minimum of 6 blocks spilled 28 bytes here and 140 in the run-time-opcode kernel). The CAS
- * loop is left: folding without it needs the sub-warp's lanes in step (a match on the slot and
- * one plain add by a leader), which the walk's per-lane loops do not give. */
+ * a minimum of 6 blocks spilled 28 bytes here and 140 in the run-time-opcode kernel); measured
+ * 1-3 % faster on grid1000 and band20 (the tunables' list). The CAS loop is left: folding in step
+ * instead (branch hfold, twelfth session: rounds of a term a lane, __match_any_sync on the slot,
+ * one plain add by the group's lowest lane) made the numeric short kernel 419 -> 583 us under ncu
+ * and grid1000 A*A 0.709 -> 0.846 ms, band20 4.83 -> 8.01 ms (H200): the lockstep rounds cost
+ * more than the retries they remove. */
 template <typename T, int ADD, int MUL, int S, int G, bool NUM>
 __global__ void __launch_bounds__(SHORT_THREADS) short_kernel(sp s, spn<T> c)
 {
