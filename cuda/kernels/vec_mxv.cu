@@ -14,7 +14,9 @@
 #include "GG_cuda.h"
 #include "GG_cuda_vec_mxv.h"
 
+#include <algorithm>
 #include <cooperative_groups.h>
+#include <cstdlib>
 #include <cub/device/device_scan.cuh>
 #include <cub/device/device_select.cuh>
 #include <thrust/iterator/counting_iterator.h>
@@ -30,6 +32,54 @@ unsigned blocks_for(uint64_t work)
 {
     uint64_t b = (work + THREADS - 1) / THREADS;
     return b == 0 ? 1 : b > 65535u * 16 ? 65535u * 16 : (unsigned)b;
+}
+
+/* Tunables of the group kernels (pull_kernel, push_kernel), read once:
+ *    GRAPHBLAS_GPU_MXV_BLOCKS_PER_SM   the most blocks a launch takes per SM, the groups then
+ *                                      striding over the vectors (0: one group per vector, as
+ *                                      many blocks as that needs; default 12)
+ *    GRAPHBLAS_GPU_MXV_LANES           G forced to 4, 8, 16 or 32 (0: lanes_for's rule)
+ * Why a cap: with a group per vector every group walks one vector and its block then waits at
+ * the block's count (gg_block_count's barrier) for its slowest group; under ncu (H200, twelfth
+ * session) push_kernel<float, 32> on RMAT-21 at 20 % ran 52,429 blocks of one column a warp and
+ * spent 47 % of its stall cycles at that barrier (372 us, L2 38 %, DRAM 7 % of peak). Measured
+ * (H200, spmspv_bench medians of 5, the SVM's pick at 1 / 5 / 10 / 20 %; same call): RMAT-21
+ * 0.090 / 0.216 / 0.347 / 0.569 ms uncapped, 0.089 / 0.195 / 0.316 / 0.488 at 6, 0.085 / 0.192 /
+ * 0.302 / 0.471 at 12, 0.087 / 0.182 / 0.293 / 0.479 at 24; grid 3000^2 0.075 / 0.179 / 0.197 /
+ * 0.251 uncapped, 0.082 / 0.161 / 0.189 / 0.240 at 12, 0.075 / 0.150 / 0.184 / 0.234 at 24; the
+ * dense pull 1.17-1.63 -> 0.79-1.07 ms on RMAT-21 at 12; BFS RMAT-22 3.38 -> 3.19 ms, SSSP
+ * RMAT-20 12.8 -> 11.65, grid BFS 28.7 -> 27.5 (uncapped -> 12). 12 is the value every one of
+ * these was measured at; 24 was 0-9 % faster on the grid's SpMSpV but not run through the
+ * algorithms. Forcing G = 8 or 16 on RMAT-21 (at 12) was 3-16 % slower than the rule's 32. */
+struct group_tuning {
+    unsigned cap;  /* the most blocks a launch (0: none) */
+    int lanes;     /* forced G (0: the rule) */
+};
+
+const group_tuning &group_tune(void)
+{
+    static const group_tuning t = [] {
+        group_tuning r{0, 0};
+        const char *e = getenv("GRAPHBLAS_GPU_MXV_BLOCKS_PER_SM");
+        long per_sm = e != nullptr ? strtol(e, nullptr, 10) : 12;
+        int dev = 0, sms = 0;
+        if (per_sm > 0 && cudaGetDevice(&dev) == cudaSuccess &&
+            cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) == cudaSuccess)
+            r.cap = (unsigned)std::min<long>(per_sm * sms, 65535L * 16);
+        cudaGetLastError();
+        e = getenv("GRAPHBLAS_GPU_MXV_LANES");
+        long g = e != nullptr ? strtol(e, nullptr, 10) : 0;
+        r.lanes = g == 4 || g == 8 || g == 16 || g == 32 ? (int)g : 0;
+        return r;
+    }();
+    return t;
+}
+
+/* Blocks of a group kernel for `work` threads (a group per vector), under the cap. */
+unsigned group_blocks(uint64_t work)
+{
+    unsigned b = blocks_for(work), cap = group_tune().cap;
+    return cap != 0 && b > cap ? cap : b;
 }
 
 /* A's value at p as the domain T: a plain load when A is stored as T (the common case), so the
@@ -110,9 +160,10 @@ Prod prod_of(const GG_cuda_cview *V, int add_op, int mul_op, bool vec_first,
 }
 
 /* Lanes per view vector by its mean length, so short vectors do not leave most of a warp idle
- * (unmeasured: re-tune on the GPU host). */
+ * (RMAT-21's mean of 30 gives 32; 8 and 16 measured slower there, group_tune's note). */
 int lanes_for(uint64_t nnz, uint64_t nvec)
 {
+    if (group_tune().lanes != 0) return group_tune().lanes;
     double mean = nvec > 0 ? (double)nnz / (double)nvec : 0;
     return mean <= 6 ? 4 : mean <= 12 ? 8 : mean <= 24 ? 16 : 32;
 }
@@ -420,7 +471,7 @@ int pull_typed(GG_cuda_vec *Tv, const GG_cuda_cview *V, uint64_t m, uint64_t nnz
     c.count = (unsigned long long *)Tv->count;
     if (c.nvec > 0) {
         int g = lanes_for(nnz, c.nvec);
-        unsigned blocks = blocks_for(c.nvec * (uint64_t)g);
+        unsigned blocks = group_blocks(c.nvec * (uint64_t)g);
         switch (g) {
         case 4: pull_kernel<T, 4><<<blocks, THREADS, 0, s>>>(c); break;
         case 8: pull_kernel<T, 8><<<blocks, THREADS, 0, s>>>(c); break;
@@ -632,7 +683,7 @@ template <typename T, int G>
 void launch_push(Push<T> c, cudaStream_t s, const LongsMem &lm)
 {
     c.last_kernel = c.longs.vec == nullptr;
-    push_kernel<T, G><<<blocks_for(c.x.nvals * (uint64_t)G), THREADS, 0, s>>>(c);
+    push_kernel<T, G><<<group_blocks(c.x.nvals * (uint64_t)G), THREADS, 0, s>>>(c);
     c.last_kernel = true;
     if (c.longs.vec != nullptr) {
         longs_scan(c.longs, lm, s);
