@@ -60,15 +60,10 @@ const group_tuning &group_tune(void)
 {
     static const group_tuning t = [] {
         group_tuning r{0, 0};
-        const char *e = getenv("GRAPHBLAS_GPU_MXV_BLOCKS_PER_SM");
-        long per_sm = e != nullptr ? strtol(e, nullptr, 10) : 12;
-        int dev = 0, sms = 0;
-        if (per_sm > 0 && cudaGetDevice(&dev) == cudaSuccess &&
-            cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) == cudaSuccess)
-            r.cap = (unsigned)std::min<long>(per_sm * sms, 65535L * 16);
-        cudaGetLastError();
-        e = getenv("GRAPHBLAS_GPU_MXV_LANES");
-        long g = e != nullptr ? strtol(e, nullptr, 10) : 0;
+        long per_sm = (long)gg_env_or("GRAPHBLAS_GPU_MXV_BLOCKS_PER_SM", 12);
+        if (per_sm > 0 && GG_cuda_sm_count() > 0)
+            r.cap = (unsigned)std::min<long>(per_sm * GG_cuda_sm_count(), 65535L * 16);
+        long g = (long)gg_env_or("GRAPHBLAS_GPU_MXV_LANES", 0);
         r.lanes = g == 4 || g == 8 || g == 16 || g == 32 ? (int)g : 0;
         return r;
     }();
