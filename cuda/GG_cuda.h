@@ -41,6 +41,10 @@ const char *GG_cuda_status(void);
 /* The library's stream on the probed device; NULL when GG_cuda_probe did not succeed. */
 GG_cuda_stream_t GG_cuda_stream(void);
 
+/* The probed device's streaming multiprocessors (read once by GG_cuda_probe: the kernels' grid
+ * sizes); 0 when GG_cuda_probe did not succeed. */
+int GG_cuda_sm_count(void);
+
 /* Makes the library's device current on the calling thread (the runtime's current device is per
  * thread): every entry point of cuda/ that talks to the device calls it first. */
 void GG_cuda_bind(void);

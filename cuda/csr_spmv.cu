@@ -833,11 +833,8 @@ template <typename T, int K> void stream_launch_k(const Cs<T> &c, bool vec)
 template <typename T, int K, bool VEC> unsigned flat_resident()
 {
     static const unsigned blocks = [] {
-        int dev = 0, sms = 0, per_sm = 0;
-        if (cudaGetDevice(&dev) != cudaSuccess ||
-            cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess ||
-            sms <= 0)
-            sms = 132;
+        int sms = GG_cuda_sm_count(), per_sm = 0;
+        if (sms <= 0) sms = 132;
         if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, cs_flat<T, K, VEC, true>,
                                                           THREADS, 0) != cudaSuccess ||
             per_sm <= 0)

@@ -13,6 +13,7 @@
 static char status[512] = "not probed";
 static cudaStream_t stream = nullptr;
 static int ordinal_in_use = 0;
+static int sm_count = 0; /* the probed device's SMs (GG_cuda_sm_count) */
 
 static void set_status(const char *what, cudaError_t err)
 {
@@ -122,6 +123,7 @@ extern "C" bool GG_cuda_probe(int ordinal, GG_cuda_device *dev)
         return false;
     }
     ordinal_in_use = ordinal;
+    sm_count = prop.multiProcessorCount;
     dev->ordinal = ordinal;
     snprintf(dev->name, sizeof dev->name, "%s", prop.name);
     dev->memory = prop.totalGlobalMem;
@@ -140,6 +142,11 @@ extern "C" const char *GG_cuda_status(void)
 extern "C" GG_cuda_stream_t GG_cuda_stream(void)
 {
     return stream;
+}
+
+extern "C" int GG_cuda_sm_count(void)
+{
+    return sm_count;
 }
 
 extern "C" void GG_cuda_bind(void)

@@ -955,17 +955,6 @@ template <typename T> __global__ void fill_kernel(T *y, uint8_t *yp, uint64_t n,
 
 GG_cuda_hs_variant variant = GG_CUDA_HS_DEFAULT;
 
-int sm_count()
-{
-    static int n = 0;
-    if (n == 0) {
-        int dev = 0;
-        cudaGetDevice(&dev);
-        if (cudaDeviceGetAttribute(&n, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess) n = 1;
-    }
-    return n;
-}
-
 template <typename T, bool PT> int launch(const Mv<T> &c, const GG_cuda_hs_schedule *S)
 {
     cudaStream_t s = GG_cuda_stream();
@@ -1013,7 +1002,7 @@ template <typename T, bool PT> int launch(const Mv<T> &c, const GG_cuda_hs_sched
         if (per_sm == 0 && cudaOccupancyMaxActiveBlocksPerMultiprocessor(
                                &per_sm, persistent_kernel<T, PT>, THREADS, 0) != cudaSuccess)
             per_sm = 1;
-        uint64_t total = c.uoff[NQ], blocks = (uint64_t)sm_count() * (per_sm > 0 ? per_sm : 1);
+        uint64_t total = c.uoff[NQ], blocks = (uint64_t)std::max(1, GG_cuda_sm_count()) * (per_sm > 0 ? per_sm : 1);
         if (blocks > total) blocks = total;
         cudaMemsetAsync(S->head, 0, sizeof(unsigned), s);
         if (blocks > 0) persistent_kernel<T, PT><<<(unsigned)blocks, THREADS, 0, s>>>(c);

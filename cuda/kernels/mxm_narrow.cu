@@ -267,16 +267,8 @@ template <typename T> uint64_t acc_bytes(uint64_t n)
 /* Blocks of the term walk: enough to fill the device (8 of NT threads per SM). */
 unsigned walk_blocks(void)
 {
-    static const unsigned blocks = [] {
-        int dev = 0, sms = 0;
-        if (cudaGetDevice(&dev) != cudaSuccess ||
-            cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess ||
-            sms <= 0)
-            sms = 132;
-        cudaGetLastError();
-        return (unsigned)sms * 8;
-    }();
-    return blocks;
+    int sms = GG_cuda_sm_count();
+    return (unsigned)(sms > 0 ? sms : 132) * 8;
 }
 
 /* off[0, n) (lengths) into their exclusive sums, off[n] the total. */

@@ -68,20 +68,13 @@ const group_tuning &group_tune(void)
 {
     static const group_tuning t = [] {
         group_tuning r{0, 0, true, 4};
-        const char *e = getenv("GRAPHBLAS_GPU_MXV_BLOCKS_PER_SM");
-        long per_sm = e != nullptr ? strtol(e, nullptr, 10) : 12;
-        int dev = 0, sms = 0;
-        if (per_sm > 0 && cudaGetDevice(&dev) == cudaSuccess &&
-            cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) == cudaSuccess)
-            r.cap = (unsigned)std::min<long>(per_sm * sms, 65535L * 16);
-        cudaGetLastError();
-        e = getenv("GRAPHBLAS_GPU_MXV_LANES");
-        long g = e != nullptr ? strtol(e, nullptr, 10) : 0;
+        long per_sm = (long)gg_env_or("GRAPHBLAS_GPU_MXV_BLOCKS_PER_SM", 12);
+        if (per_sm > 0 && GG_cuda_sm_count() > 0)
+            r.cap = (unsigned)std::min<long>(per_sm * GG_cuda_sm_count(), 65535L * 16);
+        long g = (long)gg_env_or("GRAPHBLAS_GPU_MXV_LANES", 0);
         r.lanes = g == 4 || g == 8 || g == 16 || g == 32 ? (int)g : 0;
-        e = getenv("GRAPHBLAS_GPU_MXV_LONG_WALK");
-        r.long_walk = e == nullptr || strtol(e, nullptr, 10) != 0;
-        e = getenv("GRAPHBLAS_GPU_MXV_LONG_UNROLL");
-        r.long_unroll = e != nullptr && strtol(e, nullptr, 10) == 2 ? 2 : 4;
+        r.long_walk = gg_env_or("GRAPHBLAS_GPU_MXV_LONG_WALK", 1) != 0;
+        r.long_unroll = gg_env_or("GRAPHBLAS_GPU_MXV_LONG_UNROLL", 4) == 2 ? 2 : 4;
         return r;
     }();
     return t;
@@ -407,10 +400,8 @@ __device__ inline void walk_longs_table(const Longs &L, Start start, Batch batch
  * occupancy is not known. */
 template <typename K> unsigned long_grid(K kernel)
 {
-    int dev = 0, sms = 0, per_sm = 0;
-    if (cudaGetDevice(&dev) != cudaSuccess ||
-        cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev) != cudaSuccess ||
-        cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, THREADS, 0) != cudaSuccess ||
+    int sms = GG_cuda_sm_count(), per_sm = 0;
+    if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, THREADS, 0) != cudaSuccess ||
         per_sm * sms == 0) {
         cudaGetLastError();
         return 1024;
