@@ -45,6 +45,10 @@ GG_cuda_stream_t GG_cuda_stream(void);
  * sizes); 0 when GG_cuda_probe did not succeed. */
 int GG_cuda_sm_count(void);
 
+/* The number in environment variable `name`, or dflt where it is unset, empty or not a number
+ * (the numeric GRAPHBLAS_GPU_* tunables of cuda/, each read once by its user). */
+double GG_cuda_env_or(const char *name, double dflt);
+
 /* Makes the library's device current on the calling thread (the runtime's current device is per
  * thread): every entry point of cuda/ that talks to the device calls it first. */
 void GG_cuda_bind(void);

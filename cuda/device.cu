@@ -149,6 +149,15 @@ extern "C" int GG_cuda_sm_count(void)
     return sm_count;
 }
 
+extern "C" double GG_cuda_env_or(const char *name, double dflt)
+{
+    const char *e = getenv(name);
+    if (e == nullptr || *e == '\0') return dflt;
+    char *end;
+    double v = strtod(e, &end);
+    return end == e ? dflt : v;
+}
+
 extern "C" void GG_cuda_bind(void)
 {
     int current = -1;

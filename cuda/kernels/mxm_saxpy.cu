@@ -176,17 +176,19 @@ const tuning &tune(void)
         if (cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, dev) != cudaSuccess) l2 = 50 << 20;
         cudaGetLastError();
         tuning r;
-        r.workspace = std::max(0.0, gg_env_or("GRAPHBLAS_GPU_SPGEMM_WORKSPACE_MB", 0)) * 1e6;
-        r.dense = std::max(1.0, gg_env_or("GRAPHBLAS_GPU_SPGEMM_DENSE", 4));
-        r.wave = std::max(0.0, gg_env_or("GRAPHBLAS_GPU_SPGEMM_WAVE_MB", 16.0 * l2 / 1e6)) * 1e6;
-        r.fill = std::min(0.9, std::max(0.1, gg_env_or("GRAPHBLAS_GPU_SPGEMM_FILL", 0.75)));
-        r.shared_max = (int)gg_env_or("GRAPHBLAS_GPU_SPGEMM_SHARED_MAX", shared_slots(NSHARED - 1));
-        r.sbit = gg_env_or("GRAPHBLAS_GPU_SPGEMM_SBIT", 1) != 0;
-        r.tiled = std::max(0.0, gg_env_or("GRAPHBLAS_GPU_SPGEMM_TILED", 64));
-        r.tiled_cols = gg_env_or("GRAPHBLAS_GPU_SPGEMM_TILED_COLS", 1 << 30);
-        r.shortp = gg_env_or("GRAPHBLAS_GPU_SPGEMM_SHORT", 1) != 0;
-        r.bincount = gg_env_or("GRAPHBLAS_GPU_SPGEMM_BINCOUNT", 1) != 0;
-        r.early = gg_env_or("GRAPHBLAS_GPU_SPGEMM_EARLY", 1) != 0;
+        r.workspace = std::max(0.0, GG_cuda_env_or("GRAPHBLAS_GPU_SPGEMM_WORKSPACE_MB", 0)) * 1e6;
+        r.dense = std::max(1.0, GG_cuda_env_or("GRAPHBLAS_GPU_SPGEMM_DENSE", 4));
+        r.wave =
+            std::max(0.0, GG_cuda_env_or("GRAPHBLAS_GPU_SPGEMM_WAVE_MB", 16.0 * l2 / 1e6)) * 1e6;
+        r.fill = std::min(0.9, std::max(0.1, GG_cuda_env_or("GRAPHBLAS_GPU_SPGEMM_FILL", 0.75)));
+        r.shared_max =
+            (int)GG_cuda_env_or("GRAPHBLAS_GPU_SPGEMM_SHARED_MAX", shared_slots(NSHARED - 1));
+        r.sbit = GG_cuda_env_or("GRAPHBLAS_GPU_SPGEMM_SBIT", 1) != 0;
+        r.tiled = std::max(0.0, GG_cuda_env_or("GRAPHBLAS_GPU_SPGEMM_TILED", 64));
+        r.tiled_cols = GG_cuda_env_or("GRAPHBLAS_GPU_SPGEMM_TILED_COLS", 1 << 30);
+        r.shortp = GG_cuda_env_or("GRAPHBLAS_GPU_SPGEMM_SHORT", 1) != 0;
+        r.bincount = GG_cuda_env_or("GRAPHBLAS_GPU_SPGEMM_BINCOUNT", 1) != 0;
+        r.early = GG_cuda_env_or("GRAPHBLAS_GPU_SPGEMM_EARLY", 1) != 0;
         r.optin = optin;
         r.sms = sms;
         return r;

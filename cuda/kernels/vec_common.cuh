@@ -1,8 +1,7 @@
 /* vec_common.cuh: what the vector kernels' files (cuda/kernels/vec_*.cu) share on the host and
  * the device: launch shapes, CUDA errors as GG_CUDA_VRC_* codes, device buffers owned by one call,
  * a vector read by position whatever its form (gg_pview; a sparse input is scattered into a
- * temporary bitmap first, vec_form.cu), the per-block count of a kernel's output entries, and the
- * kernels' numeric tunables read from the environment. */
+ * temporary bitmap first, vec_form.cu), and the per-block count of a kernel's output entries. */
 #ifndef GG_CUDA_VEC_COMMON_CUH
 #define GG_CUDA_VEC_COMMON_CUH
 
@@ -10,8 +9,6 @@
 #include "vec_value.cuh"
 
 #include <cuda_runtime.h>
-
-#include <cstdlib>
 
 /* Threads per block and the most blocks of a grid-stride launch. Unmeasured: set from the usual
  * shape of memory-bound kernels (256 threads, a few waves of an H100's 132 SMs); the lead's GPU
@@ -23,17 +20,6 @@ inline unsigned gg_vk_blocks(uint64_t n)
 {
     uint64_t b = (n + GG_VK_THREADS - 1) / GG_VK_THREADS;
     return b == 0 ? 1 : b > GG_VK_MAX_BLOCKS ? (unsigned)GG_VK_MAX_BLOCKS : (unsigned)b;
-}
-
-/* The number in environment variable `name`, or dflt where it is unset, empty or not a number
- * (the kernels' GRAPHBLAS_GPU_* tunables, each read once). */
-inline double gg_env_or(const char *name, double dflt)
-{
-    const char *e = getenv(name);
-    if (e == nullptr || *e == '\0') return dflt;
-    char *end;
-    double v = strtod(e, &end);
-    return end == e ? dflt : v;
 }
 
 /* A CUDA error as a result code; the error is cleared so it does not surface in a later call. */

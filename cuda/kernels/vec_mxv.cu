@@ -68,13 +68,13 @@ const group_tuning &group_tune(void)
 {
     static const group_tuning t = [] {
         group_tuning r{0, 0, true, 4};
-        long per_sm = (long)gg_env_or("GRAPHBLAS_GPU_MXV_BLOCKS_PER_SM", 12);
+        long per_sm = (long)GG_cuda_env_or("GRAPHBLAS_GPU_MXV_BLOCKS_PER_SM", 12);
         if (per_sm > 0 && GG_cuda_sm_count() > 0)
             r.cap = (unsigned)std::min<long>(per_sm * GG_cuda_sm_count(), 65535L * 16);
-        long g = (long)gg_env_or("GRAPHBLAS_GPU_MXV_LANES", 0);
+        long g = (long)GG_cuda_env_or("GRAPHBLAS_GPU_MXV_LANES", 0);
         r.lanes = g == 4 || g == 8 || g == 16 || g == 32 ? (int)g : 0;
-        r.long_walk = gg_env_or("GRAPHBLAS_GPU_MXV_LONG_WALK", 1) != 0;
-        r.long_unroll = gg_env_or("GRAPHBLAS_GPU_MXV_LONG_UNROLL", 4) == 2 ? 2 : 4;
+        r.long_walk = GG_cuda_env_or("GRAPHBLAS_GPU_MXV_LONG_WALK", 1) != 0;
+        r.long_unroll = GG_cuda_env_or("GRAPHBLAS_GPU_MXV_LONG_UNROLL", 4) == 2 ? 2 : 4;
         return r;
     }();
     return t;
