@@ -102,6 +102,11 @@ int GG_cuda_vec_push(GG_cuda_vec *T, const GG_cuda_cview *V, uint64_t m, uint64_
 /* Whether the pull kernel handles (add_op, mul_op) on type_code (GG_cuda_spmv.h's set). */
 bool GG_cuda_vec_pull_supported(int add_op, int mul_op, int type_code);
 
+/* The tests' hook on the push and pull group kernels' grid: at most `blocks` blocks a launch (1:
+ * every group strides over many vectors even on small inputs), 0 for no cap, below 0 back to
+ * GRAPHBLAS_GPU_MXV_BLOCKS_PER_SM's cap. */
+void GG_cuda_vec_mxv_set_cap(int blocks);
+
 #ifdef __cplusplus
 }
 #endif

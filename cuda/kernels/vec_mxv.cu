@@ -15,6 +15,7 @@
 #include "GG_cuda_vec_mxv.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cooperative_groups.h>
 #include <cstdlib>
 #include <cub/device/device_scan.cuh>
@@ -80,10 +81,13 @@ const group_tuning &group_tune(void)
     return t;
 }
 
+std::atomic<int> cap_hook{-1}; /* GG_cuda_vec_mxv_set_cap */
+
 /* Blocks of a group kernel for `work` threads (a group per vector), under the cap. */
 unsigned group_blocks(uint64_t work)
 {
-    unsigned b = blocks_for(work), cap = group_tune().cap;
+    int h = cap_hook.load(std::memory_order_relaxed);
+    unsigned b = blocks_for(work), cap = h >= 0 ? (unsigned)h : group_tune().cap;
     return cap != 0 && b > cap ? cap : b;
 }
 
@@ -1221,4 +1225,9 @@ extern "C" int GG_cuda_vec_pull(GG_cuda_vec *T, const GG_cuda_cview *V, uint64_t
                                        narrow);
     });
     return rc;
+}
+
+extern "C" void GG_cuda_vec_mxv_set_cap(int blocks)
+{
+    cap_hook.store(blocks < 0 ? -1 : blocks, std::memory_order_relaxed);
 }

@@ -9,6 +9,7 @@
 #include "GG_backend.h"
 #include "GG_cuda.h"
 #include "GG_cuda_mxv_svm.h"
+#include "GG_cuda_vec_mxv.h"
 
 #include <math.h>
 #include <setjmp.h>
@@ -373,10 +374,9 @@ static void mxv_parity(void **state)
  * mask; w of the semiring's type), against the CPU backend: as the SVM decides, then the push and
  * the pull (on A's compact view) forced. A frontier of about ten entries makes T's flags be
  * stored and counted after (bound 10 x max_len >= n / 8), one of a single entry claims them; ANY
- * (PAIR: every term 1) initialises T's flags only. */
-static void frontier_parity(void **state)
+ * (PAIR: every term 1) initialises T's flags only. Under both caps (under_both_caps). */
+static void frontier_sweep(void)
 {
-    (void)state;
     struct {
         GrB_Type type, wtype;
         GrB_Semiring sr;
@@ -437,6 +437,22 @@ static void frontier_parity(void **state)
         GrB_free(&A), GrB_free(&w0), GrB_free(&m);
     }
     set_backend(GxG_BACKEND_AUTO);
+}
+
+/* sweep under the group kernels' cap, then with one block a launch (GG_cuda_vec_mxv_set_cap), so
+ * each group strides over many rows or columns */
+static void under_both_caps(void (*sweep)(void))
+{
+    sweep();
+    GG_cuda_vec_mxv_set_cap(1);
+    sweep();
+    GG_cuda_vec_mxv_set_cap(-1);
+}
+
+static void frontier_parity(void **state)
+{
+    (void)state;
+    under_both_caps(frontier_sweep);
 }
 
 /* A masked assign without accumulator, replace or complement rewrites only the admitted positions
@@ -696,10 +712,9 @@ static void list_chain_pair(list_run r[2], list_run proto, int32_t device, char 
  * list is iso; for ANY over terms that vary (a column- or row-constant A, so the answer is still
  * determined) it holds each claimer's term. Chained as BFS chains its frontiers (the list is the
  * next product's input and the in-place assign's mask) and then read in order (extractTuples
- * makes it a bitmap); the trace shows the list was made. */
-static void list_frontier_parity(void **state)
+ * makes it a bitmap); the trace shows the list was made. Under both caps (under_both_caps). */
+static void list_frontier_sweep(void)
 {
-    (void)state;
     GrB_Semiring lor_oneb, any_second, any_first;
     OK(GrB_Semiring_new(&lor_oneb, GrB_LOR_MONOID_BOOL, GrB_ONEB_BOOL));
     OK(GrB_Semiring_new(&any_second, GxB_ANY_INT64_MONOID, GrB_SECOND_INT64));
@@ -832,6 +847,12 @@ static void long_walk_table_parity(void **state)
         for (int b = 0; b < 2; b++) GrB_free(&r[b].level), GrB_free(&r[b].q);
     }
     GrB_free(&A);
+}
+
+static void list_frontier_parity(void **state)
+{
+    (void)state;
+    under_both_caps(list_frontier_sweep);
 }
 
 /* BFS's chain in AUTO mode, as grbgpu runs it by default: the first level's assign finds v and q
