@@ -35,11 +35,17 @@ unsigned blocks_for(uint64_t work)
     return b == 0 ? 1 : b > 65535u * 16 ? 65535u * 16 : (unsigned)b;
 }
 
-/* Tunables of the group kernels (pull_kernel, push_kernel), read once:
+/* Tunables of the group kernels (pull_kernel, push_kernel) and the long kernels, read once:
  *    GRAPHBLAS_GPU_MXV_BLOCKS_PER_SM   the most blocks a launch takes per SM, the groups then
  *                                      striding over the vectors (0: one group per vector, as
  *                                      many blocks as that needs; default 12)
  *    GRAPHBLAS_GPU_MXV_LANES           G forced to 4, 8, 16 or 32 (0: lanes_for's rule)
+ *    GRAPHBLAS_GPU_MXV_LONG_WALK       1 (default): push_long_kernel and pull_long_kernel walk
+ *                                      their terms by walk_longs_table; 0: by walk_longs, the
+ *                                      walk before it, kept for the lead's A/B only and to be
+ *                                      removed once both are measured (Doc/decisions.md)
+ *    GRAPHBLAS_GPU_MXV_LONG_UNROLL     the table walk's terms a thread a step: 4 (default) or 2
+ *                                      (fewer registers, more blocks an SM: long_min_blocks)
  * Why a cap: with a group per vector every group walks one vector and its block then waits at
  * the block's count (gg_block_count's barrier) for its slowest group; under ncu (H200, twelfth
  * session) push_kernel<float, 32> on RMAT-21 at 20 % ran 52,429 blocks of one column a warp and
@@ -53,19 +59,23 @@ unsigned blocks_for(uint64_t work)
  * these was measured at; 24 was 0-9 % faster on the grid's SpMSpV but not run through the
  * algorithms. Forcing G = 8 or 16 on RMAT-21 (at 12) was 3-16 % slower than the rule's 32. */
 struct group_tuning {
-    unsigned cap;  /* the most blocks a launch (0: none) */
-    int lanes;     /* forced G (0: the rule) */
+    unsigned cap;   /* the most blocks a launch (0: none) */
+    int lanes;      /* forced G (0: the rule) */
+    bool long_walk; /* the long kernels walk by walk_longs_table */
+    int long_unroll; /* ... taking 4 or 2 terms a thread a step */
 };
 
 const group_tuning &group_tune(void)
 {
     static const group_tuning t = [] {
-        group_tuning r{0, 0};
+        group_tuning r{0, 0, true, 4};
         long per_sm = (long)GG_cuda_env_or("GRAPHBLAS_GPU_MXV_BLOCKS_PER_SM", 12);
         if (per_sm > 0 && GG_cuda_sm_count() > 0)
             r.cap = (unsigned)std::min<long>(per_sm * GG_cuda_sm_count(), 65535L * 16);
         long g = (long)GG_cuda_env_or("GRAPHBLAS_GPU_MXV_LANES", 0);
         r.lanes = g == 4 || g == 8 || g == 16 || g == 32 ? (int)g : 0;
+        r.long_walk = GG_cuda_env_or("GRAPHBLAS_GPU_MXV_LONG_WALK", 1) != 0;
+        r.long_unroll = GG_cuda_env_or("GRAPHBLAS_GPU_MXV_LONG_UNROLL", 4) == 2 ? 2 : 4;
         return r;
     }();
     return t;
@@ -158,6 +168,12 @@ Prod prod_of(const GG_cuda_cview *V, int add_op, int mul_op, bool vec_first,
     return c;
 }
 
+/* Whether the mask admits row j of T (a pull reads it at its output rows before their terms). */
+__device__ inline bool admits(const Prod &c, uint64_t j)
+{
+    return !c.has_mask || gg_mask_bit(c.M, c.mstruct, j) != c.mcomp;
+}
+
 /* Lanes per view vector by its mean length, so short vectors do not leave most of a warp idle
  * (RMAT-21's mean of 30 gives 32; 8 and 16 measured slower there, group_tune's note). */
 int lanes_for(uint64_t nnz, uint64_t nvec)
@@ -185,6 +201,20 @@ constexpr uint64_t EARLY_CLAIM = 4096;
  * thread's column index only moves forward (by at most one per step, columns being longer than
  * THREADS). */
 constexpr uint64_t LONG_CHUNK = THREADS * 16;
+/* The most long vectors a run of LONG_CHUNK + 1 terms meets: those wholly inside hold more than
+ * LONG_COLUMN terms each, and two more may be cut at its ends. walk_longs_table's table of a
+ * chunk holds them all: the chunk's vectors and the one of the next chunk's first term (17 here,
+ * so a chunk meeting many short long vectors needs no second pass). */
+constexpr int LONG_SPAN = (int)((LONG_CHUNK - 1) / (LONG_COLUMN + 1)) + 2;
+/* The blocks an SM the table kernels are compiled for, by the terms U a thread of
+ * walk_longs_table takes at once (GRAPHBLAS_GPU_MXV_LONG_UNROLL): their registers (U positions,
+ * targets and values) capped so that no type spills much. ptxas (sm_90, CUDA 12) left to itself
+ * gave 80-109 registers at U = 4; at 3 blocks (80 registers) only the push of double spills (32
+ * bytes), at 4 (64) U = 4 spilled up to 208 bytes and U = 2 none. */
+constexpr int long_min_blocks(int U)
+{
+    return U >= 4 ? 3 : 4;
+}
 
 /* Sets flag j; 1 when this call set it (so each entry of T is counted once), else 0. The plain
  * read first spares the atomic on targets already reached, most of them on a dense frontier. */
@@ -287,6 +317,102 @@ __device__ inline void walk_longs(const Longs &L, Term term, End chunk_end)
     }
 }
 
+/* first_long by the 32 lanes of a warp together: each step probes 32 evenly spaced sums at once,
+ * so the search is log32(n) dependent loads, not log2(n) (4 against 18 for RMAT-21's 2^18 slots).
+ * The answer lies in [lo, hi] (off[n - 1], the total, exceeds e); lane 31 probes hi, so some lane
+ * is above e, and the first such lane f leaves (its left neighbour's probe, its own]. */
+__device__ inline uint64_t first_long_warp(const uint64_t *off, uint64_t n, uint64_t e)
+{
+    const uint64_t lane = threadIdx.x & 31;
+    uint64_t lo = 0, hi = n - 1;
+    while (lo < hi) {
+        uint64_t stride = (hi - lo + 32) / 32; /* ceil((hi - lo + 1) / 32) */
+        uint64_t x = min(lo + (lane + 1) * stride - 1, hi);
+        unsigned f = __ffs(__ballot_sync(0xffffffffu, off[x] > e)) - 1;
+        hi = min(lo + (f + 1) * stride - 1, hi);
+        lo += f * stride;
+    }
+    return lo;
+}
+
+/* The walk of walk_longs with the chain of each term cut (GRAPHBLAS_GPU_MXV_LONG_WALK=1, the
+ * default). Under ncu (H200, RMAT-21 at 20 %, Doc/performance.md) push_long_kernel spent 72 % of
+ * its stalls waiting on global loads: a term of walk_longs is a chain of them (the scan of off[],
+ * vec[q], the vector's start, its index, A's value, then the atomic) and a thread's terms one
+ * after another. Here each block takes an even share of the flat list (so one wave of blocks,
+ * long_grid, ends together), in chunks of LONG_CHUNK; per chunk the vectors it meets (at most
+ * LONG_SPAN) have their sums and first positions loaded once into shared memory, in parallel
+ * (the first chunk's vector found by first_long_warp, the next one's read from the table), and a
+ * thread finds its term's vector there, moving forward as its terms do. A thread then hands its
+ * next U terms to batch(q0, s, p, live) together: q0 + s[u] the vector's slot, p the term's
+ * position in the view (its vector's start plus its rank), live whether the term exists; batch
+ * issues all their loads before any update. done() ends the block's share (a thread's terms are
+ * contiguous per vector across chunks, so a pull's run may span them). */
+template <int U, typename Start, typename Batch, typename Done>
+__device__ inline void walk_longs_table(const Longs &L, Start start, Batch batch, Done done)
+{
+    /* sums[s]: the first term of slot q0 + s in the flat list (sums[s + 1] its end); first[s]:
+     * its start in the view */
+    __shared__ uint64_t sums[LONG_SPAN + 1], first[LONG_SPAN];
+    __shared__ uint64_t next_q;
+    const uint64_t total = L.off[L.n - 1], nlong = *L.count;
+    /* at least U terms a thread: a small list takes few blocks */
+    const uint64_t share = max((total + gridDim.x - 1) / gridDim.x, (uint64_t)THREADS * U);
+    const uint64_t lo = min(blockIdx.x * share, total), hi = min(lo + share, total);
+    if (threadIdx.x < 32 && lo < hi) {
+        uint64_t q = first_long_warp(L.off, L.n, lo);
+        if (threadIdx.x == 0) next_q = q;
+    }
+    for (uint64_t chunk = lo; chunk < hi; chunk += LONG_CHUNK) {
+        __syncthreads(); /* next_q is written, and the last chunk's table read */
+        const uint64_t q0 = next_q, end = min(chunk + LONG_CHUNK, hi);
+        if (threadIdx.x <= LONG_SPAN) {
+            uint64_t q = q0 + threadIdx.x;
+            sums[threadIdx.x] = q == 0 ? 0 : q - 1 < L.n ? L.off[q - 1] : ~(uint64_t)0;
+            /* slots past the set-aside vectors have no vector (and no terms) */
+            if (threadIdx.x < LONG_SPAN && q < nlong) first[threadIdx.x] = start(q);
+        }
+        __syncthreads();
+        int v = 0;
+        for (uint64_t base = chunk + threadIdx.x; base < end; base += (uint64_t)THREADS * U) {
+            uint64_t p[U];
+            int s[U];
+            bool live[U];
+#pragma unroll
+            for (int u = 0; u < U; u++) {
+                uint64_t e = base + (uint64_t)u * THREADS;
+                live[u] = e < end;
+                if (live[u])
+                    while (sums[v + 1] <= e) v++;
+                s[u] = v;
+                p[u] = first[v] + (e - sums[v]);
+            }
+            batch(q0, s, p, live);
+        }
+        /* the vector of the next chunk's first term: in this table, by LONG_SPAN */
+        if (threadIdx.x == 0 && end < hi) {
+            int w = 0;
+            while (sums[w + 1] <= end) w++;
+            next_q = q0 + w;
+        }
+    }
+    done();
+}
+
+/* The blocks of a long kernel walking by walk_longs_table: as many as one wave of the device
+ * holds (a block of a second wave would start after the first's shares were done), 1024 when the
+ * occupancy is not known. */
+template <typename K> unsigned long_grid(K kernel)
+{
+    int sms = GG_cuda_sm_count(), per_sm = 0;
+    if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, THREADS, 0) != cudaSuccess ||
+        per_sm * sms == 0) {
+        cudaGetLastError();
+        return 1024;
+    }
+    return (unsigned)std::min(per_sm * sms, 65535);
+}
+
 template <typename T> struct Pull : Prod {
     bool terminal_any, terminal_lor;
     const T *xd;
@@ -318,16 +444,26 @@ template <typename T> __device__ inline uint64_t col_of(const Pull<T> &c, uint64
     return c.col32 != nullptr ? (uint64_t)c.col32[p] : c.idx[p];
 }
 
+/* x's value at k (present). */
+template <typename T> __device__ inline T x_at(const Pull<T> &c, uint64_t k)
+{
+    return c.xiso ? gg_load_cast<T>(c.xisop, 0, c.xisocode, 1.0) : c.xd[k];
+}
+
+/* The term A(p) (*) x(k) into the fold (acc, has). */
+template <typename T> __device__ inline void pull_fold(const Pull<T> &c, T a, T xv, T &acc, bool &has)
+{
+    T t = c.vec_first ? gg_binop<T>(c.mul, xv, a) : gg_binop<T>(c.mul, a, xv);
+    acc = has ? gg_binop<T>(c.add, acc, t) : t;
+    has = true;
+}
+
 /* Term p of row r of the view into the fold (acc, has), when x(k) is present. */
 template <typename T> __device__ inline void pull_term(const Pull<T> &c, uint64_t p, T &acc, bool &has)
 {
     uint64_t k = col_of(c, p);
     if (c.xp != nullptr && !c.xp[k]) return;
-    T xv = c.xiso ? gg_load_cast<T>(c.xisop, 0, c.xisocode, 1.0) : c.xd[k];
-    T a = c.need_a ? a_value<T>(c.av, p, c.stype) : T{};
-    T t = c.vec_first ? gg_binop<T>(c.mul, xv, a) : gg_binop<T>(c.mul, a, xv);
-    acc = has ? gg_binop<T>(c.add, acc, t) : t;
-    has = true;
+    pull_fold(c, c.need_a ? a_value<T>(c.av, p, c.stype) : T{}, x_at(c, k), acc, has);
 }
 
 template <typename T, int G> __global__ void __launch_bounds__(THREADS) pull_kernel(Pull<T> c)
@@ -342,7 +478,7 @@ template <typename T, int G> __global__ void __launch_bounds__(THREADS) pull_ker
     for (uint64_t r = (blockIdx.x * (uint64_t)blockDim.x + threadIdx.x) / G; r < c.nvec;
          r += groups) {
         uint64_t i = c.vec != nullptr ? c.vec[r] : r;
-        if (c.has_mask && gg_mask_bit(c.M, c.mstruct, i) == c.mcomp) continue;
+        if (!admits(c, i)) continue;
         const uint64_t begin = row_start(c, r), end = row_start(c, r + 1);
         if (c.longs.vec != nullptr && end - begin > LONG_COLUMN) {
             if (lane == 0) {
@@ -384,33 +520,100 @@ template <typename T, int G> __global__ void __launch_bounds__(THREADS) pull_ker
     if (threadIdx.x == 0 && block_count != 0) atomicAdd(c.count, (unsigned long long)block_count);
 }
 
-/* The terms of the long rows set aside by pull_kernel, dealt out by walk_longs: each thread folds
- * the run of terms it meets in one row, then adds that part to the row's value (ident before the
- * first) with the monoid's atomic update, and claims the row's flag, counting each row of T once. */
-template <typename T> __global__ void __launch_bounds__(THREADS) pull_long_kernel(Pull<T> c)
-{
-    unsigned long long made = 0;
+/* A thread's run of terms in one long row of the pull (slot cur of the set-aside rows): folded,
+ * then added to the row's value (ident before the first) with the monoid's atomic update when the
+ * run ends, claiming the row's flag so that each row of T is counted once (made). */
+template <typename T> struct PullRun {
+    const Pull<T> &c;
     T acc{};
     bool has = false;
     uint64_t cur = 0;
-    auto flush = [&]() {
+    unsigned long long made = 0;
+    __device__ void flush()
+    {
         if (!has) return;
         uint64_t r = c.longs.vec[cur], i = c.vec != nullptr ? c.vec[r] : r;
         gg_atomic<T>(c.add, c.y + i, acc);
         made += claim(c.yp, i);
         has = false;
-    };
+    }
+    __device__ void to_row(uint64_t q) /* the run moves to row slot q */
+    {
+        if (q == cur) return;
+        flush();
+        cur = q;
+    }
+};
+
+/* The terms of the long rows set aside by pull_kernel, dealt out by walk_longs
+ * (GRAPHBLAS_GPU_MXV_LONG_WALK=0): each thread folds the run of terms it meets in one row. */
+template <typename T> __global__ void __launch_bounds__(THREADS) pull_long_kernel(Pull<T> c)
+{
+    PullRun<T> run{c};
     walk_longs(
         c.longs,
         [&](uint64_t q, uint64_t k) {
-            if (q != cur) {
-                flush();
-                cur = q;
-            }
-            pull_term(c, row_start(c, c.longs.vec[q]) + k, acc, has);
+            run.to_row(q);
+            pull_term(c, row_start(c, c.longs.vec[q]) + k, run.acc, run.has);
         },
-        flush);
-    gg_block_count(reinterpret_cast<uint64_t *>(c.count), made);
+        [&] { run.flush(); });
+    gg_block_count(reinterpret_cast<uint64_t *>(c.count), run.made);
+}
+
+/* pull_long_kernel's terms dealt out by walk_longs_table (the default): a batch loads its terms'
+ * columns (and A's values where x is full, every term then being kept), then x's flags, then x's
+ * values (and A's where a term may be dropped), before it folds them in order. */
+template <typename T, int U>
+__global__ void __launch_bounds__(THREADS, long_min_blocks(U)) pull_long_table_kernel(Pull<T> c)
+{
+    PullRun<T> run{c};
+    walk_longs_table<U>(
+        c.longs, [&](uint64_t q) { return row_start(c, c.longs.vec[q]); },
+        [&](uint64_t q0, const int(&s)[U], const uint64_t(&p)[U],
+            const bool(&live)[U]) {
+            const bool early_a = c.need_a && c.xp == nullptr;
+            uint64_t k[U];
+            T a[U], xv[U];
+            bool in[U];
+#pragma unroll
+            for (int u = 0; u < U; u++) {
+                k[u] = live[u] ? col_of(c, p[u]) : 0;
+                a[u] = live[u] && early_a ? a_value<T>(c.av, p[u], c.stype) : T{};
+            }
+#pragma unroll
+            for (int u = 0; u < U; u++)
+                in[u] = live[u] && (c.xp == nullptr || c.xp[k[u]]);
+#pragma unroll
+            for (int u = 0; u < U; u++) {
+                xv[u] = in[u] ? x_at(c, k[u]) : T{};
+                if (in[u] && c.need_a && !early_a) a[u] = a_value<T>(c.av, p[u], c.stype);
+            }
+#pragma unroll
+            for (int u = 0; u < U; u++) {
+                if (!live[u]) continue;
+                run.to_row(q0 + s[u]);
+                if (in[u]) pull_fold(c, a[u], xv[u], run.acc, run.has);
+            }
+        },
+        [&] { run.flush(); });
+    gg_block_count(reinterpret_cast<uint64_t *>(c.count), run.made);
+}
+
+/* A long kernel's launch: by the table walk of 4 or 2 terms a step (its grid one wave, found once
+ * a kernel) unless GRAPHBLAS_GPU_MXV_LONG_WALK=0 asks for walk_longs on its 1024 blocks. */
+template <typename C>
+void launch_long(void (*table4)(C), void (*table2)(C), void (*chain)(C), const C &c, cudaStream_t s)
+{
+    const group_tuning &t = group_tune();
+    if (!t.long_walk) {
+        chain<<<1024, THREADS, 0, s>>>(c);
+    } else if (t.long_unroll == 2) {
+        static const unsigned grid = long_grid(table2);
+        table2<<<grid, THREADS, 0, s>>>(c);
+    } else {
+        static const unsigned grid = long_grid(table4);
+        table4<<<grid, THREADS, 0, s>>>(c);
+    }
 }
 
 template <typename T>
@@ -479,7 +682,7 @@ int pull_typed(GG_cuda_vec *Tv, const GG_cuda_cview *V, uint64_t m, uint64_t nnz
         }
         if (longs) {
             longs_scan(L, lm, s);
-            pull_long_kernel<T><<<1024, THREADS, 0, s>>>(c);
+            launch_long(pull_long_table_kernel<T, 4>, pull_long_table_kernel<T, 2>, pull_long_kernel<T>, c, s);
         }
     }
     GG_cuda_free(lm.mem);
@@ -568,31 +771,80 @@ template <typename T> __device__ inline void list_claim(const Push<T> &c, uint64
     if (!c.out_iso) c.y[slot] = term_of(c, c.need_a ? a_value<T>(c.av, p, c.stype) : T{}, xv);
 }
 
+/* List mode: entry p of the view (row j of T) takes the term A(p) (*) xv where the mask admits j
+ * and no term of this call has claimed j. */
+template <typename T> __device__ inline void push_listed(const Push<T> &c, uint64_t j, uint64_t p, T xv)
+{
+    /* j's claim word, read once for both tests below: a small frontier (latency-bound) loads it
+     * beside the mask bit, a large one only where the mask admits j (no extra traffic) */
+    const volatile unsigned *cw = c.claim;
+    unsigned w = c.early_claim ? cw[j] : 0;
+    if (!admits(c, j)) return;
+    if (!c.early_claim) w = cw[j];
+    /* the deferred assign's mask: j is in the frontier list, so C holds it after the assign (the
+     * claim word of a member is never overwritten here, the mask keeping members out); then j
+     * already claimed by this call */
+    if ((c.fuse.stamp != 0 && w == c.fuse.stamp) || w == c.stamp) return;
+    list_claim(c, j, p, xv);
+}
+
+/* Bitmap mode: T(j) takes term t (admitted); returns 1 when it created T's entry j. */
+template <typename T> __device__ inline unsigned push_add(const Push<T> &c, uint64_t j, T t)
+{
+    gg_atomic<T>(c.add, c.y + j, t);
+    if (!c.count_after) return claim(c.yp, j);
+    c.yp[j] = 1; /* racing stores of one value: nothing to wait for */
+    return 0;
+}
+
 /* Entry p of the view (row j of T) takes the term A(p) (*) xv where the mask admits j; returns 1
  * when it created T's entry j (list mode counts its entries itself and returns 0). */
 template <typename T> __device__ inline unsigned push_term(const Push<T> &c, uint64_t p, T xv)
 {
     uint64_t j = c.idx[p];
     if (c.out_i != nullptr) {
-        /* j's claim word, read once for both tests below: a small frontier (latency-bound) loads
-         * it beside the mask bit, a large one only where the mask admits j (no extra traffic) */
-        const volatile unsigned *cw = c.claim;
-        unsigned w = c.early_claim ? cw[j] : 0;
-        if (c.has_mask && gg_mask_bit(c.M, c.mstruct, j) == c.mcomp) return 0;
-        if (!c.early_claim) w = cw[j];
-        /* the deferred assign's mask: j is in the frontier list, so C holds it after the assign
-         * (the claim word of a member is never overwritten here, the mask keeping members out);
-         * then j already claimed by this call */
-        if ((c.fuse.stamp != 0 && w == c.fuse.stamp) || w == c.stamp) return 0;
-        list_claim(c, j, p, xv);
+        push_listed(c, j, p, xv);
         return 0;
     }
-    if (c.has_mask && gg_mask_bit(c.M, c.mstruct, j) == c.mcomp) return 0;
-    T a = c.need_a ? a_value<T>(c.av, p, c.stype) : T{};
-    gg_atomic<T>(c.add, c.y + j, term_of(c, a, xv));
-    if (!c.count_after) return claim(c.yp, j);
-    c.yp[j] = 1; /* racing stores of one value: nothing to wait for */
-    return 0;
+    if (!admits(c, j)) return 0;
+    return push_add(c, j, term_of(c, c.need_a ? a_value<T>(c.av, p, c.stype) : T{}, xv));
+}
+
+/* walk_longs_table's batch for the push: term u is entry p[u] of the view times the x value of
+ * long column slot q[u]. Every term's index and x value are loaded, then every mask bit, then A's
+ * values (beside the indices when no mask may drop a term: no byte read for a dropped one), before
+ * the first update; returns the entries of T created. List mode takes the terms one by one as
+ * push_term does, after their loads. */
+template <typename T, int U>
+__device__ inline unsigned push_terms(const Push<T> &c, uint64_t q0, const int (&s)[U],
+                                      const uint64_t (&p)[U], const bool (&live)[U])
+{
+    const bool early_a = c.need_a && !c.has_mask && c.out_i == nullptr;
+    uint64_t j[U];
+    T xv[U], a[U];
+    bool ok[U];
+#pragma unroll
+    for (int u = 0; u < U; u++) {
+        j[u] = live[u] ? c.idx[p[u]] : 0;
+        xv[u] = live[u] ? static_cast<const T *>(c.longs.extra)[q0 + s[u]] : T{};
+        a[u] = live[u] && early_a ? a_value<T>(c.av, p[u], c.stype) : T{};
+    }
+    if (c.out_i != nullptr) {
+#pragma unroll
+        for (int u = 0; u < U; u++)
+            if (live[u]) push_listed(c, j[u], p[u], xv[u]);
+        return 0;
+    }
+#pragma unroll
+    for (int u = 0; u < U; u++) ok[u] = live[u] && admits(c, j[u]);
+#pragma unroll
+    for (int u = 0; u < U; u++)
+        if (ok[u] && c.need_a && !early_a) a[u] = a_value<T>(c.av, p[u], c.stype);
+    unsigned made = 0;
+#pragma unroll
+    for (int u = 0; u < U; u++)
+        if (ok[u]) made += push_add(c, j[u], term_of(c, a[u], xv[u]));
+    return made;
 }
 
 /* The end of a push kernel's block: its entries added to T's count, or in list mode, the last
@@ -664,7 +916,8 @@ template <typename T, int G> __global__ void __launch_bounds__(THREADS) push_ker
     push_block_end(c, made, true, fused);
 }
 
-/* The terms of the long columns set aside by push_kernel, dealt out by walk_longs. */
+/* The terms of the long columns set aside by push_kernel, dealt out by walk_longs
+ * (GRAPHBLAS_GPU_MXV_LONG_WALK=0). */
 template <typename T> __global__ void __launch_bounds__(THREADS) push_long_kernel(Push<T> c)
 {
     unsigned long long made = 0;
@@ -673,6 +926,19 @@ template <typename T> __global__ void __launch_bounds__(THREADS) push_long_kerne
         [&](uint64_t q, uint64_t k) {
             made += push_term(c, c.ptr[c.longs.vec[q]] + k, static_cast<const T *>(c.longs.extra)[q]);
         },
+        [] {});
+    push_block_end(c, made, false);
+}
+
+/* push_long_kernel's terms dealt out by walk_longs_table (the default), push_terms a batch. */
+template <typename T, int U>
+__global__ void __launch_bounds__(THREADS, long_min_blocks(U)) push_long_table_kernel(Push<T> c)
+{
+    unsigned long long made = 0;
+    walk_longs_table<U>(
+        c.longs, [&](uint64_t q) { return c.ptr[c.longs.vec[q]]; },
+        [&](uint64_t q0, const int(&s)[U], const uint64_t(&p)[U],
+            const bool(&live)[U]) { made += push_terms(c, q0, s, p, live); },
         [] {});
     push_block_end(c, made, false);
 }
@@ -686,7 +952,7 @@ void launch_push(Push<T> c, cudaStream_t s, const LongsMem &lm)
     c.last_kernel = true;
     if (c.longs.vec != nullptr) {
         longs_scan(c.longs, lm, s);
-        push_long_kernel<T><<<1024, THREADS, 0, s>>>(c);
+        launch_long(push_long_table_kernel<T, 4>, push_long_table_kernel<T, 2>, push_long_kernel<T>, c, s);
     }
 }
 

@@ -501,6 +501,33 @@ static void assign_in_place_parity(void **state)
     GrB_free(&v0), GrB_free(&full0), GrB_free(&src), GrB_free(&q), GrB_free(&q2);
 }
 
+/* u A (vxm) or A u into a new vector of `type`, under a complemented structural mask m (NULL:
+ * none), on the CPU and on the device with the push (mode 0) or the pull (mode 1) forced; the
+ * device declines nothing and gives the CPU's result exactly. */
+static void forced_product_parity(GrB_Semiring sr, GrB_Type type, GrB_Matrix A, GrB_Vector u,
+                                  GrB_Vector m, int mode, int vxm)
+{
+    GrB_Index n;
+    OK(vxm ? GrB_Matrix_ncols(&n, A) : GrB_Matrix_nrows(&n, A));
+    GrB_Vector w[2];
+    for (int b = 0; b < 2; b++) {
+        set_backend(b == 0 ? GxG_BACKEND_CPU : GxG_BACKEND_CUDA);
+        GG_cuda_mxv_force(mode == 0 ? GG_CUDA_MXV_PUSH : GG_CUDA_MXV_PULL);
+        OK(GrB_Vector_new(&w[b], type, n));
+        size_t before = declines();
+        GrB_Descriptor d = m != NULL ? GrB_DESC_RSC : NULL;
+        if (vxm)
+            OK(GrB_vxm(w[b], m, NULL, sr, u, A, d));
+        else
+            OK(GrB_mxv(w[b], m, NULL, sr, A, u, d));
+        if (b == 1) assert_int_equal(declines(), before);
+        GG_cuda_mxv_force(GG_CUDA_MXV_RULE);
+    }
+    set_backend(GxG_BACKEND_AUTO);
+    same_vector(w[0], w[1], 0);
+    GrB_free(&w[0]), GrB_free(&w[1]);
+}
+
 /* View vectors longer than the long-vector limit (256, cuda/kernels/vec_mxv.cu) are flattened
  * and dealt out over the grid: by the push for frontier columns, by the pull for rows unless its
  * monoid is terminal (LOR on BOOL keeps one group a row). Rows and columns 0, 1 and 2 of A hold
@@ -532,25 +559,9 @@ static void long_vector_parity(void **state)
             for (GrB_Index h = 0; h < 3; h++) OK(GrB_Vector_setElement_FP64(u, (double)(h + 1), h));
             for (int mode = 0; mode < 2; mode++) {
                 for (int vxm = 0; vxm < 2; vxm++) {
-                    for (int masked = 0; masked < 2; masked++) {
-                        GrB_Vector w[2];
-                        for (int b = 0; b < 2; b++) {
-                            set_backend(b == 0 ? GxG_BACKEND_CPU : GxG_BACKEND_CUDA);
-                            GG_cuda_mxv_force(mode == 0 ? GG_CUDA_MXV_PUSH : GG_CUDA_MXV_PULL);
-                            OK(GrB_Vector_new(&w[b], cases[c].type, n));
-                            size_t before = declines();
-                            GrB_Vector mask = masked ? m : NULL;
-                            GrB_Descriptor d = masked ? GrB_DESC_RSC : NULL;
-                            if (vxm)
-                                OK(GrB_vxm(w[b], mask, NULL, cases[c].sr, u, A, d));
-                            else
-                                OK(GrB_mxv(w[b], mask, NULL, cases[c].sr, A, u, d));
-                            if (b == 1) assert_int_equal(declines(), before);
-                        }
-                        GG_cuda_mxv_force(GG_CUDA_MXV_RULE);
-                        same_vector(w[0], w[1], 0);
-                        GrB_free(&w[0]), GrB_free(&w[1]);
-                    }
+                    for (int masked = 0; masked < 2; masked++)
+                        forced_product_parity(cases[c].sr, cases[c].type, A, u, masked ? m : NULL,
+                                              mode, vxm);
                 }
             }
             GrB_free(&u);
@@ -678,6 +689,24 @@ static void list_chain(void *arg)
     }
 }
 
+/* list_chain on the CPU (r[0]) and with the pushes forced on `device` (r[1], CUDA or AUTO),
+ * traced into buf; both runs from `proto`. */
+static void list_chain_pair(list_run r[2], list_run proto, int32_t device, char *buf, size_t size)
+{
+    for (int b = 0; b < 2; b++) {
+        r[b] = proto;
+        set_backend(b == 0 ? GxG_BACKEND_CPU : device);
+        if (b == 0) {
+            list_chain(&r[b]);
+        } else {
+            GG_cuda_mxv_force(GG_CUDA_MXV_PUSH);
+            traced(list_chain, &r[b], buf, size);
+            GG_cuda_mxv_force(GG_CUDA_MXV_RULE);
+        }
+    }
+    set_backend(GxG_BACKEND_AUTO);
+}
+
 /* The push's unordered list (cuda/kernels/vec_mxv.cu, GG_cuda_push_list), against the CPU: for
  * an idempotent monoid over constant terms (an iso A, a one-entry or list frontier, or ONEB) the
  * list is iso; for ANY over terms that vary (a column- or row-constant A, so the answer is still
@@ -743,6 +772,83 @@ static void list_frontier_sweep(void)
     GrB_free(&lor_oneb), GrB_free(&any_second), GrB_free(&any_first);
 }
 
+/* The long kernels' table walk (walk_longs_table, cuda/kernels/vec_mxv.cu) at scale. Columns
+ * 0 .. 15999 of A hold 257 to 300 entries (up to 16 long columns in one chunk of 4096 terms) and
+ * columns 16000 .. 16002 hold 20000, 9000 and 4100 (chunks inside one column, columns cut by chunk
+ * ends): about 4.5M long terms, more than one wave of blocks times a chunk (528 x 4096 at most on
+ * a 132-SM device), so each block walks several chunks, each next one's column read from the last
+ * one's table. Pushed (A u: A's columns) and pulled (u A: A's columns are the pull's rows), from
+ * a sparse u (every tenth long column and the three longest), a bitmap u (every long column) and
+ * a full u (the pull's loads of A beside the columns), with and without a complemented
+ * structural mask (the push's loads of A after the mask), against the CPU; then BFS-like chains
+ * over A, whose pushes write the unordered list (list_claim). Values are small integers, so every
+ * fold order gives the same sums. */
+static GrB_Matrix many_long_columns(GrB_Type type, GrB_Index n)
+{
+    const GrB_Index nshort = 16000, huge[3] = {20000, 9000, 4100};
+    GrB_Index nv = 0;
+    for (GrB_Index h = 0; h < nshort + 3; h++) nv += h < nshort ? 257 + h % 44 : huge[h - nshort];
+    GrB_Index *I = malloc(nv * sizeof *I), *J = malloc(nv * sizeof *J);
+    int64_t *X = malloc(nv * sizeof *X);
+    assert_non_null(I), assert_non_null(J), assert_non_null(X);
+    GrB_Index k = 0;
+    for (GrB_Index h = 0; h < nshort + 3; h++) {
+        GrB_Index len = h < nshort ? 257 + h % 44 : huge[h - nshort];
+        for (GrB_Index i = 0; i < len; i++, k++) {
+            I[k] = (i * 7 + h) % n; /* 7 is prime to n: distinct rows */
+            J[k] = h;
+            X[k] = 1 + (int64_t)((i + h) % 4);
+        }
+    }
+    GrB_Matrix A;
+    OK(GrB_Matrix_new(&A, type, n, n));
+    OK(GrB_Matrix_build_INT64(A, I, J, X, nv, GrB_FIRST_INT64));
+    OK(GrB_Matrix_wait(A, GrB_MATERIALIZE));
+    free(I), free(J), free(X);
+    return A;
+}
+
+static void long_walk_table_parity(void **state)
+{
+    (void)state;
+    const GrB_Index n = 20000;
+    struct {
+        GrB_Type type;
+        GrB_Semiring sr;
+    } cases[] = {{GrB_FP32, GrB_PLUS_TIMES_SEMIRING_FP32}, {GrB_INT64, GrB_MIN_PLUS_SEMIRING_INT64}};
+    GrB_Vector m = random_vector(GrB_BOOL, n, 0.3);
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        GrB_Matrix A = many_long_columns(cases[c].type, n);
+        for (int form = 0; form < 3; form++) {
+            GrB_Vector u;
+            OK(GrB_Vector_new(&u, cases[c].type, n));
+            for (GrB_Index k = 0; k < n; k++)
+                if (form == 2 || (k < 16003 && (form == 1 || k % 10 == 0 || k >= 16000)))
+                    OK(GrB_Vector_setElement_INT64(u, 1 + (int64_t)(k % 3), k));
+            OK(GrB_Vector_wait(u, GrB_MATERIALIZE));
+            /* the push of A u meets A's long columns, the pull of u A too; unmasked, masked */
+            for (int v = 0; v < 4; v++)
+                forced_product_parity(cases[c].sr, cases[c].type, A, u, v % 2 ? m : NULL, v / 2, v / 2);
+            GrB_free(&u);
+        }
+        GrB_free(&A);
+    }
+    GrB_free(&m);
+    /* the list mode: LOR_LAND pushes of A q from vertex 0 (column 0 is long), masked or not */
+    GrB_Matrix A = many_long_columns(GrB_BOOL, n);
+    for (int masked = 0; masked < 2; masked++) {
+        list_run r[2];
+        static char buf[1 << 18];
+        list_chain_pair(r, (list_run){GrB_LOR_LAND_SEMIRING_BOOL, GrB_BOOL, A, false, masked, NULL, NULL},
+                        GxG_BACKEND_CUDA, buf, sizeof buf);
+        if (strstr(buf, "unordered list") == NULL) fail_msg("masked %d: no list was made", masked);
+        same_vector(r[0].level, r[1].level, 0);
+        same_vector(r[0].q, r[1].q, 0);
+        for (int b = 0; b < 2; b++) GrB_free(&r[b].level), GrB_free(&r[b].q);
+    }
+    GrB_free(&A);
+}
+
 static void list_frontier_parity(void **state)
 {
     (void)state;
@@ -763,20 +869,10 @@ static void list_survives_auto_start(void **state)
     GrB_Matrix A = list_graph(GrB_BOOL, n, 3, 0);
     list_run r[2];
     static char buf[1 << 20];
-    for (int b = 0; b < 2; b++) {
-        r[b] = (list_run){GrB_LOR_LAND_SEMIRING_BOOL, GrB_BOOL, A, true, true, NULL, NULL};
-        set_backend(b == 0 ? GxG_BACKEND_CPU : GxG_BACKEND_AUTO);
-        if (b == 0) {
-            list_chain(&r[b]);
-        } else {
-            /* the lists are the push's: a trained model may pull on a graph this small (the H200
-             * model with the push work fraction does, 2026-11-27) */
-            GG_cuda_mxv_force(GG_CUDA_MXV_PUSH);
-            traced(list_chain, &r[b], buf, sizeof buf);
-            GG_cuda_mxv_force(GG_CUDA_MXV_RULE);
-        }
-    }
-    set_backend(GxG_BACKEND_AUTO);
+    /* the lists are the push's: a trained model may pull on a graph this small (the H200 model
+     * with the push work fraction does, 2026-11-27) */
+    list_chain_pair(r, (list_run){GrB_LOR_LAND_SEMIRING_BOOL, GrB_BOOL, A, true, true, NULL, NULL},
+                    GxG_BACKEND_AUTO, buf, sizeof buf);
     size_t len = strlen(buf);
     const char *tail = buf + (len > 3000 ? len - 3000 : 0);
     if (strstr(buf, "assign: cuda declined: every operand on the host") == NULL)
@@ -1069,6 +1165,7 @@ int main(void)
         cmocka_unit_test(lone_term_fold),
         cmocka_unit_test(assign_list_keeps_c),
         cmocka_unit_test(list_frontier_parity),
+        cmocka_unit_test(long_walk_table_parity),
         cmocka_unit_test(list_survives_auto_start),
         cmocka_unit_test(list_read_in_order),
         cmocka_unit_test(deferred_assign_is_seen),
