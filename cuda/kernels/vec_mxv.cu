@@ -40,12 +40,6 @@ unsigned blocks_for(uint64_t work)
  *                                      striding over the vectors (0: one group per vector, as
  *                                      many blocks as that needs; default 12)
  *    GRAPHBLAS_GPU_MXV_LANES           G forced to 4, 8, 16 or 32 (0: lanes_for's rule)
- *    GRAPHBLAS_GPU_MXV_LONG_WALK       1 (default): push_long_kernel and pull_long_kernel walk
- *                                      their terms by walk_longs_table; 0: by walk_longs, the
- *                                      walk before it, kept for the lead's A/B only and to be
- *                                      removed once both are measured (Doc/decisions.md)
- *    GRAPHBLAS_GPU_MXV_LONG_UNROLL     the table walk's terms a thread a step: 4 (default) or 2
- *                                      (fewer registers, more blocks an SM: long_min_blocks)
  * Why a cap: with a group per vector every group walks one vector and its block then waits at
  * the block's count (gg_block_count's barrier) for its slowest group; under ncu (H200, twelfth
  * session) push_kernel<float, 32> on RMAT-21 at 20 % ran 52,429 blocks of one column a warp and
@@ -59,23 +53,19 @@ unsigned blocks_for(uint64_t work)
  * these was measured at; 24 was 0-9 % faster on the grid's SpMSpV but not run through the
  * algorithms. Forcing G = 8 or 16 on RMAT-21 (at 12) was 3-16 % slower than the rule's 32. */
 struct group_tuning {
-    unsigned cap;   /* the most blocks a launch (0: none) */
-    int lanes;      /* forced G (0: the rule) */
-    bool long_walk; /* the long kernels walk by walk_longs_table */
-    int long_unroll; /* ... taking 4 or 2 terms a thread a step */
+    unsigned cap; /* the most blocks a launch (0: none) */
+    int lanes;    /* forced G (0: the rule) */
 };
 
 const group_tuning &group_tune(void)
 {
     static const group_tuning t = [] {
-        group_tuning r{0, 0, true, 4};
+        group_tuning r{0, 0};
         long per_sm = (long)GG_cuda_env_or("GRAPHBLAS_GPU_MXV_BLOCKS_PER_SM", 12);
         if (per_sm > 0 && GG_cuda_sm_count() > 0)
             r.cap = (unsigned)std::min<long>(per_sm * GG_cuda_sm_count(), 65535L * 16);
         long g = (long)GG_cuda_env_or("GRAPHBLAS_GPU_MXV_LANES", 0);
         r.lanes = g == 4 || g == 8 || g == 16 || g == 32 ? (int)g : 0;
-        r.long_walk = GG_cuda_env_or("GRAPHBLAS_GPU_MXV_LONG_WALK", 1) != 0;
-        r.long_unroll = GG_cuda_env_or("GRAPHBLAS_GPU_MXV_LONG_UNROLL", 4) == 2 ? 2 : 4;
         return r;
     }();
     return t;
@@ -206,15 +196,13 @@ constexpr uint64_t LONG_CHUNK = THREADS * 16;
  * chunk holds them all: the chunk's vectors and the one of the next chunk's first term (17 here,
  * so a chunk meeting many short long vectors needs no second pass). */
 constexpr int LONG_SPAN = (int)((LONG_CHUNK - 1) / (LONG_COLUMN + 1)) + 2;
-/* The blocks an SM the table kernels are compiled for, by the terms U a thread of
- * walk_longs_table takes at once (GRAPHBLAS_GPU_MXV_LONG_UNROLL): their registers (U positions,
- * targets and values) capped so that no type spills much. ptxas (sm_90, CUDA 12) left to itself
- * gave 80-109 registers at U = 4; at 3 blocks (80 registers) only the push of double spills (32
- * bytes), at 4 (64) U = 4 spilled up to 208 bytes and U = 2 none. */
-constexpr int long_min_blocks(int U)
-{
-    return U >= 4 ? 3 : 4;
-}
+/* The terms a thread of push_long_kernel takes at once (walk_longs_table's U), and the
+ * blocks an SM the kernel is compiled for: its registers (U positions, targets and values) capped
+ * so that no type spills much. ptxas (sm_90, CUDA 12) left to itself gave 80-109 registers at
+ * U = 4; at 3 blocks (80 registers) only the push of double spills (32 bytes), at 4 (64) U = 4
+ * spilled up to 208 bytes. U = 2 at 4 blocks (no spills) measured the same as U = 4 (H200,
+ * thirteenth session: RMAT-21 SpMSpV 0.074-0.464 ms against 0.076-0.454 at 1-20 %). */
+constexpr int LONG_U = 4, LONG_MIN_BLOCKS = 3;
 
 /* Sets flag j; 1 when this call set it (so each entry of T is counted once), else 0. The plain
  * read first spares the atomic on targets already reached, most of them on a dense frontier. */
@@ -335,9 +323,9 @@ __device__ inline uint64_t first_long_warp(const uint64_t *off, uint64_t n, uint
     return lo;
 }
 
-/* The walk of walk_longs with the chain of each term cut (GRAPHBLAS_GPU_MXV_LONG_WALK=1, the
- * default). Under ncu (H200, RMAT-21 at 20 %, Doc/performance.md) push_long_kernel spent 72 % of
- * its stalls waiting on global loads: a term of walk_longs is a chain of them (the scan of off[],
+/* The walk of walk_longs with the chain of each term cut, the push's (pull_long_kernel's note says
+ * why not the pull's). Under ncu (H200, RMAT-21 at 20 %, Doc/performance.md) the push's long
+ * kernel by walk_longs spent 72 % of its stalls waiting on global loads: a term of walk_longs is a chain of them (the scan of off[],
  * vec[q], the vector's start, its index, A's value, then the atomic) and a thread's terms one
  * after another. Here each block takes an even share of the flat list (so one wave of blocks,
  * long_grid, ends together), in chunks of LONG_CHUNK; per chunk the vectors it meets (at most
@@ -545,8 +533,11 @@ template <typename T> struct PullRun {
     }
 };
 
-/* The terms of the long rows set aside by pull_kernel, dealt out by walk_longs
- * (GRAPHBLAS_GPU_MXV_LONG_WALK=0): each thread folds the run of terms it meets in one row. */
+/* The terms of the long rows set aside by pull_kernel, dealt out by walk_longs: each thread folds
+ * the run of terms it meets in one row. Not by walk_longs_table as the push's: its batches of U
+ * terms cut a thread's runs (each term to_row's its slot from the table), and the pull ran 13-21 %
+ * slower with it (H200, thirteenth session: spmspv_bench's pull on RMAT-21 at 1-20 %, 0.78-1.10 ms
+ * by walk_longs against 0.95-1.26; SSSP RMAT-20 11.6 against 12.3 ms). */
 template <typename T> __global__ void __launch_bounds__(THREADS) pull_long_kernel(Pull<T> c)
 {
     PullRun<T> run{c};
@@ -560,61 +551,9 @@ template <typename T> __global__ void __launch_bounds__(THREADS) pull_long_kerne
     gg_block_count(reinterpret_cast<uint64_t *>(c.count), run.made);
 }
 
-/* pull_long_kernel's terms dealt out by walk_longs_table (the default): a batch loads its terms'
- * columns (and A's values where x is full, every term then being kept), then x's flags, then x's
- * values (and A's where a term may be dropped), before it folds them in order. */
-template <typename T, int U>
-__global__ void __launch_bounds__(THREADS, long_min_blocks(U)) pull_long_table_kernel(Pull<T> c)
-{
-    PullRun<T> run{c};
-    walk_longs_table<U>(
-        c.longs, [&](uint64_t q) { return row_start(c, c.longs.vec[q]); },
-        [&](uint64_t q0, const int(&s)[U], const uint64_t(&p)[U],
-            const bool(&live)[U]) {
-            const bool early_a = c.need_a && c.xp == nullptr;
-            uint64_t k[U];
-            T a[U], xv[U];
-            bool in[U];
-#pragma unroll
-            for (int u = 0; u < U; u++) {
-                k[u] = live[u] ? col_of(c, p[u]) : 0;
-                a[u] = live[u] && early_a ? a_value<T>(c.av, p[u], c.stype) : T{};
-            }
-#pragma unroll
-            for (int u = 0; u < U; u++)
-                in[u] = live[u] && (c.xp == nullptr || c.xp[k[u]]);
-#pragma unroll
-            for (int u = 0; u < U; u++) {
-                xv[u] = in[u] ? x_at(c, k[u]) : T{};
-                if (in[u] && c.need_a && !early_a) a[u] = a_value<T>(c.av, p[u], c.stype);
-            }
-#pragma unroll
-            for (int u = 0; u < U; u++) {
-                if (!live[u]) continue;
-                run.to_row(q0 + s[u]);
-                if (in[u]) pull_fold(c, a[u], xv[u], run.acc, run.has);
-            }
-        },
-        [&] { run.flush(); });
-    gg_block_count(reinterpret_cast<uint64_t *>(c.count), run.made);
-}
-
-/* A long kernel's launch: by the table walk of 4 or 2 terms a step (its grid one wave, found once
- * a kernel) unless GRAPHBLAS_GPU_MXV_LONG_WALK=0 asks for walk_longs on its 1024 blocks. */
-template <typename C>
-void launch_long(void (*table4)(C), void (*table2)(C), void (*chain)(C), const C &c, cudaStream_t s)
-{
-    const group_tuning &t = group_tune();
-    if (!t.long_walk) {
-        chain<<<1024, THREADS, 0, s>>>(c);
-    } else if (t.long_unroll == 2) {
-        static const unsigned grid = long_grid(table2);
-        table2<<<grid, THREADS, 0, s>>>(c);
-    } else {
-        static const unsigned grid = long_grid(table4);
-        table4<<<grid, THREADS, 0, s>>>(c);
-    }
-}
+/* The blocks of a long kernel walking by walk_longs: enough to fill the device several times
+ * over, each block's chunks spread over the flat list. */
+constexpr unsigned LONG_CHAIN_BLOCKS = 1024;
 
 template <typename T>
 int pull_typed(GG_cuda_vec *Tv, const GG_cuda_cview *V, uint64_t m, uint64_t nnz,
@@ -682,7 +621,7 @@ int pull_typed(GG_cuda_vec *Tv, const GG_cuda_cview *V, uint64_t m, uint64_t nnz
         }
         if (longs) {
             longs_scan(L, lm, s);
-            launch_long(pull_long_table_kernel<T, 4>, pull_long_table_kernel<T, 2>, pull_long_kernel<T>, c, s);
+            pull_long_kernel<T><<<LONG_CHAIN_BLOCKS, THREADS, 0, s>>>(c);
         }
     }
     GG_cuda_free(lm.mem);
@@ -916,24 +855,12 @@ template <typename T, int G> __global__ void __launch_bounds__(THREADS) push_ker
     push_block_end(c, made, true, fused);
 }
 
-/* The terms of the long columns set aside by push_kernel, dealt out by walk_longs
- * (GRAPHBLAS_GPU_MXV_LONG_WALK=0). */
-template <typename T> __global__ void __launch_bounds__(THREADS) push_long_kernel(Push<T> c)
+/* The terms of the long columns set aside by push_kernel, dealt out by walk_longs_table,
+ * push_terms a batch of LONG_U. */
+template <typename T>
+__global__ void __launch_bounds__(THREADS, LONG_MIN_BLOCKS) push_long_kernel(Push<T> c)
 {
-    unsigned long long made = 0;
-    walk_longs(
-        c.longs,
-        [&](uint64_t q, uint64_t k) {
-            made += push_term(c, c.ptr[c.longs.vec[q]] + k, static_cast<const T *>(c.longs.extra)[q]);
-        },
-        [] {});
-    push_block_end(c, made, false);
-}
-
-/* push_long_kernel's terms dealt out by walk_longs_table (the default), push_terms a batch. */
-template <typename T, int U>
-__global__ void __launch_bounds__(THREADS, long_min_blocks(U)) push_long_table_kernel(Push<T> c)
-{
+    constexpr int U = LONG_U;
     unsigned long long made = 0;
     walk_longs_table<U>(
         c.longs, [&](uint64_t q) { return c.ptr[c.longs.vec[q]]; },
@@ -952,7 +879,8 @@ void launch_push(Push<T> c, cudaStream_t s, const LongsMem &lm)
     c.last_kernel = true;
     if (c.longs.vec != nullptr) {
         longs_scan(c.longs, lm, s);
-        launch_long(push_long_table_kernel<T, 4>, push_long_table_kernel<T, 2>, push_long_kernel<T>, c, s);
+        static const unsigned grid = long_grid(push_long_kernel<T>);
+        push_long_kernel<T><<<grid, THREADS, 0, s>>>(c);
     }
 }
 

@@ -441,12 +441,22 @@ static void frontier_sweep(void)
 
 /* sweep under the group kernels' cap, then with one block a launch (GG_cuda_vec_mxv_set_cap), so
  * each group strides over many rows or columns */
+static int sweep_cap = -1; /* the cap under_both_caps set (-1: the default), for messages */
+
 static void under_both_caps(void (*sweep)(void))
 {
+    sweep_cap = -1;
     sweep();
-    GG_cuda_vec_mxv_set_cap(1);
+    GG_cuda_vec_mxv_set_cap(sweep_cap = 1);
     sweep();
-    GG_cuda_vec_mxv_set_cap(-1);
+    GG_cuda_vec_mxv_set_cap(sweep_cap = -1);
+}
+
+/* The last 3000 bytes of a trace, for a failure's message. */
+static const char *trace_tail(const char *buf)
+{
+    size_t len = strlen(buf);
+    return buf + (len > 3000 ? len - 3000 : 0);
 }
 
 static void frontier_parity(void **state)
@@ -756,12 +766,12 @@ static void list_frontier_sweep(void)
                 }
                 set_backend(GxG_BACKEND_AUTO);
                 if (masked && cases[c].iso && strstr(buf, "does the deferred assign") == NULL)
-                    fail_msg("case %zu vxm %d: the level assign was not done by the push", c, vxm);
-                if (strstr(buf, cases[c].iso ? "unordered list (iso)" : "unordered list") == NULL) {
-                    size_t len = strlen(buf);
-                    fail_msg("case %zu vxm %d masked %d: no list was made; the trace ends:\n%s", c,
-                             vxm, masked, buf + (len > 3000 ? len - 3000 : 0));
-                }
+                    fail_msg("case %zu vxm %d (cap %d): the level assign was not done by the push; "
+                             "the trace (%zu bytes) ends:\n%s",
+                             c, vxm, sweep_cap, strlen(buf), trace_tail(buf));
+                if (strstr(buf, cases[c].iso ? "unordered list (iso)" : "unordered list") == NULL)
+                    fail_msg("case %zu vxm %d masked %d (cap %d): no list was made; the trace ends:\n%s",
+                             c, vxm, masked, sweep_cap, trace_tail(buf));
                 same_vector(r[0].level, r[1].level, 0);
                 same_vector(r[0].q, r[1].q, 0);
                 for (int b = 0; b < 2; b++) GrB_free(&r[b].level), GrB_free(&r[b].q);
@@ -772,8 +782,8 @@ static void list_frontier_sweep(void)
     GrB_free(&lor_oneb), GrB_free(&any_second), GrB_free(&any_first);
 }
 
-/* The long kernels' table walk (walk_longs_table, cuda/kernels/vec_mxv.cu) at scale. Columns
- * 0 .. 15999 of A hold 257 to 300 entries (up to 16 long columns in one chunk of 4096 terms) and
+/* The long kernels' walks (the push's walk_longs_table, the pull's walk_longs, both in
+ * cuda/kernels/vec_mxv.cu) at scale. Columns 0 .. 15999 of A hold 257 to 300 entries (up to 16 long columns in one chunk of 4096 terms) and
  * columns 16000 .. 16002 hold 20000, 9000 and 4100 (chunks inside one column, columns cut by chunk
  * ends): about 4.5M long terms, more than one wave of blocks times a chunk (528 x 4096 at most on
  * a 132-SM device), so each block walks several chunks, each next one's column read from the last
@@ -797,7 +807,7 @@ static GrB_Matrix many_long_columns(GrB_Type type, GrB_Index n)
         for (GrB_Index i = 0; i < len; i++, k++) {
             I[k] = (i * 7 + h) % n; /* 7 is prime to n: distinct rows */
             J[k] = h;
-            X[k] = 1 + (int64_t)((i + h) % 4);
+            X[k] = type == GrB_BOOL ? 1 : 1 + (int64_t)((i + h) % 4); /* BOOL: iso, so lists */
         }
     }
     GrB_Matrix A;
@@ -841,7 +851,9 @@ static void long_walk_table_parity(void **state)
         static char buf[1 << 18];
         list_chain_pair(r, (list_run){GrB_LOR_LAND_SEMIRING_BOOL, GrB_BOOL, A, false, masked, NULL, NULL},
                         GxG_BACKEND_CUDA, buf, sizeof buf);
-        if (strstr(buf, "unordered list") == NULL) fail_msg("masked %d: no list was made", masked);
+        if (strstr(buf, "unordered list") == NULL)
+            fail_msg("masked %d: no list was made; the trace (%zu bytes) ends:\n%s", masked,
+                     strlen(buf), trace_tail(buf));
         same_vector(r[0].level, r[1].level, 0);
         same_vector(r[0].q, r[1].q, 0);
         for (int b = 0; b < 2; b++) GrB_free(&r[b].level), GrB_free(&r[b].q);
@@ -873,8 +885,7 @@ static void list_survives_auto_start(void **state)
      * with the push work fraction does, 2026-11-27) */
     list_chain_pair(r, (list_run){GrB_LOR_LAND_SEMIRING_BOOL, GrB_BOOL, A, true, true, NULL, NULL},
                     GxG_BACKEND_AUTO, buf, sizeof buf);
-    size_t len = strlen(buf);
-    const char *tail = buf + (len > 3000 ? len - 3000 : 0);
+    const char *tail = trace_tail(buf);
     if (strstr(buf, "assign: cuda declined: every operand on the host") == NULL)
         fail_msg("the first level's assign did not stay on the host; the trace ends:\n%s", tail);
     if (strstr(buf, "made a bitmap") != NULL)
