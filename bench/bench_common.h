@@ -8,6 +8,7 @@
 
 #include <GraphBLAS.h>
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,6 +23,16 @@
             exit(1);                                                                               \
         }                                                                                          \
     } while (0)
+
+/* Whether name is one of the comma-separated names in list (BENCH_OPS): whole names only, so
+ * "mxm_masked" does not select "mxm". */
+static inline bool bench_listed(const char *list, const char *name)
+{
+    size_t len = strlen(name);
+    for (const char *p = list; (p = strstr(p, name)) != NULL; p += len)
+        if ((p == list || p[-1] == ',') && (p[len] == '\0' || p[len] == ',')) return true;
+    return false;
+}
 
 /* splitmix64; the benchmark seeds rng_state */
 static uint64_t rng_state;

@@ -182,15 +182,6 @@ static uint64_t result_checksum(patid p, inputs *in)
     }
 }
 
-/* Whether name is one of the comma-separated names in list. */
-static bool listed(const char *list, const char *name)
-{
-    size_t len = strlen(name);
-    for (const char *p = list; (p = strstr(p, name)) != NULL; p += len)
-        if ((p == list || p[-1] == ',') && (p[len] == '\0' || p[len] == ',')) return true;
-    return false;
-}
-
 int main(int argc, char **argv)
 {
     GrB_Index n = argc > 1 ? strtoull(argv[1], NULL, 0) : 16000;
@@ -235,7 +226,7 @@ int main(int argc, char **argv)
 
     double *t = malloc((size_t)runs * sizeof(double));
     for (patid p = 0; p < NPAT; p++) {
-        if (only != NULL && !listed(only, names[p])) continue;
+        if (only != NULL && !bench_listed(only, names[p])) continue;
         bool assigns = p == ROW_ASSIGN || p == COL_ASSIGN || p == ASSIGN_HYPER;
         if (assigns) CHECK(GrB_Matrix_dup(&in.C, p == ASSIGN_HYPER ? in.H : in.A));
         /* verification run */

@@ -241,7 +241,7 @@ int main(int argc, char **argv)
     CHECK(GrB_Matrix_new(&in.C, GrB_FP64, n, n));
 
     for (int op = 0; op < NOPS; op++) {
-        if (only != NULL && strstr(only, names[op]) == NULL) continue;
+        if (only != NULL && !bench_listed(only, names[op])) continue;
         /* verify: the first run's result, then a warm-up, then the timed runs */
         timed((opid)op, &in);
         GrB_Index nv;

@@ -156,7 +156,7 @@ int main(int argc, char **argv)
     double *sc = malloc((size_t)runs * NSTEPS * sizeof(double));
     if (t == NULL || st == NULL || sc == NULL) exit(1);
     for (int op = 0; op < NOPS; op++) {
-        if (only != NULL && strstr(only, names[op]) == NULL) continue;
+        if (only != NULL && !bench_listed(only, names[op])) continue;
         int64_t sum = 0, per = op == BURKHARDT ? 6 : 1;
         /* the first run verifies and warms up; then the timed runs */
         for (int r = -1; r < runs; r++) {

@@ -646,7 +646,9 @@ static void assign_list_keeps_c(void **state)
 
 /* A graph of n vertices, deg out-edges each (distinct targets: a build that combines duplicates
  * does not detect iso values today), with A(i, j) = 1 (kind 0), j + 1 (kind 1: constant down a
- * column) or i + 1 (kind 2: along a row), of the given type. */
+ * column) or i + 1 (kind 2: along a row), of the given type. Each row's first edge is to i + 1,
+ * so every column has an entry too and a chain from vertex 0 runs both ways (mxv from an empty
+ * column 0 ended list_chain after its first step, whose fused assign was then never reached). */
 static GrB_Matrix list_graph(GrB_Type type, GrB_Index n, int deg, int kind)
 {
     GrB_Index nv = n * (GrB_Index)deg, *I = malloc(nv * sizeof *I), *J = malloc(nv * sizeof *J);
@@ -655,7 +657,7 @@ static GrB_Matrix list_graph(GrB_Type type, GrB_Index n, int deg, int kind)
     for (GrB_Index k = 0; k < nv; k++) {
         I[k] = k / (GrB_Index)deg;
         GrB_Index band = n / (GrB_Index)deg, t = k % (GrB_Index)deg;
-        J[k] = (I[k] + 1 + t * band + GG_cuda_test_next() % band) % n;
+        J[k] = (I[k] + 1 + t * band + (t == 0 ? 0 : GG_cuda_test_next() % band)) % n;
         X[k] = kind == 0 ? 1 : kind == 1 ? (int64_t)J[k] + 1 : (int64_t)I[k] + 1;
     }
     GrB_Matrix A;
