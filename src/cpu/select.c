@@ -7,10 +7,13 @@
  * replaces all of C (no mask, no accumulator; C of A's type, or both types built-in) is selected
  * from A's tree straight into C's CSR view when the test is positional (GG_hs_select:
  * whole leaves kept or dropped from their bounds, the rest in closed form) or decided once (an iso
- * tree under a value test), C's own tree left owed; other tests, and an A whose tree is itself
- * owed (a result read so far through views), read A's tuples. */
+ * tree under a value test), C's own tree left owed; an A whose tree is itself owed (built from
+ * input sorted by rows, or a result read so far through views) goes from its CSR view to C's
+ * under a positional test (select_view); other tests read A's tuples. */
 #include "GG_cpu_vec.h"
 #include "GG_hisparse.h"
+
+#include <omp.h>
 
 typedef struct {
     GrB_IndexUnaryOp op;
@@ -250,6 +253,107 @@ static GrB_Info select_tree(GG_container *C, GrB_IndexUnaryOp op, GG_container *
     return GG_container_adopt_csr(C, &t, NULL);
 }
 
+/* mselect_pos for op with its thunk (cast to INT64, the y type of the positional tests). */
+static bool positional_filter(GG_hs_filter *f, GrB_IndexUnaryOp op, const void *thunk, GrB_Type ttype)
+{
+    if (!is_positional_test(op->opcode)) return false;
+    int64_t k;
+    GG_cpu_cast_value(&k, GrB_INT64, thunk, ttype);
+    return mselect_pos(f, op->opcode, k);
+}
+
+/* The entries of row i of a sorted view vector idx[b, e) that filter f keeps: [*p1, *p2) when
+ * !f->outside, else [b, *p1) and [*p2, e). The test reads j alone (DIAG by j - i, COL) or i
+ * alone (ROW), so the kept columns of a row are one range, found by two searches. */
+static void view_kept(const GG_hs_filter *f, GrB_Index i, const GrB_Index *idx, GrB_Index b,
+                      GrB_Index e, GrB_Index *p1, GrB_Index *p2)
+{
+    /* the columns j of row i with lo <= v <= hi, as an int64 range [jlo, jhi] (i >= 0: a bound
+     * plus i only needs clamping at INT64_MAX) */
+    int64_t jlo = f->lo, jhi = f->hi, ii = (int64_t)i;
+    if (f->pos == GG_HS_POS_ROW) {
+        bool in = ii >= f->lo && ii <= f->hi;
+        jlo = in ? INT64_MIN : 1, jhi = in ? INT64_MAX : 0;
+    } else if (f->pos == GG_HS_POS_DIAG) {
+        jlo = f->lo > INT64_MAX - ii ? INT64_MAX : f->lo + ii;
+        jhi = f->hi > INT64_MAX - ii ? INT64_MAX : f->hi + ii;
+    }
+    *p1 = jlo <= 0 ? b : GG_lower_bound(idx, b, e, (GrB_Index)jlo);
+    *p2 = jhi < 0 ? b : jhi == INT64_MAX ? e : GG_lower_bound(idx, b, e, (GrB_Index)jhi + 1);
+    if (*p2 < *p1) *p2 = *p1;
+}
+
+/* C = select(op0(A)) by a positional test, all of C replaced, from the rows of op0(A) (A's CSR
+ * view, or its CSC view when transposed) into C's CSR view, values cast to C's type: for an A
+ * whose tree is owed (built from input sorted by rows, or a result so far read through views),
+ * which select_tree would first build and the tuples' path would expand to rows and copy entry by
+ * entry. TC of grbgpu on a generated grid 1000^2 (FP64 A built from sorted rows; 16 threads, H200
+ * host, thirteenth session): the tuples' path took 7.4 ms a select and left L as tuples for the
+ * masked product (8.5 ms), against 3.1 and 2.3 ms for tc_repro's A with its tree. */
+static GrB_Info select_view(GG_container *C, const GG_hs_filter *f, GG_container *A, bool tran)
+{
+    const GG_cview *v;
+    GrB_Info info = GG_cpu_rows_of(A, tran, &v);
+    if (info != GrB_SUCCESS) return info;
+    const GrB_Index nvec = v->nvec;
+    const size_t asize = A->type->size, csize = C->type->size;
+    int nth = GG_cpu_nthreads(GG_cv_nnz(v) + nvec);
+    GG_cview t = {.nvec = nvec};
+    t.ptr = GG_malloc((nvec + 1) * sizeof *t.ptr);
+    GrB_Index *part = GG_calloc((size_t)nth + 1, sizeof *part);
+    if (v->vec != NULL) t.vec = GG_malloc((nvec == 0 ? 1 : nvec) * sizeof *t.vec);
+    if (t.ptr == NULL || part == NULL || (v->vec != NULL && t.vec == NULL)) goto oom;
+    if (v->vec != NULL) memcpy(t.vec, v->vec, nvec * sizeof *t.vec);
+    /* each thread's rows counted, the parts' offsets scanned, then each row's start placed */
+#pragma omp parallel num_threads(nth)
+    {
+        int k = omp_get_thread_num();
+        GrB_Index r0 = nvec * (GrB_Index)k / (GrB_Index)nth, r1 = nvec * (GrB_Index)(k + 1) / (GrB_Index)nth;
+        GrB_Index sum = 0;
+        for (GrB_Index r = r0; r < r1; r++) {
+            GrB_Index b = v->ptr[r], e = v->ptr[r + 1], p1, p2;
+            view_kept(f, GG_cv_id(v, r), v->idx, b, e, &p1, &p2);
+            t.ptr[r] = f->outside ? (p1 - b) + (e - p2) : p2 - p1;
+            sum += t.ptr[r];
+        }
+        part[k + 1] = sum;
+#pragma omp barrier
+#pragma omp single
+        for (int q = 0; q < nth; q++) part[q + 1] += part[q];
+        sum = part[k];
+        for (GrB_Index r = r0; r < r1; r++) {
+            GrB_Index cnt = t.ptr[r];
+            t.ptr[r] = sum;
+            sum += cnt;
+        }
+    }
+    GrB_Index nnz = part[nth];
+    t.ptr[nvec] = nnz;
+    t.idx = GG_malloc((nnz == 0 ? 1 : nnz) * sizeof *t.idx);
+    t.x = GG_malloc((nnz == 0 ? 1 : nnz) * csize);
+    if (t.idx == NULL || t.x == NULL) goto oom;
+#pragma omp parallel for num_threads(nth) schedule(static)
+    for (GrB_Index r = 0; r < nvec; r++) {
+        GrB_Index b = v->ptr[r], e = v->ptr[r + 1], p1, p2, q = t.ptr[r];
+        view_kept(f, GG_cv_id(v, r), v->idx, b, e, &p1, &p2);
+        GrB_Index seg[2][2] = {{f->outside ? b : p1, f->outside ? p1 : p2}, {p2, f->outside ? e : p2}};
+        for (int s = 0; s < 2; s++) {
+            GrB_Index len = seg[s][1] - seg[s][0];
+            if (len == 0) continue;
+            memcpy(t.idx + q, v->idx + seg[s][0], len * sizeof *t.idx);
+            GG_cast_array((char *)t.x + q * csize, C->type, (const char *)v->x + seg[s][0] * asize,
+                          A->type, len);
+            q += len;
+        }
+    }
+    GG_free(part);
+    /* no rows: C's tuples are filled from the view only if a reader asks for them */
+    return GG_container_adopt_csr(C, &t, NULL);
+oom:
+    GG_free(part), GG_free(t.ptr), GG_free(t.vec), GG_free(t.idx), GG_free(t.x);
+    return GrB_OUT_OF_MEMORY;
+}
+
 GrB_Info GG_cpu_select(GG_container *C, GG_container *M, GrB_BinaryOp accum, GrB_IndexUnaryOp op,
                        GG_container *A, const void *thunk, GrB_Type ttype, const GG_desc *d)
 {
@@ -272,9 +376,12 @@ GrB_Info GG_cpu_select(GG_container *C, GG_container *M, GrB_BinaryOp accum, GrB
      * heavy selects of one A share them) */
     bool closed = ha != NULL && (is_positional_test(op->opcode) ||
                                  (ha->iso && ha->scale == 1.0 && !reads_position(op)));
-    if (closed && M == NULL && !d->mask_comp && accum == NULL &&
-        (C->type == A->type || (C->type->code != GrB_UDT_CODE && A->type->code != GrB_UDT_CODE)))
-        return select_tree(C, op, A, ha, thunk, ttype, d->tran0);
+    bool whole = M == NULL && !d->mask_comp && accum == NULL &&
+                 (C->type == A->type || (C->type->code != GrB_UDT_CODE && A->type->code != GrB_UDT_CODE));
+    if (closed && whole) return select_tree(C, op, A, ha, thunk, ttype, d->tran0);
+    GG_hs_filter f;
+    if (ha == NULL && whole && positional_filter(&f, op, thunk, ttype))
+        return select_view(C, &f, A, d->tran0);
     GG_coo a, t = {0};
     bool owned;
     info = GG_cpu_coo_of(A, d->tran0, &a, &owned);

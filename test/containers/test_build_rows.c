@@ -363,12 +363,72 @@ static result op_apply_transposed(GrB_Matrix A)
     return taken(C);
 }
 
-static result op_select_tril(GrB_Matrix A)
+/* C = select(op0(A)) by a positional test into a C of ctype; a waiting A is selected from its
+ * view (src/cpu/select.c, select_view): untransposed, from the CSR view it waits as, so it still
+ * waits after, its rows not written (its CSC view, made for A', writes them). */
+static result select_by(GrB_Matrix A, GrB_IndexUnaryOp op, int64_t k, GrB_Type ctype, bool tran)
 {
     GrB_Matrix C;
-    OK(GrB_Matrix_new(&C, GrB_FP64, dim(A, false), dim(A, true)));
-    OK(GrB_Matrix_select_INT64(C, NULL, NULL, GrB_TRIL, A, -1, NULL));
+    bool waiting = GG_MAT(A)->rows_owed;
+    OK(GrB_Matrix_new(&C, ctype, dim(A, tran), dim(A, !tran)));
+    OK(GrB_Matrix_select_INT64(C, NULL, NULL, op, A, k, tran ? GrB_DESC_T0 : NULL));
+    if (waiting && !tran) assert_true(GG_MAT(A)->rows_owed);
     return taken(C);
+}
+
+static result op_select_tril(GrB_Matrix A)
+{
+    return select_by(A, GrB_TRIL, -1, GrB_FP64, false);
+}
+
+/* TC's form: BOOL L from an FP64 A */
+static result op_select_tril_bool(GrB_Matrix A)
+{
+    return select_by(A, GrB_TRIL, 0, GrB_BOOL, false);
+}
+
+static result op_select_triu_transposed(GrB_Matrix A)
+{
+    return select_by(A, GrB_TRIU, 2, GrB_FP64, true);
+}
+
+static result op_select_diag(GrB_Matrix A)
+{
+    return select_by(A, GrB_DIAG, -3, GrB_INT32, false);
+}
+
+/* outside a range: the kept columns of a row are two runs */
+static result op_select_offdiag(GrB_Matrix A)
+{
+    return select_by(A, GrB_OFFDIAG, 1, GrB_FP64, false);
+}
+
+static result op_select_colgt(GrB_Matrix A)
+{
+    return select_by(A, GrB_COLGT, (int64_t)(dim(A, true) / 3), GrB_FP64, false);
+}
+
+static result op_select_colle_transposed(GrB_Matrix A)
+{
+    return select_by(A, GrB_COLLE, (int64_t)(dim(A, false) / 2), GrB_FP64, true);
+}
+
+static result op_select_rowgt(GrB_Matrix A)
+{
+    return select_by(A, GrB_ROWGT, (int64_t)(dim(A, false) / 4), GrB_FP64, false);
+}
+
+/* thunks at the int64 ends: every entry, then none */
+static result op_select_extremes(GrB_Matrix A)
+{
+    result all = select_by(A, GrB_TRIL, INT64_MAX, GrB_FP64, false);
+    result none = select_by(A, GrB_TRIU, INT64_MAX, GrB_FP64, true);
+    assert_int_equal(none.n, 0);
+    tuples_free(&none);
+    result low = select_by(A, GrB_ROWLE, INT64_MIN, GrB_FP64, false);
+    assert_int_equal(low.n, 0);
+    tuples_free(&low);
+    return all;
 }
 
 static result op_reduce(GrB_Matrix A)
@@ -573,6 +633,14 @@ static const op_case ops[] = {
     {"apply", op_apply, false, false},
     {"apply transposed", op_apply_transposed, false, false},
     {"select tril", op_select_tril, false, false},
+    {"select tril into BOOL", op_select_tril_bool, false, false},
+    {"select triu transposed", op_select_triu_transposed, false, false},
+    {"select diag", op_select_diag, false, false},
+    {"select offdiag", op_select_offdiag, false, false},
+    {"select colgt", op_select_colgt, false, false},
+    {"select colle transposed", op_select_colle_transposed, false, false},
+    {"select rowgt", op_select_rowgt, false, false},
+    {"select thunks at the ends", op_select_extremes, false, false},
     {"reduce", op_reduce, true, false},
     {"reduce columns", op_reduce_cols, true, false},
     {"transpose", op_transpose, false, false},
