@@ -349,11 +349,11 @@ typedef struct {
     GrB_Index *count;  /* entries found per chunk */
     char *val;         /* per mask entry: its value ... */
     uint8_t *has;      /* ... and whether it has one */
-    GG_cast_fn count_to_z; /* counting semiring: int64 to the result type (NULL: int64) */
+    GG_cast_fn count_to_z; /* counting semiring: int64 to the result type (NULL: int64, uint64) */
     uint8_t **marks;       /* counting: per thread, kdim flags of the inner index (all 0 between
-                            * rows), allocated by the thread at its first long row: one calloc
+                            * rows), allocated by the thread at its first marked row: one calloc
                             * of every thread's flags up front was a serial memset of
-                            * threads x kdim bytes, mostly never read (TC's rows are short) */
+                            * threads x kdim bytes on one thread */
     GrB_Index kdim;
     int failed;
 } dot_ctx;
@@ -458,23 +458,31 @@ static inline uint64_t dot_count(const GrB_Index *a, GrB_Index la, const GrB_Ind
 }
 
 /* A row of A at least this long, with at least as many mask entries, has its indices flagged
- * once (dot_count_chunk): each of its counts then costs B's column alone. */
-#define GG_DOT_MARK_MIN 32
+ * once (dot_count_chunk): each of its counts then costs B's column alone, loads of flags that do
+ * not wait on each other, where a merge step waits on the one before it. Short rows gain most:
+ * TC's L*L' on LAGraph's dense11 input (rows of 11) took 1.7x SuiteSparse's time at 32 and
+ * under 1.1x at 2 (Doc/performance.md, helper hdot). */
+#define GG_DOT_MARK_MIN 2
 
 /* The dot product's chunk under a counting semiring: each mask entry's count, stored in the
- * result type (int64 as it is, else cast). A long row of A that many mask entries share is
- * flagged in the thread's marks, and a column of B that is not much longer than it is summed
- * over the flags instead of merged. */
+ * result type (int64 and uint64 as they are, else cast). A row of A that several mask entries
+ * share is flagged in the thread's marks, and a column of B that is not much longer than it is
+ * summed over the flags instead of merged. */
 static void dot_count_chunk(void *ctx, int chunk, int tid)
 {
     dot_ctx *c = ctx;
-    const GG_cview *A = c->A, *B = c->B, *M = c->M;
+    /* local copies: the stores below cannot then be taken to change them */
+    const GG_cview Av = *c->A, Bv = *c->B, Mv = *c->M, *A = &Av, *B = &Bv, *M = &Mv;
+    const GG_cpu_mrows mr = c->mr;
     const size_t zsize = c->sr->zsize;
+    char *val = c->val;
+    uint8_t *has = c->has;
+    const GG_cast_fn to_z = c->count_to_z;
     uint8_t **mark_at = c->marks == NULL ? NULL : &c->marks[tid], *mark = NULL;
     GrB_Index found = 0;
     for (GrB_Index r = c->bounds[chunk]; r < c->bounds[chunk + 1]; r++) {
         GrB_Index ka, p0 = M->ptr[r], p1 = M->ptr[r + 1];
-        memset(c->has + p0, 0, p1 - p0);
+        memset(has + p0, 0, p1 - p0);
         if (!GG_cv_find(A, GG_cv_id(M, r), &ka)) continue;
         const GrB_Index *ai = A->idx + A->ptr[ka], la = A->ptr[ka + 1] - A->ptr[ka];
         bool marked = mark_at != NULL && la >= GG_DOT_MARK_MIN && p1 - p0 >= GG_DOT_MARK_MIN;
@@ -487,7 +495,7 @@ static void dot_count_chunk(void *ctx, int chunk, int tid)
         for (GrB_Index q = 0; marked && q < la; q++) mark[ai[q]] = 1;
         for (GrB_Index p = p0; p < p1; p++) {
             GrB_Index kb;
-            if (!GG_cpu_mrows_entry(&c->mr, p) || !GG_cv_find(B, M->idx[p], &kb)) continue;
+            if (!GG_cpu_mrows_entry(&mr, p) || !GG_cv_find(B, M->idx[p], &kb)) continue;
             const GrB_Index *bi = B->idx + B->ptr[kb], lb = B->ptr[kb + 1] - B->ptr[kb];
             int64_t n = 0;
             if (marked && lb <= GG_DOT_LEAP * la)
@@ -495,11 +503,13 @@ static void dot_count_chunk(void *ctx, int chunk, int tid)
             else
                 n = (int64_t)dot_count(ai, la, bi, lb);
             if (n == 0) continue;
-            if (c->count_to_z == NULL)
-                memcpy(c->val + p * zsize, &n, sizeof n);
+            /* n's address is not taken: a stored copy keeps it in a register in the loops */
+            int64_t z = n;
+            if (to_z == NULL)
+                memcpy(val + p * zsize, &z, sizeof z);
             else
-                c->count_to_z(c->val + p * zsize, &n);
-            c->has[p] = 1;
+                to_z(val + p * zsize, &z);
+            has[p] = 1;
             found++;
         }
         for (GrB_Index q = 0; marked && q < la; q++) mark[ai[q]] = 0;
@@ -526,7 +536,8 @@ GrB_Info GG_cpu_dot(GG_coo *T, const GG_cpu_opnd *A, const GG_cpu_opnd *Bcols,
     GrB_Index nm = GG_cv_nnz(mv);
     dot_ctx c = {.sr = sr, .A = A->v, .B = Bcols->v, .M = mv, .Ao = A, .Bo = Bcols,
                  .mr = *M};
-    if (counts != NULL && counts->code != GrB_INT64_CODE)
+    /* a count (>= 0) has the same bits in int64 and uint64 (algorithms/tc.c's type) */
+    if (counts != NULL && counts->code != GrB_INT64_CODE && counts->code != GrB_UINT64_CODE)
         c.count_to_z = GG_cast_get(counts->code, GrB_INT64_CODE);
     int nth = GG_cpu_nthreads(nm * 8 + GG_cv_nnz(c.A));
     int nchunks = GG_cpu_nchunks(nth, mv->nvec);
@@ -560,15 +571,22 @@ GrB_Info GG_cpu_dot(GG_coo *T, const GG_cpu_opnd *A, const GG_cpu_opnd *Bcols,
             for (int k = 0; k < nchunks; k++) {
                 GrB_Index o = c.count[k];
                 if (o == c.count[k + 1]) continue;
-                for (GrB_Index r = c.bounds[k]; r < c.bounds[k + 1]; r++)
-                    for (GrB_Index p = mv->ptr[r]; p < mv->ptr[r + 1]; p++) {
-                        if (!c.has[p]) continue;
-                        T->row[o] = GG_cv_id(mv, r);
-                        T->col[o] = mv->idx[p];
-                        GG_cpu_copy((char *)T->x + o * sr->zsize, c.val + p * sr->zsize,
-                                    sr->zsize);
+                /* locals: stores through T's arrays would otherwise reload them per entry */
+                GrB_Index *row = T->row, *col = T->col;
+                char *x = T->x;
+                const GrB_Index *ptr = mv->ptr, *idx = mv->idx;
+                const uint8_t *has = c.has;
+                const size_t zsize = sr->zsize;
+                for (GrB_Index r = c.bounds[k]; r < c.bounds[k + 1]; r++) {
+                    GrB_Index i = GG_cv_id(mv, r);
+                    for (GrB_Index p = ptr[r]; p < ptr[r + 1]; p++) {
+                        if (!has[p]) continue;
+                        row[o] = i;
+                        col[o] = idx[p];
+                        GG_cpu_copy(x + o * zsize, c.val + p * zsize, zsize);
                         o++;
                     }
+                }
             }
         }
     }
