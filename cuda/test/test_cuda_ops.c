@@ -644,6 +644,18 @@ static void assign_list_keeps_c(void **state)
     GrB_free(&c[0]), GrB_free(&c[1]), GrB_free(&c0), GrB_free(&src);
 }
 
+/* An n x n matrix of type from nv distinct tuples (taken: the arrays are freed), materialised. */
+static GrB_Matrix built_square(GrB_Type type, GrB_Index n, GrB_Index *I, GrB_Index *J, int64_t *X,
+                               GrB_Index nv)
+{
+    GrB_Matrix A;
+    OK(GrB_Matrix_new(&A, type, n, n));
+    OK(GrB_Matrix_build_INT64(A, I, J, X, nv, GrB_FIRST_INT64));
+    OK(GrB_Matrix_wait(A, GrB_MATERIALIZE));
+    free(I), free(J), free(X);
+    return A;
+}
+
 /* A graph of n vertices, deg out-edges each (distinct targets: a build that combines duplicates
  * does not detect iso values today), with A(i, j) = 1 (kind 0), j + 1 (kind 1: constant down a
  * column) or i + 1 (kind 2: along a row), of the given type. Each row's first edge is to i + 1,
@@ -660,12 +672,7 @@ static GrB_Matrix list_graph(GrB_Type type, GrB_Index n, int deg, int kind)
         J[k] = (I[k] + 1 + t * band + (t == 0 ? 0 : GG_cuda_test_next() % band)) % n;
         X[k] = kind == 0 ? 1 : kind == 1 ? (int64_t)J[k] + 1 : (int64_t)I[k] + 1;
     }
-    GrB_Matrix A;
-    OK(GrB_Matrix_new(&A, type, n, n));
-    OK(GrB_Matrix_build_INT64(A, I, J, X, nv, GrB_FIRST_INT64));
-    OK(GrB_Matrix_wait(A, GrB_MATERIALIZE));
-    free(I), free(J), free(X);
-    return A;
+    return built_square(type, n, I, J, X, nv);
 }
 
 typedef struct {
@@ -812,12 +819,7 @@ static GrB_Matrix many_long_columns(GrB_Type type, GrB_Index n)
             X[k] = type == GrB_BOOL ? 1 : 1 + (int64_t)((i + h) % 4); /* BOOL: iso, so lists */
         }
     }
-    GrB_Matrix A;
-    OK(GrB_Matrix_new(&A, type, n, n));
-    OK(GrB_Matrix_build_INT64(A, I, J, X, nv, GrB_FIRST_INT64));
-    OK(GrB_Matrix_wait(A, GrB_MATERIALIZE));
-    free(I), free(J), free(X);
-    return A;
+    return built_square(type, n, I, J, X, nv);
 }
 
 static void long_walk_table_parity(void **state)
