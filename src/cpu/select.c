@@ -205,11 +205,15 @@ oom:
 
 /* ---- matrices: tree to view ------------------------------------------------------------------ */
 
-/* A positional test in the tree's closed form (GG_hs_filter); false for any other operator. */
-static bool mselect_pos(GG_hs_filter *f, int opcode, int64_t k)
+/* A positional test with its thunk (cast to INT64, the y type of the positional tests) in the
+ * closed form of GG_hs_filter; false for any other operator. */
+static bool positional_filter(GG_hs_filter *f, GrB_IndexUnaryOp op, const void *thunk, GrB_Type ttype)
 {
+    if (!is_positional_test(op->opcode)) return false;
+    int64_t k;
+    GG_cpu_cast_value(&k, GrB_INT64, thunk, ttype);
     f->lo = INT64_MIN, f->hi = k, f->outside = false;
-    switch (opcode) {
+    switch (op->opcode) {
     case GG_OP_TRIL: f->pos = GG_HS_POS_DIAG; return true;
     case GG_OP_TRIU: f->pos = GG_HS_POS_DIAG, f->lo = k, f->hi = INT64_MAX; return true;
     case GG_OP_DIAG: f->pos = GG_HS_POS_DIAG, f->lo = k; return true;
@@ -223,43 +227,35 @@ static bool mselect_pos(GG_hs_filter *f, int opcode, int64_t k)
 }
 
 /* C = select(op0(A)), all of C replaced, from the tree ha of A into C's CSR view (values cast to
- * C's type as they are placed): a positional test in closed form, or an unscaled iso A under a test of its value,
- * which one call decides for every entry. */
-static GrB_Info select_tree(GG_container *C, GrB_IndexUnaryOp op, GG_container *A,
-                            const GG_hs_matrix *ha, const void *thunk, GrB_Type ttype, bool tran)
+ * C's type as they are placed): a positional test in closed form f, or (f NULL) an unscaled iso A
+ * under a test of its value, which one call decides for every entry. */
+static GrB_Info select_tree(GG_container *C, GrB_IndexUnaryOp op, const GG_hs_filter *f,
+                            GG_container *A, const GG_hs_matrix *ha, const void *thunk,
+                            GrB_Type ttype, bool tran)
 {
     /* A's own tree unless transposed, so that what the conversion keeps in it (its entries per
      * leaf level, GG_hs_matrix) serves the next call: TC selects from the same A every run */
     GG_hs_matrix at = *ha;
     if (tran) GG_hs_transpose(&at);
     const GG_hs_matrix *a = tran ? &at : ha;
-    size_t ysize, bufsize;
-    char *scratch;
-    GG_select_ctx c;
-    GrB_Info info = select_prepare(&c, &scratch, &ysize, &bufsize, 1, op, thunk, ttype, A->type);
-    if (info != GrB_SUCCESS) return info;
-    GG_hs_filter f;
-    bool positional = mselect_pos(&f, op->opcode, c.k);
-    bool all = positional || select_one(&c, GG_hs_iso_value(a), 0, 0, scratch + ysize);
-    GG_free(scratch);
-    if (!all) {
-        GG_coo none = {0};
-        return GG_container_adopt(C, &none);
+    if (f == NULL) { /* an iso tree under a value test: one call decides every entry */
+        size_t ysize, bufsize;
+        char *scratch;
+        GG_select_ctx c;
+        GrB_Info info = select_prepare(&c, &scratch, &ysize, &bufsize, 1, op, thunk, ttype, A->type);
+        if (info != GrB_SUCCESS) return info;
+        bool all = select_one(&c, GG_hs_iso_value(a), 0, 0, scratch + ysize);
+        GG_free(scratch);
+        if (!all) {
+            GG_coo none = {0};
+            return GG_container_adopt(C, &none);
+        }
     }
     GG_cview t;
     /* no rows: C's tuples are filled from the view only if a reader asks for them */
-    info = GG_hs_select(a, C->type, positional ? &f : NULL, &t, NULL);
+    GrB_Info info = GG_hs_select(a, C->type, f, &t, NULL);
     if (info != GrB_SUCCESS) return info;
     return GG_container_adopt_csr(C, &t, NULL);
-}
-
-/* mselect_pos for op with its thunk (cast to INT64, the y type of the positional tests). */
-static bool positional_filter(GG_hs_filter *f, GrB_IndexUnaryOp op, const void *thunk, GrB_Type ttype)
-{
-    if (!is_positional_test(op->opcode)) return false;
-    int64_t k;
-    GG_cpu_cast_value(&k, GrB_INT64, thunk, ttype);
-    return mselect_pos(f, op->opcode, k);
 }
 
 /* The entries of row i of a sorted view vector idx[b, e) that filter f keeps: [*p1, *p2) when
@@ -374,14 +370,13 @@ GrB_Info GG_cpu_select(GG_container *C, GG_container *M, GrB_BinaryOp accum, GrB
      * closed form (positional) or decided once (an iso tree under a value test); a test per
      * entry through the operator reads A's tuples once instead (cached with A: SSSP's light and
      * heavy selects of one A share them) */
-    bool closed = ha != NULL && (is_positional_test(op->opcode) ||
-                                 (ha->iso && ha->scale == 1.0 && !reads_position(op)));
+    GG_hs_filter f;
+    bool positional = positional_filter(&f, op, thunk, ttype);
     bool whole = M == NULL && !d->mask_comp && accum == NULL &&
                  (C->type == A->type || (C->type->code != GrB_UDT_CODE && A->type->code != GrB_UDT_CODE));
-    if (closed && whole) return select_tree(C, op, A, ha, thunk, ttype, d->tran0);
-    GG_hs_filter f;
-    if (ha == NULL && whole && positional_filter(&f, op, thunk, ttype))
-        return select_view(C, &f, A, d->tran0);
+    if (whole && ha != NULL && (positional || (ha->iso && ha->scale == 1.0 && !reads_position(op))))
+        return select_tree(C, op, positional ? &f : NULL, A, ha, thunk, ttype, d->tran0);
+    if (whole && positional) return select_view(C, &f, A, d->tran0);
     GG_coo a, t = {0};
     bool owned;
     info = GG_cpu_coo_of(A, d->tran0, &a, &owned);
