@@ -949,6 +949,43 @@ static void test_full_mxv_pays_tree(void **state)
 /* Each allocation of a waiting build failing in turn: GrB_OUT_OF_MEMORY, the matrix empty and
  * nothing leaked, until the build succeeds; then a tree reader's build failing leaves the
  * waiting content readable. */
+/* A positional select from a waiting A (select_view) whose allocations fail one after another:
+ * GrB_OUT_OF_MEMORY, nothing leaked, C's old content and A's waiting form kept; then the result
+ * of the eager A. */
+static void test_select_out_of_memory(void **state)
+{
+    (void)state;
+    int32_t policy = cpu_policy();
+    tuples t = sorted_tuples(300, 300, 3000, 20, 12);
+    GrB_Matrix A = build(&t, GrB_FP64, true), E = build(&t, GrB_FP64, false), C;
+    result want = select_by(E, GrB_OFFDIAG, 1, GrB_FP64, false);
+    OK(GrB_Matrix_new(&C, GrB_FP64, t.nrows, t.ncols));
+    OK(GrB_Matrix_setElement_FP64(C, 7.0, 2, 3));
+    OK(GrB_Matrix_wait(C, GrB_MATERIALIZE));
+    for (int64_t k = 1;; k++) {
+        assert_true(k < 1000);
+        int64_t live = GG_mem_live_blocks();
+        GG_mem_fail_after(k);
+        GrB_Info info = GrB_Matrix_select_INT64(C, NULL, NULL, GrB_OFFDIAG, A, 1, NULL);
+        GG_mem_fail_after(0);
+        if (info == GrB_SUCCESS) break;
+        assert_int_equal(info, GrB_OUT_OF_MEMORY);
+        assert_int_equal(GG_mem_live_blocks(), live);
+        assert_true(GG_MAT(A)->rows_owed);
+        GrB_Index nvals;
+        double x = 0;
+        OK(GrB_Matrix_nvals(&nvals, C));
+        assert_int_equal(nvals, 1);
+        OK(GrB_Matrix_extractElement_FP64(&x, C, 2, 3));
+        assert_true(x == 7.0);
+    }
+    result got = of_matrix(C);
+    assert_same(&got, &want, "select after failed allocations");
+    tuples_free(&got), tuples_free(&want), tuples_free(&t);
+    OK(GrB_Matrix_free(&A)), OK(GrB_Matrix_free(&E)), OK(GrB_Matrix_free(&C));
+    OK(GrB_Global_set_INT32(GrB_GLOBAL, policy, GxG_BACKEND));
+}
+
 static void test_out_of_memory(void **state)
 {
     (void)state;
@@ -997,7 +1034,7 @@ int main(void)
         cmocka_unit_test(test_shapes),     cmocka_unit_test(test_parts),
         cmocka_unit_test(test_late_faults), cmocka_unit_test(test_udt),
         cmocka_unit_test(test_threads),    cmocka_unit_test(test_out_of_memory),
-        cmocka_unit_test(test_full_mxv_pays_tree),
+        cmocka_unit_test(test_full_mxv_pays_tree), cmocka_unit_test(test_select_out_of_memory),
     };
     return cmocka_run_group_tests(tests, ct_group_setup, ct_group_teardown);
 }
