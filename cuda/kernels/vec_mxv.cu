@@ -35,7 +35,7 @@ unsigned blocks_for(uint64_t work)
     return b == 0 ? 1 : b > 65535u * 16 ? 65535u * 16 : (unsigned)b;
 }
 
-/* Tunables of the group kernels (pull_kernel, push_kernel) and the long kernels, read once:
+/* Tunables of the group kernels (pull_kernel, push_kernel), read once:
  *    GRAPHBLAS_GPU_MXV_BLOCKS_PER_SM   the most blocks a launch takes per SM, the groups then
  *                                      striding over the vectors (0: one group per vector, as
  *                                      many blocks as that needs; default 12)
@@ -325,19 +325,18 @@ __device__ inline uint64_t first_long_warp(const uint64_t *off, uint64_t n, uint
 
 /* The walk of walk_longs with the chain of each term cut, the push's (pull_long_kernel's note says
  * why not the pull's). Under ncu (H200, RMAT-21 at 20 %, Doc/performance.md) the push's long
- * kernel by walk_longs spent 72 % of its stalls waiting on global loads: a term of walk_longs is a chain of them (the scan of off[],
- * vec[q], the vector's start, its index, A's value, then the atomic) and a thread's terms one
- * after another. Here each block takes an even share of the flat list (so one wave of blocks,
+ * kernel by walk_longs spent 72 % of its stalls waiting on global loads: a term of walk_longs
+ * is a chain of them (the scan of off[], vec[q], the vector's start, its index, A's value, then
+ * the atomic) and a thread's terms one after another. Here each block takes an even share of the flat list (so one wave of blocks,
  * long_grid, ends together), in chunks of LONG_CHUNK; per chunk the vectors it meets (at most
  * LONG_SPAN) have their sums and first positions loaded once into shared memory, in parallel
  * (the first chunk's vector found by first_long_warp, the next one's read from the table), and a
  * thread finds its term's vector there, moving forward as its terms do. A thread then hands its
  * next U terms to batch(q0, s, p, live) together: q0 + s[u] the vector's slot, p the term's
  * position in the view (its vector's start plus its rank), live whether the term exists; batch
- * issues all their loads before any update. done() ends the block's share (a thread's terms are
- * contiguous per vector across chunks, so a pull's run may span them). */
-template <int U, typename Start, typename Batch, typename Done>
-__device__ inline void walk_longs_table(const Longs &L, Start start, Batch batch, Done done)
+ * issues all their loads before any update. */
+template <int U, typename Start, typename Batch>
+__device__ inline void walk_longs_table(const Longs &L, Start start, Batch batch)
 {
     /* sums[s]: the first term of slot q0 + s in the flat list (sums[s + 1] its end); first[s]:
      * its start in the view */
@@ -384,7 +383,6 @@ __device__ inline void walk_longs_table(const Longs &L, Start start, Batch batch
             next_q = q0 + w;
         }
     }
-    done();
 }
 
 /* The blocks of a long kernel walking by walk_longs_table: as many as one wave of the device
@@ -432,26 +430,16 @@ template <typename T> __device__ inline uint64_t col_of(const Pull<T> &c, uint64
     return c.col32 != nullptr ? (uint64_t)c.col32[p] : c.idx[p];
 }
 
-/* x's value at k (present). */
-template <typename T> __device__ inline T x_at(const Pull<T> &c, uint64_t k)
-{
-    return c.xiso ? gg_load_cast<T>(c.xisop, 0, c.xisocode, 1.0) : c.xd[k];
-}
-
-/* The term A(p) (*) x(k) into the fold (acc, has). */
-template <typename T> __device__ inline void pull_fold(const Pull<T> &c, T a, T xv, T &acc, bool &has)
-{
-    T t = c.vec_first ? gg_binop<T>(c.mul, xv, a) : gg_binop<T>(c.mul, a, xv);
-    acc = has ? gg_binop<T>(c.add, acc, t) : t;
-    has = true;
-}
-
 /* Term p of row r of the view into the fold (acc, has), when x(k) is present. */
 template <typename T> __device__ inline void pull_term(const Pull<T> &c, uint64_t p, T &acc, bool &has)
 {
     uint64_t k = col_of(c, p);
     if (c.xp != nullptr && !c.xp[k]) return;
-    pull_fold(c, c.need_a ? a_value<T>(c.av, p, c.stype) : T{}, x_at(c, k), acc, has);
+    T xv = c.xiso ? gg_load_cast<T>(c.xisop, 0, c.xisocode, 1.0) : c.xd[k];
+    T a = c.need_a ? a_value<T>(c.av, p, c.stype) : T{};
+    T t = c.vec_first ? gg_binop<T>(c.mul, xv, a) : gg_binop<T>(c.mul, a, xv);
+    acc = has ? gg_binop<T>(c.add, acc, t) : t;
+    has = true;
 }
 
 template <typename T, int G> __global__ void __launch_bounds__(THREADS) pull_kernel(Pull<T> c)
@@ -508,47 +496,37 @@ template <typename T, int G> __global__ void __launch_bounds__(THREADS) pull_ker
     if (threadIdx.x == 0 && block_count != 0) atomicAdd(c.count, (unsigned long long)block_count);
 }
 
-/* A thread's run of terms in one long row of the pull (slot cur of the set-aside rows): folded,
- * then added to the row's value (ident before the first) with the monoid's atomic update when the
- * run ends, claiming the row's flag so that each row of T is counted once (made). */
-template <typename T> struct PullRun {
-    const Pull<T> &c;
+/* The terms of the long rows set aside by pull_kernel, dealt out by walk_longs: each thread folds
+ * the run of terms it meets in one row, then adds that part to the row's value (ident before the
+ * first) with the monoid's atomic update, and claims the row's flag, counting each row of T once.
+ * Not by walk_longs_table as the push's: its batches of U
+ * terms cut a thread's runs (each term finds its slot in the table), and the pull ran 13-21 %
+ * slower with it (H200, thirteenth session: spmspv_bench's pull on RMAT-21 at 1-20 %, 0.78-1.10 ms
+ * by walk_longs against 0.95-1.26; SSSP RMAT-20 11.6 against 12.3 ms). */
+template <typename T> __global__ void __launch_bounds__(THREADS) pull_long_kernel(Pull<T> c)
+{
+    unsigned long long made = 0;
     T acc{};
     bool has = false;
     uint64_t cur = 0;
-    unsigned long long made = 0;
-    __device__ void flush()
-    {
+    auto flush = [&]() {
         if (!has) return;
         uint64_t r = c.longs.vec[cur], i = c.vec != nullptr ? c.vec[r] : r;
         gg_atomic<T>(c.add, c.y + i, acc);
         made += claim(c.yp, i);
         has = false;
-    }
-    __device__ void to_row(uint64_t q) /* the run moves to row slot q */
-    {
-        if (q == cur) return;
-        flush();
-        cur = q;
-    }
-};
-
-/* The terms of the long rows set aside by pull_kernel, dealt out by walk_longs: each thread folds
- * the run of terms it meets in one row. Not by walk_longs_table as the push's: its batches of U
- * terms cut a thread's runs (each term to_row's its slot from the table), and the pull ran 13-21 %
- * slower with it (H200, thirteenth session: spmspv_bench's pull on RMAT-21 at 1-20 %, 0.78-1.10 ms
- * by walk_longs against 0.95-1.26; SSSP RMAT-20 11.6 against 12.3 ms). */
-template <typename T> __global__ void __launch_bounds__(THREADS) pull_long_kernel(Pull<T> c)
-{
-    PullRun<T> run{c};
+    };
     walk_longs(
         c.longs,
         [&](uint64_t q, uint64_t k) {
-            run.to_row(q);
-            pull_term(c, row_start(c, c.longs.vec[q]) + k, run.acc, run.has);
+            if (q != cur) {
+                flush();
+                cur = q;
+            }
+            pull_term(c, row_start(c, c.longs.vec[q]) + k, acc, has);
         },
-        [&] { run.flush(); });
-    gg_block_count(reinterpret_cast<uint64_t *>(c.count), run.made);
+        flush);
+    gg_block_count(reinterpret_cast<uint64_t *>(c.count), made);
 }
 
 /* The blocks of a long kernel walking by walk_longs: enough to fill the device several times
@@ -865,8 +843,7 @@ __global__ void __launch_bounds__(THREADS, LONG_MIN_BLOCKS) push_long_kernel(Pus
     walk_longs_table<U>(
         c.longs, [&](uint64_t q) { return c.ptr[c.longs.vec[q]]; },
         [&](uint64_t q0, const int(&s)[U], const uint64_t(&p)[U],
-            const bool(&live)[U]) { made += push_terms(c, q0, s, p, live); },
-        [] {});
+            const bool(&live)[U]) { made += push_terms(c, q0, s, p, live); });
     push_block_end(c, made, false);
 }
 
