@@ -367,21 +367,23 @@ __host__ inline void gg_spmv_args(C &c, int add_op, int mul_op, const void *iden
 /* ---- atomic monoid updates: *p = add(*p, v), in global or shared memory ------------------------
  */
 
-template <typename T> __device__ inline void gg_atomic_cas(int op, T *p, T v)
+/* *p = *p op v by a compare-and-swap loop; returns *p as it was just before this update. */
+template <typename T> __device__ inline T gg_atomic_cas(int op, T *p, T v)
 {
     using U = std::conditional_t<sizeof(T) == 8, unsigned long long, unsigned int>;
     U *up = reinterpret_cast<U *>(p);
     U old = *reinterpret_cast<volatile U *>(up), assumed;
+    T cur;
     do {
         assumed = old;
-        T cur;
         memcpy(&cur, &assumed, sizeof cur);
         T nv = gg_binop<T>(op, cur, v);
         U nu;
         memcpy(&nu, &nv, sizeof nu);
-        if (nu == assumed) return;
+        if (nu == assumed) return cur;
         old = atomicCAS(up, assumed, nu);
     } while (old != assumed);
+    return cur;
 }
 
 template <typename T> __device__ inline void gg_atomic(int op, T *p, T v)
@@ -432,6 +434,51 @@ template <typename T> __device__ inline void gg_atomic(int op, T *p, T v)
         case GG_CUDA_OP_MAX: atomicMax(q, (A)v); return;
         default: gg_atomic_cas<T>(op, p, v); return; /* TIMES */
         }
+    }
+}
+
+/* gg_atomic, telling whether *p held the bits of `start` just before this update (true where the
+ * update cannot tell: BOOL's stores and ANY's), so that a caller may leave a place's flag store to
+ * its first update: an update that finds the start bits again (a sum back at -0) stores it once
+ * more, which is harmless. The atomic then returns its old value (an ATOM where gg_atomic's may be
+ * a RED). */
+template <typename T> __device__ inline bool gg_atomic_from(int op, T *p, T v, T start)
+{
+    if constexpr (std::is_same_v<T, bool>) {
+        gg_atomic<T>(op, p, v);
+        return true;
+    } else {
+        if (op == GG_CUDA_OP_ANY) {
+            gg_atomic<T>(op, p, v);
+            return true;
+        }
+        T old;
+        if constexpr (std::is_floating_point_v<T>) {
+            old = op == GG_CUDA_OP_PLUS ? atomicAdd(p, v) : gg_atomic_cas<T>(op, p, v);
+        } else {
+            using A = std::conditional_t<
+                sizeof(T) == 8,
+                std::conditional_t<std::is_signed_v<T>, long long, unsigned long long>,
+                std::conditional_t<std::is_signed_v<T>, int, unsigned int>>;
+            A *q = reinterpret_cast<A *>(p);
+            switch (op) {
+            case GG_CUDA_OP_PLUS:
+                if constexpr (sizeof(T) == 8)
+                    old = (T)atomicAdd(reinterpret_cast<unsigned long long *>(p),
+                                       (unsigned long long)v);
+                else
+                    old = (T)atomicAdd(reinterpret_cast<unsigned int *>(p), (unsigned int)v);
+                break;
+            case GG_CUDA_OP_MIN: old = (T)atomicMin(q, (A)v); break;
+            case GG_CUDA_OP_MAX: old = (T)atomicMax(q, (A)v); break;
+            default: old = gg_atomic_cas<T>(op, p, v); break; /* TIMES */
+            }
+        }
+        using W = std::conditional_t<sizeof(T) == 8, unsigned long long, unsigned>;
+        W a, b;
+        memcpy(&a, &old, sizeof a);
+        memcpy(&b, &start, sizeof b);
+        return a == b;
     }
 }
 

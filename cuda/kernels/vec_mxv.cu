@@ -18,6 +18,7 @@
 #include <atomic>
 #include <cooperative_groups.h>
 #include <cstdlib>
+#include <limits>
 #include <cub/device/device_scan.cuh>
 #include <cub/device/device_select.cuh>
 #include <thrust/iterator/counting_iterator.h>
@@ -619,8 +620,11 @@ template <typename T> struct Push : Prod {
     T *y;
     uint8_t *yp; /* m flags, padded to whole 32-bit words for the claims */
     uint64_t *count;
-    /* a bitmap T's flags are set by plain stores and counted after (count_kernel), not claimed */
-    bool count_after;
+    /* a bitmap T's flags are set by plain stores and counted after (count_kernel), not claimed;
+     * first_flag: stored by a target's first update only; by_value: read off T's values after
+     * the push (push_add, value_flags_kernel); ystart: T's fill value */
+    bool count_after, first_flag, by_value;
+    T ystart;
     /* columns longer than LONG_COLUMN, set aside for push_long_kernel with their x values (the
      * Longs' extra, as T) */
     Longs longs;
@@ -644,16 +648,26 @@ template <typename T> struct Push : Prod {
 };
 
 
-/* y = the monoid's identity, no flag set, count 0: T's state before the frontier's terms. */
+/* y = the monoid's identity, no flag set, count 0: T's state before the frontier's terms. By
+ * 16-byte stores (both arrays are pool allocations, 256-byte aligned), the tails by element: a
+ * value and a flag byte a thread took 7.4 us for RMAT-21's 2M rows (10 MB; ncu, H200). */
 template <typename T>
 __global__ void fill_kernel(T *y, uint8_t *yp, uint64_t m, uint64_t mpad, T v, uint64_t *count)
 {
+    constexpr int PER = 16 / sizeof(T);
     if (blockIdx.x == 0 && threadIdx.x == 0) *count = 0;
-    for (uint64_t i = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; i < mpad;
-         i += (uint64_t)gridDim.x * blockDim.x) {
-        if (i < m) y[i] = v;
-        yp[i] = 0;
-    }
+    union {
+        T t[PER];
+        uint4 u;
+    } pat;
+    for (int k = 0; k < PER; k++) pat.t[k] = v;
+    const uint64_t step = (uint64_t)gridDim.x * blockDim.x;
+    const uint64_t i0 = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x;
+    const uint64_t nv = m / PER, nf = mpad / 16;
+    for (uint64_t i = i0; i < nv; i += step) reinterpret_cast<uint4 *>(y)[i] = pat.u;
+    for (uint64_t i = nv * PER + i0; i < m; i += step) y[i] = v;
+    for (uint64_t i = i0; i < nf; i += step) reinterpret_cast<uint4 *>(yp)[i] = make_uint4(0, 0, 0, 0);
+    for (uint64_t i = nf * 16 + i0; i < mpad; i += step) yp[i] = 0;
 }
 
 /* The view's vector number of index k (a hypersparse view lists its vectors), or false. */
@@ -705,18 +719,46 @@ template <typename T> __device__ inline void push_listed(const Push<T> &c, uint6
     list_claim(c, j, p, xv);
 }
 
-/* Bitmap mode: T(j) takes term t (admitted); returns 1 when it created T's entry j. */
-template <typename T> __device__ inline unsigned push_add(const Push<T> &c, uint64_t j, T t)
+/* Bitmap mode: T(j) takes term t (admitted); returns 1 when it created T's entry j. first: T's
+ * flag is stored only by the update that found T(j) at its fill value (gg_atomic_from), so that a
+ * term costs one L2 operation, not two (the flag store a separate one where a group's targets lie
+ * in different sectors). */
+template <typename T>
+__device__ inline unsigned push_add(const Push<T> &c, uint64_t j, T t, bool first)
 {
-    gg_atomic<T>(c.add, c.y + j, t);
-    if (!c.count_after) return claim(c.yp, j);
-    c.yp[j] = 1; /* racing stores of one value: nothing to wait for */
+    if (!c.count_after) {
+        gg_atomic<T>(c.add, c.y + j, t);
+        return claim(c.yp, j);
+    }
+    if constexpr (std::is_floating_point_v<T>) {
+        if (c.by_value) {
+            /* A PLUS from -0 leaves T(j)'s bits at -0 only while its terms were zeros: x + -x is
+             * +0 under round-to-nearest, and no sum of terms of magnitude at least `tiny` (each
+             * a multiple of tiny's ulp, 2^-124 in FP32) is subnormal, so the atomic's flush of
+             * subnormal results to a signed zero (PTX, atom.add.f32) cannot make one -0 either.
+             * value_flags_kernel reads such flags off T(j); a smaller term (a zero, a subnormal,
+             * NaN) stores its flag here. */
+            constexpr T tiny = std::numeric_limits<T>::min() *
+                               (T)(1ull << (std::numeric_limits<T>::digits + 2));
+            gg_atomic<T>(c.add, c.y + j, t);
+            if (!(fabs(t) >= tiny)) c.yp[j] = 1;
+            return 0;
+        }
+    }
+    /* racing stores of one value: nothing to wait for */
+    if (!first) {
+        gg_atomic<T>(c.add, c.y + j, t);
+        c.yp[j] = 1;
+    } else if (gg_atomic_from<T>(c.add, c.y + j, t, c.ystart)) {
+        c.yp[j] = 1;
+    }
     return 0;
 }
 
 /* Entry p of the view (row j of T) takes the term A(p) (*) xv where the mask admits j; returns 1
  * when it created T's entry j (list mode counts its entries itself and returns 0). */
-template <typename T> __device__ inline unsigned push_term(const Push<T> &c, uint64_t p, T xv)
+template <typename T>
+__device__ inline unsigned push_term(const Push<T> &c, uint64_t p, T xv, bool first)
 {
     uint64_t j = c.idx[p];
     if (c.out_i != nullptr) {
@@ -724,7 +766,7 @@ template <typename T> __device__ inline unsigned push_term(const Push<T> &c, uin
         return 0;
     }
     if (!admits(c, j)) return 0;
-    return push_add(c, j, term_of(c, c.need_a ? a_value<T>(c.av, p, c.stype) : T{}, xv));
+    return push_add(c, j, term_of(c, c.need_a ? a_value<T>(c.av, p, c.stype) : T{}, xv), first);
 }
 
 /* walk_longs_table's batch for the push: term u is entry p[u] of the view times the x value of
@@ -760,7 +802,7 @@ __device__ inline unsigned push_terms(const Push<T> &c, uint64_t q0, const int (
     unsigned made = 0;
 #pragma unroll
     for (int u = 0; u < U; u++)
-        if (ok[u]) made += push_add(c, j[u], term_of(c, a[u], xv[u]));
+        if (ok[u]) made += push_add(c, j[u], term_of(c, a[u], xv[u]), c.first_flag);
     return made;
 }
 
@@ -809,7 +851,13 @@ __device__ inline unsigned push_column(const Push<T> &c, uint64_t k, T xv, int l
         return 0;
     }
     unsigned made = 0;
-    for (uint64_t p = c.ptr[r] + l; p < c.ptr[r + 1]; p += G) made += push_term(c, p, xv);
+    const uint64_t b = c.ptr[r], e = c.ptr[r + 1];
+    /* first-update flags for a column whose targets lie far apart (RMAT's, a uniform graph's);
+     * close together (a band's, a grid's) the group's flag stores share sectors, and the
+     * returning atomic's wait would cost more than they do (the band at 20 %: 0.116 against 0.104
+     * ms with first-update flags everywhere) */
+    const bool first = c.first_flag && e > b && c.idx[e - 1] - c.idx[b] >= 4 * (e - b);
+    for (uint64_t p = b + l; p < e; p += G) made += push_term(c, p, xv, first);
     return made;
 }
 
@@ -866,10 +914,41 @@ void launch_push(Push<T> c, cudaStream_t s, const LongsMem &lm)
 __global__ void __launch_bounds__(THREADS) count_kernel(const uint32_t *flags, uint64_t words,
                                                         uint64_t *count)
 {
+    /* the sum of a word's four bytes */
+    auto bytes = [](uint32_t f) { return (unsigned long long)((f * 0x01010101u) >> 24); };
+    unsigned long long made = 0;
+    const uint64_t step = (uint64_t)gridDim.x * blockDim.x;
+    const uint64_t i0 = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x, quads = words / 4;
+    /* four words a load (the flags are a pool allocation, 256-byte aligned) */
+    for (uint64_t q = i0; q < quads; q += step) {
+        uint4 f = reinterpret_cast<const uint4 *>(flags)[q];
+        made += bytes(f.x) + bytes(f.y) + bytes(f.z) + bytes(f.w);
+    }
+    for (uint64_t w = 4 * quads + i0; w < words; w += step) made += bytes(flags[w]);
+    gg_block_count(count, made);
+}
+
+/* T's flags where they were left to its values (Push::by_value): flag j is set where T(j) is no
+ * longer at its fill bits `start` (-0); then counted as count_kernel does. */
+template <typename T>
+__global__ void __launch_bounds__(THREADS) value_flags_kernel(const T *y, uint32_t *flags,
+                                                              uint64_t m, uint64_t words, T start,
+                                                              uint64_t *count)
+{
+    using W = std::conditional_t<sizeof(T) == 8, unsigned long long, unsigned>;
+    W sb;
+    memcpy(&sb, &start, sizeof sb);
+    const W *yb = reinterpret_cast<const W *>(y);
     unsigned long long made = 0;
     for (uint64_t w = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; w < words;
-         w += (uint64_t)gridDim.x * blockDim.x)
-        made += (flags[w] * 0x01010101u) >> 24; /* the sum of the word's four bytes */
+         w += (uint64_t)gridDim.x * blockDim.x) {
+        uint32_t f = flags[w];
+#pragma unroll
+        for (int k = 0; k < 4; k++)
+            if (4 * w + k < m && yb[4 * w + k] != sb) f |= 1u << (8 * k);
+        flags[w] = f;
+        made += (f * 0x01010101u) >> 24;
+    }
     gg_block_count(count, made);
 }
 
@@ -980,7 +1059,9 @@ int push_typed(GG_cuda_vec *Tv, const GG_cuda_cview *V, uint64_t m, uint64_t nnz
     } else {
         T ident;
         memcpy(&ident, identity, sizeof ident);
-        fill_kernel<T><<<blocks_for(mpad), THREADS, 0, s>>>(c.y, c.yp, m, mpad, ident, c.count);
+        c.ystart = ident;
+        fill_kernel<T><<<blocks_for((mpad + 15) / 16), THREADS, 0, s>>>(c.y, c.yp, m, mpad, ident,
+                                                                        c.count);
     }
     /* A bitmap T's flags: a claim (a read, then an atomic whose old value the lane waits for)
      * counts each target once as it is reached; where the frontier may make m / 8 terms or more
@@ -990,6 +1071,30 @@ int push_typed(GG_cuda_vec *Tv, const GG_cuda_cview *V, uint64_t m, uint64_t nnz
      * small frontiers) the claims stay and no O(m) read is added to the call. */
     uint64_t bound = V->max_len > 0 && x->nvals <= nnz / V->max_len ? x->nvals * V->max_len : nnz;
     c.count_after = list == nullptr && any && bound >= m / 8;
+    /* Where the frontier's terms are many against T's rows (its entries times the view's mean
+     * vector length, `terms`), T's flags need not cost a store a term: a term is then mostly not
+     * its target's first, and the terms' scattered L2 operations are the push's time (about
+     * 30-40 G a second on the H200 whatever the graph: RMAT-21 and uniform-21 alike).
+     *  - by_value (PLUS on FP32/FP64, terms >= m / 2): no flag store at all but for zero and
+     *    tiny terms; the flags are read off T's values in the pass that counts them (push_add).
+     *  - first_flag (the other monoids, terms >= 2 m): the flag stored only by the update that
+     *    found T(j) at its fill value, the atomic returning its old value; only for columns whose
+     *    targets lie apart (push_column): near ones share a sector with their flags.
+     * Below these the stores are mostly first ones, and the pass over T's values (m x sizeof(T)
+     * bytes, where the count reads m) or the returning atomic's wait only adds. Measured (H200,
+     * spmspv_bench, PLUS_TIMES FP32, 2026-11-27, the SVM's pick in ms, by_value / a flag store a
+     * term): RMAT-21 at 5 % (1.5 terms a row) 0.162 / 0.179, 10 % 0.239 / 0.278, 20 % 0.349 /
+     * 0.449, 50 % 0.699 / 0.952, but at 0.1 % 0.061 / 0.055; uniform-21 at 5 % (0.8 a row) 0.089
+     * / 0.101, 20 % 0.202 / 0.252; the grid and the band within 5 % either way. first_flag
+     * (everywhere, call 3 of that session): RMAT-21 at 20 % 0.385 / 0.452, but at 1 % 0.0785 /
+     * 0.0743 and on the band at 20 % 0.116 / 0.104 (near targets). */
+    const double terms = V->nvec > 0 ? (double)x->nvals * ((double)nnz / (double)V->nvec) : 0;
+    static const bool first_on = GG_cuda_env_or("GRAPHBLAS_GPU_PUSH_FIRST", 1) != 0;
+    static const bool by_value_on = GG_cuda_env_or("GRAPHBLAS_GPU_PUSH_BY_VALUE", 1) != 0;
+    c.by_value = by_value_on && c.count_after && add_op == GG_CUDA_OP_PLUS &&
+                 std::is_floating_point_v<T> && terms >= 0.5 * (double)m;
+    c.first_flag = first_on && c.count_after && !c.by_value && add_op != GG_CUDA_OP_ANY &&
+                   terms >= 2.0 * (double)m;
     if (any) {
         switch (lanes_for(nnz, V->nvec)) {
         case 4: launch_push<T, 4>(c, s, lm); break;
@@ -1002,9 +1107,12 @@ int push_typed(GG_cuda_vec *Tv, const GG_cuda_cview *V, uint64_t m, uint64_t nnz
             if (cudaPeekAtLastError() != cudaSuccess) cudaMemsetAsync(c.tally, 0, sizeof *c.tally, s);
             GG_cuda_stamps_end();
         }
-        if (c.count_after)
-            count_kernel<<<blocks_for(mpad / 4), THREADS, 0, s>>>((const uint32_t *)c.yp, mpad / 4,
-                                                                  c.count);
+        if (c.by_value)
+            value_flags_kernel<T><<<blocks_for(mpad / 4), THREADS, 0, s>>>(
+                c.y, (uint32_t *)c.yp, m, mpad / 4, c.ystart, c.count);
+        else if (c.count_after)
+            count_kernel<<<blocks_for(mpad / 16 + 1), THREADS, 0, s>>>((const uint32_t *)c.yp,
+                                                                       mpad / 4, c.count);
     }
     GG_cuda_free(lm.mem);
     GG_cuda_free(cmem);

@@ -373,8 +373,10 @@ static void mxv_parity(void **state)
  * compacted into one), with and without the direct install of T (no accumulator; replace or no
  * mask; w of the semiring's type), against the CPU backend: as the SVM decides, then the push and
  * the pull (on A's compact view) forced. A frontier of about ten entries makes T's flags be
- * stored and counted after (bound 10 x max_len >= n / 8), one of a single entry claims them; ANY
- * (PAIR: every term 1) initialises T's flags only. Under both caps (under_both_caps). */
+ * stored and counted after (bound 10 x max_len >= n / 8), one of a single entry claims them, one of
+ * a quarter of n (about 2,000 terms, 3 a row of T: vec_mxv.cu's rule) stores each flag by a
+ * target's first update only; ANY (PAIR: every term 1) initialises T's flags only. Under both caps
+ * (under_both_caps). */
 static void frontier_sweep(void)
 {
     struct {
@@ -397,15 +399,16 @@ static void frontier_sweep(void)
         GrB_Matrix A = random_matrix(cases[c].type, n, n, 0.02);
         GrB_Vector w0 = random_vector(cases[c].wtype, n, 0.2);
         GrB_Vector m = random_vector(GrB_BOOL, n, 0.5);
-        /* a single entry or about ten; each mode; a sparse or a bitmap frontier */
-        for (int v = 0; v < 12; v++) {
-            int one = v / 6, mode = v / 2 % 3, bitmap = v % 2;
+        /* about ten entries, a single one, or a quarter of n; each mode; a sparse or a bitmap
+         * frontier */
+        for (int v = 0; v < 18; v++) {
+            int size = v / 6, mode = v / 2 % 3, bitmap = v % 2;
             GrB_Vector u;
-            if (one) {
+            if (size == 1) {
                 OK(GrB_Vector_new(&u, cases[c].type, n));
                 OK(GrB_Vector_setElement_INT64(u, 3, 17));
             } else {
-                u = random_vector(cases[c].type, n, 0.015); /* below n/32 */
+                u = random_vector(cases[c].type, n, size == 0 ? 0.015 : 0.25);
             }
             for (int vxm = 0; vxm < 2; vxm++) {
                 for (int mk = 0; mk < 5; mk++) {
@@ -536,6 +539,63 @@ static void forced_product_parity(GrB_Semiring sr, GrB_Type type, GrB_Matrix A, 
     set_backend(GxG_BACKEND_AUTO);
     same_vector(w[0], w[1], 0);
     GrB_free(&w[0]), GrB_free(&w[1]);
+}
+
+/* The PLUS push whose flags are read off T's values (vec_mxv.cu, push_add): rows whose terms
+ * cancel to +0, a lone -0 term, subnormal and tiny terms (which store their flags themselves, the
+ * atomic flushing subnormal sums to a signed zero in FP32), a row no term reaches, against the
+ * CPU backend (values to 1e-30: the device's FP32 atomic flushes the subnormal ones), FP32 and
+ * FP64. A is 16 x 3, u holds columns 0 and 1: 9.3 terms by the rule's estimate (2 entries of
+ * 14 / 3) for 16 rows, above its half a row. */
+static void push_flags_by_value(void **state)
+{
+    (void)state;
+    const GrB_Index n = 16;
+    struct {
+        GrB_Type type;
+        GrB_Semiring sr;
+        double sub, tiny, small;
+    } cases[] = {{GrB_FP32, GrB_PLUS_TIMES_SEMIRING_FP32, 1e-45, 0x1p-110, 1.4e-38},
+                 {GrB_FP64, GrB_PLUS_TIMES_SEMIRING_FP64, 1e-320, 0x1p-1000, 2.3e-308}};
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        /* (row, column 0's entry, column 1's entry); NAN: none */
+        const double rows[][3] = {
+            {0, 1, -1},
+            {1, cases[c].sub, NAN},
+            {2, -0.0, NAN},
+            {3, cases[c].sub, -cases[c].sub},
+            {4, cases[c].tiny, -cases[c].tiny},
+            {5, -1.5 * cases[c].small, cases[c].small},
+            {7, 3, 4},
+        };
+        GrB_Matrix A;
+        OK(GrB_Matrix_new(&A, cases[c].type, n, 3));
+        for (size_t r = 0; r < sizeof rows / sizeof rows[0]; r++)
+            for (int k = 0; k < 2; k++)
+                if (!isnan(rows[r][1 + k]))
+                    OK(GrB_Matrix_setElement_FP64(A, rows[r][1 + k], (GrB_Index)rows[r][0], k));
+        OK(GrB_Matrix_setElement_FP64(A, 5, 8, 2)); /* row 8: a column not in the frontier */
+        GrB_Vector u;
+        OK(GrB_Vector_new(&u, cases[c].type, 3));
+        OK(GrB_Vector_setElement_FP64(u, 1, 0));
+        OK(GrB_Vector_setElement_FP64(u, 1, 1));
+        GrB_Vector w[2];
+        for (int b = 0; b < 2; b++) {
+            set_backend(b == 0 ? GxG_BACKEND_CPU : GxG_BACKEND_CUDA);
+            GG_cuda_mxv_force(GG_CUDA_MXV_PUSH);
+            OK(GrB_Vector_new(&w[b], cases[c].type, n));
+            size_t before = declines();
+            OK(GrB_mxv(w[b], NULL, NULL, cases[c].sr, A, u, NULL));
+            if (b == 1) assert_int_equal(declines(), before);
+            GG_cuda_mxv_force(GG_CUDA_MXV_RULE);
+        }
+        set_backend(GxG_BACKEND_AUTO);
+        GrB_Index nv;
+        OK(GrB_Vector_nvals(&nv, w[1]));
+        assert_int_equal(nv, 7);
+        same_vector(w[0], w[1], 1e-30);
+        GrB_free(&w[0]), GrB_free(&w[1]), GrB_free(&u), GrB_free(&A);
+    }
 }
 
 /* View vectors longer than the long-vector limit (256, cuda/kernels/vec_mxv.cu) are flattened
@@ -1175,6 +1235,7 @@ int main(void)
         cmocka_unit_test(ewise_edges),
         cmocka_unit_test(mxv_parity),
         cmocka_unit_test(frontier_parity),
+        cmocka_unit_test(push_flags_by_value),
         cmocka_unit_test(assign_in_place_parity),
         cmocka_unit_test(long_vector_parity),
         cmocka_unit_test(lone_term_fold),
