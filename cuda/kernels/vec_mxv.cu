@@ -245,11 +245,13 @@ struct LongsMem {
     size_t bytes, scan_bytes;
 };
 
-/* Room for the long vectors of a view of nnz entries (at most nnz / LONG_COLUMN of them); false,
- * m->mem NULL, when the pool has none. */
-bool longs_alloc(Longs *L, LongsMem *m, uint64_t nnz, size_t extra, cudaStream_t s)
+/* Room for the long vectors of a view of nnz entries (at most nnz / LONG_COLUMN of them, and at
+ * most `most`: a push sets aside only its frontier's columns, so that the sums' scan runs over
+ * them, not over RMAT-21's 248K slots); false, m->mem NULL, when the pool has none. */
+bool longs_alloc(Longs *L, LongsMem *m, uint64_t nnz, uint64_t most, size_t extra,
+                 cudaStream_t s)
 {
-    uint64_t n = nnz / LONG_COLUMN + 1;
+    uint64_t n = std::min(nnz / LONG_COLUMN + 1, most);
     m->scan_bytes = 0;
     cub::DeviceScan::InclusiveSum(nullptr, m->scan_bytes, (uint64_t *)nullptr,
                                   (uint64_t *)nullptr, n, s);
@@ -559,7 +561,7 @@ int pull_typed(GG_cuda_vec *Tv, const GG_cuda_cview *V, uint64_t m, uint64_t nnz
     Longs L = {};
     LongsMem lm = {};
     if (Tv->d.x == nullptr || Tv->d.b == nullptr || Tv->count == nullptr ||
-        (longs && !longs_alloc(&L, &lm, nnz, 0, s))) {
+        (longs && !longs_alloc(&L, &lm, nnz, UINT64_MAX, 0, s))) {
         release(Tv);
         return GG_CUDA_SPMV_NOMEM;
     }
@@ -1008,7 +1010,8 @@ int push_typed(GG_cuda_vec *Tv, const GG_cuda_cview *V, uint64_t m, uint64_t nnz
     c.x = *x;
     void *cmem = nullptr;
     if (Tv->d.x == nullptr || (Tv->d.i == nullptr && Tv->d.b == nullptr) ||
-        Tv->count == nullptr || (longs && !longs_alloc(&c.longs, &lm, nnz, sizeof(T), s)) ||
+        Tv->count == nullptr ||
+        (longs && !longs_alloc(&c.longs, &lm, nnz, std::max<uint64_t>(x->nvals, 1), sizeof(T), s)) ||
         (any && x->form == GG_VF_BITMAP && !compact_frontier(x, &c.x.i, &cmem, s))) {
         release(Tv);
         GG_cuda_free(lm.mem);
