@@ -775,7 +775,8 @@ __device__ inline unsigned push_term(const Push<T> &c, uint64_t p, T xv, bool fi
  * long column slot q[u]. Every term's index and x value are loaded, then every mask bit, then A's
  * values (beside the indices when no mask may drop a term: no byte read for a dropped one), before
  * the first update; returns the entries of T created. List mode takes the terms one by one as
- * push_term does, after their loads. */
+ * push_term does, after their loads. The long columns take first-update flags whenever the push
+ * does (no span test: a column of over LONG_COLUMN entries spans sectors anyway). */
 template <typename T, int U>
 __device__ inline unsigned push_terms(const Push<T> &c, uint64_t q0, const int (&s)[U],
                                       const uint64_t (&p)[U], const bool (&live)[U])
