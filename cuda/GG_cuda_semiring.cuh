@@ -367,10 +367,21 @@ __host__ inline void gg_spmv_args(C &c, int add_op, int mul_op, const void *iden
 /* ---- atomic monoid updates: *p = add(*p, v), in global or shared memory ------------------------
  */
 
+/* The unsigned word of T's size (4 or 8 bytes): T's bits, for compare-and-swap and shuffles. */
+template <typename T>
+using gg_word_t = std::conditional_t<sizeof(T) == 8, unsigned long long, unsigned int>;
+
+/* The integer type CUDA's atomicMin and atomicMax take for an integer T of 4 or 8 bytes. */
+template <typename T>
+using gg_atomic_int_t =
+    std::conditional_t<sizeof(T) == 8,
+                       std::conditional_t<std::is_signed_v<T>, long long, unsigned long long>,
+                       std::conditional_t<std::is_signed_v<T>, int, unsigned int>>;
+
 /* *p = *p op v by a compare-and-swap loop; returns *p as it was just before this update. */
 template <typename T> __device__ inline T gg_atomic_cas(int op, T *p, T v)
 {
-    using U = std::conditional_t<sizeof(T) == 8, unsigned long long, unsigned int>;
+    using U = gg_word_t<T>;
     U *up = reinterpret_cast<U *>(p);
     U old = *reinterpret_cast<volatile U *>(up), assumed;
     T cur;
@@ -419,9 +430,7 @@ template <typename T> __device__ inline void gg_atomic(int op, T *p, T v)
         }
         gg_atomic_cas<T>(op, p, v);
     } else {
-        using A = std::conditional_t<
-            sizeof(T) == 8, std::conditional_t<std::is_signed_v<T>, long long, unsigned long long>,
-            std::conditional_t<std::is_signed_v<T>, int, unsigned int>>;
+        using A = gg_atomic_int_t<T>;
         A *q = reinterpret_cast<A *>(p);
         switch (op) {
         case GG_CUDA_OP_PLUS:
@@ -456,10 +465,7 @@ template <typename T> __device__ inline bool gg_atomic_from(int op, T *p, T v, T
         if constexpr (std::is_floating_point_v<T>) {
             old = op == GG_CUDA_OP_PLUS ? atomicAdd(p, v) : gg_atomic_cas<T>(op, p, v);
         } else {
-            using A = std::conditional_t<
-                sizeof(T) == 8,
-                std::conditional_t<std::is_signed_v<T>, long long, unsigned long long>,
-                std::conditional_t<std::is_signed_v<T>, int, unsigned int>>;
+            using A = gg_atomic_int_t<T>;
             A *q = reinterpret_cast<A *>(p);
             switch (op) {
             case GG_CUDA_OP_PLUS:
@@ -474,8 +480,7 @@ template <typename T> __device__ inline bool gg_atomic_from(int op, T *p, T v, T
             default: old = gg_atomic_cas<T>(op, p, v); break; /* TIMES */
             }
         }
-        using W = std::conditional_t<sizeof(T) == 8, unsigned long long, unsigned>;
-        W a, b;
+        gg_word_t<T> a, b;
         memcpy(&a, &old, sizeof a);
         memcpy(&b, &start, sizeof b);
         return a == b;
@@ -503,8 +508,7 @@ __device__ __forceinline__ T gg_shfl(T v, int delta, unsigned mask = 0xffffffffu
         return (bool)gg_shfl_word<UP>((int)v, delta, mask);
     } else {
         static_assert(sizeof(T) == 4 || sizeof(T) == 8, "a 4- or 8-byte domain");
-        using W = std::conditional_t<sizeof(T) == 8, unsigned long long, unsigned>;
-        W u;
+        gg_word_t<T> u;
         memcpy(&u, &v, sizeof u);
         u = gg_shfl_word<UP>(u, delta, mask);
         T r;

@@ -260,8 +260,7 @@ template <typename T> __device__ inline T shfl_xor(T v, int d, int width)
     if constexpr (std::is_same_v<T, bool>) {
         return (bool)__shfl_xor_sync(0xffffffffu, (int)v, d, width);
     } else {
-        using W = std::conditional_t<sizeof(T) == 8, unsigned long long, unsigned>;
-        W u;
+        gg_word_t<T> u;
         memcpy(&u, &v, sizeof u);
         u = __shfl_xor_sync(0xffffffffu, u, d, width);
         T r;

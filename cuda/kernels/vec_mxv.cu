@@ -107,8 +107,7 @@ template <typename T, int G> __device__ __forceinline__ T shfl_down_in_group(T v
     if constexpr (std::is_same_v<T, bool>) {
         return (bool)__shfl_down_sync(gmask, (int)v, d, G);
     } else {
-        using W = std::conditional_t<sizeof(T) == 8, unsigned long long, unsigned>;
-        W u;
+        gg_word_t<T> u;
         memcpy(&u, &v, sizeof u);
         u = __shfl_down_sync(gmask, u, d, G);
         T r;
@@ -912,22 +911,26 @@ void launch_push(Push<T> c, cudaStream_t s, const LongsMem &lm)
     }
 }
 
+/* The number of set flags in a word of four 0-or-1 flag bytes. */
+__device__ inline unsigned long long flag_bytes(uint32_t f)
+{
+    return (f * 0x01010101u) >> 24;
+}
+
 /* T's entries, counted after a push whose flags were stored (count_after): the flags are 0 or 1
  * bytes over mpad (a multiple of 4, the padding cleared), read a 32-bit word at a time. */
 __global__ void __launch_bounds__(THREADS) count_kernel(const uint32_t *flags, uint64_t words,
                                                         uint64_t *count)
 {
-    /* the sum of a word's four bytes */
-    auto bytes = [](uint32_t f) { return (unsigned long long)((f * 0x01010101u) >> 24); };
     unsigned long long made = 0;
     const uint64_t step = (uint64_t)gridDim.x * blockDim.x;
     const uint64_t i0 = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x, quads = words / 4;
     /* four words a load (the flags are a pool allocation, 256-byte aligned) */
     for (uint64_t q = i0; q < quads; q += step) {
         uint4 f = reinterpret_cast<const uint4 *>(flags)[q];
-        made += bytes(f.x) + bytes(f.y) + bytes(f.z) + bytes(f.w);
+        made += flag_bytes(f.x) + flag_bytes(f.y) + flag_bytes(f.z) + flag_bytes(f.w);
     }
-    for (uint64_t w = 4 * quads + i0; w < words; w += step) made += bytes(flags[w]);
+    for (uint64_t w = 4 * quads + i0; w < words; w += step) made += flag_bytes(flags[w]);
     gg_block_count(count, made);
 }
 
@@ -938,10 +941,9 @@ __global__ void __launch_bounds__(THREADS) value_flags_kernel(const T *y, uint32
                                                               uint64_t m, uint64_t words, T start,
                                                               uint64_t *count)
 {
-    using W = std::conditional_t<sizeof(T) == 8, unsigned long long, unsigned>;
-    W sb;
+    gg_word_t<T> sb;
     memcpy(&sb, &start, sizeof sb);
-    const W *yb = reinterpret_cast<const W *>(y);
+    const gg_word_t<T> *yb = reinterpret_cast<const gg_word_t<T> *>(y);
     unsigned long long made = 0;
     for (uint64_t w = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; w < words;
          w += (uint64_t)gridDim.x * blockDim.x) {
@@ -950,7 +952,7 @@ __global__ void __launch_bounds__(THREADS) value_flags_kernel(const T *y, uint32
         for (int k = 0; k < 4; k++)
             if (4 * w + k < m && yb[4 * w + k] != sb) f |= 1u << (8 * k);
         flags[w] = f;
-        made += (f * 0x01010101u) >> 24;
+        made += flag_bytes(f);
     }
     gg_block_count(count, made);
 }
