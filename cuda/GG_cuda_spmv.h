@@ -129,10 +129,9 @@ typedef struct {
     /* the flat kernel's windows of 256 x tile_k entries (every row, long ones too) */
     uint64_t nflat;              /* windows: ceil(nvals / (256 tile_k)), at least 1 (0: no rows) */
     const uint32_t *flat_row;    /* nflat + 1: the first row starting in each window, then nrows */
-    unsigned *flat_done;         /* nflat counters of rows cut by windows, zero between products */
     void *flat_part;             /* 2 nflat partial results (8 bytes each) of those rows */
     bool stream;                 /* the rule's kernel for PLUS_TIMES on FP32/FP64: the stream one */
-    bool flat;                   /* ... or the flat one, where the long rows hold a quarter (FLAT_RULE) */
+    bool flat;                   /* ... or the flat one, at least as many entries as rows (FLAT_RULE) */
     uint64_t bytes;              /* device bytes the view holds (the values not included) */
 } GG_cuda_sview;
 
@@ -157,22 +156,19 @@ int GG_cuda_csr_mxv(const GG_cuda_sview *S, int lanes, int add_op, int mul_op, i
 
 /* The CSR kernels. STREAM loads the entries by 128-bit words where the arrays allow it;
  * STREAM_SCALAR is the same kernel with 32- or 64-bit loads only (for measurements). FLAT: fixed
- * windows of the entries, long rows included (no chunks), by 128-bit words where the arrays
- * allow it; FLAT_CS the same with streaming (evict-first) stores of y; FLAT_PIPE the same
- * windows by a grid of resident blocks, each loading its next window during this one's fold. */
+ * windows of the entries, long rows included (no chunks), a block each, the rows that windows cut
+ * summed by a second kernel. */
 typedef enum {
     GG_CUDA_CSR_RULE = 0,
     GG_CUDA_CSR_GROUPS,
     GG_CUDA_CSR_STREAM,
     GG_CUDA_CSR_STREAM_SCALAR,
-    GG_CUDA_CSR_FLAT,
-    GG_CUDA_CSR_FLAT_CS,
-    GG_CUDA_CSR_FLAT_PIPE
+    GG_CUDA_CSR_FLAT
 } GG_cuda_csr_kernel;
 
 /* The kernel GG_cuda_csr_mxv runs for these arguments: the stream and flat kernels only for
  * PLUS_TIMES on FP32/FP64 with lanes 0, then what GRAPHBLAS_GPU_CSR_KERNEL = groups, stream,
- * stream-scalar, flat, flat-cs or flat-pipe (read at the first call) or GG_cuda_csr_force (RULE: back to the
+ * stream-scalar or flat (read at the first call) or GG_cuda_csr_force (RULE: back to the
  * rule) asks, else the view's rule (S->stream). */
 GG_cuda_csr_kernel GG_cuda_csr_which(const GG_cuda_sview *S, int lanes, int add_op, int mul_op,
                                      int type_code);
@@ -180,8 +176,8 @@ void GG_cuda_csr_force(GG_cuda_csr_kernel k);
 /* For measurements and tests: the tile_k of the views made after the call (4, 8 or 16; 0 for the
  * default). */
 void GG_cuda_csr_set_tile(int k);
-/* For tests: the flat kernels' grid (0: the default, a block a window, or the resident blocks when
- * pipelined), so that a small matrix still gives each block several windows. */
+/* For tests: the flat kernel's grid (0: the default, a block a window), so that a small matrix
+ * still gives each block several windows. */
 void GG_cuda_csr_set_flat_blocks(unsigned blocks);
 
 /* The kernels a full-vector product can run (GG_cuda_spmv_pick). */

@@ -41,11 +41,11 @@
  * pass takes several, the rows that cross a pass adding to y. The chunks' blocks come first in
  * the same launch, as for the groups.
  *
- * The flat kernel (PLUS_TIMES on FP32/FP64; the rule's where long rows hold a quarter of the
- * entries, FLAT_RULE below; forced by GG_CUDA_CSR_FLAT and GRAPHBLAS_GPU_CSR_KERNEL=flat): fixed
- * windows of THREADS x K entries over all rows, long ones included, so that a block's loads wait
- * on nothing and one kernel does every row; rows cut by windows are summed from per-window
- * partials by the last window to finish them (below, "the flat kernel").
+ * The flat kernel (PLUS_TIMES on FP32/FP64; the rule's wherever there are at least as many
+ * entries as rows, FLAT_RULE below; forced by GG_CUDA_CSR_FLAT and GRAPHBLAS_GPU_CSR_KERNEL=flat):
+ * fixed windows of THREADS x K entries over all rows, long ones included, a block each, so that a
+ * block's loads wait on nothing and every slot is full; rows cut by windows are summed from
+ * per-window partials by a second, small kernel (below, "the flat kernel").
  *
  * Semirings: PLUS_TIMES on FP32/FP64 is specialised (no presence flags: a row's result is the sum
  * started at the fold start, and it has an entry exactly when the row is not empty); every other
@@ -101,9 +101,7 @@ template <typename T> struct Cs {
     /* the flat kernel's windows */
     uint64_t nvals, nflat;
     const uint32_t *flat_row;
-    unsigned *flat_done;
     T *flat_part;
-    bool stcs; /* y by streaming stores */
 };
 
 template <typename T> __device__ inline uint64_t row_ptr(const Cs<T> &c, uint64_t r)
@@ -541,263 +539,184 @@ __global__ void __launch_bounds__(THREADS) cs_stream(Cs<T> c, unsigned chunk_blo
 
 /* ---- the flat kernel ------------------------------------------------------------------------- */
 
-/* Why a third kernel (Doc/decisions.md, "SpMV: the flat kernel"): the stream kernel's block
- * cannot request its entries before it has read its tile's first entry from the tile table, so
- * every tile waits two round trips (table, then entries) before its x gathers; and a row longer
- * than long_min leaves the tiles for the chunks, which on RMAT carry over half the entries in
- * blocks mostly idle (a row of 257-2048 entries is one chunk of 2048 slots). Here window t is
- * simply the entries [t x W, (t + 1) x W), W = THREADS x K: its loads start at once, 128-bit and
- * aligned (W is a multiple of 4), beside one lookup of the rows it owns (those whose first entry
- * lies in it, from flat_row) and their pointers. Every row, long or not, goes through the windows:
- *  - the rows a window owns are folded from shared memory by groups of st_lanes(rows) lanes, as
- *    in the stream kernel, except a row holding more than FL_WIDE x K x lanes of the window's
- *    entries (FL_WIDE times a group's share), which a group would fold alone while the block
- *    waits: those go on a list that the warps fold, a row a warp (the whole block when the list
- *    holds one row, as in a window inside a long row);
- *  - a row cut by the window's end (only its last owned row can be) and a row cut by its start
- *    (the row before its first owned one) leave partials, part[2t + 1] and part[2t]; row r's
- *    windows ta = ptr[r] / W to tb = (ptr[r + 1] - 1) / W each add one to done[ta] after a fence,
- *    and the last to arrive sums part[2 ta + 1] + part[2 (ta + 1)] + ... + part[2 tb] in that
- *    order (so the result does not depend on the blocks' timing) and writes y(r).
- * A window's rows are looked up only once its entry loads are issued (rows_of), so the table's
- * round trip overlaps theirs instead of preceding it. Two ways to run the windows: a block a
- * window, or pipelined (FLAT_PIPE): a grid of the blocks the device holds at once, each fetching
- * its next window's entries and rows as soon as the current window's products are in shared
- * memory, so that those loads are in flight during the fold, the cut rows' fence and counter,
- * and the stores of y (the per-window set-up and tail the stream kernel pays in series).
- *
- * Bytes an entry (the bench's model: values, 32-bit columns, 32-bit row pointers, x, y): band
- * 8.6 (FP32) / 13.0 (FP64), local 8.1 / 12.1, RMAT-21 8.4 / 12.7, the same for the stream kernel,
- * the flat kernel (plus 4 bytes of table and at most 16 of partials a window of 2048 entries,
- * under 0.01 an entry) and cuSPARSE's CSR. The floor at the H100's ~3.0 TB/s copy: band 0.061 /
- * 0.092 ms, local 0.099 / 0.149 ms, RMAT-21 0.178 / 0.268 ms. Measured before (H100, ms, FP32 /
- * FP64): cuSPARSE's best band 0.077 / 0.119, local 0.114 / 0.176, RMAT-21 0.543 / 0.585; the
- * stream kernel 0.0869 / 0.123, 0.130 / 0.201, 0.600 / 0.721. Expected, not measured: on band and
- * local the stream's last 5-10 % is latency in series with each tile (the table's round trip
- * before the entries', the fold and the stores after), which the pipelined windows overlap with
- * the next window's loads: about cuSPARSE's time there if that is all of it, and within 5 % of
- * the stream kernel a block a window (one round trip less at the head, a fence and a counter
- * more at the tail); on RMAT, where over half the entries sat in chunk blocks about half full
- * (a row of 257-2048 entries one chunk of 2048 slots), the windows are full: 5-15 % off the
- * stream kernel's time if the blocks' count, not the gathers' L2 traffic, bounds it there.
- * Measured since (H200, 2026-11-27, FLAT_RULE below): on RMAT 6-12 % off the stream kernel, as
- * expected; on band and local the pipelined windows did NOT reach cuSPARSE: 10-25 % slower than
- * the stream kernel, a block a window likewise, so the stream's gap there is not the tile's
- * serial latency alone. */
-constexpr int FL_WIDE = 4;
-constexpr int FL_LIST = THREADS / FL_WIDE + 1; /* wide rows < W / (FL_WIDE K), plus the cut one */
+/* Why (Doc/decisions.md, "SpMV: the flat kernel" and "Fifteenth session"): the stream kernel's
+ * tiles are cut at rows, so on the benchmark matrices they fill 74-87 % of their slots, and a row
+ * longer than long_min leaves them for the chunks (on RMAT over half the entries, in blocks about
+ * half full). Here window t is simply the entries [t x W, (t + 1) x W), W = THREADS x K, a block
+ * each, every slot full:
+ *  - the block issues its K loads a thread at once (scalar, entry tid + i x THREADS: a warp's load
+ *    is one 128-byte line), then the lookups that wait on the window's first row (flat_row) and
+ *    the first round's row pointers, then the K gathers of x; the products go to shared memory;
+ *  - the window's segments are the part of the row its start cuts (the head, segment 0) and the
+ *    rows it owns (those starting in it, from flat_row), in rounds of FL_ROUND row bounds kept in
+ *    shared memory; groups of st_lanes(segments) lanes fold them, except a segment longer than
+ *    16 lanes' worth of entries, which a group would fold alone while the block waits: those are
+ *    listed and folded by whole warps;
+ *  - the head goes to part[2t], the last owned row, when the window's end cuts it, to
+ *    part[2t + 1], every other owned row (empty ones too) to y; a second, small kernel
+ *    (cs_flat_fix, a thread a window) then sums each cut row's parts in window order (so the
+ *    result does not depend on the blocks' timing) and writes it.
+ * Measured against the kernel this replaced (the same windows with 128-bit loads, a fence and a
+ * counter per cut row, the last block to arrive summing it) and its variants (the fifteenth
+ * session's experiment, bench/gpu/spmv_lab on branch hlab, H100, ms, fp32 / fp64):
+ *   - the fence and counter in the kernel instead of the second kernel: band 0.0982 / 0.1205
+ *     against 0.0825 / 0.1072, local 0.1534 / 0.1872 against 0.1220 / 0.1600 (every writer's
+ *     fence holds its block at the barrier after it); without any fix (wrong results, the floor
+ *     of one kernel) 4-5 us less than with the second kernel;
+ *   - 128-bit loads (a quad a thread): band 0.0874 / 0.1281, local 0.1268 / 0.1933 against the
+ *     scalar loads' 0.0855 / 0.1086 and 0.1261 / 0.1616 (512 threads); entries copied to shared
+ *     memory by cp.async, and the same pipelined over persistent blocks: 5-60 % slower;
+ *   - 256 threads at K = 8 (40 registers, 6 blocks an SM) against 512 at K = 8 (3 blocks): band
+ *     0.0812 / 0.1066 against 0.0842 / 0.1075, local 0.1228 / 0.1599 against 0.1267 / 0.1613,
+ *     RMAT-21 0.520 / 0.584 against 0.518 / 0.580; 128 threads, K = 16, and 1,024 threads at K = 4
+ *     were slower;
+ *   - the unpredicated loads of full windows: 13-20 % slower (ncu: the same instruction count as
+ *     cuSPARSE's, a lower issue rate).
+ * It stays off shapes with more rows than entries (a window owns every row starting in it, so a
+ * long run of empty rows falls to one block, FL_ROUND rows a round). */
+constexpr int FL_ROUND = 1024;
 
-template <typename T> struct FlShared {
-    uint32_t row[FL_LIST]; /* a listed row: its index among the owned ones (kind 0, 1) */
-    int lo[FL_LIST], hi[FL_LIST];
-    uint8_t kind[FL_LIST]; /* 0: ends in the window; 1: cut by its end; 2: cut by its start */
-    unsigned n;
-    uint64_t p0, pc, p1; /* ptr[r0] (past w0: row r0 - 1 is cut by the start), ptr[r0 - 1] and
-                          * ptr[r1] (past w1: row r1 - 1 is cut by the end) */
-    T cut[2];        /* the partials of the rows cut by the window's start [0] and end [1] */
-    uint64_t ta[2], tb[2];
-    bool last[2];    /* this block arrived last for that row */
-    T wsum[WARPS];
+template <typename T, int K> struct FlShared {
+    T sp[THREADS * K];             /* the window's products */
+    uint32_t so[FL_ROUND + 2];     /* segment k of the round: [so[k], so[k + 1]) */
+    uint32_t wide[THREADS * K / 16 + 2]; /* the listed segments (longer than 16 lanes' worth) */
+    int nwide;
 };
 
-/* y(r) = v (and its presence), by a streaming store when asked. */
+/* y(r) = v and its presence. */
 template <typename T> __device__ inline void put_y(const Cs<T> &c, uint64_t r, T v, bool has)
 {
-    if (c.stcs)
-        __stcs(c.y + r, v);
-    else
-        c.y[r] = v;
+    c.y[r] = v;
     if (c.yp != nullptr) c.yp[r] = has;
 }
 
-/* The fold v of the window's part of owned row i (kind 0 or 1) or of the row cut by its start. */
+/* Segment k's fold v: the head (segment 0 of round 0, off = 1) to part[2t], row r0 + base + k -
+ * off to part[2t + 1] when the window's end cuts it (the last owned row, cut), else to y. */
 template <typename T>
-__device__ inline void fl_part(const Cs<T> &c, FlShared<T> &s, uint64_t r0, int kind, uint32_t i,
-                               T v)
+__device__ inline void fl_out(const Cs<T> &c, uint64_t t, uint64_t r0, uint64_t r1, bool cut,
+                              uint32_t base, int off, int k, T v, bool has)
 {
-    if (kind == 0)
-        put_y(c, r0 + i, v, true);
+    if (off && k == 0) {
+        c.flat_part[2 * t] = v;
+        return;
+    }
+    uint64_t r = r0 + base + (uint64_t)(k - off);
+    if (cut && r == r1 - 1)
+        c.flat_part[2 * t + 1] = v;
     else
-        s.cut[kind == 2 ? 0 : 1] = v;
+        put_y(c, r, v, has);
 }
 
-/* Window u's entries (into j, a) and its rows' bounds in flat_row (into r). */
-template <typename T, int K, bool VEC>
-__device__ inline void fl_fetch(const Cs<T> &c, uint64_t u, uint32_t (&j)[K], T (&a)[K],
-                                uint64_t (&r)[2])
+/* FAST: the values are of the domain's type and the row pointers 32-bit (so are the entries'
+ * offsets), the view's usual case, in 32-bit arithmetic; the other case (converted values or
+ * 64-bit pointers) is its own instantiation, so that its code does not take the usual case's
+ * registers (40 registers at K = 8 spilled 40-72 bytes with both in one). */
+template <typename T, int K, bool FAST>
+__device__ inline void fl_window(const Cs<T> &c, uint64_t t, FlShared<T, K> &s)
 {
+    using I = std::conditional_t<FAST, uint32_t, uint64_t>;
     constexpr int W = THREADS * K;
-    uint64_t w0 = u * W;
-    ld_entries<T, K, VEC>(c, w0, 0, (int)(std::min<uint64_t>(w0 + W, c.nvals) - w0), j, a);
-    r[0] = c.flat_row[u];
-    r[1] = c.flat_row[u + 1];
-}
-
-/* Window t. PIPE: j, a and nr hold its entries and rows, fetched during the previous window's
- * fold (or before the first), and it fetches the block's next window into them once its products
- * are in sp, so that the next window's loads are in flight during this one's fold and the cut
- * rows' fences; else it loads its own (j, a, nr are scratch). */
-template <typename T, int K, bool VEC, bool PIPE>
-__device__ inline void fl_window(const Cs<T> &c, uint64_t t, T *sp, FlShared<T> &s,
-                                 uint32_t (&j)[K], T (&a)[K], uint64_t (&nr)[2])
-{
-    constexpr int W = THREADS * K;
-    uint64_t w0 = t * W, w1 = std::min<uint64_t>(w0 + W, c.nvals);
-    int n1 = (int)(w1 - w0);
-    int lane = threadIdx.x & 31, warp = threadIdx.x / 32;
-    /* Everything that waits on the window's rows, run once the entries' loads are issued (a use
-     * of r0 before them would hold the loads until flat_row's answer): the rows and their lanes,
-     * the first round's row bounds, and s.p0, s.pc (thread 0: pa, pb) and s.p1 (thread 32: pa). */
-    uint64_t r0 = 0, r1 = 0, fb = 0, fe = 0, pa = 0, pb = 0;
-    uint32_t rows = 0;
-    int lanes = 32, grp = 0, g = 0;
-    auto rows_of = [&] {
-        r0 = nr[0];
-        r1 = nr[1];
-        rows = (uint32_t)(r1 - r0);
-        lanes = st_lanes(rows);
-        grp = (int)threadIdx.x / lanes;
-        g = (int)threadIdx.x % lanes;
-        if ((uint32_t)grp < rows) {
-            fb = row_ptr(c, r0 + grp);
-            fe = row_ptr(c, r0 + grp + 1);
-        }
-        if (threadIdx.x == 0) {
-            pa = row_ptr(c, r0);
-            pb = r0 > 0 ? row_ptr(c, r0 - 1) : 0;
-        } else if (threadIdx.x == 32) {
-            pa = row_ptr(c, r1);
-        }
+    const int tid = (int)threadIdx.x;
+    const I w0 = (I)(t * W);
+    const int n = (int)(std::min<uint64_t>((uint64_t)w0 + W, c.nvals) - w0);
+    auto rp = [&](I r) -> I {
+        if constexpr (FAST)
+            return c.p32[r];
+        else
+            return row_ptr(c, r);
     };
-    __syncthreads(); /* the previous window is done with sp and s */
-    if constexpr (PIPE) {
-        rows_of();
-        st_put<T, K, VEC>(c, 0, n1, j, a, sp);
-        if (t + gridDim.x < c.nflat) fl_fetch<T, K, VEC>(c, t + gridDim.x, j, a, nr);
-    } else {
-        ld_entries<T, K, VEC>(c, w0, 0, n1, j, a);
-        nr[0] = c.flat_row[t];
-        nr[1] = c.flat_row[t + 1];
-        rows_of();
-        st_put<T, K, VEC>(c, 0, n1, j, a, sp);
-    }
-    if (threadIdx.x == 32) s.p1 = pa;
-    if (threadIdx.x == 0) {
-        s.p0 = pa;
-        s.pc = pb;
-        s.n = 0;
-        if (pa > w0) { /* row r0 - 1 started in an earlier window */
-            s.n = 1;
-            s.kind[0] = 2;
-            s.lo[0] = 0;
-            s.hi[0] = (int)(std::min(pa, w1) - w0);
-        }
-    }
-    __syncthreads();
-    /* the owned rows by groups; the wide ones listed */
-    const int wide = FL_WIDE * K * lanes;
-    for (uint64_t base = 0; base < rows; base += (uint64_t)(THREADS / lanes)) {
-        uint32_t i = (uint32_t)std::min<uint64_t>(base + (uint64_t)grp, rows);
-        uint64_t b, e;
-        round_bounds(c, base, i, rows, r0, fb, fe, b, e);
-        /* an owned row starts in [w0, w1) (the last window's empty rows at w1 = nvals); i = rows:
-         * past the owned rows (its group folds nothing) */
-        int lo = 0, hi = 0;
-        if (i < rows) {
-            lo = (int)(b - w0);
-            hi = (int)(std::min(e, w1) - w0);
-        }
-        bool listed = hi - lo > wide;
-        if (listed && g == 0) {
-            unsigned at = atomicAdd(&s.n, 1u);
-            s.row[at] = i;
-            s.lo[at] = lo;
-            s.hi[at] = hi;
-            s.kind[at] = e > w1 ? 1 : 0;
-        }
-        T v = sp_sum(sp, lo, listed ? lo : hi, g, lanes);
-        if (i < rows && !listed && g == 0) {
-            if (e > w1)
-                s.cut[1] = v;
-            else
-                put_y(c, r0 + i, v, e > b);
-        }
-    }
-    __syncthreads();
-    /* the listed rows: by the whole block when there is one, else a warp each */
-    unsigned nl = s.n;
-    if (nl == 1) {
-        T v{};
-        for (int o = s.lo[0] + (int)threadIdx.x; o < s.hi[0]; o += THREADS) v = v + sp[o];
-        for (int d = 16; d > 0; d /= 2) v = v + shfl_xor(v, d, 32);
-        if (lane == 0) s.wsum[warp] = v;
-        __syncthreads();
-        if (threadIdx.x == 0) {
-            for (int k = 1; k < WARPS; k++) v = v + s.wsum[k];
-            fl_part(c, s, r0, s.kind[0], s.row[0], v);
-        }
-    } else {
-        for (unsigned q = (unsigned)warp; q < nl; q += WARPS) {
-            T v = sp_sum(sp, s.lo[q], s.hi[q], lane, 32);
-            if (lane == 0) fl_part(c, s, r0, s.kind[q], s.row[q], v);
-        }
-    }
-    __syncthreads();
-    /* the cut rows: thread 0 the one cut by the start, thread 32 the one cut by the end */
-    if (threadIdx.x == 0 || threadIdx.x == 32) {
-        int k = threadIdx.x / 32;
-        uint64_t pe = k == 0 ? s.p0 : s.p1; /* the cut row's end */
-        bool cut = k == 0 ? pe > w0 : rows > 0 && pe > w1;
-        s.last[k] = false;
-        if (cut) {
-            uint64_t ta = k == 0 ? s.pc / W : t, tb = (pe - 1) / W;
-            c.flat_part[2 * t + k] = s.cut[k];
-            __threadfence();
-            s.last[k] = atomicAdd(c.flat_done + ta, 1u) == (unsigned)(tb - ta);
-            s.ta[k] = ta;
-            s.tb[k] = tb;
-        }
-    }
-    __syncthreads();
-    if (warp < 2 && s.last[warp]) {
-        /* the other blocks' partials, past any stale cache line */
-        const volatile T *part = c.flat_part;
-        uint64_t ta = s.ta[warp], tb = s.tb[warp];
-        T v{};
-        for (uint64_t u = ta + (uint64_t)lane; u <= tb; u += 32)
-            v = v + part[u == ta ? 2 * u + 1 : 2 * u];
-        for (int d = 16; d > 0; d /= 2) v = v + shfl_xor(v, d, 32);
-        if (lane == 0) {
-            put_y(c, warp == 0 ? r0 - 1 : r1 - 1, v, true);
-            c.flat_done[ta] = 0;
-        }
-    }
-}
-
-/* Resident blocks an SM the flat kernel is compiled for: about the stream kernel's occupancy at
- * the same K (40-48 registers at K = 4 and 8, 5-6 blocks; 64-80 at K = 16, 3-4 blocks), which the
- * flat kernel's longer fold would otherwise lower (60-64 registers at K = 8: 4 blocks; bound to
- * 48, ptxas spills 28-56 bytes in FP64, none in FP32); one block fewer when pipelined, whose next
- * window's entries stay in registers through the fold (64 registers at K = 8, no spill; 260-376
- * bytes spilled in FP64 at five blocks). CUDA 13.0, sm_90. */
-constexpr int fl_min_blocks(int k, bool pipe)
-{
-    return (k <= 8 ? 5 : 3) - (pipe ? 1 : 0);
-}
-
-/* PIPE: a grid of the blocks the device holds at once, each taking every gridDim.x-th window
- * (flat_launch sizes it); else a block a window. */
-template <typename T, int K, bool VEC, bool PIPE>
-__global__ void __launch_bounds__(THREADS, fl_min_blocks(K, PIPE)) cs_flat(Cs<T> c)
-{
-    __shared__ __align__(16) T sp[THREADS * K];
-    __shared__ FlShared<T> s;
     uint32_t j[K];
     T a[K];
-    uint64_t nr[2] = {0, 0};
-    if (PIPE && blockIdx.x < c.nflat) fl_fetch<T, K, VEC>(c, blockIdx.x, j, a, nr);
-    for (uint64_t t = blockIdx.x; t < c.nflat; t += gridDim.x)
-        fl_window<T, K, VEC, PIPE>(c, t, sp, s, j, a, nr);
+    const uint32_t *cb = c.col + w0;
+#pragma unroll
+    for (int i = 0; i < K; i++) {
+        int e = tid + i * THREADS;
+        bool in = e < n;
+        j[i] = in ? __ldg(cb + e) : 0;
+        if constexpr (FAST)
+            a[i] = in ? __ldg((const T *)c.v + w0 + e) : T{};
+        else
+            a[i] = in ? val_at(c, w0 + (uint64_t)e) : T{};
+    }
+    const I r0 = (I)c.flat_row[t], r1 = (I)c.flat_row[t + 1];
+    const uint32_t nr = (uint32_t)(r1 - r0);
+    /* a row pointer as an offset into the window, clamped to it */
+    auto rel = [&](I p) { return (uint32_t)std::min(std::max(p, w0) - w0, (I)n); };
+    uint32_t b0 = 0; /* the first round's bounds, loaded beside the entries */
+    if ((uint32_t)tid <= std::min(nr, (uint32_t)THREADS - 1)) b0 = rel(rp(r0 + tid));
+    /* the last owned row reaches past the window */
+    const bool cut = nr > 0 && rp(r1) > w0 + (I)n;
+    if (t >= gridDim.x) __syncthreads(); /* striding: the previous window is done with s */
+    st_put<T, K, false>(c, 0, n, j, a, s.sp);
+    for (uint32_t base = 0; base == 0 || base < nr; base += FL_ROUND) {
+        const uint32_t cnt = std::min(nr - base, (uint32_t)FL_ROUND); /* rows this round */
+        const int off = base == 0 ? 1 : 0, nseg = (int)cnt + off;
+        __syncthreads(); /* the products are in sp; the previous round's bounds and list read */
+        if (tid == 0) s.nwide = 0;
+        if (base == 0) {
+            if (tid == 0) s.so[0] = 0;
+            if ((uint32_t)tid <= std::min(cnt, (uint32_t)THREADS - 1)) s.so[1 + tid] = b0;
+            for (uint32_t i = THREADS + tid; i <= cnt; i += THREADS)
+                s.so[1 + i] = rel(rp(r0 + i));
+        } else {
+            for (uint32_t i = tid; i <= cnt; i += THREADS) s.so[i] = rel(rp(r0 + base + i));
+        }
+        __syncthreads();
+        const int lanes = st_lanes((uint32_t)nseg), groups = THREADS / lanes;
+        const int grp = tid / lanes, g = tid % lanes, lim = 16 * lanes;
+        for (int k0 = 0; k0 < nseg; k0 += groups) {
+            int k = k0 + grp, lo = 0, hi = 0;
+            if (k < nseg) {
+                lo = (int)s.so[k];
+                hi = (int)s.so[k + 1];
+            }
+            bool wide = hi - lo > lim;
+            if (wide) {
+                if (g == 0) s.wide[atomicAdd(&s.nwide, 1)] = (uint32_t)k;
+                hi = lo;
+            }
+            T v = sp_sum(s.sp, lo, hi, g, lanes);
+            if (k < nseg && !wide && g == 0) fl_out(c, t, r0, r1, cut, base, off, k, v, hi > lo);
+        }
+        __syncthreads();
+        const int nw = s.nwide, warp = tid / 32, lane = tid % 32;
+        for (int b = warp; b < nw; b += WARPS) {
+            int k = (int)s.wide[b];
+            T v = sp_sum(s.sp, (int)s.so[k], (int)s.so[k + 1], lane, 32);
+            if (lane == 0) fl_out(c, t, r0, r1, cut, base, off, k, v, true);
+        }
+    }
+}
+
+/* Blocks an SM (ptxas, sm_90, CUDA 13.0): at K <= 8, 6 (40 registers; the FAST instantiation
+ * spills nothing in FP32 and 36-44 bytes in FP64, the other 16-96 bytes); at K = 16 (tests and
+ * the bench only), 3 (72-80 registers, no spill). */
+constexpr int fl_min_blocks(int k)
+{
+    return k <= 8 ? 6 : 3;
+}
+
+/* A block a window (striding when GG_cuda_csr_set_flat_blocks caps the grid). */
+template <typename T, int K, bool FAST>
+__global__ void __launch_bounds__(THREADS, fl_min_blocks(K)) cs_flat(Cs<T> c)
+{
+    __shared__ __align__(16) FlShared<T, K> s;
+    for (uint64_t t = blockIdx.x; t < c.nflat; t += gridDim.x) fl_window<T, K, FAST>(c, t, s);
+}
+
+/* The rows cut by a window's end: window t's last owned row, when it reaches past the window,
+ * is part[2t + 1] + part[2 (t + 1)] + ... over the windows it reaches, in that order. */
+template <typename T> __global__ void cs_flat_fix(Cs<T> c, uint64_t w)
+{
+    uint64_t t = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x;
+    if (t + 1 >= c.nflat) return;
+    uint64_t r1 = c.flat_row[t + 1];
+    if (r1 == c.flat_row[t]) return;
+    uint64_t end = row_ptr(c, r1);
+    if (end <= (t + 1) * w) return;
+    T v = c.flat_part[2 * t + 1];
+    for (uint64_t u = t + 1; u * w < end; u++) v = v + c.flat_part[2 * u];
+    put_y(c, r1 - 1, v, true);
 }
 
 unsigned grid_for(uint64_t threads, int block)
@@ -828,56 +747,32 @@ template <typename T, int K> void stream_launch_k(const Cs<T> &c, bool vec)
             c, chunk_blocks);
 }
 
-/* The blocks of cs_flat<T, K, VEC, true> the device holds at once (the pipelined grid). */
-template <typename T, int K, bool VEC> unsigned flat_resident()
-{
-    static const unsigned blocks = [] {
-        int sms = GG_cuda_sm_count(), per_sm = 0;
-        if (sms <= 0) sms = 132;
-        if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, cs_flat<T, K, VEC, true>,
-                                                          THREADS, 0) != cudaSuccess ||
-            per_sm <= 0)
-            per_sm = 1;
-        cudaGetLastError();
-        return (unsigned)(sms * per_sm);
-    }();
-    return blocks;
-}
-
-/* GG_cuda_csr_set_flat_blocks's grid (0: the default). */
+/* GG_cuda_csr_set_flat_blocks's grid (0: the default, a block a window). */
 std::atomic<unsigned> flat_blocks{0};
 
-template <typename T, int K, bool VEC> void flat_launch_v(const Cs<T> &c, bool pipe)
+template <typename T, int K> void flat_launch_k(const Cs<T> &c)
 {
     uint64_t cap = flat_blocks.load(std::memory_order_relaxed);
-    if (cap == 0) cap = pipe ? flat_resident<T, K, VEC>() : (uint64_t)1 << 24;
-    unsigned blocks = (unsigned)std::min<uint64_t>(c.nflat, cap);
+    unsigned blocks = (unsigned)std::min<uint64_t>(c.nflat, cap == 0 ? (uint64_t)1 << 24 : cap);
     if (blocks == 0) return; /* no rows */
-    if (pipe)
-        cs_flat<T, K, VEC, true><<<blocks, THREADS, 0, GG_cuda_stream()>>>(c);
+    if (c.same && c.p32 != nullptr)
+        cs_flat<T, K, true><<<blocks, THREADS, 0, GG_cuda_stream()>>>(c);
     else
-        cs_flat<T, K, VEC, false><<<blocks, THREADS, 0, GG_cuda_stream()>>>(c);
+        cs_flat<T, K, false><<<blocks, THREADS, 0, GG_cuda_stream()>>>(c);
+    if (c.nflat > 1)
+        cs_flat_fix<T><<<grid_for(c.nflat, THREADS), THREADS, 0, GG_cuda_stream()>>>(
+            c, (uint64_t)THREADS * K);
 }
 
-template <typename T, int K> void flat_launch_k(const Cs<T> &c, bool vec, bool pipe)
+/* The flat kernel at the view's tile_k (its windows were cut for it). */
+template <typename T> void flat_launch(const Cs<T> &c, int tile_k)
 {
-    if (vec)
-        flat_launch_v<T, K, true>(c, pipe);
-    else
-        flat_launch_v<T, K, false>(c, pipe);
-}
-
-/* The flat kernel at the view's tile_k, 128-bit loads where the arrays allow them (as below),
- * pipelined or a block a window. */
-template <typename T> void flat_launch(const Cs<T> &c, int tile_k, bool pipe)
-{
-    bool vec = c.same && (uintptr_t)c.v % 16 == 0 && (uintptr_t)c.col % 16 == 0;
     if (tile_k == 4)
-        flat_launch_k<T, 4>(c, vec, pipe);
+        flat_launch_k<T, 4>(c);
     else if (tile_k == 16)
-        flat_launch_k<T, 16>(c, vec, pipe);
+        flat_launch_k<T, 16>(c);
     else
-        flat_launch_k<T, 8>(c, vec, pipe);
+        flat_launch_k<T, 8>(c);
 }
 
 /* The stream kernel at the view's tile_k; 128-bit loads when asked and the arrays allow them
@@ -922,7 +817,6 @@ int csr_typed(const GG_cuda_sview *S, int lanes, int add_op, int mul_op, const v
     c.nvals = S->nvals;
     c.nflat = S->nflat;
     c.flat_row = S->flat_row;
-    c.flat_done = S->flat_done;
     c.flat_part = (T *)S->flat_part;
     gg_spmv_args<T>(c, add_op, mul_op, identity, vec_first, x, y, yp);
     /* which operands the multiply reads (gg_binop: FIRST, and DIV on BOOL, return the first) */
@@ -938,9 +832,8 @@ int csr_typed(const GG_cuda_sview *S, int lanes, int add_op, int mul_op, const v
             stream_launch<T>(c, S->tile_k, k == GG_CUDA_CSR_STREAM);
             return gg_spmv_status(cudaGetLastError());
         }
-        if (k == GG_CUDA_CSR_FLAT || k == GG_CUDA_CSR_FLAT_CS || k == GG_CUDA_CSR_FLAT_PIPE) {
-            c.stcs = k == GG_CUDA_CSR_FLAT_CS;
-            flat_launch<T>(c, S->tile_k, k == GG_CUDA_CSR_FLAT_PIPE);
+        if (k == GG_CUDA_CSR_FLAT) {
+            flat_launch<T>(c, S->tile_k);
             return gg_spmv_status(cudaGetLastError());
         }
         if (add_op == GG_CUDA_OP_PLUS && mul_op == GG_CUDA_OP_TIMES) {
@@ -1059,16 +952,14 @@ uint64_t tile_items(int tk, uint64_t long_min)
  * the stream still won there by 8-10 %. K = 8 is the best tile or within 5 % of it everywhere
  * (K = 16: band fp32 0.0830, local fp32 0.1287; K = 4 slower on all but RMAT-18 fp64). The groups
  * stay for every other semiring and type.
- * FLAT_RULE: the flat kernel (at the view's K) where the long rows hold at least a quarter of the
- * entries, the stream kernel elsewhere. bench/gpu/spmv_bench on the H200 (2026-11-27, ninth
- * session, median of 20, K = 8, flat against stream, ms fp32 / fp64; cuSPARSE ALG1 in brackets):
- *   rmat18 0.0646 / 0.0807 against 0.0733 / 0.0857 (0.0661 / 0.0754);
- *   rmat21 0.490 / 0.576 against 0.551 / 0.647 (0.465 / 0.489);
- *   grid 0.179 / 0.241 against 0.161 / 0.222; band 0.093 / 0.134 against 0.074 / 0.113;
- *   local 0.141 / 0.207 against 0.122 / 0.172: without long rows the stream kernel's row-aligned
- *   tiles win by 10-25 %; with them (RMAT's long rows hold over half the entries) the flat
- *   kernel's full windows win by 6-12 %. It stays off shapes with more rows than entries (a window
- *   owns every row starting in it, so long runs of empty rows fall to one block). */
+ * FLAT_RULE: the flat kernel (at the view's K) wherever there are at least as many entries as
+ * rows, the stream kernel elsewhere. Until the fifteenth session it took only the views whose long
+ * rows held a quarter of the entries (RMAT), where its full windows won by 6-12 %, and lost by
+ * 10-25 % without long rows; rebuilt (scalar loads, no fence, the cut rows by a second kernel:
+ * "the flat kernel" above) it beats the stream kernel on every benchmark matrix: fifteenth
+ * session, H100, spmv_bench, ms fp32 / fp64, flat against stream: Doc/performance.md,
+ * "Fifteenth session". It stays off shapes with more rows than entries (a window owns every row
+ * starting in it, so long runs of empty rows fall to one block). */
 
 /* The tiles' first rows and first entries: the (row, ptr[row]) boundaries found on the device,
  * every long row and the row after it (so that each long row is a tile of its own; `longs` holds
@@ -1116,8 +1007,6 @@ int csr_forced_kernel()
             : strcmp(e, "stream") == 0        ? GG_CUDA_CSR_STREAM
             : strcmp(e, "stream-scalar") == 0 ? GG_CUDA_CSR_STREAM_SCALAR
             : strcmp(e, "flat") == 0          ? GG_CUDA_CSR_FLAT
-            : strcmp(e, "flat-cs") == 0       ? GG_CUDA_CSR_FLAT_CS
-            : strcmp(e, "flat-pipe") == 0     ? GG_CUDA_CSR_FLAT_PIPE
                                               : GG_CUDA_CSR_RULE;
         csr_forced.store(v, std::memory_order_relaxed);
     }
@@ -1234,14 +1123,14 @@ int sview_make(GG_cuda_sview *S, void *mem[2], const sv_src<P, I> &V, uint64_t n
     /* the flat kernel's windows: at least one when there are rows (it writes the empty ones) */
     uint64_t fw = (uint64_t)THREADS * (uint64_t)tk;
     uint64_t nflat = n == 0 ? 0 : std::max<uint64_t>(1, (nvals + fw - 1) / fw);
-    size_t bfrow = align16((nflat + 1) * 4), bfdone = align16(nflat * 4),
+    size_t bfrow = align16((nflat + 1) * 4),
            bfpart = align16(2 * nflat * 8);
     size_t bchunk = align16(nchunks * 16), bcrow = align16(nchunks * 4), blrow = align16(nlong * 4),
            blfirst = align16((nlong + 1) * 4), bdone = align16(nlong * 4),
            bpart = align16(nchunks * 8), bhas = align16(nchunks),
            btile = align16(tl.row.size() * 4), btnz = align16(tl.nz.size() * 8);
     size_t btab = bchunk + bcrow + blrow + blfirst + bdone + bpart + bhas + btile + btnz + bfrow +
-                  bfdone + bfpart;
+                  bfpart;
     char *tab = nullptr;
     *S = GG_cuda_sview{};
     if (nlong > 0 || ntiles > 0) {
@@ -1253,17 +1142,15 @@ int sview_make(GG_cuda_sview *S, void *mem[2], const sv_src<P, I> &V, uint64_t n
         char *t_crow = tab + bchunk, *t_lrow = t_crow + bcrow, *t_first = t_lrow + blrow,
              *t_done = t_first + blfirst, *t_part = t_done + bdone, *t_has = t_part + bpart,
              *t_tile = t_has + bhas, *t_tnz = t_tile + btile, *t_frow = t_tnz + btnz,
-             *t_fdone = t_frow + bfrow, *t_fpart = t_fdone + bfdone;
+             *t_fpart = t_frow + bfrow;
         ok = GG_cuda_upload(t_tile, tl.row.data(), tl.row.size() * 4) &&
              GG_cuda_upload(t_tnz, tl.nz.data(), tl.nz.size() * 8);
         if (ok && nflat > 0) {
             sv_flat_rows<P><<<(unsigned)((nflat + THREADS) / THREADS), THREADS, 0, s>>>(
                 n, V.ptr, fw, nflat, (uint32_t *)t_frow);
-            ok = cudaGetLastError() == cudaSuccess &&
-                 cudaMemsetAsync(t_fdone, 0, nflat * 4, s) == cudaSuccess;
+            ok = cudaGetLastError() == cudaSuccess;
             S->nflat = nflat;
             S->flat_row = (const uint32_t *)t_frow;
-            S->flat_done = (unsigned *)t_fdone;
             S->flat_part = t_fpart;
         }
         if (ok && nlong > 0) {
@@ -1303,7 +1190,7 @@ int sview_make(GG_cuda_sview *S, void *mem[2], const sv_src<P, I> &V, uint64_t n
     S->ntiles = ntiles;
     S->tile_k = tk;
     S->stream = true; /* the stream kernel wherever it applies (STREAM_RULE above) */
-    S->flat = n <= nvals && 4 * tb.long_nvals >= nvals; /* FLAT_RULE above */
+    S->flat = n <= nvals; /* FLAT_RULE above */
     S->bytes = bptr + bcol + (tab != nullptr ? btab : 0);
     mem[0] = narrow;
     mem[1] = tab;

@@ -398,11 +398,10 @@ static const struct {
     {2, 0, GG_CUDA_CSR_STREAM_SCALAR, "CSR stream scalar, K = 4, no long rows", true, 0},
     {0, 0, GG_CUDA_CSR_FLAT, "CSR flat", true, 0},
     {2, 0, GG_CUDA_CSR_FLAT, "CSR flat, K = 4", false, 0},
-    {0, 0, GG_CUDA_CSR_FLAT_CS, "CSR flat, streaming stores", false, 0},
+    {1, 0, GG_CUDA_CSR_FLAT, "CSR flat, long rows", false, 0},
     {2, 0, GG_CUDA_CSR_FLAT, "CSR flat, K = 4, 3 blocks", false, 3},
-    {0, 0, GG_CUDA_CSR_FLAT_PIPE, "CSR flat pipelined", false, 0},
-    {0, 0, GG_CUDA_CSR_FLAT_PIPE, "CSR flat pipelined, 3 blocks", true, 3},
-    {2, 0, GG_CUDA_CSR_FLAT_PIPE, "CSR flat pipelined, K = 4, 2 blocks", false, 2},
+    {0, 0, GG_CUDA_CSR_FLAT, "CSR flat, 3 blocks", true, 3},
+    {2, 0, GG_CUDA_CSR_FLAT, "CSR flat, K = 4, 2 blocks", false, 2},
 };
 
 /* Runs sr on case c (A and A', both variants, vec_first both ways, CMRS, the CSR kernels of
@@ -452,8 +451,8 @@ static void check_semiring(GrB_Semiring sr, int ci, uint64_t seed, size_t shift)
                 /* every long row is a tile of its own */
                 assert_true(SV[k].ntiles >= SV[k].nlong && (SV[k].ntiles > 0) == (SV[k].nrows > 0));
                 assert_true(SV[k].stream); /* STREAM_RULE: every shape */
-                /* FLAT_RULE: never without long rows, nor with more rows than entries */
-                if (SV[k].nlong == 0 || SV[k].nrows > SV[k].nvals) assert_false(SV[k].flat);
+                /* FLAT_RULE: wherever there are at least as many entries as rows */
+                assert_int_equal(SV[k].flat, SV[k].nrows <= SV[k].nvals);
             }
         }
         bool pt = add == GG_OP_PLUS && mul == GG_OP_TIMES &&
@@ -602,7 +601,7 @@ static void csr_kernel_choice(void **state)
     assert_int_equal(WHICH(0, pti), GG_CUDA_CSR_GROUPS);
     assert_int_equal(WHICH(0, minplus), GG_CUDA_CSR_GROUPS);
     assert_int_equal(WHICH(0, second), GG_CUDA_CSR_GROUPS);
-    /* FLAT_RULE: a view whose long rows hold a quarter of its entries */
+    /* FLAT_RULE: a view with at least as many entries as rows */
     S.flat = true;
     assert_int_equal(WHICH(0, pt64), GG_CUDA_CSR_FLAT);
     assert_int_equal(WHICH(4, pt32), GG_CUDA_CSR_GROUPS);
@@ -621,12 +620,9 @@ static void csr_kernel_choice(void **state)
     assert_int_equal(WHICH(0, pt32), GG_CUDA_CSR_FLAT);
     assert_int_equal(WHICH(2, pt32), GG_CUDA_CSR_GROUPS);
     assert_int_equal(WHICH(0, second), GG_CUDA_CSR_GROUPS);
-    GG_cuda_csr_force(GG_CUDA_CSR_FLAT_CS);
-    assert_int_equal(WHICH(0, pt64), GG_CUDA_CSR_FLAT_CS);
-    assert_int_equal(WHICH(0, minplus), GG_CUDA_CSR_GROUPS);
-    GG_cuda_csr_force(GG_CUDA_CSR_FLAT_PIPE);
-    assert_int_equal(WHICH(0, pt32), GG_CUDA_CSR_FLAT_PIPE);
+    assert_int_equal(WHICH(0, pt64), GG_CUDA_CSR_FLAT);
     assert_int_equal(WHICH(8, pt64), GG_CUDA_CSR_GROUPS);
+    assert_int_equal(WHICH(0, minplus), GG_CUDA_CSR_GROUPS);
     assert_int_equal(WHICH(0, pti), GG_CUDA_CSR_GROUPS);
     S.stream = true;
     GG_cuda_csr_force(GG_CUDA_CSR_GROUPS);
@@ -784,8 +780,7 @@ static void full_products_by_every_kernel(void **state)
                  {GG_CUDA_SPMV_CSR, GG_CUDA_CSR_GROUPS},
                  {GG_CUDA_SPMV_CSR, GG_CUDA_CSR_STREAM},
                  {GG_CUDA_SPMV_CSR, GG_CUDA_CSR_STREAM_SCALAR},
-                 {GG_CUDA_SPMV_CSR, GG_CUDA_CSR_FLAT},
-                 {GG_CUDA_SPMV_CSR, GG_CUDA_CSR_FLAT_PIPE}};
+                 {GG_CUDA_SPMV_CSR, GG_CUDA_CSR_FLAT}};
     for (size_t si = 0; si < sizeof shapes / sizeof shapes[0]; si++)
         for (size_t ci = 0; ci < sizeof cfg / sizeof cfg[0]; ci++) {
             GrB_Type type = cfg[ci].type;
