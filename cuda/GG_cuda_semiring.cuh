@@ -397,6 +397,31 @@ template <typename T> __device__ inline T gg_atomic_cas(int op, T *p, T v)
     return cur;
 }
 
+/* *p = *p op v for a non-BOOL domain and op other than ANY by the hardware's atomic where there is
+ * one (PLUS, and MIN and MAX on the integers), else by compare-and-swap; returns *p as it was just
+ * before this update. A caller that ignores the result gets the reduction form (RED) of the
+ * atomic. */
+template <typename T> __device__ inline T gg_atomic_old(int op, T *p, T v)
+{
+    if constexpr (std::is_floating_point_v<T>) {
+        return op == GG_CUDA_OP_PLUS ? atomicAdd(p, v) : gg_atomic_cas<T>(op, p, v);
+    } else {
+        using A = gg_atomic_int_t<T>;
+        A *q = reinterpret_cast<A *>(p);
+        switch (op) {
+        case GG_CUDA_OP_PLUS:
+            if constexpr (sizeof(T) == 8)
+                return (T)atomicAdd(reinterpret_cast<unsigned long long *>(p),
+                                    (unsigned long long)v);
+            else
+                return (T)atomicAdd(reinterpret_cast<unsigned int *>(p), (unsigned int)v);
+        case GG_CUDA_OP_MIN: return (T)atomicMin(q, (A)v);
+        case GG_CUDA_OP_MAX: return (T)atomicMax(q, (A)v);
+        default: return gg_atomic_cas<T>(op, p, v); /* TIMES */
+        }
+    }
+}
+
 template <typename T> __device__ inline void gg_atomic(int op, T *p, T v)
 {
     if (op == GG_CUDA_OP_ANY) {
@@ -423,26 +448,8 @@ template <typename T> __device__ inline void gg_atomic(int op, T *p, T v)
             return;
         }
         }
-    } else if constexpr (std::is_floating_point_v<T>) {
-        if (op == GG_CUDA_OP_PLUS) {
-            atomicAdd(p, v);
-            return;
-        }
-        gg_atomic_cas<T>(op, p, v);
     } else {
-        using A = gg_atomic_int_t<T>;
-        A *q = reinterpret_cast<A *>(p);
-        switch (op) {
-        case GG_CUDA_OP_PLUS:
-            if constexpr (sizeof(T) == 8)
-                atomicAdd(reinterpret_cast<unsigned long long *>(p), (unsigned long long)v);
-            else
-                atomicAdd(reinterpret_cast<unsigned int *>(p), (unsigned int)v);
-            return;
-        case GG_CUDA_OP_MIN: atomicMin(q, (A)v); return;
-        case GG_CUDA_OP_MAX: atomicMax(q, (A)v); return;
-        default: gg_atomic_cas<T>(op, p, v); return; /* TIMES */
-        }
+        gg_atomic_old<T>(op, p, v);
     }
 }
 
@@ -461,25 +468,7 @@ template <typename T> __device__ inline bool gg_atomic_from(int op, T *p, T v, T
             gg_atomic<T>(op, p, v);
             return true;
         }
-        T old;
-        if constexpr (std::is_floating_point_v<T>) {
-            old = op == GG_CUDA_OP_PLUS ? atomicAdd(p, v) : gg_atomic_cas<T>(op, p, v);
-        } else {
-            using A = gg_atomic_int_t<T>;
-            A *q = reinterpret_cast<A *>(p);
-            switch (op) {
-            case GG_CUDA_OP_PLUS:
-                if constexpr (sizeof(T) == 8)
-                    old = (T)atomicAdd(reinterpret_cast<unsigned long long *>(p),
-                                       (unsigned long long)v);
-                else
-                    old = (T)atomicAdd(reinterpret_cast<unsigned int *>(p), (unsigned int)v);
-                break;
-            case GG_CUDA_OP_MIN: old = (T)atomicMin(q, (A)v); break;
-            case GG_CUDA_OP_MAX: old = (T)atomicMax(q, (A)v); break;
-            default: old = gg_atomic_cas<T>(op, p, v); break; /* TIMES */
-            }
-        }
+        T old = gg_atomic_old<T>(op, p, v);
         gg_word_t<T> a, b;
         memcpy(&a, &old, sizeof a);
         memcpy(&b, &start, sizeof b);
