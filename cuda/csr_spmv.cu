@@ -163,9 +163,11 @@ template <int K, bool VEC> __device__ inline int ent_at(int i)
  * others 0), all K issued before any is used, so that a thread has K loads in flight where a loop
  * would have one. VEC: a quad wholly inside [n0, n1) by 128-bit loads (w a multiple of 4, the
  * column indices and values 16-byte aligned and of the domain's type: the caller checks), the
- * partial quads at the ends entry by entry, so no load reaches past an array. */
-template <typename T, int K, bool VEC>
-__device__ inline void ld_entries(const Cs<T> &c, uint64_t w, int n0, int n1, uint32_t (&j)[K],
+ * partial quads at the ends entry by entry, so no load reaches past an array. SAME (scalar loads
+ * only): the caller knows the values are of the domain's type, so none is converted; I: the
+ * offsets' type (32 bits where the caller knows the entries fit). */
+template <typename T, int K, bool VEC, bool SAME = false, typename I = uint64_t>
+__device__ inline void ld_entries(const Cs<T> &c, I w, int n0, int n1, uint32_t (&j)[K],
                                   T (&a)[K])
 {
     if constexpr (VEC) {
@@ -192,7 +194,10 @@ __device__ inline void ld_entries(const Cs<T> &c, uint64_t w, int n0, int n1, ui
             int o = ent_at<K, false>(i);
             bool in = o >= n0 && o < n1;
             j[i] = in ? __ldg(c.col + w + o) : 0;
-            a[i] = in ? val_at(c, w + o) : T{};
+            if constexpr (SAME)
+                a[i] = in ? __ldg((const T *)c.v + w + o) : T{};
+            else
+                a[i] = in ? val_at(c, (uint64_t)w + o) : T{};
         }
     }
 }
@@ -627,17 +632,7 @@ __device__ inline void fl_window(const Cs<T> &c, uint64_t t, FlShared<T, K> &s)
     };
     uint32_t j[K];
     T a[K];
-    const uint32_t *cb = c.col + w0;
-#pragma unroll
-    for (int i = 0; i < K; i++) {
-        int e = tid + i * THREADS;
-        bool in = e < n;
-        j[i] = in ? __ldg(cb + e) : 0;
-        if constexpr (FAST)
-            a[i] = in ? __ldg((const T *)c.v + w0 + e) : T{};
-        else
-            a[i] = in ? val_at(c, w0 + (uint64_t)e) : T{};
-    }
+    ld_entries<T, K, false, FAST, I>(c, w0, 0, n, j, a);
     const I r0 = (I)c.flat_row[t], r1 = (I)c.flat_row[t + 1];
     const uint32_t nr = (uint32_t)(r1 - r0);
     /* a row pointer as an offset into the window, clamped to it */
@@ -689,8 +684,9 @@ __device__ inline void fl_window(const Cs<T> &c, uint64_t t, FlShared<T, K> &s)
 }
 
 /* Blocks an SM (ptxas, sm_90, CUDA 13.0): at K <= 8, 6 (40 registers; the FAST instantiation
- * spills nothing in FP32 and 36-44 bytes in FP64, the other 16-96 bytes); at K = 16 (tests and
- * the bench only), 3 (72-80 registers, no spill). */
+ * spills nothing in FP32 and 28 bytes in FP64 (36-44 in the build the fifteenth session
+ * measured, whose loads were written out here rather than by ld_entries), the other 16-72
+ * bytes); at K = 16 (tests and the bench only), 3 (64-80 registers, no spill). */
 constexpr int fl_min_blocks(int k)
 {
     return k <= 8 ? 6 : 3;
