@@ -130,6 +130,7 @@ typedef struct {
     uint64_t nflat;              /* windows: ceil(nvals / (256 tile_k)), at least 1 (0: no rows) */
     const uint32_t *flat_row;    /* nflat + 1: the first row starting in each window, then nrows */
     void *flat_part;             /* 2 nflat partial results (8 bytes each) of those rows */
+    unsigned char *flat_has;     /* 2 nflat: whether each partial met an entry of x (the flat pull) */
     bool stream;                 /* the rule's kernel for PLUS_TIMES on FP32/FP64: the stream one */
     bool flat;                   /* ... or the flat one, at least as many entries as rows (FLAT_RULE) */
     uint64_t bytes;              /* device bytes the view holds (the values not included) */
@@ -153,6 +154,14 @@ int GG_cuda_sview_of_csr32(GG_cuda_sview *S, void *mem[2], const GG_cuda_csr32 *
 int GG_cuda_csr_mxv(const GG_cuda_sview *S, int lanes, int add_op, int mul_op, int type_code,
                     const void *identity, bool vec_first, const void *x_dev, void *y_dev,
                     unsigned char *ypresent_dev);
+
+/* The flat pull: y = S (+.*) x for PLUS_TIMES on type_code (FP32 or FP64) over the terms whose
+ * x(k) is present, bit k % 32 of xbits[k / 32] (x_dev's other values are never read), by the flat
+ * kernel's windows. Row r exists (ypresent_dev[r] = 1, y_dev[r] written) when some term does;
+ * *count_dev (a device word) gets the number of such rows. Allocates nothing. */
+int GG_cuda_csr_mxv_bits(const GG_cuda_sview *S, int type_code, const void *x_dev,
+                         const uint32_t *xbits, void *y_dev, unsigned char *ypresent_dev,
+                         uint64_t *count_dev);
 
 /* The CSR kernels. STREAM loads the entries by 128-bit words where the arrays allow it;
  * STREAM_SCALAR is the same kernel with 32- or 64-bit loads only (for measurements). FLAT: fixed

@@ -102,6 +102,11 @@ template <typename T> struct Cs {
     uint64_t nvals, nflat;
     const uint32_t *flat_row;
     T *flat_part;
+    /* the flat pull (GG_cuda_csr_mxv_bits): x(k) present where bit k of xbits is set; the
+     * partials' presence, and T's count of present rows */
+    const uint32_t *xbits;
+    uint8_t *flat_has;
+    unsigned long long *count;
 };
 
 template <typename T> __device__ inline uint64_t row_ptr(const Cs<T> &c, uint64_t r)
@@ -440,13 +445,24 @@ __device__ inline void st_load(const Cs<T> &c, uint64_t w, int n0, int n1, T *sp
     }
 }
 
+/* The start of a sum: -0 on floating point, where -0 + t is t for every t (a row whose one term
+ * is -0 sums to -0, as the CPU's fold from its first term gives; +0 would make it +0). */
+template <typename T> __device__ constexpr T sum_start()
+{
+    if constexpr (std::is_floating_point_v<T>)
+        return -T{0};
+    else
+        return T{};
+}
+
 /* The sum of sp[lo, hi) by the `lanes` lanes of a group (lane g starting at lo + g), left in
  * every lane of the group; every lane of the warp calls it (the shuffles). Four sums in turn, so
  * that a row much longer than its group (RMAT's rows of up to long_min entries at one lane) is
  * not one chain of dependent adds. */
 template <typename T> __device__ inline T sp_sum(const T *sp, int lo, int hi, int g, int lanes)
 {
-    T v{}, v1{}, v2{}, v3{};
+    const T z = sum_start<T>();
+    T v = z, v1 = z, v2 = z, v3 = z;
     int o = lo + g;
     for (; o + 3 * lanes < hi; o += 4 * lanes) {
         v = v + sp[o];
@@ -578,7 +594,20 @@ __global__ void __launch_bounds__(THREADS) cs_stream(Cs<T> c, unsigned chunk_blo
  *   - the unpredicated loads of full windows: 13-20 % slower (ncu: the same instruction count as
  *     cuSPARSE's, a lower issue rate).
  * It stays off shapes with more rows than entries (a window owns every row starting in it, so a
- * long run of empty rows falls to one block, FL_ROUND rows a round). */
+ * long run of empty rows falls to one block, FL_ROUND rows a round).
+ *
+ * The flat pull (PX, GG_cuda_csr_mxv_bits): the same windows for an x that is not full, its
+ * presence a bit an index. A block loads its column indices, then their presence words, then the
+ * value and x only where x is present (the same depth of dependent loads as the full product's);
+ * each warp's ballot of its presence bits goes to shared memory, so that a segment's presence is
+ * an OR of a few words, and the parts carry theirs to the fix kernel (flat_has). A row gets its
+ * value and flag only when some term was present, and the blocks count those rows into the
+ * product's count. H200, sixteenth session, spmspv_bench (PLUS_TIMES FP32, medians of 5), the
+ * group pull (pull_kernel) / this, ms at 1 / 5 / 20 / 50 %: RMAT-21 0.79 / 0.88 / 1.08 / 1.23
+ * against 0.43 / 0.44 / 0.51 / 0.63, grid 3000^2 0.37 / 0.44 / 0.53 / 0.54 against 0.23 / 0.26 /
+ * 0.28 / 0.30, band 0.21 / 0.25 / 0.31 / 0.33 against 0.12 / 0.13 / 0.14 / 0.15. Its floor is a
+ * random gather an entry (the presence word): at 0.1 % on RMAT-21 it took 0.40 ms where cuSPARSE's
+ * whole SpMV took 0.47, so a pull cannot reach the push's times at low densities. */
 constexpr int FL_ROUND = 1024;
 
 template <typename T, int K> struct FlShared {
@@ -586,6 +615,10 @@ template <typename T, int K> struct FlShared {
     uint32_t so[FL_ROUND + 2];     /* segment k of the round: [so[k], so[k + 1]) */
     uint32_t wide[THREADS * K / 16 + 2]; /* the listed segments (longer than 16 lanes' worth) */
     int nwide;
+    /* the flat pull: whether entry e's x was present, bit e % 32 of pb[e / 32] (entry
+     * i x THREADS + tid's bit is its warp's ballot i), and the block's present rows */
+    uint32_t pb[K * WARPS];
+    unsigned made;
 };
 
 /* y(r) = v and its presence. */
@@ -596,28 +629,57 @@ template <typename T> __device__ inline void put_y(const Cs<T> &c, uint64_t r, T
 }
 
 /* Segment k's fold v: the head (segment 0 of round 0, off = 1) to part[2t], row r0 + base + k -
- * off to part[2t + 1] when the window's end cuts it (the last owned row, cut), else to y. */
-template <typename T>
+ * off to part[2t + 1] when the window's end cuts it (the last owned row, cut), else to y. PX (the
+ * flat pull): has is whether a present x met the segment; a part keeps it beside its value, a
+ * row of y gets its value only when it has one, and counts in *made. */
+template <typename T, bool PX>
 __device__ inline void fl_out(const Cs<T> &c, uint64_t t, uint64_t r0, uint64_t r1, bool cut,
-                              uint32_t base, int off, int k, T v, bool has)
+                              uint32_t base, int off, int k, T v, bool has, unsigned &made)
 {
-    if (off && k == 0) {
-        c.flat_part[2 * t] = v;
-        return;
+    uint64_t at = 2 * t;
+    if (!(off && k == 0)) {
+        uint64_t r = r0 + base + (uint64_t)(k - off);
+        if (!(cut && r == r1 - 1)) {
+            if constexpr (PX) {
+                c.yp[r] = has;
+                if (has) c.y[r] = v;
+                made += has;
+            } else {
+                put_y(c, r, v, has);
+            }
+            return;
+        }
+        at++;
     }
-    uint64_t r = r0 + base + (uint64_t)(k - off);
-    if (cut && r == r1 - 1)
-        c.flat_part[2 * t + 1] = v;
-    else
-        put_y(c, r, v, has);
+    c.flat_part[at] = v;
+    if constexpr (PX) c.flat_has[at] = has;
+}
+
+/* Whether any of the window's entries [lo, hi) met a present x (PX), by the `lanes` lanes of a
+ * group (lane g reading words g, g + lanes, ...), left in every lane of the group; every lane of
+ * the warp calls it (the shuffles). */
+__device__ inline bool pb_any(const uint32_t *pb, int lo, int hi, int g, int lanes)
+{
+    uint32_t acc = 0;
+    if (lo < hi) {
+        const int w0 = lo >> 5, w1 = (hi - 1) >> 5;
+        for (int w = w0 + g; w <= w1; w += lanes) {
+            uint32_t m = pb[w];
+            if (w == w0) m &= ~0u << (lo & 31);
+            if (w == w1) m &= ~0u >> (31 - ((hi - 1) & 31));
+            acc |= m;
+        }
+    }
+    for (int d = lanes / 2; d > 0; d /= 2) acc |= __shfl_xor_sync(0xffffffffu, acc, d, lanes);
+    return acc != 0;
 }
 
 /* FAST: the values are of the domain's type and the row pointers 32-bit (so are the entries'
  * offsets), the view's usual case, in 32-bit arithmetic; the other case (converted values or
  * 64-bit pointers) is its own instantiation, so that its code does not take the usual case's
  * registers (40 registers at K = 8 spilled 40-72 bytes with both in one). */
-template <typename T, int K, bool FAST>
-__device__ inline void fl_window(const Cs<T> &c, uint64_t t, FlShared<T, K> &s)
+template <typename T, int K, bool FAST, bool EAGER, bool PX>
+__device__ inline void fl_window(const Cs<T> &c, uint64_t t, FlShared<T, K> &s, unsigned &made)
 {
     using I = std::conditional_t<FAST, uint32_t, uint64_t>;
     constexpr int W = THREADS * K;
@@ -632,7 +694,16 @@ __device__ inline void fl_window(const Cs<T> &c, uint64_t t, FlShared<T, K> &s)
     };
     uint32_t j[K];
     T a[K];
-    ld_entries<T, K, false, FAST, I>(c, w0, 0, n, j, a);
+    if constexpr (PX) {
+        /* the columns only: a value is loaded where its x is present */
+#pragma unroll
+        for (int i = 0; i < K; i++) {
+            int o = tid + i * THREADS;
+            j[i] = o < n ? __ldg(c.col + w0 + o) : 0;
+        }
+    } else {
+        ld_entries<T, K, false, FAST, I>(c, w0, 0, n, j, a);
+    }
     const I r0 = (I)c.flat_row[t], r1 = (I)c.flat_row[t + 1];
     const uint32_t nr = (uint32_t)(r1 - r0);
     /* a row pointer as an offset into the window, clamped to it */
@@ -642,7 +713,43 @@ __device__ inline void fl_window(const Cs<T> &c, uint64_t t, FlShared<T, K> &s)
     /* the last owned row reaches past the window */
     const bool cut = nr > 0 && rp(r1) > w0 + (I)n;
     if (t >= gridDim.x) __syncthreads(); /* striding: the previous window is done with s */
-    st_put<T, K, false>(c, 0, n, j, a, s.sp);
+    if constexpr (PX) {
+        /* x's presence words, then the values and x where present (an absent term adds 0): the
+         * same three dependent loads as the full product's (entries, x), the third skipped where
+         * x is absent */
+        uint32_t wd[K];
+#pragma unroll
+        for (int i = 0; i < K; i++) wd[i] = tid + i * THREADS < n ? __ldg(c.xbits + (j[i] >> 5)) : 0;
+        uint32_t pr = 0; /* bit i: entry i's x is present */
+#pragma unroll
+        for (int i = 0; i < K; i++) {
+            pr |= ((wd[i] >> (j[i] & 31)) & 1u) << i;
+            uint32_t bal = __ballot_sync(0xffffffffu, (pr >> i) & 1u);
+            if (tid % 32 == 0) s.pb[i * WARPS + tid / 32] = bal;
+        }
+#pragma unroll
+        for (int i = 0; i < K; i++) {
+            uint32_t o = tid + i * THREADS;
+            T p = sum_start<T>(); /* an absent term adds nothing */
+            if ((pr >> i) & 1u) {
+                if constexpr (FAST)
+                    p = __ldg((const T *)c.v + w0 + o) * x_at(c, j[i]);
+                else
+                    p = val_at(c, (uint64_t)w0 + o) * x_at(c, j[i]);
+            }
+            if (o < (uint32_t)n) s.sp[o] = p;
+        }
+    } else if constexpr (EAGER) {
+        /* each product as its gather lands (flat_launch_f says where): st_put's K gathers held
+         * at once take 2K more registers */
+#pragma unroll
+        for (int i = 0; i < K; i++) {
+            int e = tid + i * THREADS;
+            if (e < n) s.sp[e] = a[i] * x_at(c, j[i]);
+        }
+    } else {
+        st_put<T, K, false>(c, 0, n, j, a, s.sp);
+    }
     for (uint32_t base = 0; base == 0 || base < nr; base += FL_ROUND) {
         const uint32_t cnt = std::min(nr - base, (uint32_t)FL_ROUND); /* rows this round */
         const int off = base == 0 ? 1 : 0, nseg = (int)cnt + off;
@@ -671,14 +778,17 @@ __device__ inline void fl_window(const Cs<T> &c, uint64_t t, FlShared<T, K> &s)
                 hi = lo;
             }
             T v = sp_sum(s.sp, lo, hi, g, lanes);
-            if (k < nseg && !wide && g == 0) fl_out(c, t, r0, r1, cut, base, off, k, v, hi > lo);
+            bool has = PX ? pb_any(s.pb, lo, hi, g, lanes) : hi > lo;
+            if (k < nseg && !wide && g == 0)
+                fl_out<T, PX>(c, t, r0, r1, cut, base, off, k, v, has, made);
         }
         __syncthreads();
         const int nw = s.nwide, warp = tid / 32, lane = tid % 32;
         for (int b = warp; b < nw; b += WARPS) {
             int k = (int)s.wide[b];
             T v = sp_sum(s.sp, (int)s.so[k], (int)s.so[k + 1], lane, 32);
-            if (lane == 0) fl_out(c, t, r0, r1, cut, base, off, k, v, true);
+            bool has = PX ? pb_any(s.pb, (int)s.so[k], (int)s.so[k + 1], lane, 32) : true;
+            if (lane == 0) fl_out<T, PX>(c, t, r0, r1, cut, base, off, k, v, has, made);
         }
     }
 }
@@ -692,27 +802,63 @@ constexpr int fl_min_blocks(int k)
     return k <= 8 ? 6 : 3;
 }
 
+/* The block's count of present rows (PX) into *c.count: a warp sum, one shared atomic a warp,
+ * one global atomic a block. */
+template <typename T> __device__ inline void fl_count(const Cs<T> &c, unsigned made, unsigned *sm)
+{
+    if (threadIdx.x == 0) *sm = 0;
+    __syncthreads();
+    made = __reduce_add_sync(0xffffffffu, made);
+    if (threadIdx.x % 32 == 0 && made != 0) atomicAdd(sm, made);
+    __syncthreads();
+    if (threadIdx.x == 0 && *sm != 0) atomicAdd(c.count, (unsigned long long)*sm);
+}
+
 /* A block a window (striding when GG_cuda_csr_set_flat_blocks caps the grid). */
-template <typename T, int K, bool FAST>
+template <typename T, int K, bool FAST, bool EAGER, bool PX>
 __global__ void __launch_bounds__(THREADS, fl_min_blocks(K)) cs_flat(Cs<T> c)
 {
     __shared__ __align__(16) FlShared<T, K> s;
-    for (uint64_t t = blockIdx.x; t < c.nflat; t += gridDim.x) fl_window<T, K, FAST>(c, t, s);
+    /* the fix kernel (launched dependent on this one) may be scheduled once every block has
+     * started; it waits for this grid's completion before reading the partials */
+    asm volatile("griddepcontrol.launch_dependents;");
+    unsigned made = 0;
+    for (uint64_t t = blockIdx.x; t < c.nflat; t += gridDim.x)
+        fl_window<T, K, FAST, EAGER, PX>(c, t, s, made);
+    if constexpr (PX) fl_count(c, made, &s.made);
 }
 
 /* The rows cut by a window's end: window t's last owned row, when it reaches past the window,
  * is part[2t + 1] + part[2 (t + 1)] + ... over the windows it reaches, in that order. */
-template <typename T> __global__ void cs_flat_fix(Cs<T> c, uint64_t w)
+template <typename T, bool PX> __global__ void cs_flat_fix(Cs<T> c, uint64_t w)
 {
+    /* launched as a programmatic dependent of cs_flat: its partials are complete and visible
+     * only past this wait (a no-op when launched plainly) */
+    asm volatile("griddepcontrol.wait;" ::: "memory");
     uint64_t t = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x;
-    if (t + 1 >= c.nflat) return;
-    uint64_t r1 = c.flat_row[t + 1];
-    if (r1 == c.flat_row[t]) return;
-    uint64_t end = row_ptr(c, r1);
-    if (end <= (t + 1) * w) return;
-    T v = c.flat_part[2 * t + 1];
-    for (uint64_t u = t + 1; u * w < end; u++) v = v + c.flat_part[2 * u];
-    put_y(c, r1 - 1, v, true);
+    bool has = false;
+    uint64_t r1 = t + 1 < c.nflat ? c.flat_row[t + 1] : 0;
+    if (t + 1 < c.nflat && r1 != c.flat_row[t]) {
+        uint64_t end = row_ptr(c, r1);
+        if (end > (t + 1) * w) {
+            T v = c.flat_part[2 * t + 1];
+            has = !PX || c.flat_has[2 * t + 1];
+            for (uint64_t u = t + 1; u * w < end; u++) {
+                v = v + c.flat_part[2 * u];
+                if constexpr (PX) has = has || c.flat_has[2 * u];
+            }
+            if constexpr (PX) {
+                c.yp[r1 - 1] = has;
+                if (has) c.y[r1 - 1] = v;
+            } else {
+                put_y(c, r1 - 1, v, true);
+            }
+        }
+    }
+    if constexpr (PX) {
+        int n = __syncthreads_count(has);
+        if (threadIdx.x == 0 && n != 0) atomicAdd(c.count, (unsigned long long)n);
+    }
 }
 
 unsigned grid_for(uint64_t threads, int block)
@@ -746,29 +892,80 @@ template <typename T, int K> void stream_launch_k(const Cs<T> &c, bool vec)
 /* GG_cuda_csr_set_flat_blocks's grid (0: the default, a block a window). */
 std::atomic<unsigned> flat_blocks{0};
 
-template <typename T, int K> void flat_launch_k(const Cs<T> &c)
+/* The products' form (read once; GRAPHBLAS_GPU_FLAT_EAGER = 0 or 1 forces st_put's or the eager
+ * one for both types, for same-run baselines): eager for FP64 on a view without long rows. H200,
+ * sixteenth session, spmv_bench fp64 medians of 15, st_put / eager ms against cuSPARSE's best CSR
+ * without preprocessing: band 0.1144 / 0.0972 (0.0983), local 0.1622 / 0.1471 (0.1421), grid
+ * 0.2332 / 0.2118 (0.2525), RMAT-21 0.5129 / 0.5610 (0.4972), RMAT-18 0.0689 / 0.0726 (0.0687):
+ * where x's gathers land near each other the eager form's fewer held registers win, where they
+ * scatter (power-law rows: the view's long rows) st_put's K gathers in flight at once do. FP32
+ * keeps st_put (no spill there). */
+int flat_eager_knob()
+{
+    static const int v = (int)GG_cuda_env_or("GRAPHBLAS_GPU_FLAT_EAGER", -1);
+    return v;
+}
+
+/* The fix kernel launched as a programmatic dependent of the window kernel, so that its launch
+ * overlaps the window kernel's tail (GRAPHBLAS_GPU_FLAT_PDL=0: plainly, for baselines). H200,
+ * sixteenth session, fp32 plain / dependent: band 0.0701 / 0.0706, local 0.1060 / 0.1026, RMAT-21
+ * 0.4665 / 0.4651 ms (two processes; cuSPARSE moved up to 3.6 % between them). */
+bool flat_pdl_knob()
+{
+    static const bool v = GG_cuda_env_or("GRAPHBLAS_GPU_FLAT_PDL", 1) != 0;
+    return v;
+}
+
+template <typename T, int K, bool FAST, bool PX> void flat_launch_f(const Cs<T> &c, unsigned blocks)
+{
+    if constexpr (PX) {
+        cs_flat<T, K, FAST, false, true><<<blocks, THREADS, 0, GG_cuda_stream()>>>(c);
+        return;
+    }
+    int e = flat_eager_knob();
+    bool eager = e < 0 ? sizeof(T) == 8 && c.nlong == 0 : e != 0;
+    if (eager)
+        cs_flat<T, K, FAST, true, false><<<blocks, THREADS, 0, GG_cuda_stream()>>>(c);
+    else
+        cs_flat<T, K, FAST, false, false><<<blocks, THREADS, 0, GG_cuda_stream()>>>(c);
+}
+
+template <typename T, int K, bool PX> void flat_launch_k(const Cs<T> &c)
 {
     uint64_t cap = flat_blocks.load(std::memory_order_relaxed);
     unsigned blocks = (unsigned)std::min<uint64_t>(c.nflat, cap == 0 ? (uint64_t)1 << 24 : cap);
     if (blocks == 0) return; /* no rows */
     if (c.same && c.p32 != nullptr)
-        cs_flat<T, K, true><<<blocks, THREADS, 0, GG_cuda_stream()>>>(c);
+        flat_launch_f<T, K, true, PX>(c, blocks);
     else
-        cs_flat<T, K, false><<<blocks, THREADS, 0, GG_cuda_stream()>>>(c);
-    if (c.nflat > 1)
-        cs_flat_fix<T><<<grid_for(c.nflat, THREADS), THREADS, 0, GG_cuda_stream()>>>(
-            c, (uint64_t)THREADS * K);
+        flat_launch_f<T, K, false, PX>(c, blocks);
+    if (c.nflat <= 1) return;
+    uint64_t w = (uint64_t)THREADS * K;
+    if (!flat_pdl_knob()) {
+        cs_flat_fix<T, PX><<<grid_for(c.nflat, THREADS), THREADS, 0, GG_cuda_stream()>>>(c, w);
+        return;
+    }
+    cudaLaunchConfig_t cfg = {};
+    cfg.gridDim = dim3(grid_for(c.nflat, THREADS));
+    cfg.blockDim = dim3(THREADS);
+    cfg.stream = GG_cuda_stream();
+    cudaLaunchAttribute at[1];
+    at[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
+    at[0].val.programmaticStreamSerializationAllowed = 1;
+    cfg.attrs = at;
+    cfg.numAttrs = 1;
+    cudaLaunchKernelEx(&cfg, cs_flat_fix<T, PX>, c, w);
 }
 
 /* The flat kernel at the view's tile_k (its windows were cut for it). */
-template <typename T> void flat_launch(const Cs<T> &c, int tile_k)
+template <typename T, bool PX = false> void flat_launch(const Cs<T> &c, int tile_k)
 {
     if (tile_k == 4)
-        flat_launch_k<T, 4>(c);
+        flat_launch_k<T, 4, PX>(c);
     else if (tile_k == 16)
-        flat_launch_k<T, 16>(c);
+        flat_launch_k<T, 16, PX>(c);
     else
-        flat_launch_k<T, 8>(c);
+        flat_launch_k<T, 8, PX>(c);
 }
 
 /* The stream kernel at the view's tile_k; 128-bit loads when asked and the arrays allow them
@@ -784,9 +981,8 @@ template <typename T> void stream_launch(const Cs<T> &c, int tile_k, bool vec)
         stream_launch_k<T, 8>(c, vec);
 }
 
-template <typename T>
-int csr_typed(const GG_cuda_sview *S, int lanes, int add_op, int mul_op, const void *identity,
-              bool vec_first, const void *x, void *y, unsigned char *yp)
+/* The kernels' arguments for the view S (its arrays and tables; lanes 0: the view's rule). */
+template <typename T> Cs<T> cs_of(const GG_cuda_sview *S, int lanes)
 {
     Cs<T> c = {};
     c.nrows = S->nrows;
@@ -814,6 +1010,15 @@ int csr_typed(const GG_cuda_sview *S, int lanes, int add_op, int mul_op, const v
     c.nflat = S->nflat;
     c.flat_row = S->flat_row;
     c.flat_part = (T *)S->flat_part;
+    c.flat_has = S->flat_has;
+    return c;
+}
+
+template <typename T>
+int csr_typed(const GG_cuda_sview *S, int lanes, int add_op, int mul_op, const void *identity,
+              bool vec_first, const void *x, void *y, unsigned char *yp)
+{
+    Cs<T> c = cs_of<T>(S, lanes);
     gg_spmv_args<T>(c, add_op, mul_op, identity, vec_first, x, y, yp);
     /* which operands the multiply reads (gg_binop: FIRST, and DIV on BOOL, return the first) */
     bool first =
@@ -1119,14 +1324,14 @@ int sview_make(GG_cuda_sview *S, void *mem[2], const sv_src<P, I> &V, uint64_t n
     /* the flat kernel's windows: at least one when there are rows (it writes the empty ones) */
     uint64_t fw = (uint64_t)THREADS * (uint64_t)tk;
     uint64_t nflat = n == 0 ? 0 : std::max<uint64_t>(1, (nvals + fw - 1) / fw);
-    size_t bfrow = align16((nflat + 1) * 4),
-           bfpart = align16(2 * nflat * 8);
+    size_t bfrow = align16((nflat + 1) * 4), bfpart = align16(2 * nflat * 8),
+           bfhas = align16(2 * nflat);
     size_t bchunk = align16(nchunks * 16), bcrow = align16(nchunks * 4), blrow = align16(nlong * 4),
            blfirst = align16((nlong + 1) * 4), bdone = align16(nlong * 4),
            bpart = align16(nchunks * 8), bhas = align16(nchunks),
            btile = align16(tl.row.size() * 4), btnz = align16(tl.nz.size() * 8);
     size_t btab = bchunk + bcrow + blrow + blfirst + bdone + bpart + bhas + btile + btnz + bfrow +
-                  bfpart;
+                  bfpart + bfhas;
     char *tab = nullptr;
     *S = GG_cuda_sview{};
     if (nlong > 0 || ntiles > 0) {
@@ -1138,7 +1343,7 @@ int sview_make(GG_cuda_sview *S, void *mem[2], const sv_src<P, I> &V, uint64_t n
         char *t_crow = tab + bchunk, *t_lrow = t_crow + bcrow, *t_first = t_lrow + blrow,
              *t_done = t_first + blfirst, *t_part = t_done + bdone, *t_has = t_part + bpart,
              *t_tile = t_has + bhas, *t_tnz = t_tile + btile, *t_frow = t_tnz + btnz,
-             *t_fpart = t_frow + bfrow;
+             *t_fpart = t_frow + bfrow, *t_fhas = t_fpart + bfpart;
         ok = GG_cuda_upload(t_tile, tl.row.data(), tl.row.size() * 4) &&
              GG_cuda_upload(t_tnz, tl.nz.data(), tl.nz.size() * 8);
         if (ok && nflat > 0) {
@@ -1148,6 +1353,7 @@ int sview_make(GG_cuda_sview *S, void *mem[2], const sv_src<P, I> &V, uint64_t n
             S->nflat = nflat;
             S->flat_row = (const uint32_t *)t_frow;
             S->flat_part = t_fpart;
+            S->flat_has = (unsigned char *)t_fhas;
         }
         if (ok && nlong > 0) {
             ok = GG_cuda_upload(tab, tb.chunk.data(), nchunks * 16) &&
@@ -1228,6 +1434,32 @@ extern "C" int GG_cuda_csr_mxv(const GG_cuda_sview *S, int lanes, int add_op, in
                                       ypresent_dev);
     });
     return rc;
+}
+
+extern "C" int GG_cuda_csr_mxv_bits(const GG_cuda_sview *S, int type_code, const void *x_dev,
+                                    const uint32_t *xbits, void *y_dev, unsigned char *yp_dev,
+                                    uint64_t *count)
+{
+    if ((type_code != GG_CUDA_FP32 && type_code != GG_CUDA_FP64) || S->type_code < GG_CUDA_BOOL ||
+        S->type_code > GG_CUDA_FP64)
+        return GG_CUDA_SPMV_UNSUPPORTED;
+    cudaError_t e = cudaMemsetAsync(count, 0, sizeof *count, GG_cuda_stream());
+    if (e != cudaSuccess || S->nrows == 0) return gg_spmv_status(e);
+    auto run = [&](auto tag) {
+        using T = decltype(tag);
+        Cs<T> c = cs_of<T>(S, 0);
+        c.x = (const T *)x_dev;
+        c.xbits = xbits;
+        c.y = (T *)y_dev;
+        c.yp = yp_dev;
+        c.count = (unsigned long long *)count;
+        flat_launch<T, true>(c, S->tile_k);
+    };
+    if (type_code == GG_CUDA_FP32)
+        run(float{});
+    else
+        run(double{});
+    return gg_spmv_status(cudaGetLastError());
 }
 
 extern "C" GG_cuda_csr_kernel GG_cuda_csr_which(const GG_cuda_sview *S, int lanes, int add_op,

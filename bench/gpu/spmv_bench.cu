@@ -183,7 +183,8 @@ static void bench_one(const char *name, bool fp64, cusparseHandle_t h)
     {
         /* the pull product the mxv slot runs for A x (cuda/kernels/vec_mxv.cu): G lanes a row on
          * the same view, T a fresh bitmap with its count each call, as in the library */
-        GG_cuda_dense_x xin = {dx, nullptr, false, 0, nullptr};
+        GG_cuda_dense_x xin = {};
+        xin.xd = dx;
         GG_cuda_vec T = {};
         auto f = [&] {
             GG_cuda_free(T.d.x), GG_cuda_free(T.d.b), GG_cuda_free(T.count);

@@ -34,12 +34,16 @@ typedef struct {
 typedef struct {
     const void *xd;
     const uint8_t *xp;
+    const uint32_t *xbits; /* GG_cuda_vec_bits_input's presence, a bit an index */
     bool iso;
     int iso_code;
     void *own;
 } GG_cuda_dense_x;
 
 int GG_cuda_vec_dense_input(GG_cuda_dense_x *out, const GG_vdata *x, int xcode, int type_code);
+/* The same for the flat pull (GG_cuda_csr_mxv_bits), x SPARSE or BITMAP: xd (never iso) with
+ * the presence as bits, xbits[k / 32] bit k % 32 (xp NULL); `own` always allocated. */
+int GG_cuda_vec_bits_input(GG_cuda_dense_x *out, const GG_vdata *x, int xcode, int type_code);
 
 /* The narrow arrays of V's compact view (GG_cuda_sview: its 32-bit column indices, and its row
  * pointers when they are 32-bit, else NULL), which the pull reads in place of V's 64-bit ones;

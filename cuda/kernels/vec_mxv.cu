@@ -1153,6 +1153,63 @@ __global__ void scatter_kernel(T *xd, uint8_t *xp, GG_vdata x, int xcode)
     }
 }
 
+/* Scatters a SPARSE x into values and presence bits (bits zeroed before). */
+template <typename T>
+__global__ void scatter_bits_kernel(T *xd, uint32_t *bits, GG_vdata x, int xcode)
+{
+    for (uint64_t p = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; p < x.nvals;
+         p += (uint64_t)gridDim.x * blockDim.x) {
+        uint64_t k = x.i[p];
+        atomicOr(bits + k / 32, 1u << (k % 32));
+        xd[k] = gg_load_cast<T>(x.x, x.iso ? 0 : p, xcode, 1.0);
+    }
+}
+
+/* A BITMAP x's flags as bits, a thread a word (its 32 flags by consecutive bytes). */
+__global__ void pack_bits_kernel(const uint8_t *b, uint64_t n, uint32_t *bits)
+{
+    uint64_t words = (n + 31) / 32;
+    for (uint64_t w = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; w < words;
+         w += (uint64_t)gridDim.x * blockDim.x) {
+        uint32_t v = 0;
+        uint64_t k0 = 32 * w;
+        int m = (int)std::min<uint64_t>(32, n - k0);
+        for (int i = 0; i < m; i++) v |= (uint32_t)(b[k0 + i] != 0) << i;
+        bits[w] = v;
+    }
+}
+
+template <typename T> int bits_typed(GG_cuda_dense_x *out, const GG_vdata *x, int xcode)
+{
+    cudaStream_t s = GG_cuda_stream();
+    memset(out, 0, sizeof *out);
+    bool reuse = xcode == gg_code<T>::v && !x->iso && x->form == GG_VF_BITMAP;
+    uint64_t words = (x->n + 31) / 32;
+    size_t bx = reuse ? 0 : ((x->n * sizeof(T) + 255) & ~(size_t)255);
+    char *mem = (char *)GG_cuda_malloc(bx + words * 4 + 4);
+    if (mem == nullptr) return GG_CUDA_SPMV_NOMEM;
+    T *xd = reuse ? (T *)x->x : (T *)mem;
+    uint32_t *bits = (uint32_t *)(mem + bx);
+    if (x->form == GG_VF_SPARSE) {
+        cudaMemsetAsync(bits, 0, words * 4, s);
+        if (x->nvals > 0)
+            scatter_bits_kernel<T><<<blocks_for(x->nvals), THREADS, 0, s>>>(xd, bits, *x, xcode);
+    } else if (x->n > 0) {
+        pack_bits_kernel<<<blocks_for(words), THREADS, 0, s>>>(x->b, x->n, bits);
+        if (!reuse)
+            densify_kernel<T><<<blocks_for(x->n), THREADS, 0, s>>>(xd, nullptr, *x, xcode);
+    }
+    cudaError_t e = cudaGetLastError();
+    if (e != cudaSuccess) {
+        GG_cuda_free(mem);
+        return gg_spmv_status(e);
+    }
+    out->xd = xd;
+    out->xbits = bits;
+    out->own = mem;
+    return GG_CUDA_SPMV_OK;
+}
+
 template <typename T>
 int dense_typed(GG_cuda_dense_x *out, const GG_vdata *x, int xcode)
 {
@@ -1202,6 +1259,17 @@ extern "C" int GG_cuda_vec_dense_input(GG_cuda_dense_x *out, const GG_vdata *x, 
     if (xcode < GG_CUDA_BOOL || xcode > GG_CUDA_FP64) return GG_CUDA_SPMV_UNSUPPORTED;
     int rc = GG_CUDA_SPMV_UNSUPPORTED;
     gg_with_type(type_code, [&](auto tag) { rc = dense_typed<decltype(tag)>(out, x, xcode); });
+    return rc;
+}
+
+extern "C" int GG_cuda_vec_bits_input(GG_cuda_dense_x *out, const GG_vdata *x, int xcode,
+                                      int type_code)
+{
+    if (xcode < GG_CUDA_BOOL || xcode > GG_CUDA_FP64 ||
+        (x->form != GG_VF_SPARSE && x->form != GG_VF_BITMAP))
+        return GG_CUDA_SPMV_UNSUPPORTED;
+    int rc = GG_CUDA_SPMV_UNSUPPORTED;
+    gg_with_type(type_code, [&](auto tag) { rc = bits_typed<decltype(tag)>(out, x, xcode); });
     return rc;
 }
 

@@ -12,7 +12,12 @@
  *   high-diameter BFS level then passes over n nowhere;
  * - otherwise the pull product on A's CSR view (A u) or CSC view (A' u): only the rows the mask
  *   admits, only the terms whose u(k) exists, ending a row early for terminal monoids
- *   (GG_cuda_vec_mxv.h).
+ *   (GG_cuda_vec_mxv.h); PLUS_TIMES on FP32/FP64 without a mask runs the flat pull instead
+ *   (product_flat_pull: the full-vector flat kernel reading u's presence as bits), 1.6-2.3x
+ *   faster than the group pull (cuda/csr_spmv.cu). The SVM's model was trained against the
+ *   group pull, so it still picks the push where the flat pull is now faster (RMAT-21, grid and
+ *   band at 50 %); retraining it with a feature that tells the two pulls apart is open
+ *   (Doc/decisions.md, "Sixteenth session").
  * When w's new content is T itself (no accumulator; replace or no mask), the push and pull
  * products' T is installed directly, so a BFS step is two kernels (initialisation, push).
  * GRAPHBLAS_GPU_MXV=pull, tree or push forces one product where several apply, and
@@ -190,6 +195,53 @@ static GrB_Info product_full(GG_cuda_vec *T, GG_container *A, bool tran, GrB_Sem
     return info;
 }
 
+/* GRAPHBLAS_GPU_FLAT_PULL=0 turns the flat pull off (read once; for same-run baselines). */
+static bool flat_pull_on(void)
+{
+    static atomic_int on = -1;
+    int v = atomic_load_explicit(&on, memory_order_relaxed);
+    if (v < 0) {
+        v = GG_cuda_env_or("GRAPHBLAS_GPU_FLAT_PULL", 1) != 0;
+        atomic_store_explicit(&on, v, memory_order_relaxed);
+    }
+    return v;
+}
+
+/* The non-sparse mode's product for PLUS_TIMES on FP32/FP64 without a mask, x SPARSE or BITMAP:
+ * the flat SpMV kernel's windows over R's compact view, each term's value and x read only where
+ * x(k) is present (GG_cuda_csr_mxv_bits), where the flat kernel is the view's full-vector rule
+ * (at least as many entries as rows). T as the pull's: BITMAP with its count. GrB_NO_VALUE,
+ * touching nothing, where it does not apply (the group pull then runs). */
+static GrB_Info product_flat_pull(GG_cuda_vec *T, GG_container *A, bool tran, GrB_Semiring sr,
+                                  int t, GrB_Index n, GrB_Index nnz, const GG_vdata *x, int xcode)
+{
+    GG_cuda_sview S;
+    if (!flat_pull_on() || sr->add->op->opcode != GG_OP_PLUS || sr->mul->opcode != GG_OP_TIMES ||
+        (t != GrB_FP32_CODE && t != GrB_FP64_CODE) ||
+        (x->form != GG_VF_SPARSE && x->form != GG_VF_BITMAP) ||
+        GG_cuda_mirror_sview(A, tran, nnz, &S) != GrB_SUCCESS || !S.flat || S.nrows != n)
+        return GrB_NO_VALUE;
+    size_t size = sr->add->op->ztype->size;
+    memset(T, 0, sizeof *T);
+    GG_vdata_init(&T->d, n, size);
+    T->d.form = GG_VF_BITMAP;
+    T->d.x = GG_cuda_malloc(n * size);
+    T->d.b = GG_cuda_malloc(n);
+    T->count = GG_cuda_malloc(sizeof(uint64_t));
+    GG_cuda_dense_x dx = {0};
+    GrB_Info info = T->d.x == NULL || T->d.b == NULL || T->count == NULL
+                        ? GrB_OUT_OF_MEMORY
+                        : GG_cuda_info(GG_cuda_vec_bits_input(&dx, x, xcode, t));
+    GG_trace("cuda mxv: flat pull on the compact %s view (u %s)", tran ? "CSC" : "CSR",
+             x->form == GG_VF_SPARSE ? "sparse" : "bitmap");
+    if (info == GrB_SUCCESS)
+        info = GG_cuda_info(
+            GG_cuda_csr_mxv_bits(&S, t, dx.xd, dx.xbits, T->d.x, T->d.b, T->count));
+    GG_cuda_free(dx.own);
+    if (info != GrB_SUCCESS) GG_cuda_vec_release(T);
+    return info;
+}
+
 /* The fuse of the deferred assign op (C<M, struct> = value, C the product's mask, M its frontier)
  * into the push: when the frontier is still the list its push left, C a bitmap with its count. */
 static bool fuse_of(const GG_cuda_deferred *op, const GG_cuda_vec *uv, const GG_cuda_vec *c,
@@ -312,7 +364,12 @@ static GrB_Info product(GG_container *w, GG_container *M, GrB_BinaryOp accum, Gr
         }
     } else if (!pull) {
         info = product_full(&T, A, tran, sr, t, n, nnz, vxm, x->x);
+    } else if (M == NULL &&
+               (info = product_flat_pull(&T, A, tran, sr, t, n, nnz, x, (int)u->type->code)) !=
+                   GrB_NO_VALUE) {
+        /* done (or failed) by the flat pull */
     } else {
+        info = GrB_SUCCESS;
         GG_cuda_cview V;
         GG_cuda_dense_x dx;
         GG_cuda_sview S;

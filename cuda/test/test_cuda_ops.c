@@ -669,6 +669,120 @@ static void lone_term_fold(void **state)
     }
 }
 
+/* The flat pull (GG_cuda_csr_mxv_bits: PLUS_TIMES on FP32/FP64, no mask, the pull forced): u
+ * sparse or a device bitmap at densities from one entry to half of n, A u and u A, against the CPU
+ * backend exactly (small integers: every fold order gives the same sums), the trace showing the
+ * flat pull ran; rows 7 and 8 hold 5000 and 3000 entries, so rows cross several windows of 2048
+ * entries (the partials' presence), and the same again with one block striding over every
+ * window (the block's count over several windows); A's values stored as the semiring's type, and as
+ * INT32 (cast on load: the windows' other instantiation). Then a row whose lone term is -0 keeps
+ * it. */
+typedef struct {
+    GrB_Vector w, u;
+    GrB_Matrix A;
+    GrB_Semiring sr;
+    int vxm;
+} flat_run;
+
+static void flat_product(void *arg)
+{
+    flat_run *r = arg;
+    GG_cuda_mxv_force(GG_CUDA_MXV_PULL);
+    if (r->vxm)
+        OK(GrB_vxm(r->w, NULL, NULL, r->sr, r->u, r->A, NULL));
+    else
+        OK(GrB_mxv(r->w, NULL, NULL, r->sr, r->A, r->u, NULL));
+    GrB_Index nv;
+    OK(GrB_Vector_nvals(&nv, r->w));
+    GG_cuda_mxv_force(GG_CUDA_MXV_RULE);
+}
+
+static void flat_pull_parity(void **state)
+{
+    (void)state;
+    const GrB_Index n = 5000;
+    struct {
+        GrB_Type type, atype;
+        GrB_Semiring sr;
+        GrB_UnaryOp id;
+    } cases[] = {{GrB_FP32, GrB_FP32, GrB_PLUS_TIMES_SEMIRING_FP32, GrB_IDENTITY_FP32},
+                 {GrB_FP64, GrB_FP64, GrB_PLUS_TIMES_SEMIRING_FP64, GrB_IDENTITY_FP64},
+                 {GrB_FP64, GrB_INT32, GrB_PLUS_TIMES_SEMIRING_FP64, GrB_IDENTITY_FP64}};
+    const double dens[] = {0, 0.0005, 0.01, 0.1, 0.5};
+    static char buf[1 << 16];
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        GrB_Matrix A = random_matrix(cases[c].atype, n, n, 0.004);
+        for (GrB_Index j = 0; j < n; j++) OK(GrB_Matrix_setElement_FP64(A, 1 + (double)(j % 3), 7, j));
+        for (GrB_Index j = 0; j < 3000; j++)
+            OK(GrB_Matrix_setElement_FP64(A, 2 + (double)(j % 5), 8, (j * 7) % n));
+        OK(GrB_Matrix_wait(A, GrB_MATERIALIZE));
+        for (int strided = 0; strided < 2; strided++) {
+            GG_cuda_csr_set_flat_blocks(strided ? 1 : 0);
+            for (size_t d = 0; d < sizeof dens / sizeof dens[0]; d++) {
+                GrB_Vector u = random_vector(cases[c].type, n, dens[d]);
+                if (d == 1) OK(GrB_Vector_setElement_FP64(u, 3, 7)); /* the long row's column */
+                for (int v = 0; v < 4; v++) {
+                    int bitmap = v % 2, vxm = v / 2;
+                    GrB_Vector w[2];
+                    for (int b = 0; b < 2; b++) {
+                        set_backend(b == 0 ? GxG_BACKEND_CPU : GxG_BACKEND_CUDA);
+                        flat_run r = {NULL, vdup(u), A, cases[c].sr, vxm};
+                        if (bitmap) OK(GrB_Vector_apply(r.u, NULL, NULL, cases[c].id, u, NULL));
+                        OK(GrB_Vector_new(&r.w, cases[c].type, n));
+                        size_t before = declines();
+                        if (b == 0) {
+                            flat_product(&r);
+                        } else {
+                            traced(flat_product, &r, buf, sizeof buf);
+                            assert_int_equal(declines(), before);
+                            if (strstr(buf, "flat pull") == NULL)
+                                fail_msg("case %zu density %g bitmap %d vxm %d: no flat pull; the "
+                                         "trace ends:\n%s",
+                                         c, dens[d], bitmap, vxm, trace_tail(buf));
+                        }
+                        w[b] = r.w;
+                        GrB_free(&r.u);
+                    }
+                    set_backend(GxG_BACKEND_AUTO);
+                    same_vector(w[0], w[1], 0);
+                    GrB_free(&w[0]), GrB_free(&w[1]);
+                }
+                GrB_free(&u);
+            }
+        }
+        GG_cuda_csr_set_flat_blocks(0);
+        GrB_free(&A);
+    }
+    /* a lone -0 term: row 3's sum is -0 (the CPU's first-term fold), row 0 holds 64 terms so
+     * that the matrix has as many entries as rows (the flat kernel's shapes) */
+    for (size_t c = 0; c < 2; c++) {
+        GrB_Matrix A;
+        OK(GrB_Matrix_new(&A, cases[c].type, 64, 64));
+        /* every row holds an entry (a hypersparse A has no compact view) */
+        for (GrB_Index j = 0; j < 64; j++) {
+            OK(GrB_Matrix_setElement_FP64(A, 1, 0, j));
+            if (j != 3) OK(GrB_Matrix_setElement_FP64(A, 1, j, (j + 1) % 64));
+        }
+        OK(GrB_Matrix_setElement_FP64(A, -0.0, 3, 2));
+        flat_run r = {NULL, NULL, A, cases[c].sr, 0};
+        OK(GrB_Vector_new(&r.u, cases[c].type, 64));
+        OK(GrB_Vector_setElement_FP64(r.u, 1, 2));
+        OK(GrB_Vector_new(&r.w, cases[c].type, 64));
+        set_backend(GxG_BACKEND_CUDA);
+        traced(flat_product, &r, buf, sizeof buf);
+        set_backend(GxG_BACKEND_AUTO);
+        if (strstr(buf, "flat pull") == NULL)
+            fail_msg("lone -0, case %zu: no flat pull; the trace ends:\n%s", c, trace_tail(buf));
+        double x = 1;
+        OK(GrB_Vector_extractElement_FP64(&x, r.w, 3));
+        assert_true(x == 0 && signbit(x));
+        GrB_Index nv;
+        OK(GrB_Vector_nvals(&nv, r.w)); /* rows 0, 1 (entries in column 2) and 3 */
+        assert_int_equal(nv, 3);
+        GrB_free(&r.u), GrB_free(&r.w), GrB_free(&A);
+    }
+}
+
 /* An assign through an index list without mask or accumulator keeps C outside the list (the
  * write-back reads C for that). */
 static void assign_list_keeps_c(void **state)
@@ -1226,6 +1340,7 @@ int main(void)
         cmocka_unit_test(assign_in_place_parity),
         cmocka_unit_test(long_vector_parity),
         cmocka_unit_test(lone_term_fold),
+        cmocka_unit_test(flat_pull_parity),
         cmocka_unit_test(assign_list_keeps_c),
         cmocka_unit_test(list_frontier_parity),
         cmocka_unit_test(long_walk_table_parity),
