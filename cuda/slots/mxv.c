@@ -129,11 +129,9 @@ static bool list_output(GrB_Semiring sr, GG_container *A, const GG_vdata *x, boo
     return true;
 }
 
-/* T (BITMAP, n rows) by the tree, CMRS or CSR kernels (GG_cuda_spmv_pick) from a full device u
- * of the domain type. The view CMRS or the CSR kernel needs may not fit the pool, or the compact
- * one be declined: the product then runs the tree. */
-static GrB_Info product_full(GG_cuda_vec *T, GG_container *A, bool tran, GrB_Semiring sr, int t,
-                             GrB_Index n, GrB_Index nnz, bool vxm, const void *x)
+/* T made a BITMAP of n rows of the semiring's type, its arrays (and its count word, when
+ * `counted`) allocated; GrB_OUT_OF_MEMORY with T released. */
+static GrB_Info bitmap_product(GG_cuda_vec *T, GrB_Semiring sr, GrB_Index n, bool counted)
 {
     size_t size = sr->add->op->ztype->size;
     memset(T, 0, sizeof *T);
@@ -141,14 +139,24 @@ static GrB_Info product_full(GG_cuda_vec *T, GG_container *A, bool tran, GrB_Sem
     T->d.form = GG_VF_BITMAP;
     T->d.x = GG_cuda_malloc(n * size);
     T->d.b = GG_cuda_malloc(n);
-    if (T->d.x == NULL || T->d.b == NULL) {
-        GG_cuda_vec_release(T);
-        return GrB_OUT_OF_MEMORY;
-    }
+    if (counted) T->count = GG_cuda_malloc(sizeof(uint64_t));
+    if (T->d.x != NULL && T->d.b != NULL && (!counted || T->count != NULL)) return GrB_SUCCESS;
+    GG_cuda_vec_release(T);
+    return GrB_OUT_OF_MEMORY;
+}
+
+/* T (BITMAP, n rows) by the tree, CMRS or CSR kernels (GG_cuda_spmv_pick) from a full device u
+ * of the domain type. The view CMRS or the CSR kernel needs may not fit the pool, or the compact
+ * one be declined: the product then runs the tree. */
+static GrB_Info product_full(GG_cuda_vec *T, GG_container *A, bool tran, GrB_Semiring sr, int t,
+                             GrB_Index n, GrB_Index nnz, bool vxm, const void *x)
+{
+    GrB_Info info = bitmap_product(T, sr, n, false);
+    if (info != GrB_SUCCESS) return info;
     /* a product's result waiting as its rows is read as its compact view: its tree is asked for
      * only where the tree kernel runs */
     GG_cuda_hs hs = {0};
-    GrB_Info info = !tran && GG_cuda_mirror_rows_wait(A) ? GrB_SUCCESS : GG_cuda_mirror_hs(A, &hs);
+    info = !tran && GG_cuda_mirror_rows_wait(A) ? GrB_SUCCESS : GG_cuda_mirror_hs(A, &hs);
     int rc = GG_CUDA_SPMV_ERROR;
     int add = sr->add->op->opcode, mul = sr->mul->opcode;
     unsigned char start[8];
@@ -221,17 +229,10 @@ static GrB_Info product_flat_pull(GG_cuda_vec *T, GG_container *A, bool tran, Gr
         (x->form != GG_VF_SPARSE && x->form != GG_VF_BITMAP) ||
         GG_cuda_mirror_sview(A, tran, nnz, &S) != GrB_SUCCESS || !S.flat || S.nrows != n)
         return GrB_NO_VALUE;
-    size_t size = sr->add->op->ztype->size;
-    memset(T, 0, sizeof *T);
-    GG_vdata_init(&T->d, n, size);
-    T->d.form = GG_VF_BITMAP;
-    T->d.x = GG_cuda_malloc(n * size);
-    T->d.b = GG_cuda_malloc(n);
-    T->count = GG_cuda_malloc(sizeof(uint64_t));
     GG_cuda_dense_x dx = {0};
-    GrB_Info info = T->d.x == NULL || T->d.b == NULL || T->count == NULL
-                        ? GrB_OUT_OF_MEMORY
-                        : GG_cuda_info(GG_cuda_vec_bits_input(&dx, x, xcode, t));
+    GrB_Info info = bitmap_product(T, sr, n, true);
+    if (info != GrB_SUCCESS) return info;
+    info = GG_cuda_info(GG_cuda_vec_bits_input(&dx, x, xcode, t));
     GG_trace("cuda mxv: flat pull on the compact %s view (u %s)", tran ? "CSC" : "CSR",
              x->form == GG_VF_SPARSE ? "sparse" : "bitmap");
     if (info == GrB_SUCCESS)
