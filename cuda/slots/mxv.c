@@ -215,19 +215,29 @@ static bool flat_pull_on(void)
     return v;
 }
 
-/* The non-sparse mode's product for PLUS_TIMES on FP32/FP64 without a mask, x SPARSE or BITMAP:
- * the flat SpMV kernel's windows over R's compact view, each term's value and x read only where
- * x(k) is present (GG_cuda_csr_mxv_bits), where the flat kernel is the view's full-vector rule
- * (at least as many entries as rows). T as the pull's: BITMAP with its count. GrB_NO_VALUE,
- * touching nothing, where it does not apply (the group pull then runs). */
-static GrB_Info product_flat_pull(GG_cuda_vec *T, GG_container *A, bool tran, GrB_Semiring sr,
-                                  int t, GrB_Index n, GrB_Index nnz, const GG_vdata *x, int xcode)
+/* Whether the non-sparse mode of a call with mask M, semiring sr on type t and input x is the
+ * flat pull, short of R's compact view and its flat rule (product_flat_pull): the flat pull on,
+ * no mask, PLUS_TIMES on FP32/FP64, x SPARSE or BITMAP. One test, so that what else needs to
+ * know which pull a call would run (the SVM's features) asks the same. */
+static bool flat_pull_applies(const GG_container *M, GrB_Semiring sr, int t, const GG_vdata *x)
+{
+    return M == NULL && flat_pull_on() && sr->add->op->opcode == GG_OP_PLUS &&
+           sr->mul->opcode == GG_OP_TIMES && (t == GrB_FP32_CODE || t == GrB_FP64_CODE) &&
+           (x->form == GG_VF_SPARSE || x->form == GG_VF_BITMAP);
+}
+
+/* The non-sparse mode's product where flat_pull_applies: the flat SpMV kernel's windows over R's
+ * compact view, each term's value and x read only where x(k) is present (GG_cuda_csr_mxv_bits),
+ * where the flat kernel is the view's full-vector rule (at least as many entries as rows). T as
+ * the pull's: BITMAP with its count. GrB_NO_VALUE, touching nothing, where it does not apply (the
+ * group pull then runs). */
+static GrB_Info product_flat_pull(GG_cuda_vec *T, const GG_container *M, GG_container *A, bool tran,
+                                  GrB_Semiring sr, int t, GrB_Index n, GrB_Index nnz,
+                                  const GG_vdata *x, int xcode)
 {
     GG_cuda_sview S;
-    if (!flat_pull_on() || sr->add->op->opcode != GG_OP_PLUS || sr->mul->opcode != GG_OP_TIMES ||
-        (t != GrB_FP32_CODE && t != GrB_FP64_CODE) ||
-        (x->form != GG_VF_SPARSE && x->form != GG_VF_BITMAP) ||
-        GG_cuda_mirror_sview(A, tran, nnz, &S) != GrB_SUCCESS || !S.flat || S.nrows != n)
+    if (!flat_pull_applies(M, sr, t, x) || GG_cuda_mirror_sview(A, tran, nnz, &S) != GrB_SUCCESS ||
+        !S.flat || S.nrows != n)
         return GrB_NO_VALUE;
     GG_cuda_dense_x dx = {0};
     GrB_Info info = bitmap_product(T, sr, n, true);
@@ -365,9 +375,8 @@ static GrB_Info product(GG_container *w, GG_container *M, GrB_BinaryOp accum, Gr
         }
     } else if (!pull) {
         info = product_full(&T, A, tran, sr, t, n, nnz, vxm, x->x);
-    } else if (M == NULL &&
-               (info = product_flat_pull(&T, A, tran, sr, t, n, nnz, x, (int)u->type->code)) !=
-                   GrB_NO_VALUE) {
+    } else if ((info = product_flat_pull(&T, M, A, tran, sr, t, n, nnz, x,
+                                         (int)u->type->code)) != GrB_NO_VALUE) {
         /* done (or failed) by the flat pull */
     } else {
         info = GrB_SUCCESS;
