@@ -13,10 +13,13 @@
  * ANY or idempotent monoid over constant terms: BFS's pushes); and the push's work fraction: the
  * frontier's edges (the lengths of the push view's columns at its entries) over nnz, counted on
  * the device only where the push may be long (GG_svm_work_worth_counting), else estimated from the
- * density (GG_svm_call_features). The last five are not in the paper: a model trained on
- * unmasked products alone picked the pull for BFS's masked list pushes and halved RMAT-22 BFS,
- * and the density alone cannot tell RMAT-23's level of 3 % of the vertices holding most edges
- * (pull 2.4 ms faster) from a level of 3 % of average degree (Doc/decisions.md). The counted
+ * density (GG_svm_call_features); and whether the non-sparse mode would run the flat pull rather
+ * than the group pull (cuda/slots/mxv.c: PLUS_TIMES on FP32/FP64 without a mask, over a view
+ * with at least as many entries as rows), 1.6-2.3x faster, so that one model can weigh the push
+ * against either pull. The last six are not in the paper: a model trained on unmasked products
+ * alone picked the pull for BFS's masked list pushes and halved RMAT-22 BFS, and the density
+ * alone cannot tell RMAT-23's level of 3 % of the vertices holding most edges (pull 2.4 ms
+ * faster) from a level of 3 % of average degree (Doc/decisions.md). The counted
  * features, the density and the work fraction enter the
  * model as log2 of themselves (log2(1 + v) for the matrix features, which may be 0), so a linear
  * score is a power law in the raw quantities: the n/32 rule, for one, is log2(density) + 5 >= 0;
@@ -47,7 +50,8 @@ enum {
     GG_SVM_MASK_STRUCT, /* 1: a structural mask */
     GG_SVM_MASK_COMP,   /* 1: a complemented mask */
     GG_SVM_LIST,        /* 1: a push would write an unordered list */
-    GG_SVM_WORK,        /* log2 of the push's work fraction (GG_svm_work) */
+    GG_SVM_FLAT,        /* 1: the non-sparse mode would run the flat pull */
+    GG_SVM_WORK,        /* log2 of the push's work fraction (GG_svm_work); the last feature */
     GG_SVM_NFEAT
 };
 
@@ -112,17 +116,19 @@ static inline double GG_svm_work(uint64_t work, uint64_t nnz)
 }
 
 /* t[GG_SVM_DENSITY ...]: a call's own features, for an input of nvals entries (an empty one
- * counts as one: it is pushed whatever the score) in dimension n. The work fraction is left at
- * its estimate without a count: the density's, the fraction of R's edges that nvals columns of
- * average length hold; the slot replaces it with the count where it makes one. */
+ * counts as one: it is pushed whatever the score) in dimension n; flat: its non-sparse mode
+ * would be the flat pull. The work fraction is left at its estimate without a count: the
+ * density's, the fraction of R's edges that nvals columns of average length hold; the slot
+ * replaces it with the count where it makes one. */
 static inline void GG_svm_call_features(double *t, uint64_t nvals, uint64_t n, bool masked,
-                                        bool mstruct, bool mcomp, bool list)
+                                        bool mstruct, bool mcomp, bool list, bool flat)
 {
     t[GG_SVM_DENSITY] = GG_svm_density(nvals > 0 ? nvals : 1, n);
     t[GG_SVM_MASKED] = masked;
     t[GG_SVM_MASK_STRUCT] = masked && mstruct;
     t[GG_SVM_MASK_COMP] = masked && mcomp;
     t[GG_SVM_LIST] = list;
+    t[GG_SVM_FLAT] = flat;
     t[GG_SVM_WORK] = t[GG_SVM_DENSITY];
 }
 

@@ -197,6 +197,7 @@ const GG_svm_model GG_svm_mxv_model = {
             0x1.80c50b221ab37p-2, /* structural mask: 0.375752 */
             0x1.80c50b221ab37p-2, /* complemented mask: 0.375752 */
             -0x1.3f54dd000484ep+0, /* list output: -1.24739 */
+            0x0p+0, /* flat pull: 0 */
             0x1.d0866114ae567p-4, /* push work fraction: 0.113409 */
         },
     .b = 0x1.1072061f13d56p+2, /* 4.25696 */

@@ -16,8 +16,9 @@
  *   (product_flat_pull: the full-vector flat kernel reading u's presence as bits), 1.6-2.3x
  *   faster than the group pull (cuda/csr_spmv.cu). The SVM's model was trained against the
  *   group pull, so it still picks the push where the flat pull is now faster (RMAT-21, grid and
- *   band at 50 %); retraining it with a feature that tells the two pulls apart is open
- *   (Doc/decisions.md, "Sixteenth session").
+ *   band at 50 %); the call's feature GG_SVM_FLAT tells the two pulls apart, but the compiled
+ *   model gives it weight 0 until it is retrained on cases that have it (Doc/decisions.md,
+ *   "Sixteenth session").
  * When w's new content is T itself (no accumulator; replace or no mask), the push and pull
  * products' T is installed directly, so a BFS step is two kernels (initialisation, push).
  * GRAPHBLAS_GPU_MXV=pull, tree or push forces one product where several apply, and
@@ -217,8 +218,8 @@ static bool flat_pull_on(void)
 
 /* Whether the non-sparse mode of a call with mask M, semiring sr on type t and input x is the
  * flat pull, short of R's compact view and its flat rule (product_flat_pull): the flat pull on,
- * no mask, PLUS_TIMES on FP32/FP64, x SPARSE or BITMAP. One test, so that what else needs to
- * know which pull a call would run (the SVM's features) asks the same. */
+ * no mask, PLUS_TIMES on FP32/FP64, x SPARSE or BITMAP. The product and the SVM's feature
+ * (GG_SVM_FLAT, product) both ask it, so the model is told of the pull that would run. */
 static bool flat_pull_applies(const GG_container *M, GrB_Semiring sr, int t, const GG_vdata *x)
 {
     return M == NULL && flat_pull_on() && sr->add->op->opcode == GG_OP_PLUS &&
@@ -307,8 +308,13 @@ static GrB_Info product(GG_container *w, GG_container *M, GrB_BinaryOp accum, Gr
         info = (GrB_Info)GG_cuda_vec_nvals(u, &nu);
         pthread_mutex_unlock(&u->lock);
         if (info != GrB_SUCCESS) return info;
+        /* whether the non-sparse mode would be the flat pull, without making R's compact view
+         * for a call that may push: its flat rule (at least as many entries as rows) and the
+         * dimensions under 2^32 it is made for stand in for it */
+        bool flat = flat_pull_applies(M, sr, t, x) && nnz >= n &&
+                    A->nrows < ((uint64_t)1 << 32) && A->ncols < ((uint64_t)1 << 32);
         GG_svm_call_features(last_call, nu, u->nrows, M != NULL, k.wb.mstruct, d->mask_comp,
-                             can_list);
+                             can_list, flat);
         /* the push work is counted (a reduction and a wait) only when a decision reads it, or
          * the trainer records it */
         bool work = forced_mode == GG_CUDA_MXV_RULE

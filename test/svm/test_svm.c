@@ -4,8 +4,9 @@
  * source it writes reads back bit for bit and compiles; the committed cuda/svm_model.c reads back
  * as what it compiles to, and while it is provisional it is the old n/32 rule; the clustering
  * factors built from the device pass's counts (GG_svm_matrix_features) equal nnz / segments
- * counted by definition; a call's own features (mask kind, list output); weighted cases; the
- * Table VII measures; the lines of a cases file (gg_svm.h), the committed one's included. No GraphBLAS: the CUDA side is in cuda/test/test_cuda_svm.c. */
+ * counted by definition; a call's own features (mask kind, list output, flat pull); weighted
+ * cases; the Table VII measures; the lines of a cases file (gg_svm.h), the committed ones
+ * included. No GraphBLAS: the CUDA side is in cuda/test/test_cuda_svm.c. */
 #include "gg_svm.h"
 
 #include <math.h>
@@ -31,7 +32,8 @@ static double uniform(double lo, double hi)
 }
 
 /* A toy set, separable with a wide margin: pull when log2 density + nnz / 4 > 0 (other features
- * noise, but the push work, left at its estimate from the density as where it is not counted). */
+ * noise, but the push work, left at its estimate from the density as where it is not counted,
+ * and the flat pull). */
 #define TOY 400
 static double toy_x[TOY * GG_SVM_NFEAT];
 static int toy_y[TOY], toy_g[TOY];
@@ -41,7 +43,10 @@ static gg_svm_set toy_set(void)
     size_t n = 0;
     while (n < TOY) {
         double *x = toy_x + n * GG_SVM_NFEAT;
-        for (int k = 0; k < GG_SVM_WORK; k++) x[k] = uniform(0, 20);
+        for (int k = 0; k < GG_SVM_FLAT; k++) x[k] = uniform(0, 20);
+        /* the flat pull 0, as in every case recorded so far, with no draw: the other features
+         * keep the draws the toy was made with (one more moves a case across out of fold) */
+        x[GG_SVM_FLAT] = 0;
         x[GG_SVM_DENSITY] = uniform(-16, 0);
         x[GG_SVM_WORK] = x[GG_SVM_DENSITY]; /* not counted: the density's estimate */
         double side = x[GG_SVM_DENSITY] + x[GG_SVM_NNZ] / 4;
@@ -146,7 +151,7 @@ static void written_model_reads_back(void **state)
     assert_int_equal(r.cases, TOY);
     assert_false(r.provisional);
     /* a missing weight is an error, not a zero: drop the last weight's line (so a model of the
-     * feature vector before the push work fraction, one weight shorter, is refused) */
+     * feature vector before the flat pull, one weight shorter, is refused) */
     char *line = strstr(text, "/* push work fraction");
     assert_non_null(line);
     while (line[-1] != '\n') line--;
@@ -197,16 +202,16 @@ static void committed_model_is_what_it_says(void **state)
         return;
     }
     /* provisional: the n/32 rule (push while nvals < n / 32), with no feature but the density,
-     * whatever the mask and the output form */
+     * whatever the mask, the output form and the pull */
     assert_false(GG_svm_needs_counts(m));
     const uint64_t dims[] = {1, 31, 32, 100, 640, 1000, 4096, 1000003, (uint64_t)1 << 40};
     for (size_t d = 0; d < sizeof dims / sizeof dims[0]; d++) {
         uint64_t n = dims[d];
         for (uint64_t nu = 1; nu <= n && nu < 100000; nu += 1 + nu / 64) {
-            for (int kind = 0; kind < 16; kind++) {
+            for (int kind = 0; kind < 32; kind++) {
                 double t[GG_SVM_NFEAT];
                 for (int k = 0; k < GG_SVM_DENSITY; k++) t[k] = uniform(0, 30);
-                GG_svm_call_features(t, nu, n, kind & 1, kind & 2, kind & 4, kind & 8);
+                GG_svm_call_features(t, nu, n, kind & 1, kind & 2, kind & 4, kind & 8, kind & 16);
                 bool push = GG_svm_score(m, t) < 0;
                 assert_int_equal(push, (double)nu < (double)n / 32);
                 if (nu != n / 32 || n % 32 == 0) assert_int_equal(push, nu < n / 32);
@@ -215,26 +220,27 @@ static void committed_model_is_what_it_says(void **state)
     }
 }
 
-/* A call's features: the density's log2 (an empty input counts as one entry) and the mask kind
- * and list output as 0/1, a kind of mask only with a mask. */
+/* A call's features: the density's log2 (an empty input counts as one entry) and the mask kind,
+ * list output and flat pull as 0/1, a kind of mask only with a mask. */
 static void call_features_encode_the_call(void **state)
 {
     (void)state;
     double t[GG_SVM_NFEAT];
-    GG_svm_call_features(t, 64, 1024, false, true, true, false);
+    GG_svm_call_features(t, 64, 1024, false, true, true, false, true); /* PLUS_TIMES's pull */
     assert_true(t[GG_SVM_DENSITY] == -4);
     assert_true(t[GG_SVM_MASKED] == 0 && t[GG_SVM_MASK_STRUCT] == 0 && t[GG_SVM_MASK_COMP] == 0);
-    assert_true(t[GG_SVM_LIST] == 0);
-    GG_svm_call_features(t, 0, 1024, true, true, true, true); /* BFS's push */
+    assert_true(t[GG_SVM_LIST] == 0 && t[GG_SVM_FLAT] == 1);
+    GG_svm_call_features(t, 0, 1024, true, true, true, true, false); /* BFS's push */
     assert_true(t[GG_SVM_DENSITY] == -10);
     assert_true(t[GG_SVM_MASKED] == 1 && t[GG_SVM_MASK_STRUCT] == 1 && t[GG_SVM_MASK_COMP] == 1);
-    assert_true(t[GG_SVM_LIST] == 1);
-    GG_svm_call_features(t, 1024, 1024, true, false, true, false); /* a complemented valued mask */
+    assert_true(t[GG_SVM_LIST] == 1 && t[GG_SVM_FLAT] == 0);
+    /* a complemented valued mask */
+    GG_svm_call_features(t, 1024, 1024, true, false, true, false, false);
     assert_true(t[GG_SVM_DENSITY] == 0);
     assert_true(t[GG_SVM_MASKED] == 1 && t[GG_SVM_MASK_STRUCT] == 0 && t[GG_SVM_MASK_COMP] == 1);
     /* the push work, uncounted, is the density's estimate (columns of average length) */
     for (uint64_t nu = 0; nu <= 1024; nu += 97) {
-        GG_svm_call_features(t, nu, 1024, true, true, true, true);
+        GG_svm_call_features(t, nu, 1024, true, true, true, true, false);
         assert_true(t[GG_SVM_WORK] == t[GG_SVM_DENSITY]);
     }
 }
@@ -420,7 +426,8 @@ static void decisions_against_the_oracle(void **state)
     assert_true(frac == 1 && loss == 0);
 }
 
-/* A case line written reads back exactly (values of at most 9 digits), in a file with run lines. */
+/* A header and a case line written read back exactly (values of at most 9 digits), in a file
+ * with run lines. */
 static void case_lines_read_back(void **state)
 {
     (void)state;
@@ -430,6 +437,7 @@ static void case_lines_read_back(void **state)
     FILE *f = tmpfile();
     assert_non_null(f);
     gg_svm_write_run(f, GG_SVM_SSSP, 12, "rmat:20");
+    gg_svm_write_header(f);
     gg_svm_write_case(f, &c);
     rewind(f);
     char line[4096];
@@ -441,11 +449,16 @@ static void case_lines_read_back(void **state)
     assert_int_equal(kind, GG_SVM_SSSP);
     assert_int_equal(run, 12);
     assert_string_equal(name, "rmat:20\n");
-    assert_false(gg_svm_parse_case(line, &c));
+    assert_false(gg_svm_parse_case(line, GG_SVM_NFEAT, &c));
+    assert_int_equal(gg_svm_parse_header(line), 0);
+    assert_non_null(fgets(line, sizeof line, f));
+    assert_int_equal(gg_svm_parse_header(line), GG_SVM_NFEAT);
+    assert_false(gg_svm_parse_case(line, GG_SVM_NFEAT, &c));
     assert_non_null(fgets(line, sizeof line, f));
     fclose(f);
     gg_svm_case d;
-    assert_true(gg_svm_parse_case(line, &d));
+    assert_int_equal(gg_svm_parse_header(line), 0);
+    assert_true(gg_svm_parse_case(line, GG_SVM_NFEAT, &d));
     assert_int_equal(d.group, 7);
     assert_int_equal(d.run, 12);
     assert_true(d.weight == c.weight && d.t_push == c.t_push && d.t_pull == c.t_pull);
@@ -453,7 +466,16 @@ static void case_lines_read_back(void **state)
     assert_false(gg_svm_parse_run(line, &kind, &run, &name));
 }
 
-/* Lines that are not whole case lines, or not run lines, are refused. */
+/* The header of a file of nfeat feature columns ("group,run,weight,t_push,t_pull,f0,..."). */
+static void header_of(char *out, size_t size, int nfeat)
+{
+    int len = snprintf(out, size, "group,run,weight,t_push,t_pull");
+    for (int k = 0; k < nfeat; k++) len += snprintf(out + len, size - (size_t)len, ",f%d", k);
+}
+
+/* Lines that are not whole case lines for their file's header, or not run lines, or not a header
+ * of a known feature vector, are refused; the lines of the files before the flat pull and before
+ * the work fraction read with the features they lack 0. */
 static void bad_lines_are_refused(void **state)
 {
     (void)state;
@@ -461,28 +483,47 @@ static void bad_lines_are_refused(void **state)
     int len = snprintf(good, sizeof good, "3,0,1,2e-05,3e-05");
     for (int k = 0; k < GG_SVM_NFEAT; k++) len += snprintf(good + len, sizeof good - (size_t)len, ",%d", k);
     gg_svm_case c;
-    assert_true(gg_svm_parse_case(good, &c));
+    assert_true(gg_svm_parse_case(good, GG_SVM_NFEAT, &c));
+    assert_true(c.x[GG_SVM_FLAT] == GG_SVM_FLAT && c.x[GG_SVM_WORK] == GG_SVM_WORK);
     snprintf(bad, sizeof bad, "%s,1", good); /* a field too many */
-    assert_false(gg_svm_parse_case(bad, &c));
-    /* one too few: a line of the files before the push work fraction, which reads as 0 */
+    assert_false(gg_svm_parse_case(bad, GG_SVM_NFEAT, &c));
+    /* one too few for its header */
     snprintf(bad, sizeof bad, "%.*s", (int)(strrchr(good, ',') - good), good);
-    assert_true(gg_svm_parse_case(bad, &c));
-    assert_true(c.x[GG_SVM_WORK] == 0 && c.x[GG_SVM_WORK - 1] == GG_SVM_WORK - 1);
+    assert_false(gg_svm_parse_case(bad, GG_SVM_NFEAT, &c));
+    /* in a file before the flat pull: its last column (here GG_SVM_FLAT) is the work fraction */
+    assert_true(gg_svm_parse_case(bad, GG_SVM_NFEAT - 1, &c));
+    assert_true(c.x[GG_SVM_FLAT] == 0 && c.x[GG_SVM_WORK] == GG_SVM_FLAT &&
+                c.x[GG_SVM_FLAT - 1] == GG_SVM_FLAT - 1);
     snprintf(bad, sizeof bad, "%s,", good); /* an empty last field */
-    assert_false(gg_svm_parse_case(bad, &c));
+    assert_false(gg_svm_parse_case(bad, GG_SVM_NFEAT, &c));
     bad[strrchr(good, ',') - good] = '\0';
-    *strrchr(bad, ',') = '\0'; /* two too few */
-    assert_false(gg_svm_parse_case(bad, &c));
+    *strrchr(bad, ',') = '\0'; /* two too few: a file before the work fraction, both 0 */
+    assert_false(gg_svm_parse_case(bad, GG_SVM_NFEAT - 1, &c));
+    assert_true(gg_svm_parse_case(bad, GG_SVM_NFEAT - 2, &c));
+    assert_true(c.x[GG_SVM_FLAT] == 0 && c.x[GG_SVM_WORK] == 0 &&
+                c.x[GG_SVM_FLAT - 1] == GG_SVM_FLAT - 1);
+    *strrchr(bad, ',') = '\0'; /* three too few: no file had that */
+    assert_false(gg_svm_parse_case(bad, GG_SVM_NFEAT - 3, &c));
     snprintf(bad, sizeof bad, "%.*s,", (int)(strrchr(good, ',') - good), good); /* one short, open */
-    assert_false(gg_svm_parse_case(bad, &c));
+    assert_false(gg_svm_parse_case(bad, GG_SVM_NFEAT, &c));
+    assert_false(gg_svm_parse_case(bad, GG_SVM_NFEAT - 1, &c));
     snprintf(bad, sizeof bad, "%sx", good);
-    assert_false(gg_svm_parse_case(bad, &c));
+    assert_false(gg_svm_parse_case(bad, GG_SVM_NFEAT, &c));
     snprintf(bad, sizeof bad, "-%s", good); /* a negative group */
-    assert_false(gg_svm_parse_case(bad, &c));
+    assert_false(gg_svm_parse_case(bad, GG_SVM_NFEAT, &c));
     snprintf(bad, sizeof bad, "3,0.5%s", good + 3); /* a fractional run */
-    assert_false(gg_svm_parse_case(bad, &c));
+    assert_false(gg_svm_parse_case(bad, GG_SVM_NFEAT, &c));
     snprintf(bad, sizeof bad, "3,,%s", good + 4); /* an empty field */
-    assert_false(gg_svm_parse_case(bad, &c));
+    assert_false(gg_svm_parse_case(bad, GG_SVM_NFEAT, &c));
+    /* the headers of the three feature vectors, the first files' "bfs" for "run" included */
+    for (int nfeat = GG_SVM_NFEAT - 3; nfeat <= GG_SVM_NFEAT + 1; nfeat++) {
+        header_of(bad, sizeof bad, nfeat);
+        int want = nfeat >= GG_SVM_NFEAT - 2 && nfeat <= GG_SVM_NFEAT ? nfeat : 0;
+        assert_int_equal(gg_svm_parse_header(bad), want);
+        memcpy(bad + 6, "bfs", 3);
+        assert_int_equal(gg_svm_parse_header(bad), want);
+    }
+    assert_int_equal(gg_svm_parse_header("# gpu: CUDA device 0"), 0);
     int kind, run;
     const char *name;
     const char *const not_runs[] = {"# gpu: CUDA device 0", "# bfs 0: x", "# bfs -2: x",
@@ -496,26 +537,31 @@ static void bad_lines_are_refused(void **state)
     assert_null(gg_svm_kind_name(GG_SVM_KINDS));
 }
 
-/* The committed cases file, written before runs had kinds and before the push work fraction,
- * reads: each run line as a BFS run, each case line whole, its work fraction 0. */
-static void committed_cases_read(void **state)
+/* A committed cases file (tools/svm/cases) reads whole: a header of nfeat feature columns, its
+ * run lines in order (all BFS in the first files), each case line, the flat pull 0 (they were
+ * measured with the group pull only). Returns the cases whose work fraction is not 0. */
+static size_t committed_cases_of(const char *file, int nfeat, bool all_bfs)
 {
-    (void)state;
-    FILE *f = fopen(GG_TEST_CASES_FILE, "r");
+    char path[4096], line[4096];
+    snprintf(path, sizeof path, "%s/%s", GG_TEST_CASES_DIR, file);
+    FILE *f = fopen(path, "r");
     assert_non_null(f);
-    char line[4096];
-    size_t runs = 0, nc = 0;
-    int max_run = 0;
+    size_t runs = 0, nc = 0, work = 0;
+    int max_run = 0, header = 0;
     while (fgets(line, sizeof line, f) != NULL) {
         int kind, run;
         const char *name;
         gg_svm_case c;
         if (gg_svm_parse_run(line, &kind, &run, &name)) {
-            assert_int_equal(kind, GG_SVM_BFS);
+            assert_true(!all_bfs || kind == GG_SVM_BFS);
             assert_int_equal(run, (int)++runs);
-        } else if (line[0] != '#' && strncmp(line, "group,", 6) != 0) {
-            assert_true(gg_svm_parse_case(line, &c));
-            assert_true(c.x[GG_SVM_WORK] == 0);
+        } else if (strncmp(line, "group,", 6) == 0) {
+            header = gg_svm_parse_header(line);
+        } else if (line[0] != '#') {
+            assert_int_equal(header, nfeat);
+            assert_true(gg_svm_parse_case(line, header, &c));
+            assert_true(c.x[GG_SVM_FLAT] == 0);
+            work += c.x[GG_SVM_WORK] != 0;
             max_run = c.run > max_run ? c.run : max_run;
             nc++;
         }
@@ -523,6 +569,18 @@ static void committed_cases_read(void **state)
     fclose(f);
     assert_true(runs > 0 && nc > 0);
     assert_int_equal(max_run, (int)runs);
+    return work;
+}
+
+/* The committed cases files, all written before the flat pull: the first, before runs had kinds
+ * and before the push work fraction too, reads with that 0; the one the compiled model is the
+ * refit of (tools/svm/meson.build, svm_refit) with its work fraction, from the column that the
+ * flat pull's takes in later files. */
+static void committed_cases_read(void **state)
+{
+    (void)state;
+    assert_int_equal(committed_cases_of("h100-2026-11-26.csv", GG_SVM_NFEAT - 2, true), 0);
+    assert_true(committed_cases_of("h200-2026-11-27-kernels.csv", GG_SVM_NFEAT - 1, false) > 0);
 }
 
 int main(void)

@@ -17,12 +17,14 @@ static const char *const feature_name[] = {
     "nnz",     "rows",    "cols",    "column length std", "CF 128", "CF 256",
     "CF 512",  "CF 1K",   "CF 2K",   "CF 4K",             "CF 8K",  "CF 16K",
     "CF 32K",  "CF 64K",  "CF 128K", "CF 256K",           "CF 512K", "input density",
-    "mask",    "structural mask", "complemented mask", "list output", "push work fraction"};
+    "mask",    "structural mask", "complemented mask", "list output", "flat pull",
+    "push work fraction"};
 _Static_assert(sizeof feature_name / sizeof feature_name[0] == GG_SVM_NFEAT,
                "a name for every feature of GG_cuda_svm.h");
 
-_Static_assert(GG_SVM_WORK == GG_SVM_NFEAT - 1,
-              "the work fraction is the last feature: the cases files before it end one early");
+_Static_assert(GG_SVM_WORK == GG_SVM_NFEAT - 1 && GG_SVM_FLAT == GG_SVM_WORK - 1,
+              "the flat pull, then the work fraction, last: the cases files before them end at "
+              "the work fraction, or before it (gg_svm_parse_case)");
 
 #define EPOCHS 2000
 #define TOLERANCE 1e-4
@@ -230,6 +232,13 @@ const char *gg_svm_kind_name(int kind)
     return kind >= 0 && kind < GG_SVM_KINDS ? kind_name[kind] : NULL;
 }
 
+void gg_svm_write_header(FILE *f)
+{
+    fprintf(f, "group,run,weight,t_push,t_pull");
+    for (int k = 0; k < GG_SVM_NFEAT; k++) fprintf(f, ",f%d", k);
+    fprintf(f, "\n");
+}
+
 void gg_svm_write_case(FILE *f, const gg_svm_case *c)
 {
     fprintf(f, "%d,%d,%.9g,%.9g,%.9g", c->group, c->run, c->weight, c->t_push, c->t_pull);
@@ -250,23 +259,34 @@ static bool field(const char **p, double *v, bool last)
     return true;
 }
 
-bool gg_svm_parse_case(const char *line, gg_svm_case *c)
+/* The columns before the features: group, run, weight, t_push, t_pull. */
+#define CASE_LEAD 5
+
+int gg_svm_parse_header(const char *line)
+{
+    if (strncmp(line, "group,", 6) != 0) return 0;
+    int columns = 1;
+    for (const char *p = line; *p != '\0'; p++) columns += *p == ',';
+    int nfeat = columns - CASE_LEAD;
+    return nfeat >= GG_SVM_FLAT && nfeat <= GG_SVM_NFEAT ? nfeat : 0;
+}
+
+bool gg_svm_parse_case(const char *line, int nfeat, gg_svm_case *c)
 {
     const char *p = line;
     double group, run;
-    if (!field(&p, &group, false) || !field(&p, &run, false) || !field(&p, &c->weight, false) ||
+    if (nfeat < GG_SVM_FLAT || nfeat > GG_SVM_NFEAT || !field(&p, &group, false) ||
+        !field(&p, &run, false) || !field(&p, &c->weight, false) ||
         !field(&p, &c->t_push, false) || !field(&p, &c->t_pull, false))
         return false;
-    /* a line of the files written before the work fraction ends one field early: it reads as 0
-     * there, a constant that gets no weight (gg_svm.h) */
-    bool before_work = false;
-    for (int k = 0; k < GG_SVM_NFEAT && !before_work; k++) {
-        const char *at = p;
-        if (field(&p, &c->x[k], k == GG_SVM_NFEAT - 1)) continue;
-        before_work = k == GG_SVM_WORK - 1 && field(&at, &c->x[k], true);
-        if (!before_work) return false;
-    }
-    if (before_work) c->x[GG_SVM_WORK] = 0;
+    /* a file written before the flat pull lacks its column, one written before the work fraction
+     * that one too: the columns before GG_SVM_FLAT are in place, the work fraction (where there
+     * is one) is the last, and a missing feature reads as 0, a constant that gets no weight
+     * (gg_svm.h) */
+    for (int k = GG_SVM_FLAT; k < GG_SVM_NFEAT; k++) c->x[k] = 0;
+    for (int k = 0; k < nfeat; k++)
+        if (!field(&p, &c->x[k < GG_SVM_FLAT ? k : k + GG_SVM_NFEAT - nfeat], k == nfeat - 1))
+            return false;
     if (!(group >= 0 && group < 1e9 && group == floor(group) && run >= 0 && run < 1e9 &&
           run == floor(run)))
         return false;

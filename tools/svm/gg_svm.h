@@ -67,17 +67,26 @@ typedef struct {
  *   "# KIND K: NAME"          run K (1, 2, ...) is a run of KIND (bfs, sssp, bc) on matrix NAME;
  *                             files of the first training runs have no such lines, and their
  *                             runs are all BFS;
- *   "group,run,weight,..."    the header (the first files say "bfs" for "run": the same column);
- *   group,run,weight,t_push,t_pull,f0,...,f22   one case (f22: the push's work fraction,
- *                             GG_SVM_WORK; the files written before it, the committed
- *                             tools/svm/cases/h100-2026-11-26.csv and h200-2026-11-27.csv, end
- *                             at f21, and read with f22 = 0: constant, so a refit from them
- *                             gives it weight 0 and the other weights as before).
- * Writes one case line (always every feature); parses one (false when it is not a whole case
- * line with a group >= 0 and a run >= 0). Values keep 9 significant digits: a refit from the file
- * reproduces a model to about 8. */
+ *   "group,run,weight,t_push,t_pull,f0,...,f23"   the header, which says how many features
+ *                             the case lines after it have (the first files say "bfs" for
+ *                             "run": the same column);
+ *   group,run,weight,t_push,t_pull,f0,...,f23   one case (f22: the flat pull, GG_SVM_FLAT; f23:
+ *                             the push's work fraction, GG_SVM_WORK). The files written before
+ *                             the flat pull (all committed ones, measured with the group pull
+ *                             only) have no f22: their f22 is the work fraction, and the flat
+ *                             pull reads as 0; those written before the work fraction too
+ *                             (tools/svm/cases/h100-2026-11-26.csv and h200-2026-11-27.csv) end
+ *                             at f21, and read with both 0. Constant, so a refit from them gives
+ *                             those features weight 0 and the other weights as before.
+ * Writes the header and one case line (always every feature); parses the header (the number of
+ * feature columns: GG_SVM_NFEAT, GG_SVM_NFEAT - 1 before the flat pull, GG_SVM_NFEAT - 2 before
+ * the work fraction; 0 when it is not one) and one case line of a file with nfeat feature columns
+ * (false when it is not a whole case line with a group >= 0 and a run >= 0). Values keep 9
+ * significant digits: a refit from the file reproduces a model to about 8. */
+void gg_svm_write_header(FILE *f);
 void gg_svm_write_case(FILE *f, const gg_svm_case *c);
-bool gg_svm_parse_case(const char *line, gg_svm_case *c);
+int gg_svm_parse_header(const char *line);
+bool gg_svm_parse_case(const char *line, int nfeat, gg_svm_case *c);
 /* Writes the line "# KIND K: NAME"; parses one: false for any other line, *name then points into
  * line. */
 void gg_svm_write_run(FILE *f, int kind, int run, const char *name);

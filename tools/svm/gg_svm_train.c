@@ -29,8 +29,8 @@
  * then the median of 5 (BFS: 3) calls, each call timed on the host up to its nvals (which waits
  * for the device), as an algorithm's loop sees it; both results must have the same nvals. The
  * label is the faster mode. The features come from the library itself: the matrix's from its
- * cached pass (GG_cuda_mxv_features), the call's (density, mask kind, list output, push work
- * fraction) from the slot's record of the call (GG_cuda_mxv_last_call), both through
+ * cached pass (GG_cuda_mxv_features), the call's (density, mask kind, list output, flat pull,
+ * push work fraction) from the slot's record of the call (GG_cuda_mxv_last_call), both through
  * svm_hooks.h, so the trainer sees exactly what the slot will: the slot counts the push work of
  * a call with a mode forced by the trainer wherever a decision would (GG_svm_work_worth_counting),
  * in both modes' timed calls alike, so the count's wait does not move a label.
@@ -657,7 +657,7 @@ static bool load_cases(const char *path, char *gpu, size_t size)
     snprintf(gpu, size, "the GPU that measured %s", path);
     char line[4096];
     const char *name;
-    int kind, k;
+    int kind, k, nfeat = GG_SVM_NFEAT; /* the header's, once read */
     while (fgets(line, sizeof line, f) != NULL) {
         char *nl = strchr(line, '\n');
         if (nl != NULL) *nl = '\0';
@@ -670,10 +670,16 @@ static bool load_cases(const char *path, char *gpu, size_t size)
             snprintf(run_name[k], sizeof run_name[0], "%s", name);
             continue;
         }
-        if (line[0] == '#' || strncmp(line, "group,", 6) == 0) continue;
+        if (line[0] == '#') continue;
+        if (strncmp(line, "group,", 6) == 0) {
+            if ((nfeat = gg_svm_parse_header(line)) != 0) continue;
+            fprintf(stderr, "gg_svm_train: %s: a header of another feature vector\n", path);
+            fclose(f);
+            return false;
+        }
         if (ncases == MAX_CASES) break;
         gg_case *c = &cases[ncases];
-        if (!gg_svm_parse_case(line, c) || c->run > MAX_RUNS) {
+        if (!gg_svm_parse_case(line, nfeat, c) || c->run > MAX_RUNS) {
             fprintf(stderr, "gg_svm_train: %s: bad case line %zu\n", path, ncases + 1);
             fclose(f);
             return false;
@@ -820,6 +826,7 @@ int main(int argc, char **argv)
                    {"column length std", GG_SVM_COLSTD, GG_SVM_COLSTD},
                    {"clustering factors", GG_SVM_CF0, GG_SVM_DENSITY - 1},
                    {"mask kind and list output", GG_SVM_MASKED, GG_SVM_LIST},
+                   {"flat pull", GG_SVM_FLAT, GG_SVM_FLAT},
                    {"push work fraction", GG_SVM_WORK, GG_SVM_WORK}};
     for (size_t k = 0; k < sizeof groups_ / sizeof groups_[0]; k++) {
         bool use[GG_SVM_NFEAT];
@@ -888,9 +895,7 @@ int main(int argc, char **argv)
     if (csv != NULL && (f = fopen(csv, "w")) != NULL) {
         fprintf(f, "# gpu: %s\n", gpu);
         for (int k = 1; k <= nruns; k++) gg_svm_write_run(f, run_kind[k], k, run_name[k]);
-        fprintf(f, "group,run,weight,t_push,t_pull");
-        for (int k = 0; k < GG_SVM_NFEAT; k++) fprintf(f, ",f%d", k);
-        fprintf(f, "\n");
+        gg_svm_write_header(f);
         for (size_t i = 0; i < ncases; i++) gg_svm_write_case(f, &cases[i]);
         fclose(f);
     }

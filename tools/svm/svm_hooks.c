@@ -31,7 +31,7 @@ GrB_Info gg_svm_decide(GrB_Matrix A, bool tran, GrB_Index nnz, GrB_Index nu, GrB
                        bool *push)
 {
     double t[GG_SVM_NFEAT];
-    GG_svm_call_features(t, nu, n, true, true, true, list);
+    GG_svm_call_features(t, nu, n, true, true, true, list, false); /* masked: the group pull */
     return GG_cuda_mxv_svm_push(&A->c, tran, nnz, n, nu, t, push);
 }
 

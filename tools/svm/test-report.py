@@ -8,8 +8,10 @@ matrices) and refits from it (gg_svm_train --cases, no device), then checks that
   with several runs its rows for all of them, the rule's fraction correct and time lost as
   computed here;
 - a file of the first runs (no run lines, header "group,bfs,...") reads as BFS runs "run K";
-- a file written before the push work fraction (GG_SVM_WORK, the last feature), its lines one
-  feature short, reads with that feature 0, and is written back with it.
+- a file written before the flat pull (GG_SVM_FLAT, the last feature but one), its lines ending
+  at the work fraction, reads with the flat pull 0, and is written back with it; one written
+  before the push work fraction (GG_SVM_WORK, the last feature) too, its lines two features
+  short, reads with both 0.
 usage: test-report.py TRAINER"""
 import os
 import random
@@ -18,9 +20,10 @@ import subprocess
 import sys
 import tempfile
 
-NFEAT = 23
+NFEAT = 24
 DENSITY = 17  # GG_SVM_DENSITY: log2 of the input's density
-WORK = 22  # GG_SVM_WORK: log2 of the push's work fraction, the last feature
+FLAT = 22  # GG_SVM_FLAT: 1 where the non-sparse mode is the flat pull
+WORK = 23  # GG_SVM_WORK: log2 of the push's work fraction, the last feature
 
 
 def g9(v):
@@ -52,16 +55,23 @@ def make_cases(rng):
     return runs, cases
 
 
-def write(path, runs, cases, old=False, nfeat=NFEAT):
+def write(path, runs, cases, old=False, feats=range(NFEAT)):
+    """A cases file of the features feats (their columns named f0, f1, ... as the trainer does)."""
     with open(path, "w") as f:
         f.write("# gpu: made up by test-report.py\n")
         for k, (kind, name) in runs.items():
             if not old:
                 f.write(f"# {kind} {k}: {name}\n")
         f.write("group," + ("bfs" if old else "run") + ",weight,t_push,t_pull" +
-                "".join(f",f{k}" for k in range(nfeat)) + "\n")
+                "".join(f",f{k}" for k in range(len(feats))) + "\n")
         for c in cases:
-            f.write("%d,%d," % (c[0], c[1]) + ",".join(g9(v) for v in c[2:5 + nfeat]) + "\n")
+            f.write("%d,%d," % (c[0], c[1]) + ",".join(g9(v) for v in c[2:5]) +
+                    "".join("," + g9(c[5 + k]) for k in feats) + "\n")
+
+
+def without(cases, feats):
+    """The cases with the features feats 0, as a file that lacks them reads."""
+    return [[0.0 if k - 5 in feats else v for k, v in enumerate(c)] for c in cases]
 
 
 def rule_row(cases):
@@ -133,12 +143,14 @@ def main():
         want = (60, 35, 5, 28, 4)
         if summary is None or tuple(int(v) for v in summary.groups()) != want:
             failures.append(f"summary {summary.groups() if summary else None}, expected {want}")
-        # the files before the work fraction: one feature short, read as 0, written back whole
-        write(path, runs, cases, nfeat=WORK)
-        refit(trainer, path, tmp, back)
-        write(path, runs, [c[:5 + WORK] + [0.0] for c in cases])
-        if open(back).read() != open(path).read():
-            failures.append("a file without the work fraction is not read with it 0")
+        # the files before the flat pull (their last column the work fraction) and before the
+        # work fraction too: the features they lack read as 0, and are written back
+        for lacks, what in (([FLAT], "the flat pull"), ([FLAT, WORK], "the work fraction")):
+            write(path, runs, cases, feats=[k for k in range(NFEAT) if k not in lacks])
+            refit(trainer, path, tmp, back)
+            write(path, runs, without(cases, lacks))
+            if open(back).read() != open(path).read():
+                failures.append(f"a file without {what} is not read with {lacks} 0")
         # the first files: no run lines, header "group,bfs": every run a BFS named "run K"
         write(path, runs, cases, old=True)
         report = refit(trainer, path, tmp)
