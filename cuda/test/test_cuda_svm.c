@@ -4,8 +4,9 @@
  * widths), for A and A', are cached, and are dropped when A is written. Frontier products give the
  * CPU backend's results under the SVM's choice and under each forced mode, at densities on both
  * sides of any plausible switch point (one semiring under compute-sanitizer). The call features
- * the slot records (mask kind, list output, the push work counted on the device) and a model
- * file that decides in place of the compiled model. Exits 77 (Meson: SKIP) without a GPU. */
+ * the slot records (mask kind, list output, the flat pull, the push work counted on the device)
+ * and a model file that decides in place of the compiled model. Exits 77 (Meson: SKIP) without
+ * a GPU. */
 #include "GG_cuda_mxv_svm.h"
 
 #include <math.h>
@@ -175,18 +176,20 @@ static void frontier_parity_under_svm(void **state)
     set_backend(GxG_BACKEND_AUTO);
 }
 
-/* One frontier product for call_features_of_the_call. */
+/* One frontier product for call_features_of_the_call and call_features_tell_the_flat_pull. */
 typedef struct {
     GrB_Semiring sr;
     GrB_Vector w, mask, u;
     GrB_Descriptor d;
     GrB_Matrix A;
+    bool mxv; /* w = A u, else w = u' A */
 } one_call;
 
 static void run_call(void *arg)
 {
     one_call *c = arg;
-    OK(GrB_vxm(c->w, c->mask, NULL, c->sr, c->u, c->A, c->d));
+    OK(c->mxv ? GrB_mxv(c->w, c->mask, NULL, c->sr, c->A, c->u, c->d)
+              : GrB_vxm(c->w, c->mask, NULL, c->sr, c->u, c->A, c->d));
 }
 
 /* The push work of u' A: the entries of A's rows at u's entries (the columns of R = A'). */
@@ -243,7 +246,8 @@ static void call_features_of_the_call(void **state)
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
         for (size_t k = 0; k < sizeof modes / sizeof modes[0]; k++) {
             GG_cuda_mxv_force(modes[k]);
-            one_call call = {cases[c].sr, NULL, cases[c].masked ? m : NULL, u, cases[c].d, A};
+            one_call call = {cases[c].sr, NULL, cases[c].masked ? m : NULL, u, cases[c].d, A,
+                             false};
             OK(GrB_Vector_new(&call.w, GrB_BOOL, n));
             static char buf[1 << 16];
             traced(run_call, &call, buf, sizeof buf);
@@ -285,7 +289,7 @@ static void call_features_of_the_call(void **state)
     OK(GrB_Vector_new(&q, GrB_BOOL, n));
     OK(GrB_vxm(q, NULL, NULL, GrB_LOR_LAND_SEMIRING_BOOL, m, A, NULL));
     GG_cuda_mxv_force(GG_CUDA_MXV_PUSH);
-    one_call call = {lor_oneb, NULL, NULL, q, NULL, A};
+    one_call call = {lor_oneb, NULL, NULL, q, NULL, A, false};
     OK(GrB_Vector_new(&call.w, GrB_BOOL, n));
     static char buf[1 << 16];
     traced(run_call, &call, buf, sizeof buf);
@@ -297,6 +301,62 @@ static void call_features_of_the_call(void **state)
     GG_cuda_mxv_force(GG_CUDA_MXV_RULE);
     set_backend(GxG_BACKEND_AUTO);
     GrB_free(&lor_oneb), GrB_free(&A), GrB_free(&m), GrB_free(&u);
+}
+
+/* Whether the non-sparse mode would be the flat pull (GG_SVM_FLAT), as the slot records it under
+ * the SVM and under each forced mode: 1 for PLUS_TIMES on FP32 without a mask over a sparse
+ * frontier, by vxm and by mxv, on a matrix of at least as many entries as rows; 0 for LOR_LAND,
+ * for a masked call, and on a matrix of fewer entries than rows. The forced pull runs the flat
+ * pull exactly where the feature is 1 (its trace), so the feature names the pull that runs. */
+static void call_features_tell_the_flat_pull(void **state)
+{
+    (void)state;
+    const GrB_Index n = 4000;
+    GrB_Matrix A = random_matrix(GrB_FP32, n, n, 0.002), Ab = random_matrix(GrB_BOOL, n, n, 0.002);
+    GrB_Matrix thin = random_matrix(GrB_FP32, n, n, 0.0001); /* at most 1601 entries */
+    GrB_Vector u = random_vector(GrB_FP32, n, 0.02), ub = random_vector(GrB_BOOL, n, 0.02);
+    GrB_Vector m = random_vector(GrB_BOOL, n, 0.3);
+    /* GRAPHBLAS_GPU_FLAT_PULL=0 turns the flat pull, and the feature with it, off */
+    double on = GG_cuda_env_or("GRAPHBLAS_GPU_FLAT_PULL", 1) != 0;
+    struct {
+        GrB_Semiring sr;
+        GrB_Type type;
+        GrB_Matrix A;
+        GrB_Vector u, mask;
+        bool mxv;
+        double flat;
+    } cases[] = {
+        {GrB_PLUS_TIMES_SEMIRING_FP32, GrB_FP32, A, u, NULL, false, on},
+        {GrB_PLUS_TIMES_SEMIRING_FP32, GrB_FP32, A, u, NULL, true, on},
+        {GrB_LOR_LAND_SEMIRING_BOOL, GrB_BOOL, Ab, ub, NULL, false, 0},
+        {GrB_PLUS_TIMES_SEMIRING_FP32, GrB_FP32, A, u, m, false, 0},
+        {GrB_PLUS_TIMES_SEMIRING_FP32, GrB_FP32, thin, u, NULL, false, 0},
+    };
+    const int modes[] = {GG_CUDA_MXV_RULE, GG_CUDA_MXV_PUSH, GG_CUDA_MXV_PULL};
+    set_backend(GxG_BACKEND_CUDA);
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        for (size_t k = 0; k < sizeof modes / sizeof modes[0]; k++) {
+            GG_cuda_mxv_force(modes[k]);
+            one_call call = {cases[c].sr, NULL, cases[c].mask, cases[c].u, NULL, cases[c].A,
+                             cases[c].mxv};
+            OK(GrB_Vector_new(&call.w, cases[c].type, n));
+            static char buf[1 << 16];
+            traced(run_call, &call, buf, sizeof buf);
+            double t[GG_SVM_NFEAT];
+            assert_true(GG_cuda_mxv_last_call(t));
+            if (t[GG_SVM_FLAT] != cases[c].flat)
+                fail_msg("case %zu mode %d: flat pull feature %g, not %g", c, modes[k],
+                         t[GG_SVM_FLAT], cases[c].flat);
+            bool ran_flat = strstr(buf, "flat pull on the compact") != NULL;
+            if (modes[k] == GG_CUDA_MXV_PULL && ran_flat != (cases[c].flat != 0))
+                fail_msg("case %zu: the %s pull ran, the feature is %g", c,
+                         ran_flat ? "flat" : "group", cases[c].flat);
+            GrB_free(&call.w);
+        }
+    }
+    GG_cuda_mxv_force(GG_CUDA_MXV_RULE);
+    set_backend(GxG_BACKEND_AUTO);
+    GrB_free(&A), GrB_free(&Ab), GrB_free(&thin), GrB_free(&u), GrB_free(&ub), GrB_free(&m);
 }
 
 /* A model source of `nfeat` weights, 0 but the push work's (work), and bias b, as the trainer
@@ -366,7 +426,7 @@ static void model_file_decides(void **state)
     traced(frontier_product, &tenth, buf, sizeof buf);
     assert_non_null(strstr(buf, "the push would walk"));
     assert_non_null(strstr(buf, "non-sparse mode"));
-    /* the feature vector before the push work fraction: refused, the last model stays */
+    /* the feature vector before the flat pull: refused, the last model stays */
     write_model(path, GG_SVM_NFEAT - 1, 100, 0);
     assert_false(GG_cuda_svm_use_file(path));
     assert_true(GG_cuda_svm_model()->b == 8);
@@ -386,6 +446,7 @@ int main(void)
         cmocka_unit_test(features_by_definition),
         cmocka_unit_test(frontier_parity_under_svm),
         cmocka_unit_test(call_features_of_the_call),
+        cmocka_unit_test(call_features_tell_the_flat_pull),
         cmocka_unit_test(model_file_decides),
     };
     rc = cmocka_run_group_tests(tests, NULL, NULL);
