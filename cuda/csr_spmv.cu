@@ -142,6 +142,16 @@ template <typename T> __device__ inline T val_at(const Cs<T> &c, uint64_t k)
     return c.same ? __ldg((const T *)c.v + k) : gg_load_cast<T>(c.v, k, c.stype, 1.0);
 }
 
+/* val_at where the caller knows the values are of the domain's type (SAME): a plain load, so the
+ * conversion's code stays out of that instantiation. */
+template <typename T, bool SAME> __device__ inline T val_of(const Cs<T> &c, uint64_t k)
+{
+    if constexpr (SAME)
+        return __ldg((const T *)c.v + k);
+    else
+        return val_at(c, k);
+}
+
 /* Four values from 16-byte-aligned p, by one or two 128-bit loads. */
 template <typename T> __device__ inline void ld4(const T *p, T *a)
 {
@@ -199,10 +209,7 @@ __device__ inline void ld_entries(const Cs<T> &c, I w, int n0, int n1, uint32_t 
             int o = ent_at<K, false>(i);
             bool in = o >= n0 && o < n1;
             j[i] = in ? __ldg(c.col + w + o) : 0;
-            if constexpr (SAME)
-                a[i] = in ? __ldg((const T *)c.v + w + o) : T{};
-            else
-                a[i] = in ? val_at(c, (uint64_t)w + o) : T{};
+            a[i] = in ? val_of<T, SAME>(c, (uint64_t)w + o) : T{};
         }
     }
 }
@@ -732,10 +739,7 @@ __device__ inline void fl_window(const Cs<T> &c, uint64_t t, FlShared<T, K> &s, 
             uint32_t o = tid + i * THREADS;
             T p = sum_start<T>(); /* an absent term adds nothing */
             if ((pr >> i) & 1u) {
-                if constexpr (FAST)
-                    p = __ldg((const T *)c.v + w0 + o) * x_at(c, j[i]);
-                else
-                    p = val_at(c, (uint64_t)w0 + o) * x_at(c, j[i]);
+                p = val_of<T, FAST>(c, (uint64_t)w0 + o) * x_at(c, j[i]);
             }
             if (o < (uint32_t)n) s.sp[o] = p;
         }

@@ -1141,28 +1141,37 @@ __global__ void densify_kernel(T *xd, uint8_t *xp, GG_vdata x, int xcode)
     }
 }
 
-/* Scatters a SPARSE x: xd[i[p]] = (T) x[p], xp[i[p]] = 1 (xp zeroed before). */
+/* Scatters a SPARSE x: xd[i[p]] = (T) x[p], its presence as xp[i[p]] = 1 or, xp null, bit i[p]
+ * of bits (the one that is set zeroed before). */
 template <typename T>
-__global__ void scatter_kernel(T *xd, uint8_t *xp, GG_vdata x, int xcode)
+__global__ void scatter_kernel(T *xd, uint8_t *xp, uint32_t *bits, GG_vdata x, int xcode)
 {
     for (uint64_t p = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; p < x.nvals;
          p += (uint64_t)gridDim.x * blockDim.x) {
         uint64_t k = x.i[p];
-        xp[k] = 1;
+        if (xp != nullptr)
+            xp[k] = 1;
+        else
+            atomicOr(bits + k / 32, 1u << (k % 32));
         xd[k] = gg_load_cast<T>(x.x, x.iso ? 0 : p, xcode, 1.0);
     }
 }
 
-/* Scatters a SPARSE x into values and presence bits (bits zeroed before). */
-template <typename T>
-__global__ void scatter_bits_kernel(T *xd, uint32_t *bits, GG_vdata x, int xcode)
+/* The end of an input's making: its kernels' launch status, the allocation freed on failure,
+ * else given to *out with the arrays. */
+int input_made(GG_cuda_dense_x *out, char *mem, const void *xd, const uint8_t *xp,
+               const uint32_t *bits)
 {
-    for (uint64_t p = blockIdx.x * (uint64_t)blockDim.x + threadIdx.x; p < x.nvals;
-         p += (uint64_t)gridDim.x * blockDim.x) {
-        uint64_t k = x.i[p];
-        atomicOr(bits + k / 32, 1u << (k % 32));
-        xd[k] = gg_load_cast<T>(x.x, x.iso ? 0 : p, xcode, 1.0);
+    cudaError_t e = cudaGetLastError();
+    if (e != cudaSuccess) {
+        GG_cuda_free(mem);
+        return gg_spmv_status(e);
     }
+    out->xd = xd;
+    out->xp = xp;
+    out->xbits = bits;
+    out->own = mem;
+    return GG_CUDA_SPMV_OK;
 }
 
 /* A BITMAP x's flags as bits, a thread a word (its 32 flags by consecutive bytes). */
@@ -1193,21 +1202,14 @@ template <typename T> int bits_typed(GG_cuda_dense_x *out, const GG_vdata *x, in
     if (x->form == GG_VF_SPARSE) {
         cudaMemsetAsync(bits, 0, words * 4, s);
         if (x->nvals > 0)
-            scatter_bits_kernel<T><<<blocks_for(x->nvals), THREADS, 0, s>>>(xd, bits, *x, xcode);
+            scatter_kernel<T><<<blocks_for(x->nvals), THREADS, 0, s>>>(xd, nullptr, bits, *x,
+                                                                       xcode);
     } else if (x->n > 0) {
         pack_bits_kernel<<<blocks_for(words), THREADS, 0, s>>>(x->b, x->n, bits);
         if (!reuse)
             densify_kernel<T><<<blocks_for(x->n), THREADS, 0, s>>>(xd, nullptr, *x, xcode);
     }
-    cudaError_t e = cudaGetLastError();
-    if (e != cudaSuccess) {
-        GG_cuda_free(mem);
-        return gg_spmv_status(e);
-    }
-    out->xd = xd;
-    out->xbits = bits;
-    out->own = mem;
-    return GG_CUDA_SPMV_OK;
+    return input_made(out, mem, xd, nullptr, bits);
 }
 
 template <typename T>
@@ -1236,19 +1238,12 @@ int dense_typed(GG_cuda_dense_x *out, const GG_vdata *x, int xcode)
     uint8_t *xp = full ? nullptr : (uint8_t *)(mem + x->n * sizeof(T));
     if (x->form == GG_VF_SPARSE) {
         cudaMemsetAsync(xp, 0, x->n, s);
-        if (x->nvals > 0) scatter_kernel<T><<<blocks_for(x->nvals), THREADS, 0, s>>>(xd, xp, *x, xcode);
+        if (x->nvals > 0)
+            scatter_kernel<T><<<blocks_for(x->nvals), THREADS, 0, s>>>(xd, xp, nullptr, *x, xcode);
     } else if (x->n > 0) {
         densify_kernel<T><<<blocks_for(x->n), THREADS, 0, s>>>(xd, xp, *x, xcode);
     }
-    cudaError_t e = cudaGetLastError();
-    if (e != cudaSuccess) {
-        GG_cuda_free(mem);
-        return gg_spmv_status(e);
-    }
-    out->xd = xd;
-    out->xp = xp;
-    out->own = mem;
-    return GG_CUDA_SPMV_OK;
+    return input_made(out, mem, xd, xp, nullptr);
 }
 
 } // namespace
