@@ -479,27 +479,32 @@ template <typename T> __device__ inline bool gg_atomic_from(int op, T *p, T v, T
 /* ---- warp reductions with a presence flag ------------------------------------------------------
  */
 
-/* One warp shuffle of an integer word: up or down by delta. */
-template <bool UP, typename W>
+/* How a warp shuffle moves a word: up or down by delta, or from lane delta. */
+enum { GG_SHFL_UP, GG_SHFL_DOWN, GG_SHFL_IDX };
+
+/* One warp shuffle of an integer word. */
+template <int MODE, typename W>
 __device__ __forceinline__ W gg_shfl_word(W u, int delta, unsigned mask)
 {
-    if constexpr (UP)
+    if constexpr (MODE == GG_SHFL_UP)
         return __shfl_up_sync(mask, u, delta);
-    else
+    else if constexpr (MODE == GG_SHFL_DOWN)
         return __shfl_down_sync(mask, u, delta);
+    else
+        return __shfl_sync(mask, u, delta);
 }
 
-/* One warp shuffle of T (up or down by delta), moved as an integer of its size. */
-template <bool UP, typename T>
+/* One warp shuffle of T, moved as an integer of its size. */
+template <int MODE, typename T>
 __device__ __forceinline__ T gg_shfl(T v, int delta, unsigned mask = 0xffffffffu)
 {
     if constexpr (std::is_same_v<T, bool>) {
-        return (bool)gg_shfl_word<UP>((int)v, delta, mask);
+        return (bool)gg_shfl_word<MODE>((int)v, delta, mask);
     } else {
         static_assert(sizeof(T) == 4 || sizeof(T) == 8, "a 4- or 8-byte domain");
         gg_word_t<T> u;
         memcpy(&u, &v, sizeof u);
-        u = gg_shfl_word<UP>(u, delta, mask);
+        u = gg_shfl_word<MODE>(u, delta, mask);
         T r;
         memcpy(&r, &u, sizeof r);
         return r;
@@ -520,7 +525,7 @@ __device__ inline bool gg_warp_segfold(uint64_t key, T &v, bool valid, F add)
     unsigned heads = __ballot_sync(0xffffffffu, head);
     int start = 31 - __clz(heads & (0xffffffffu >> (31 - lane)));
     for (int d = 1; d < 32; d *= 2) {
-        T o = gg_shfl<true, T>(v, d);
+        T o = gg_shfl<GG_SHFL_UP, T>(v, d);
         if (lane - d >= start) v = add(o, v);
     }
     bool tail = lane == 31 || ((heads >> (lane + 1)) & 1);
@@ -531,7 +536,7 @@ __device__ inline bool gg_warp_segfold(uint64_t key, T &v, bool valid, F add)
 template <typename T> __device__ inline void gg_warp_fold(int op, bool &has, T &v)
 {
     for (int d = 16; d > 0; d /= 2) {
-        T ov = gg_shfl<false, T>(v, d);
+        T ov = gg_shfl<GG_SHFL_DOWN, T>(v, d);
         bool oh = __shfl_down_sync(0xffffffffu, (int)has, d);
         if (oh) {
             v = has ? gg_binop<T>(op, v, ov) : ov;

@@ -36,12 +36,13 @@ unsigned blocks_for(uint64_t work)
     return b == 0 ? 1 : b > 65535u * 16 ? 65535u * 16 : (unsigned)b;
 }
 
-/* Tunables of the group kernels (pull_kernel, push_kernel), read once:
+/* Tunables of the pull's group kernel (pull_kernel), read once:
  *    GRAPHBLAS_GPU_MXV_BLOCKS_PER_SM   the most blocks a launch takes per SM, the groups then
  *                                      striding over the vectors (0: one group per vector, as
  *                                      many blocks as that needs; default 12)
  *    GRAPHBLAS_GPU_MXV_LANES           G forced to 4, 8, 16 or 32 (0: lanes_for's rule)
- * Why a cap: with a group per vector every group walks one vector and its block then waits at
+ * Why a cap (measured while the push had a group kernel too, until 2026-11-28): with a group
+ * per vector every group walks one vector and its block then waits at
  * the block's count (gg_block_count's barrier) for its slowest group; under ncu (H200, twelfth
  * session) push_kernel<float, 32> on RMAT-21 at 20 % ran 52,429 blocks of one column a warp and
  * spent 47 % of its stall cycles at that barrier (372 us, L2 38 %, DRAM 7 % of peak). Measured
@@ -74,12 +75,18 @@ const group_tuning &group_tune(void)
 
 std::atomic<int> cap_hook{-1}; /* GG_cuda_vec_mxv_set_cap */
 
+/* b blocks under a launch's cap (0: none), or under the test hook's when it is set. */
+unsigned under_cap(unsigned b, unsigned cap)
+{
+    int h = cap_hook.load(std::memory_order_relaxed);
+    if (h >= 0) cap = (unsigned)h;
+    return cap != 0 && b > cap ? cap : b;
+}
+
 /* Blocks of a group kernel for `work` threads (a group per vector), under the cap. */
 unsigned group_blocks(uint64_t work)
 {
-    int h = cap_hook.load(std::memory_order_relaxed);
-    unsigned b = blocks_for(work), cap = h >= 0 ? (unsigned)h : group_tune().cap;
-    return cap != 0 && b > cap ? cap : b;
+    return under_cap(blocks_for(work), group_tune().cap);
 }
 
 /* A's value at p as the domain T: a plain load when A is stored as T (the common case), so the
@@ -182,20 +189,28 @@ int lanes_for(uint64_t nnz, uint64_t nvec)
  * few thousand entries kept one warp each for a hundred dependent steps. At 256 a group makes at
  * most 256 / G steps, and the terms of longer columns cost a scan and one even pass. */
 constexpr uint64_t LONG_COLUMN = 256;
+/* The push's columns are long above PUSH_LONG entries: push_long_kernel's even shares and batched
+ * loads take a term for less than push_kernel's walk of a warp's columns (ncu, H200, RMAT-21 at 20
+ * % with the bound at 256: push_long_kernel 68 G terms a second, push_kernel 37). Measured
+ * (spmspv_bench, RMAT-21, the SVM's pick in ms at 0.1 / 1 / 5 / 10 / 20 %, H200, 2026-11-28):
+ * 256: 0.0523 / 0.0735 / 0.1286 / 0.1854 / 0.2732; 64: 0.0477 / 0.0653 / 0.1251 / 0.1726 /
+ * 0.2628; 32: 0.0552 / 0.0671 / 0.1268 / 0.1778 / 0.2687; 16: 0.0468 / 0.0694 / 0.1201 / 0.1689
+ * / 0.2666. At 32 uniform-21 and the band (columns of 16 and 20 entries on average, at most about
+ * 50) sent a few columns down the long path: 0.044 against 0.029 ms at 0.1 %; at 64 none. */
+constexpr uint64_t PUSH_LONG = 64;
 /* A frontier list of at most this many entries loads its targets' claim words beside their mask
  * bits (Push::early_claim): such a push is a few blocks whose time is the chain of dependent
  * loads (the grid BFS's frontiers are at most 2,000 entries, 8 blocks at G = 4); a larger one is
  * bandwidth-bound, and RMAT's masks drop most targets, whose claim words it need not read. */
 constexpr uint64_t EARLY_CLAIM = 4096;
 /* Terms of the long columns one block of push_long_kernel takes at a time: contiguous, so each
- * thread's column index only moves forward (by at most one per step, columns being longer than
- * THREADS). */
+ * thread's column index only moves forward (by at most THREADS / PUSH_LONG + 1 a step). */
 constexpr uint64_t LONG_CHUNK = THREADS * 16;
-/* The most long vectors a run of LONG_CHUNK + 1 terms meets: those wholly inside hold more than
- * LONG_COLUMN terms each, and two more may be cut at its ends. walk_longs_table's table of a
- * chunk holds them all: the chunk's vectors and the one of the next chunk's first term (17 here,
- * so a chunk meeting many short long vectors needs no second pass). */
-constexpr int LONG_SPAN = (int)((LONG_CHUNK - 1) / (LONG_COLUMN + 1)) + 2;
+/* The most long columns of the push a run of LONG_CHUNK + 1 terms meets: those wholly inside
+ * hold more than PUSH_LONG terms each, and two more may be cut at its ends. walk_longs_table's
+ * table of a chunk holds them all: the chunk's columns and the one of the next chunk's first term
+ * (65 here, so a chunk meeting many short long columns needs no second pass). */
+constexpr int LONG_SPAN = (int)((LONG_CHUNK - 1) / (PUSH_LONG + 1)) + 2;
 /* The terms a thread of push_long_kernel takes at once (walk_longs_table's U), and the
  * blocks an SM the kernel is compiled for: its registers (U positions, targets and values) capped
  * so that no type spills much. ptxas (sm_90, CUDA 12) left to itself gave 80-109 registers at
@@ -226,65 +241,61 @@ __device__ inline uint64_t first_long(const uint64_t *off, uint64_t n, uint64_t 
     return lo;
 }
 
-/* The view vectors longer than LONG_COLUMN that a product's group kernel sets aside (the push's
- * columns, a pull's rows) for a second kernel to deal out evenly: their view vectors, lengths
- * (zeroed to the capacity n, so that the inclusive sums over all of it end with the total), those
- * sums, their count, and `extra` bytes a vector after the sums (the push's x values). vec ==
- * nullptr: none can be. */
+/* The view vectors longer than a threshold that a product's group kernel sets aside (the push's
+ * columns, a pull's rows) for a second kernel to deal out evenly. One 64-bit word counts both the
+ * vectors and their terms (LONG_SLOT_SHIFT): a vector, or a warp's vectors together, take their
+ * slots and their place in the flat list of terms by one atomic add on it, so the slots' term
+ * offsets come out in slot order and no scan runs between the kernels (the CUB scan, its
+ * initialisation kernel and the lengths' clearing cost 9-12 us a push on RMAT-21, ncu, H200,
+ * 2026-11-28). For slot q: vec[q] its view vector, off[q] the inclusive sum of the lengths of
+ * slots 0 ... q, and `extra` bytes after the sums (the push's x values); n the slots' capacity.
+ * vec == nullptr: none can be. */
 struct Longs {
-    unsigned long long *count;
-    uint64_t *vec, *len, *off, n;
+    unsigned long long *word;
+    uint64_t *vec, *off, n;
     void *extra;
 };
 
-/* The one pool allocation behind a Longs: [count (16 bytes)] [vectors] [lengths] [sums] [extra]
- * [the sums' CUB workspace], freed stream-ordered after the kernels. */
-struct LongsMem {
-    void *mem;
-    size_t bytes, scan_bytes;
-};
+/* The word's high bits count the slots, its low ones the terms: up to 2^36 terms (more than a
+ * device holds entries of 12 bytes) and 2^28 slots (longs_alloc refuses a larger capacity). */
+constexpr int LONG_SLOT_SHIFT = 36;
+constexpr uint64_t LONG_TERMS_MASK = (1ull << LONG_SLOT_SHIFT) - 1;
 
-/* Room for the long vectors of a view of nnz entries (at most nnz / LONG_COLUMN of them, and at
- * most `most`: a push sets aside only its frontier's columns, so that the sums' scan runs over
- * them, not over RMAT-21's 248K slots); false, m->mem NULL, when the pool has none. */
-bool longs_alloc(Longs *L, LongsMem *m, uint64_t nnz, uint64_t most, size_t extra,
-                 cudaStream_t s)
+__device__ inline uint64_t longs_count(unsigned long long w) { return w >> LONG_SLOT_SHIFT; }
+__device__ inline uint64_t longs_total(unsigned long long w) { return w & LONG_TERMS_MASK; }
+
+/* Room for the long vectors of a view of nnz entries (at most nnz / longer_than of them, and at
+ * most `most`: a push sets aside only its frontier's columns), in one pool allocation *mem
+ * ([word (16 bytes)] [vectors] [sums] [extra]) that the caller frees stream-ordered after the
+ * kernels; false, *mem NULL, when the pool has no room or the capacity exceeds the word's slots. */
+bool longs_alloc(Longs *L, void **mem, uint64_t nnz, uint64_t most, size_t extra, cudaStream_t s,
+                 uint64_t longer_than = LONG_COLUMN)
 {
-    uint64_t n = std::min(nnz / LONG_COLUMN + 1, most);
-    m->scan_bytes = 0;
-    cub::DeviceScan::InclusiveSum(nullptr, m->scan_bytes, (uint64_t *)nullptr,
-                                  (uint64_t *)nullptr, n, s);
-    m->bytes = (16 + n * (3 * sizeof(uint64_t) + extra) + 255) & ~(size_t)255;
-    m->mem = GG_cuda_malloc(m->bytes + m->scan_bytes);
-    if (m->mem == nullptr) return false;
-    L->count = (unsigned long long *)m->mem;
-    L->vec = (uint64_t *)((char *)m->mem + 16);
-    L->len = L->vec + n;
-    L->off = L->len + n;
+    uint64_t n = std::min(nnz / longer_than + 1, most);
+    *mem = nullptr;
+    if (n >= (1ull << (64 - LONG_SLOT_SHIFT)) || nnz > LONG_TERMS_MASK) return false;
+    *mem = GG_cuda_malloc(16 + n * (2 * sizeof(uint64_t) + extra));
+    if (*mem == nullptr) return false;
+    L->word = (unsigned long long *)*mem;
+    L->vec = (uint64_t *)((char *)*mem + 16);
+    L->off = L->vec + n;
     L->extra = L->off + n;
     L->n = n;
-    cudaMemsetAsync(m->mem, 0, 16, s);
-    cudaMemsetAsync(L->len, 0, n * sizeof(uint64_t), s);
+    cudaMemsetAsync(L->word, 0, sizeof *L->word, s);
     return true;
-}
-
-/* The inclusive sums of the set-aside lengths, between the two kernels. */
-void longs_scan(const Longs &L, const LongsMem &m, cudaStream_t s)
-{
-    size_t bytes = m.scan_bytes; /* CUB takes the size by reference */
-    cub::DeviceScan::InclusiveSum((char *)m.mem + m.bytes, bytes, L.len, L.off, L.n, s);
 }
 
 /* Sets aside view vector r of length len; returns its slot. */
 __device__ inline unsigned long long set_aside(const Longs &L, uint64_t r, uint64_t len)
 {
-    unsigned long long at = atomicAdd(L.count, 1ull);
+    unsigned long long w = atomicAdd(L.word, (1ull << LONG_SLOT_SHIFT) | len);
+    unsigned long long at = longs_count(w);
     L.vec[at] = r;
-    L.len[at] = len;
+    L.off[at] = longs_total(w) + len;
     return at;
 }
 
-/* The set-aside vectors' terms as one flat list of off[n - 1] (term e of vector q is its term
+/* The set-aside vectors' terms as one flat list (term e of vector q is its term
  * e - off[q - 1]), dealt out in chunks of LONG_CHUNK so every thread of the grid does the same work
  * however the lengths are spread: term(q, k) for each of this thread's terms, in order, then
  * chunk_end() after each chunk it took. */
@@ -292,10 +303,11 @@ template <typename Term, typename End>
 __device__ inline void walk_longs(const Longs &L, Term term, End chunk_end)
 {
     __shared__ uint64_t first_q;
-    const uint64_t total = L.off[L.n - 1];
+    const unsigned long long w = *L.word;
+    const uint64_t total = longs_total(w), nlong = longs_count(w);
     for (uint64_t chunk = blockIdx.x * LONG_CHUNK; chunk < total;
          chunk += (uint64_t)gridDim.x * LONG_CHUNK) {
-        if (threadIdx.x == 0) first_q = first_long(L.off, L.n, chunk);
+        if (threadIdx.x == 0) first_q = first_long(L.off, nlong, chunk);
         __syncthreads();
         uint64_t q = first_q, end = min(chunk + LONG_CHUNK, total);
         __syncthreads(); /* first_q is rewritten by the next chunk's search */
@@ -330,7 +342,7 @@ __device__ inline uint64_t first_long_warp(const uint64_t *off, uint64_t n, uint
  * kernel by walk_longs spent 72 % of its stalls waiting on global loads: a term of walk_longs
  * is a chain of them (the scan of off[], vec[q], the vector's start, its index, A's value, then
  * the atomic) and a thread's terms one after another. Here each block takes an even share of the flat list (so one wave of blocks,
- * long_grid, ends together), in chunks of LONG_CHUNK; per chunk the vectors it meets (at most
+ * wave_grid, ends together), in chunks of LONG_CHUNK; per chunk the vectors it meets (at most
  * LONG_SPAN) have their sums and first positions loaded once into shared memory, in parallel
  * (the first chunk's vector found by first_long_warp, the next one's read from the table), and a
  * thread finds its term's vector there, moving forward as its terms do. A thread then hands its
@@ -344,12 +356,13 @@ __device__ inline void walk_longs_table(const Longs &L, Start start, Batch batch
      * its start in the view */
     __shared__ uint64_t sums[LONG_SPAN + 1], first[LONG_SPAN];
     __shared__ uint64_t next_q;
-    const uint64_t total = L.off[L.n - 1], nlong = *L.count;
+    const unsigned long long w = *L.word;
+    const uint64_t total = longs_total(w), nlong = longs_count(w);
     /* at least U terms a thread: a small list takes few blocks */
     const uint64_t share = max((total + gridDim.x - 1) / gridDim.x, (uint64_t)THREADS * U);
     const uint64_t lo = min(blockIdx.x * share, total), hi = min(lo + share, total);
     if (threadIdx.x < 32 && lo < hi) {
-        uint64_t q = first_long_warp(L.off, L.n, lo);
+        uint64_t q = first_long_warp(L.off, nlong, lo);
         if (threadIdx.x == 0) next_q = q;
     }
     for (uint64_t chunk = lo; chunk < hi; chunk += LONG_CHUNK) {
@@ -357,7 +370,7 @@ __device__ inline void walk_longs_table(const Longs &L, Start start, Batch batch
         const uint64_t q0 = next_q, end = min(chunk + LONG_CHUNK, hi);
         if (threadIdx.x <= LONG_SPAN) {
             uint64_t q = q0 + threadIdx.x;
-            sums[threadIdx.x] = q == 0 ? 0 : q - 1 < L.n ? L.off[q - 1] : ~(uint64_t)0;
+            sums[threadIdx.x] = q == 0 ? 0 : q - 1 < nlong ? L.off[q - 1] : ~(uint64_t)0;
             /* slots past the set-aside vectors have no vector (and no terms) */
             if (threadIdx.x < LONG_SPAN && q < nlong) first[threadIdx.x] = start(q);
         }
@@ -387,10 +400,10 @@ __device__ inline void walk_longs_table(const Longs &L, Start start, Batch batch
     }
 }
 
-/* The blocks of a long kernel walking by walk_longs_table: as many as one wave of the device
- * holds (a block of a second wave would start after the first's shares were done), 1024 when the
- * occupancy is not known. */
-template <typename K> unsigned long_grid(K kernel)
+/* The blocks of a kernel that deals its work out evenly (a long kernel walking by
+ * walk_longs_table, push_kernel): as many as one wave of the device holds (a block of a second
+ * wave would start after the first's shares were done), 1024 when the occupancy is not known. */
+template <typename K> unsigned wave_grid(K kernel)
 {
     int sms = GG_cuda_sm_count(), per_sm = 0;
     if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, THREADS, 0) != cudaSuccess ||
@@ -558,9 +571,9 @@ int pull_typed(GG_cuda_vec *Tv, const GG_cuda_cview *V, uint64_t m, uint64_t nnz
     bool longs = identity != nullptr && !terminal_any && !terminal_lor &&
                  (V->max_len == 0 || V->max_len > LONG_COLUMN);
     Longs L = {};
-    LongsMem lm = {};
+    void *lmem = nullptr;
     if (Tv->d.x == nullptr || Tv->d.b == nullptr || Tv->count == nullptr ||
-        (longs && !longs_alloc(&L, &lm, nnz, UINT64_MAX, 0, s))) {
+        (longs && !longs_alloc(&L, &lmem, nnz, UINT64_MAX, 0, s))) {
         release(Tv);
         return GG_CUDA_SPMV_NOMEM;
     }
@@ -599,12 +612,9 @@ int pull_typed(GG_cuda_vec *Tv, const GG_cuda_cview *V, uint64_t m, uint64_t nnz
         case 16: pull_kernel<T, 16><<<blocks, THREADS, 0, s>>>(c); break;
         default: pull_kernel<T, 32><<<blocks, THREADS, 0, s>>>(c); break;
         }
-        if (longs) {
-            longs_scan(L, lm, s);
-            pull_long_kernel<T><<<LONG_CHAIN_BLOCKS, THREADS, 0, s>>>(c);
-        }
+        if (longs) pull_long_kernel<T><<<LONG_CHAIN_BLOCKS, THREADS, 0, s>>>(c);
     }
-    GG_cuda_free(lm.mem);
+    GG_cuda_free(lmem);
     cudaError_t e = cudaGetLastError();
     if (e != cudaSuccess) release(Tv);
     return gg_spmv_status(e);
@@ -629,6 +639,7 @@ template <typename T> struct Push : Prod {
     /* columns longer than LONG_COLUMN, set aside for push_long_kernel with their x values (the
      * Longs' extra, as T) */
     Longs longs;
+    int cols;         /* frontier entries a warp of push_kernel takes at a time (1 ... 32) */
     /* List mode (out_i set): T is an unordered SPARSE list. A target is claimed with the call's
      * stamp in the persistent claim words (GG_cuda_stamps), so nothing of size m is initialised;
      * the claimer appends it at the slot the tally's low half gives, and writes its term as the
@@ -756,38 +767,23 @@ __device__ inline unsigned push_add(const Push<T> &c, uint64_t j, T t, bool firs
     return 0;
 }
 
-/* Entry p of the view (row j of T) takes the term A(p) (*) xv where the mask admits j; returns 1
- * when it created T's entry j (list mode counts its entries itself and returns 0). */
-template <typename T>
-__device__ inline unsigned push_term(const Push<T> &c, uint64_t p, T xv, bool first)
-{
-    uint64_t j = c.idx[p];
-    if (c.out_i != nullptr) {
-        push_listed(c, j, p, xv);
-        return 0;
-    }
-    if (!admits(c, j)) return 0;
-    return push_add(c, j, term_of(c, c.need_a ? a_value<T>(c.av, p, c.stype) : T{}, xv), first);
-}
-
-/* walk_longs_table's batch for the push: term u is entry p[u] of the view times the x value of
- * long column slot q[u]. Every term's index and x value are loaded, then every mask bit, then A's
- * values (beside the indices when no mask may drop a term: no byte read for a dropped one), before
- * the first update; returns the entries of T created. List mode takes the terms one by one as
- * push_term does, after their loads. The long columns take first-update flags whenever the push
- * does (no span test: a column of over LONG_COLUMN entries spans sectors anyway). */
+/* A batch of U terms of the push: term u is entry p[u] of the view times x value xv[u], its
+ * target's flag stored by its first update where first[u] (push_add). Every term's index is
+ * loaded, then every mask bit, then A's values (beside the indices when no mask may drop a term:
+ * no byte read for a dropped one), before the first update, so a lane has U loads in flight where
+ * a term at a time would wait on each; returns the entries of T created. List mode takes the terms
+ * one by one as push_listed does, after their loads. */
 template <typename T, int U>
-__device__ inline unsigned push_terms(const Push<T> &c, uint64_t q0, const int (&s)[U],
-                                      const uint64_t (&p)[U], const bool (&live)[U])
+__device__ inline unsigned push_batch(const Push<T> &c, const uint64_t (&p)[U], const T (&xv)[U],
+                                      const bool (&first)[U], const bool (&live)[U])
 {
     const bool early_a = c.need_a && !c.has_mask && c.out_i == nullptr;
     uint64_t j[U];
-    T xv[U], a[U];
+    T a[U];
     bool ok[U];
 #pragma unroll
     for (int u = 0; u < U; u++) {
         j[u] = live[u] ? c.idx[p[u]] : 0;
-        xv[u] = live[u] ? static_cast<const T *>(c.longs.extra)[q0 + s[u]] : T{};
         a[u] = live[u] && early_a ? a_value<T>(c.av, p[u], c.stype) : T{};
     }
     if (c.out_i != nullptr) {
@@ -804,7 +800,7 @@ __device__ inline unsigned push_terms(const Push<T> &c, uint64_t q0, const int (
     unsigned made = 0;
 #pragma unroll
     for (int u = 0; u < U; u++)
-        if (ok[u]) made += push_add(c, j[u], term_of(c, a[u], xv[u]), c.first_flag);
+        if (ok[u]) made += push_add(c, j[u], term_of(c, a[u], xv[u]), first[u]);
     return made;
 }
 
@@ -841,50 +837,117 @@ __device__ inline void push_block_end(const Push<T> &c, unsigned long long made,
     *c.tally = 0;
 }
 
-/* Lane l of a group of G scatters its share of column k of R (times x's value xv) into T; returns
- * the entries of T this lane created. */
-template <typename T, int G>
-__device__ inline unsigned push_column(const Push<T> &c, uint64_t k, T xv, int l)
-{
-    uint64_t r;
-    if (!find_vec(c.vec, c.nvec, k, &r)) return 0;
-    if (c.longs.vec != nullptr && c.ptr[r + 1] - c.ptr[r] > LONG_COLUMN) {
-        if (l == 0) static_cast<T *>(c.longs.extra)[set_aside(c.longs, r, c.ptr[r + 1] - c.ptr[r])] = xv;
-        return 0;
-    }
-    unsigned made = 0;
-    const uint64_t b = c.ptr[r], e = c.ptr[r + 1];
-    /* first-update flags for a column whose targets lie far apart (RMAT's, a uniform graph's);
-     * close together (a band's, a grid's) the group's flag stores share sectors, and the
-     * returning atomic's wait would cost more than they do (the band at 20 %: 0.116 against 0.104
-     * ms with first-update flags everywhere) */
-    const bool first = c.first_flag && e > b && c.idx[e - 1] - c.idx[b] >= 4 * (e - b);
-    for (uint64_t p = b + l; p < e; p += G) made += push_term(c, p, xv, first);
-    return made;
-}
+/* Terms a lane of push_kernel takes at once (push_batch's U), and the blocks an SM it is compiled
+ * for (64 registers, no spill; ptxas, sm_90). Measured (spmspv_bench, RMAT-21, the SVM's pick in
+ * ms at 5 / 10 / 20 %, H200, 2026-11-28, columns above 256 set aside): U = 2 at 4 blocks 0.137 /
+ * 0.183 / 0.264; at 6 (40 registers, 56 bytes spilled) 0.140 / 0.209 / 0.298; U = 1 at 8 (32
+ * registers, spills) 0.146 / 0.205 / 0.296; U = 4 at 2 (87 registers) 0.137 / 0.194 / 0.280;
+ * U = 1 at 4 0.142 / 0.192 / 0.295. */
+constexpr int PUSH_U = 2, PUSH_MIN_BLOCKS = 4;
 
-/* The frontier's list (a SPARSE x's, or a bitmap's compacted): one group of G lanes per entry. */
-template <typename T, int G> __global__ void __launch_bounds__(THREADS) push_kernel(Push<T> c)
+/* The frontier's list (a SPARSE x's, or a bitmap's compacted), c.cols entries a warp at a time:
+ * lane l < c.cols loads entry q0 + l's column (its x value, start and length; a column longer
+ * than PUSH_LONG is set aside for push_long_kernel instead), then the warp walks its columns'
+ * terms as one flat list, 32 U terms a step, each lane finding its term's column by a binary
+ * search over the lanes' inclusive sums (log2 c.cols shuffles) and taking that lane's start, x
+ * value and flag rule. So every lane has a term whatever the columns' lengths (the group of G =
+ * 32 lanes a column this replaces, G by RMAT-21's mean of 30, left most lanes idle on its many
+ * short columns), and a term waits on one load (its index) after its column's, which the warp
+ * loaded at once. Against that group kernel (H200, spmspv_bench, 2026-11-28, same call, the SVM's
+ * pick in ms at 0.1 / 1 / 5 / 10 / 20 %): RMAT-21 0.0590 / 0.0768 / 0.1610 / 0.2312 / 0.3442 ->
+ * 0.0523 / 0.0735 / 0.1286 / 0.1854 / 0.2732 (columns above 256 set aside in both); uniform-21 at
+ * 20 % 0.189 -> 0.147, the grid 0.241 -> 0.205, the band 0.120 -> 0.089. */
+template <typename T>
+__global__ void __launch_bounds__(THREADS, PUSH_MIN_BLOCKS) push_kernel(Push<T> c)
 {
-    const int lane = threadIdx.x % G;
-    const uint64_t groups = (uint64_t)gridDim.x * (THREADS / G);
+    constexpr unsigned FULL = 0xffffffffu;
+    constexpr int U = PUSH_U;
+    const int lane = threadIdx.x & 31;
     unsigned long long made = 0, fused = 0;
-    for (uint64_t q = (blockIdx.x * (uint64_t)blockDim.x + threadIdx.x) / G; q < c.x.nvals;
-         q += groups) {
-        uint64_t k = c.x.i[q];
-        T xv = gg_load_cast<T>(c.x.x, c.x.iso ? 0 : c.x_by_pos ? k : q, c.xcode, 1.0);
-        if (c.fuse.stamp != 0 && lane == 0) {
-            /* the deferred assign C(k) = value at this frontier entry (entries are distinct) */
-            if (!c.fuse.b[k]) c.fuse.b[k] = 1, fused++;
-            gg_store_sized(c.fuse.x, k, c.fuse.size, gg_val{c.fuse.value});
+    /* q0 is the warp's: the loop and every shuffle in it are the whole warp's */
+    const uint64_t warps = (uint64_t)gridDim.x * (THREADS / 32);
+    for (uint64_t q0 = (blockIdx.x * (uint64_t)THREADS + threadIdx.x) / 32 * c.cols;
+         q0 < c.x.nvals; q0 += warps * c.cols) {
+        const uint64_t q = lane < c.cols ? q0 + lane : c.x.nvals;
+        uint64_t b = 0, e = 0, r = 0;
+        uint32_t len = 0;
+        T xv{};
+        bool first = false, is_long = false;
+        if (q < c.x.nvals) {
+            uint64_t k = c.x.i[q];
+            xv = gg_load_cast<T>(c.x.x, c.x.iso ? 0 : c.x_by_pos ? k : q, c.xcode, 1.0);
+            if (c.fuse.stamp != 0) {
+                /* the deferred assign C(k) = value at this frontier entry (entries are distinct) */
+                if (!c.fuse.b[k]) c.fuse.b[k] = 1, fused++;
+                gg_store_sized(c.fuse.x, k, c.fuse.size, gg_val{c.fuse.value});
+            }
+            if (find_vec(c.vec, c.nvec, k, &r)) {
+                b = c.ptr[r];
+                e = c.ptr[r + 1];
+                is_long = c.longs.vec != nullptr && e - b > PUSH_LONG;
+                if (!is_long) {
+                    len = (uint32_t)(e - b);
+                    /* first-update flags for a column whose targets lie far apart (RMAT's, a
+                     * uniform graph's); close together (a band's, a grid's) the flag stores share
+                     * sectors, and the returning atomic's wait would cost more than they do (the
+                     * band at 20 %: 0.116 against 0.104 ms with first-update flags everywhere) */
+                    first = c.first_flag && e > b && c.idx[e - 1] - c.idx[b] >= 4 * (e - b);
+                }
+            }
         }
-        made += push_column<T, G>(c, k, xv, lane);
+        /* the warp's long columns take consecutive slots and terms, by one atomic (set_aside's) */
+        const unsigned longs = __ballot_sync(FULL, is_long);
+        if (longs != 0) {
+            uint64_t lincl = is_long ? e - b : 0;
+#pragma unroll
+            for (int d = 1; d < 32; d *= 2) {
+                uint64_t v = __shfl_up_sync(FULL, lincl, d);
+                if (lane >= d) lincl += v;
+            }
+            unsigned long long w = 0;
+            if (lane == 31)
+                w = atomicAdd(c.longs.word,
+                              ((unsigned long long)__popc(longs) << LONG_SLOT_SHIFT) | lincl);
+            w = __shfl_sync(FULL, w, 31);
+            if (is_long) {
+                const uint64_t at = longs_count(w) + __popc(longs & ((1u << lane) - 1));
+                c.longs.vec[at] = r;
+                c.longs.off[at] = longs_total(w) + lincl;
+                static_cast<T *>(c.longs.extra)[at] = xv;
+            }
+        }
+        uint32_t incl = len; /* the inclusive sum of the lanes' lengths */
+#pragma unroll
+        for (int d = 1; d < 32; d *= 2) {
+            uint32_t v = __shfl_up_sync(FULL, incl, d);
+            if (lane >= d) incl += v;
+        }
+        const uint32_t total = __shfl_sync(FULL, incl, 31), excl = incl - len;
+        for (uint32_t t0 = 0; t0 < total; t0 += 32 * U) {
+            uint64_t p[U];
+            T xt[U];
+            bool ft[U], live[U];
+#pragma unroll
+            for (int u = 0; u < U; u++) {
+                const uint32_t t = t0 + (uint32_t)(u * 32 + lane);
+                /* the column of term t: the lanes whose inclusive sums are at most t */
+                int w = 0;
+                for (int step = c.cols / 2; step > 0; step /= 2)
+                    if (__shfl_sync(FULL, incl, w + step - 1) <= t) w += step;
+                live[u] = t < total;
+                p[u] = __shfl_sync(FULL, b, w) + (t - __shfl_sync(FULL, excl, w));
+                xt[u] = gg_shfl<GG_SHFL_IDX>(xv, w);
+                ft[u] = __shfl_sync(FULL, (int)first, w) != 0;
+            }
+            made += push_batch<T, U>(c, p, xt, ft, live);
+        }
     }
     push_block_end(c, made, true, fused);
 }
 
-/* The terms of the long columns set aside by push_kernel, dealt out by walk_longs_table,
- * push_terms a batch of LONG_U. */
+/* The terms of the long columns set aside by push_kernel, dealt out by walk_longs_table, a batch
+ * of LONG_U to push_batch. The long columns take first-update flags whenever the push does (no
+ * span test: a column of over LONG_COLUMN entries spans sectors anyway). */
 template <typename T>
 __global__ void __launch_bounds__(THREADS, LONG_MIN_BLOCKS) push_long_kernel(Push<T> c)
 {
@@ -892,22 +955,42 @@ __global__ void __launch_bounds__(THREADS, LONG_MIN_BLOCKS) push_long_kernel(Pus
     unsigned long long made = 0;
     walk_longs_table<U>(
         c.longs, [&](uint64_t q) { return c.ptr[c.longs.vec[q]]; },
-        [&](uint64_t q0, const int(&s)[U], const uint64_t(&p)[U],
-            const bool(&live)[U]) { made += push_terms(c, q0, s, p, live); });
+        [&](uint64_t q0, const int(&s)[U], const uint64_t(&p)[U], const bool(&live)[U]) {
+            T xv[U];
+            bool first[U];
+#pragma unroll
+            for (int u = 0; u < U; u++) {
+                xv[u] = live[u] ? static_cast<const T *>(c.longs.extra)[q0 + s[u]] : T{};
+                first[u] = c.first_flag;
+            }
+            made += push_batch<T, U>(c, p, xv, first, live);
+        });
     push_block_end(c, made, false);
 }
 
-/* lm: the long columns' allocation, when they may be. */
-template <typename T, int G>
-void launch_push(Push<T> c, cudaStream_t s, const LongsMem &lm)
+/* push_kernel's blocks, at most one wave of the device, and c.cols, the frontier entries a warp
+ * takes at a time: the most (up to 32) that still give every warp of the wave an entry, so that a
+ * small frontier is spread over the device (at 0.1 % of uniform-21, 2,097 entries, 32 a warp left
+ * 66 warps each a chain of ten steps: 0.044 ms against 0.029 with one a warp, H200, 2026-11-28). */
+template <typename T> unsigned push_blocks(Push<T> &c)
+{
+    static const unsigned wave = wave_grid(push_kernel<T>);
+    const uint64_t warps = (uint64_t)wave * (THREADS / 32);
+    c.cols = 1;
+    while (c.cols < 32 && c.x.nvals / (2 * c.cols) >= warps) c.cols *= 2;
+    return under_cap(blocks_for((c.x.nvals + c.cols - 1) / c.cols * 32), wave);
+}
+
+/* push_kernel, then push_long_kernel for the columns it set aside, when there may be some. */
+template <typename T> void launch_push(Push<T> c, cudaStream_t s)
 {
     c.last_kernel = c.longs.vec == nullptr;
-    push_kernel<T, G><<<group_blocks(c.x.nvals * (uint64_t)G), THREADS, 0, s>>>(c);
+    const unsigned grid = push_blocks(c);
+    push_kernel<T><<<grid, THREADS, 0, s>>>(c);
     c.last_kernel = true;
     if (c.longs.vec != nullptr) {
-        longs_scan(c.longs, lm, s);
-        static const unsigned grid = long_grid(push_long_kernel<T>);
-        push_long_kernel<T><<<grid, THREADS, 0, s>>>(c);
+        static const unsigned lgrid = wave_grid(push_long_kernel<T>);
+        push_long_kernel<T><<<lgrid, THREADS, 0, s>>>(c);
     }
 }
 
@@ -1006,18 +1089,19 @@ int push_typed(GG_cuda_vec *Tv, const GG_cuda_cview *V, uint64_t m, uint64_t nnz
     if (Tv->count == nullptr) Tv->count = (uint64_t *)GG_cuda_malloc(sizeof(uint64_t));
     /* room for the columns longer than LONG_COLUMN; a view whose longest vector is known to be
      * shorter needs none (max_len 0: not known) */
-    bool longs = V->max_len == 0 || V->max_len > LONG_COLUMN;
+    bool longs = V->max_len == 0 || V->max_len > PUSH_LONG;
     Push<T> c = {};
-    LongsMem lm = {};
+    void *lmem = nullptr;
     bool any = x->nvals > 0;
     c.x = *x;
     void *cmem = nullptr;
     if (Tv->d.x == nullptr || (Tv->d.i == nullptr && Tv->d.b == nullptr) ||
         Tv->count == nullptr ||
-        (longs && !longs_alloc(&c.longs, &lm, nnz, std::max<uint64_t>(x->nvals, 1), sizeof(T), s)) ||
+        (longs && !longs_alloc(&c.longs, &lmem, nnz, std::max<uint64_t>(x->nvals, 1), sizeof(T), s,
+                               PUSH_LONG)) ||
         (any && x->form == GG_VF_BITMAP && !compact_frontier(x, &c.x.i, &cmem, s))) {
         release(Tv);
-        GG_cuda_free(lm.mem);
+        GG_cuda_free(lmem);
         return GG_CUDA_SPMV_NOMEM;
     }
     /* a compacted bitmap is pushed as a list whose values stay by position */
@@ -1033,7 +1117,7 @@ int push_typed(GG_cuda_vec *Tv, const GG_cuda_cview *V, uint64_t m, uint64_t nnz
         /* no O(m) initialisation: the claims are stamped, the count written by the last block */
         if (any && !GG_cuda_stamps_begin(m, &st)) {
             release(Tv);
-            GG_cuda_free(lm.mem);
+            GG_cuda_free(lmem);
             GG_cuda_free(cmem);
             return GG_CUDA_SPMV_NOMEM;
         }
@@ -1041,7 +1125,7 @@ int push_typed(GG_cuda_vec *Tv, const GG_cuda_cview *V, uint64_t m, uint64_t nnz
         if (fuse != nullptr && (!any || st.stamp != fuse->stamp + 1)) {
             if (any) GG_cuda_stamps_end();
             release(Tv);
-            GG_cuda_free(lm.mem);
+            GG_cuda_free(lmem);
             GG_cuda_free(cmem);
             return GG_CUDA_PUSH_STALE;
         }
@@ -1102,12 +1186,7 @@ int push_typed(GG_cuda_vec *Tv, const GG_cuda_cview *V, uint64_t m, uint64_t nnz
     c.first_flag = first_on && c.count_after && !c.by_value && add_op != GG_CUDA_OP_ANY &&
                    terms >= 2.0 * (double)m;
     if (any) {
-        switch (lanes_for(nnz, V->nvec)) {
-        case 4: launch_push<T, 4>(c, s, lm); break;
-        case 8: launch_push<T, 8>(c, s, lm); break;
-        case 16: launch_push<T, 16>(c, s, lm); break;
-        default: launch_push<T, 32>(c, s, lm); break;
-        }
+        launch_push<T>(c, s);
         if (list != nullptr) {
             /* a launch that failed may have left the tally counted: zeroed for the next push */
             if (cudaPeekAtLastError() != cudaSuccess) cudaMemsetAsync(c.tally, 0, sizeof *c.tally, s);
@@ -1120,7 +1199,7 @@ int push_typed(GG_cuda_vec *Tv, const GG_cuda_cview *V, uint64_t m, uint64_t nnz
             count_kernel<<<blocks_for(mpad / 16 + 1), THREADS, 0, s>>>((const uint32_t *)c.yp,
                                                                        mpad / 4, c.count);
     }
-    GG_cuda_free(lm.mem);
+    GG_cuda_free(lmem);
     GG_cuda_free(cmem);
     cudaError_t e = cudaGetLastError();
     if (e != cudaSuccess) release(Tv);

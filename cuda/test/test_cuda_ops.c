@@ -952,27 +952,34 @@ static void list_frontier_sweep(void)
 }
 
 /* The long kernels' walks (the push's walk_longs_table, the pull's walk_longs, both in
- * cuda/kernels/vec_mxv.cu) at scale. Columns 0 .. 15999 of A hold 257 to 300 entries (up to 16 long columns in one chunk of 4096 terms) and
- * columns 16000 .. 16002 hold 20000, 9000 and 4100 (chunks inside one column, columns cut by chunk
- * ends): about 4.5M long terms, more than one wave of blocks times a chunk (528 x 4096 at most on
- * a 132-SM device), so each block walks several chunks, each next one's column read from the last
+ * cuda/kernels/vec_mxv.cu) at scale. Columns 0 .. 15999 of A hold 257 to 300 entries (long for
+ * both products: up to 16 in one chunk of 4096 terms), columns 16000 .. 16002 hold 20000, 9000
+ * and 4100 (chunks inside one column, columns cut by chunk ends), and columns 16003 .. 19999 hold
+ * 65 to 108 (long for the push only, PUSH_LONG: up to 63 in a chunk, the most its table holds):
+ * about 4.8M long terms, more than one wave of blocks times a chunk (528 x 4096 at most on a
+ * 132-SM device), so each block walks several chunks, each next one's column read from the last
  * one's table. Pushed (A u: A's columns) and pulled (u A: A's columns are the pull's rows), from
- * a sparse u (every tenth long column and the three longest), a bitmap u (every long column) and
- * a full u (the pull's loads of A beside the columns), with and without a complemented
- * structural mask (the push's loads of A after the mask), against the CPU; then BFS-like chains
- * over A, whose pushes write the unordered list (list_claim). Values are small integers, so every
- * fold order gives the same sums. */
+ * a sparse u (every tenth column and the three longest), a bitmap u (every column) and a full u
+ * (the pull's loads of A beside the columns), with and without a complemented structural mask
+ * (the push's loads of A after the mask), against the CPU; then BFS-like chains over A, whose
+ * pushes write the unordered list (list_claim). Values are small integers, so every fold order
+ * gives the same sums. */
+static GrB_Index long_column_length(GrB_Index h)
+{
+    const GrB_Index huge[3] = {20000, 9000, 4100};
+    return h < 16000 ? 257 + h % 44 : h < 16003 ? huge[h - 16000] : 65 + h % 44;
+}
+
 static GrB_Matrix many_long_columns(GrB_Type type, GrB_Index n)
 {
-    const GrB_Index nshort = 16000, huge[3] = {20000, 9000, 4100};
     GrB_Index nv = 0;
-    for (GrB_Index h = 0; h < nshort + 3; h++) nv += h < nshort ? 257 + h % 44 : huge[h - nshort];
+    for (GrB_Index h = 0; h < n; h++) nv += long_column_length(h);
     GrB_Index *I = malloc(nv * sizeof *I), *J = malloc(nv * sizeof *J);
     int64_t *X = malloc(nv * sizeof *X);
     assert_non_null(I), assert_non_null(J), assert_non_null(X);
     GrB_Index k = 0;
-    for (GrB_Index h = 0; h < nshort + 3; h++) {
-        GrB_Index len = h < nshort ? 257 + h % 44 : huge[h - nshort];
+    for (GrB_Index h = 0; h < n; h++) {
+        GrB_Index len = long_column_length(h);
         for (GrB_Index i = 0; i < len; i++, k++) {
             I[k] = (i * 7 + h) % n; /* 7 is prime to n: distinct rows */
             J[k] = h;
@@ -997,7 +1004,7 @@ static void long_walk_table_parity(void **state)
             GrB_Vector u;
             OK(GrB_Vector_new(&u, cases[c].type, n));
             for (GrB_Index k = 0; k < n; k++)
-                if (form == 2 || (k < 16003 && (form == 1 || k % 10 == 0 || k >= 16000)))
+                if (form > 0 || k % 10 == 0 || (k >= 16000 && k < 16003))
                     OK(GrB_Vector_setElement_INT64(u, 1 + (int64_t)(k % 3), k));
             OK(GrB_Vector_wait(u, GrB_MATERIALIZE));
             /* the push of A u meets A's long columns, the pull of u A too; unmasked, masked */
