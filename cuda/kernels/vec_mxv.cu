@@ -267,8 +267,9 @@ __device__ inline uint64_t longs_total(unsigned long long w) { return w & LONG_T
 /* Room for the long vectors of a view of nnz entries (at most nnz / longer_than of them, and at
  * most `most`: a push sets aside only its frontier's columns), in one pool allocation *mem
  * ([word (16 bytes)] [vectors] [sums] [extra]) that the caller frees stream-ordered after the
- * kernels; false, *mem NULL, when the pool has no room or the capacity exceeds the word's slots. */
-bool longs_alloc(Longs *L, void **mem, uint64_t nnz, uint64_t most, size_t extra, cudaStream_t s,
+ * kernels, and whose word it clears before the first kernel (the push's fill_kernel, or a
+ * memset); false, *mem NULL, when the pool has no room or the capacity exceeds the word's slots. */
+bool longs_alloc(Longs *L, void **mem, uint64_t nnz, uint64_t most, size_t extra,
                  uint64_t longer_than = LONG_COLUMN)
 {
     uint64_t n = std::min(nnz / longer_than + 1, most);
@@ -281,7 +282,6 @@ bool longs_alloc(Longs *L, void **mem, uint64_t nnz, uint64_t most, size_t extra
     L->off = L->vec + n;
     L->extra = L->off + n;
     L->n = n;
-    cudaMemsetAsync(L->word, 0, sizeof *L->word, s);
     return true;
 }
 
@@ -573,7 +573,7 @@ int pull_typed(GG_cuda_vec *Tv, const GG_cuda_cview *V, uint64_t m, uint64_t nnz
     Longs L = {};
     void *lmem = nullptr;
     if (Tv->d.x == nullptr || Tv->d.b == nullptr || Tv->count == nullptr ||
-        (longs && !longs_alloc(&L, &lmem, nnz, UINT64_MAX, 0, s))) {
+        (longs && !longs_alloc(&L, &lmem, nnz, UINT64_MAX, 0))) {
         release(Tv);
         return GG_CUDA_SPMV_NOMEM;
     }
@@ -587,6 +587,7 @@ int pull_typed(GG_cuda_vec *Tv, const GG_cuda_cview *V, uint64_t m, uint64_t nnz
     else if (mpad != m) /* the padding, which no row writes, is clear in every bitmap T */
         cudaMemsetAsync(Tv->d.b + m, 0, mpad - m, s);
     cudaMemsetAsync(Tv->count, 0, sizeof(uint64_t), s);
+    if (longs) cudaMemsetAsync(L.word, 0, sizeof *L.word, s);
     if (narrow != nullptr && V->vec == nullptr) {
         c.p32 = narrow->ptr32;
         c.col32 = narrow->col32;
@@ -660,14 +661,19 @@ template <typename T> struct Push : Prod {
 };
 
 
-/* y = the monoid's identity, no flag set, count 0: T's state before the frontier's terms. By
- * 16-byte stores (both arrays are pool allocations, 256-byte aligned), the tails by element: a
- * value and a flag byte a thread took 7.4 us for RMAT-21's 2M rows (10 MB; ncu, H200). */
+/* y = the monoid's identity, no flag set, count 0: T's state before the frontier's terms; also
+ * the long columns' word, where there is one (a memset of its own was one more dependent step of
+ * the call). By 16-byte stores (both arrays are pool allocations, 256-byte aligned), the tails by
+ * element: a value and a flag byte a thread took 7.4 us for RMAT-21's 2M rows (10 MB; ncu, H200). */
 template <typename T>
-__global__ void fill_kernel(T *y, uint8_t *yp, uint64_t m, uint64_t mpad, T v, uint64_t *count)
+__global__ void fill_kernel(T *y, uint8_t *yp, uint64_t m, uint64_t mpad, T v, uint64_t *count,
+                            unsigned long long *longs_word)
 {
     constexpr int PER = 16 / sizeof(T);
-    if (blockIdx.x == 0 && threadIdx.x == 0) *count = 0;
+    if (blockIdx.x == 0 && threadIdx.x == 0) {
+        *count = 0;
+        if (longs_word != nullptr) *longs_word = 0;
+    }
     union {
         T t[PER];
         uint4 u;
@@ -1097,7 +1103,7 @@ int push_typed(GG_cuda_vec *Tv, const GG_cuda_cview *V, uint64_t m, uint64_t nnz
     void *cmem = nullptr;
     if (Tv->d.x == nullptr || (Tv->d.i == nullptr && Tv->d.b == nullptr) ||
         Tv->count == nullptr ||
-        (longs && !longs_alloc(&c.longs, &lmem, nnz, std::max<uint64_t>(x->nvals, 1), sizeof(T), s,
+        (longs && !longs_alloc(&c.longs, &lmem, nnz, std::max<uint64_t>(x->nvals, 1), sizeof(T),
                                PUSH_LONG)) ||
         (any && x->form == GG_VF_BITMAP && !compact_frontier(x, &c.x.i, &cmem, s))) {
         release(Tv);
@@ -1151,8 +1157,10 @@ int push_typed(GG_cuda_vec *Tv, const GG_cuda_cview *V, uint64_t m, uint64_t nnz
         memcpy(&ident, identity, sizeof ident);
         c.ystart = ident;
         fill_kernel<T><<<blocks_for((mpad + 15) / 16), THREADS, 0, s>>>(c.y, c.yp, m, mpad, ident,
-                                                                        c.count);
+                                                                        c.count, c.longs.word);
     }
+    if (c.longs.word != nullptr && (list != nullptr || add_op == GG_CUDA_OP_ANY))
+        cudaMemsetAsync(c.longs.word, 0, sizeof *c.longs.word, s);
     /* A bitmap T's flags: a claim (a read, then an atomic whose old value the lane waits for)
      * counts each target once as it is reached; where the frontier may make m / 8 terms or more
      * (its entries times the longest column, or nnz when that is not known), plain stores and one
