@@ -264,6 +264,13 @@ constexpr uint64_t LONG_TERMS_MASK = (1ull << LONG_SLOT_SHIFT) - 1;
 __device__ inline uint64_t longs_count(unsigned long long w) { return w >> LONG_SLOT_SHIFT; }
 __device__ inline uint64_t longs_total(unsigned long long w) { return w & LONG_TERMS_MASK; }
 
+/* Takes nvec slots and their terms in L's word; returns the word before. */
+__device__ inline unsigned long long longs_take(unsigned long long *word, unsigned nvec,
+                                                uint64_t terms)
+{
+    return atomicAdd(word, ((unsigned long long)nvec << LONG_SLOT_SHIFT) | terms);
+}
+
 /* Room for the long vectors of a view of nnz entries (at most nnz / longer_than of them, and at
  * most `most`: a push sets aside only its frontier's columns), in one pool allocation *mem
  * ([word (16 bytes)] [vectors] [sums] [extra]) that the caller frees stream-ordered after the
@@ -288,7 +295,7 @@ bool longs_alloc(Longs *L, void **mem, uint64_t nnz, uint64_t most, size_t extra
 /* Sets aside view vector r of length len; returns its slot. */
 __device__ inline unsigned long long set_aside(const Longs &L, uint64_t r, uint64_t len)
 {
-    unsigned long long w = atomicAdd(L.word, (1ull << LONG_SLOT_SHIFT) | len);
+    unsigned long long w = longs_take(L.word, 1, len);
     unsigned long long at = longs_count(w);
     L.vec[at] = r;
     L.off[at] = longs_total(w) + len;
@@ -843,6 +850,17 @@ __device__ inline void push_block_end(const Push<T> &c, unsigned long long made,
     *c.tally = 0;
 }
 
+/* v summed over lanes 0 ... lane of the warp (every lane calls it). */
+template <typename W> __device__ inline W warp_inclusive_sum(W v, int lane)
+{
+#pragma unroll
+    for (int d = 1; d < 32; d *= 2) {
+        W u = __shfl_up_sync(0xffffffffu, v, d);
+        if (lane >= d) v += u;
+    }
+    return v;
+}
+
 /* Terms a lane of push_kernel takes at once (push_batch's U), and the blocks an SM it is compiled
  * for (64 registers, no spill; ptxas, sm_90). Measured (spmspv_bench, RMAT-21, the SVM's pick in
  * ms at 5 / 10 / 20 %, H200, 2026-11-28, columns above 256 set aside): U = 2 at 4 blocks 0.137 /
@@ -904,16 +922,9 @@ __global__ void __launch_bounds__(THREADS, PUSH_MIN_BLOCKS) push_kernel(Push<T> 
         /* the warp's long columns take consecutive slots and terms, by one atomic (set_aside's) */
         const unsigned longs = __ballot_sync(FULL, is_long);
         if (longs != 0) {
-            uint64_t lincl = is_long ? e - b : 0;
-#pragma unroll
-            for (int d = 1; d < 32; d *= 2) {
-                uint64_t v = __shfl_up_sync(FULL, lincl, d);
-                if (lane >= d) lincl += v;
-            }
+            const uint64_t lincl = warp_inclusive_sum<uint64_t>(is_long ? e - b : 0, lane);
             unsigned long long w = 0;
-            if (lane == 31)
-                w = atomicAdd(c.longs.word,
-                              ((unsigned long long)__popc(longs) << LONG_SLOT_SHIFT) | lincl);
+            if (lane == 31) w = longs_take(c.longs.word, __popc(longs), lincl);
             w = __shfl_sync(FULL, w, 31);
             if (is_long) {
                 const uint64_t at = longs_count(w) + __popc(longs & ((1u << lane) - 1));
@@ -922,12 +933,7 @@ __global__ void __launch_bounds__(THREADS, PUSH_MIN_BLOCKS) push_kernel(Push<T> 
                 static_cast<T *>(c.longs.extra)[at] = xv;
             }
         }
-        uint32_t incl = len; /* the inclusive sum of the lanes' lengths */
-#pragma unroll
-        for (int d = 1; d < 32; d *= 2) {
-            uint32_t v = __shfl_up_sync(FULL, incl, d);
-            if (lane >= d) incl += v;
-        }
+        const uint32_t incl = warp_inclusive_sum<uint32_t>(len, lane);
         const uint32_t total = __shfl_sync(FULL, incl, 31), excl = incl - len;
         for (uint32_t t0 = 0; t0 < total; t0 += 32 * U) {
             uint64_t p[U];
