@@ -1033,6 +1033,59 @@ static void long_walk_table_parity(void **state)
     GrB_free(&A);
 }
 
+/* The push of a large frontier (cuda/kernels/vec_mxv.cu, push_kernel): 240,000 of A's 400,000
+ * columns, so that a warp takes 32 columns at a time (push_blocks: a frontier of at least 64
+ * entries a warp of one wave; 4,224 warps on a 132-SM device) and finds its terms' columns by the
+ * full five-step search, and columns 0 .. 9999 hold 65 to 104 entries, so that most warps set
+ * several long columns aside together (one atomic for the warp's slots and terms). The other
+ * columns hold 1 to 20. PLUS_TIMES FP32 (flags read off the values) and MIN_PLUS INT64
+ * (first-update flags), unmasked and under a complemented mask, against the CPU. */
+static GrB_Index wide_column_length(GrB_Index h)
+{
+    return h < 10000 ? 65 + h % 40 : 1 + h % 20;
+}
+
+static GrB_Matrix wide_columns(GrB_Type type, GrB_Index n)
+{
+    GrB_Index nv = 0;
+    for (GrB_Index h = 0; h < n; h++) nv += wide_column_length(h);
+    GrB_Index *I = malloc(nv * sizeof *I), *J = malloc(nv * sizeof *J);
+    int64_t *X = malloc(nv * sizeof *X);
+    assert_non_null(I), assert_non_null(J), assert_non_null(X);
+    GrB_Index k = 0;
+    for (GrB_Index h = 0; h < n; h++)
+        for (GrB_Index i = 0, len = wide_column_length(h); i < len; i++, k++) {
+            I[k] = (i * 7919 + h * 13) % n; /* 7919 is prime to n: distinct rows */
+            J[k] = h;
+            X[k] = 1 + (int64_t)((i + h) % 4);
+        }
+    return built_square(type, n, I, J, X, nv);
+}
+
+static void push_wide_warp_batches(void **state)
+{
+    (void)state;
+    const GrB_Index n = 400000;
+    struct {
+        GrB_Type type;
+        GrB_Semiring sr;
+    } cases[] = {{GrB_FP32, GrB_PLUS_TIMES_SEMIRING_FP32}, {GrB_INT64, GrB_MIN_PLUS_SEMIRING_INT64}};
+    GrB_Vector m = random_vector(GrB_BOOL, n, 0.3);
+    for (size_t c = 0; c < ncases(sizeof cases / sizeof cases[0]); c++) {
+        GrB_Matrix A = wide_columns(cases[c].type, n);
+        GrB_Vector u;
+        OK(GrB_Vector_new(&u, cases[c].type, n));
+        for (GrB_Index h = 0; h < n; h++)
+            if (h < 10000 || h % 5 < 3) OK(GrB_Vector_setElement_INT64(u, 1 + (int64_t)(h % 3), h));
+        OK(GrB_Vector_wait(u, GrB_MATERIALIZE));
+        for (int masked = 0; masked < 2; masked++)
+            forced_product_parity(cases[c].sr, cases[c].type, A, u, masked ? m : NULL, 0, 0, 0);
+        GrB_free(&u);
+        GrB_free(&A);
+    }
+    GrB_free(&m);
+}
+
 static void list_frontier_parity(void **state)
 {
     (void)state;
@@ -1351,6 +1404,7 @@ int main(void)
         cmocka_unit_test(assign_list_keeps_c),
         cmocka_unit_test(list_frontier_parity),
         cmocka_unit_test(long_walk_table_parity),
+        cmocka_unit_test(push_wide_warp_batches),
         cmocka_unit_test(list_survives_auto_start),
         cmocka_unit_test(list_read_in_order),
         cmocka_unit_test(deferred_assign_is_seen),
