@@ -91,7 +91,7 @@ typedef struct {
 /* The push product: T(j) = (+)_k R(j,k) (*) x(k) over the entries k of x, each scattering the
  * vector k of the view V (the columns of R: the CSC view of A for A x, the CSR view for A' x) into
  * T with atomic monoid updates; the mask is read at each target. x is SPARSE (its list, in any
- * order) or BITMAP (its flags, compacted into a list first), x->nvals its entry count in either
+ * order) or BITMAP (its flags, read in place), x->nvals its entry count in either
  * form. The work is the frontier's edges, plus an O(m) initialisation of T (to the monoid's
  * identity, identity: host value of type_code; the flags alone for ANY), plus one pass over a
  * bitmap x's flags, plus one over T's flags where the terms may be many (T's count taken after
@@ -110,6 +110,10 @@ bool GG_cuda_vec_pull_supported(int add_op, int mul_op, int type_code);
  * every group strides over many vectors even on small inputs), 0 for no cap, below 0 back to
  * GRAPHBLAS_GPU_MXV_BLOCKS_PER_SM's cap. */
 void GG_cuda_vec_mxv_set_cap(int blocks);
+
+/* The tests' hook on the push of a bitmap frontier: each lane reads `flags` (1, 2, 4, 8 or 16)
+ * of its flags a step, whatever the frontier's density; anything else, the rule's number. */
+void GG_cuda_vec_push_set_flags(int flags);
 
 #ifdef __cplusplus
 }

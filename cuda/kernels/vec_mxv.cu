@@ -5,7 +5,7 @@
  * first lane writes T(i) and its flag. The row's mask bit is read before any term, so a masked
  * product touches only the rows it may write (BFS's pull step under a complemented mask skips
  * every visited vertex). The push product scatters each frontier entry's column with atomic monoid
- * updates, from a sparse frontier's list or a bitmap frontier's flags compacted into one, and
+ * updates, from a sparse frontier's list or a bitmap frontier's flags read in place, and
  * claims each target's flag atomically so that it also leaves T's entry count on the device, or,
  * where the terms are many, stores the flags and counts them after. Unmeasured choices (G by mean
  * length, 256-thread blocks) are marked for the GPU-host run. */
@@ -19,9 +19,6 @@
 #include <cooperative_groups.h>
 #include <cstdlib>
 #include <limits>
-#include <cub/device/device_scan.cuh>
-#include <cub/device/device_select.cuh>
-#include <thrust/iterator/counting_iterator.h>
 
 namespace cg = cooperative_groups;
 
@@ -74,6 +71,7 @@ const group_tuning &group_tune(void)
 }
 
 std::atomic<int> cap_hook{-1}; /* GG_cuda_vec_mxv_set_cap */
+std::atomic<int> flags_hook{0}; /* GG_cuda_vec_push_set_flags */
 
 /* b blocks under a launch's cap (0: none), or under the test hook's when it is set. */
 unsigned under_cap(unsigned b, unsigned cap)
@@ -631,11 +629,8 @@ int pull_typed(GG_cuda_vec *Tv, const GG_cuda_cview *V, uint64_t m, uint64_t nnz
 /* ---- push ------------------------------------------------------------------------------------- */
 
 template <typename T> struct Push : Prod {
-    GG_vdata x; /* SPARSE: its entries are the frontier */
+    GG_vdata x; /* SPARSE (its entries) or BITMAP (its flags, read in place): the frontier */
     int xcode;
-    /* x's values are by position (x.x[k] for entry k: a bitmap's, its flags compacted into x.i),
-     * not by entry */
-    bool x_by_pos;
     T *y;
     uint8_t *yp; /* m flags, padded to whole 32-bit words for the claims */
     uint64_t *count;
@@ -648,6 +643,7 @@ template <typename T> struct Push : Prod {
      * Longs' extra, as T) */
     Longs longs;
     int cols;         /* frontier entries a warp of push_kernel takes at a time (1 ... 32) */
+    int flags;        /* a bitmap frontier's flags a lane of push_kernel reads a step (1 ... 16) */
     /* List mode (out_i set): T is an unordered SPARSE list. A target is claimed with the call's
      * stamp in the persistent claim words (GG_cuda_stamps), so nothing of size m is initialised;
      * the claimer appends it at the slot the tally's low half gives, and writes its term as the
@@ -869,89 +865,151 @@ template <typename W> __device__ inline W warp_inclusive_sum(W v, int lane)
  * U = 1 at 4 0.142 / 0.192 / 0.295. */
 constexpr int PUSH_U = 2, PUSH_MIN_BLOCKS = 4;
 
-/* The frontier's list (a SPARSE x's, or a bitmap's compacted), c.cols entries a warp at a time:
- * lane l < c.cols loads entry q0 + l's column (its x value, start and length; a column longer
- * than PUSH_LONG is set aside for push_long_kernel instead), then the warp walks its columns'
- * terms as one flat list, 32 U terms a step, each lane finding its term's column by a binary
- * search over the lanes' inclusive sums (log2 c.cols shuffles) and taking that lane's start, x
- * value and flag rule. So every lane has a term whatever the columns' lengths (the group of G =
- * 32 lanes a column this replaces, G by RMAT-21's mean of 30, left most lanes idle on its many
- * short columns), and a term waits on one load (its index) after its column's, which the warp
- * loaded at once. Against that group kernel (H200, spmspv_bench, 2026-11-28, same call, the SVM's
- * pick in ms at 0.1 / 1 / 5 / 10 / 20 %): RMAT-21 0.0590 / 0.0768 / 0.1610 / 0.2312 / 0.3442 ->
- * 0.0523 / 0.0735 / 0.1286 / 0.1854 / 0.2732 (columns above 256 set aside in both); uniform-21 at
- * 20 % 0.189 -> 0.147, the grid 0.241 -> 0.205, the band 0.120 -> 0.089. */
+/* The frontier's columns of one warp step of push_kernel: lane l holds column k when `has`, its x
+ * value at x.x[v] (lanes 0 ... c.cols - 1 may hold one; every lane calls this). Each lane loads its
+ * column's x value, start and length (a column longer than PUSH_LONG is set aside for
+ * push_long_kernel instead), then the warp walks its columns' terms as one flat list, 32 U terms
+ * a step, each lane finding its term's column by a binary search over the lanes' inclusive sums
+ * (log2 c.cols shuffles) and taking that lane's start, x value and flag rule. So every lane has a
+ * term whatever the columns' lengths (the group of G = 32 lanes a column this replaces, G by
+ * RMAT-21's mean of 30, left most lanes idle on its many short columns), and a term waits on one
+ * load (its index) after its column's, which the warp loaded at once. Against that group kernel
+ * (H200, spmspv_bench, 2026-11-28, same call, the SVM's pick in ms at 0.1 / 1 / 5 / 10 / 20 %):
+ * RMAT-21 0.0590 / 0.0768 / 0.1610 / 0.2312 / 0.3442 -> 0.0523 / 0.0735 / 0.1286 / 0.1854 /
+ * 0.2732 (columns above 256 set aside in both); uniform-21 at 20 % 0.189 -> 0.147, the grid 0.241
+ * -> 0.205, the band 0.120 -> 0.089. */
 template <typename T>
-__global__ void __launch_bounds__(THREADS, PUSH_MIN_BLOCKS) push_kernel(Push<T> c)
+__device__ inline void push_warp_columns(const Push<T> &c, int lane, bool has, uint64_t k,
+                                         uint64_t v, unsigned long long &made,
+                                         unsigned long long &fused)
 {
     constexpr unsigned FULL = 0xffffffffu;
     constexpr int U = PUSH_U;
+    uint64_t b = 0, e = 0, r = 0;
+    uint32_t len = 0;
+    T xv{};
+    bool first = false, is_long = false;
+    if (has) {
+        xv = gg_load_cast<T>(c.x.x, c.x.iso ? 0 : v, c.xcode, 1.0);
+        if (c.fuse.stamp != 0) {
+            /* the deferred assign C(k) = value at this frontier entry (entries are distinct) */
+            if (!c.fuse.b[k]) c.fuse.b[k] = 1, fused++;
+            gg_store_sized(c.fuse.x, k, c.fuse.size, gg_val{c.fuse.value});
+        }
+        if (find_vec(c.vec, c.nvec, k, &r)) {
+            b = c.ptr[r];
+            e = c.ptr[r + 1];
+            is_long = c.longs.vec != nullptr && e - b > PUSH_LONG;
+            if (!is_long) {
+                len = (uint32_t)(e - b);
+                /* first-update flags for a column whose targets lie far apart (RMAT's, a
+                 * uniform graph's); close together (a band's, a grid's) the flag stores share
+                 * sectors, and the returning atomic's wait would cost more than they do (the
+                 * band at 20 %: 0.116 against 0.104 ms with first-update flags everywhere) */
+                first = c.first_flag && e > b && c.idx[e - 1] - c.idx[b] >= 4 * (e - b);
+            }
+        }
+    }
+    /* the warp's long columns take consecutive slots and terms, by one atomic (set_aside's) */
+    const unsigned longs = __ballot_sync(FULL, is_long);
+    if (longs != 0) {
+        const uint64_t lincl = warp_inclusive_sum<uint64_t>(is_long ? e - b : 0, lane);
+        unsigned long long w = 0;
+        if (lane == 31) w = longs_take(c.longs.word, __popc(longs), lincl);
+        w = __shfl_sync(FULL, w, 31);
+        if (is_long) {
+            const uint64_t at = longs_count(w) + __popc(longs & ((1u << lane) - 1));
+            c.longs.vec[at] = r;
+            c.longs.off[at] = longs_total(w) + lincl;
+            static_cast<T *>(c.longs.extra)[at] = xv;
+        }
+    }
+    const uint32_t incl = warp_inclusive_sum<uint32_t>(len, lane);
+    const uint32_t total = __shfl_sync(FULL, incl, 31), excl = incl - len;
+    for (uint32_t t0 = 0; t0 < total; t0 += 32 * U) {
+        uint64_t p[U];
+        T xt[U];
+        bool ft[U], live[U];
+#pragma unroll
+        for (int u = 0; u < U; u++) {
+            const uint32_t t = t0 + (uint32_t)(u * 32 + lane);
+            /* the column of term t: the lanes whose inclusive sums are at most t */
+            int w = 0;
+            for (int step = c.cols / 2; step > 0; step /= 2)
+                if (__shfl_sync(FULL, incl, w + step - 1) <= t) w += step;
+            live[u] = t < total;
+            p[u] = __shfl_sync(FULL, b, w) + (t - __shfl_sync(FULL, excl, w));
+            xt[u] = gg_shfl<GG_SHFL_IDX>(xv, w);
+            ft[u] = __shfl_sync(FULL, (int)first, w) != 0;
+        }
+        made += push_batch<T, U>(c, p, xt, ft, live);
+    }
+}
+
+/* Bit i set where byte i of f (i < 4) is not zero. */
+__device__ inline uint32_t nonzero_bytes(uint32_t f)
+{
+    return ((__vcmpne4(f, 0) & 0x01010101u) * 0x01020408u) >> 24;
+}
+
+/* The frontier, a warp at a time. A list (SPARSE x): c.cols entries a step. A bitmap, read in
+ * place: a window of 32 c.flags flags a step, its set positions taken 32 at a time in order (a
+ * lane's position is found by a search over the lanes' counts, then __fns in the owner's flags).
+ * The bitmap was compacted into a list by CUB's select before: its two kernels and the allocation
+ * cost 12 us of device time and 8 us of the host's before the first push kernel could be queued
+ * (RMAT-21 at 5 %: 0.106 ms a call; ncu and host marks, H200, 2026-11-28). */
+template <typename T, bool BITMAP>
+__global__ void __launch_bounds__(THREADS, PUSH_MIN_BLOCKS) push_kernel(Push<T> c)
+{
+    constexpr unsigned FULL = 0xffffffffu;
     const int lane = threadIdx.x & 31;
     unsigned long long made = 0, fused = 0;
-    /* q0 is the warp's: the loop and every shuffle in it are the whole warp's */
     const uint64_t warps = (uint64_t)gridDim.x * (THREADS / 32);
-    for (uint64_t q0 = (blockIdx.x * (uint64_t)THREADS + threadIdx.x) / 32 * c.cols;
-         q0 < c.x.nvals; q0 += warps * c.cols) {
-        const uint64_t q = lane < c.cols ? q0 + lane : c.x.nvals;
-        uint64_t b = 0, e = 0, r = 0;
-        uint32_t len = 0;
-        T xv{};
-        bool first = false, is_long = false;
-        if (q < c.x.nvals) {
-            uint64_t k = c.x.i[q];
-            xv = gg_load_cast<T>(c.x.x, c.x.iso ? 0 : c.x_by_pos ? k : q, c.xcode, 1.0);
-            if (c.fuse.stamp != 0) {
-                /* the deferred assign C(k) = value at this frontier entry (entries are distinct) */
-                if (!c.fuse.b[k]) c.fuse.b[k] = 1, fused++;
-                gg_store_sized(c.fuse.x, k, c.fuse.size, gg_val{c.fuse.value});
-            }
-            if (find_vec(c.vec, c.nvec, k, &r)) {
-                b = c.ptr[r];
-                e = c.ptr[r + 1];
-                is_long = c.longs.vec != nullptr && e - b > PUSH_LONG;
-                if (!is_long) {
-                    len = (uint32_t)(e - b);
-                    /* first-update flags for a column whose targets lie far apart (RMAT's, a
-                     * uniform graph's); close together (a band's, a grid's) the flag stores share
-                     * sectors, and the returning atomic's wait would cost more than they do (the
-                     * band at 20 %: 0.116 against 0.104 ms with first-update flags everywhere) */
-                    first = c.first_flag && e > b && c.idx[e - 1] - c.idx[b] >= 4 * (e - b);
+    const uint64_t warp = (blockIdx.x * (uint64_t)THREADS + threadIdx.x) / 32;
+    if constexpr (BITMAP) {
+        const unsigned F = (unsigned)c.flags;
+        const bool aligned = ((uintptr_t)c.x.b & 15) == 0;
+        for (uint64_t w0 = warp * 32 * F; w0 < c.x.n; w0 += warps * 32 * F) {
+            const uint64_t at = w0 + F * (unsigned)lane;
+            uint32_t bits = 0; /* bit i: position at + i is in x */
+            if (aligned && F >= 4 && at + F <= c.x.n) {
+                /* F / 4 words of four flags (the lane's flags are F-byte aligned) */
+                if (F == 16) {
+                    const uint4 f = *reinterpret_cast<const uint4 *>(c.x.b + at);
+                    bits = nonzero_bytes(f.x) | nonzero_bytes(f.y) << 4 |
+                           nonzero_bytes(f.z) << 8 | nonzero_bytes(f.w) << 12;
+                } else if (F == 8) {
+                    const uint2 f = *reinterpret_cast<const uint2 *>(c.x.b + at);
+                    bits = nonzero_bytes(f.x) | nonzero_bytes(f.y) << 4;
+                } else {
+                    bits = nonzero_bytes(*reinterpret_cast<const uint32_t *>(c.x.b + at));
                 }
+            } else {
+                for (unsigned i = 0; i < F; i++)
+                    if (at + i < c.x.n && c.x.b[at + i]) bits |= 1u << i;
+            }
+            const uint32_t cnt = __popc(bits), incl = warp_inclusive_sum<uint32_t>(cnt, lane);
+            const uint32_t total = __shfl_sync(FULL, incl, 31);
+            for (uint32_t r0 = 0; r0 < total; r0 += 32) {
+                /* this lane's set position: rank j of the window, in lane o's flags */
+                const uint32_t j = r0 + (uint32_t)lane;
+                int o = 0;
+                for (int step = 16; step > 0; step /= 2)
+                    if (__shfl_sync(FULL, incl, o + step - 1) <= j) o += step;
+                const uint32_t obits = __shfl_sync(FULL, bits, o);
+                const uint32_t oexcl = __shfl_sync(FULL, incl - cnt, o);
+                const bool has = j < total;
+                const uint64_t k =
+                    has ? w0 + F * (unsigned)o + __fns(obits, 0, (int)(j - oexcl + 1)) : 0;
+                push_warp_columns(c, lane, has, k, k, made, fused);
             }
         }
-        /* the warp's long columns take consecutive slots and terms, by one atomic (set_aside's) */
-        const unsigned longs = __ballot_sync(FULL, is_long);
-        if (longs != 0) {
-            const uint64_t lincl = warp_inclusive_sum<uint64_t>(is_long ? e - b : 0, lane);
-            unsigned long long w = 0;
-            if (lane == 31) w = longs_take(c.longs.word, __popc(longs), lincl);
-            w = __shfl_sync(FULL, w, 31);
-            if (is_long) {
-                const uint64_t at = longs_count(w) + __popc(longs & ((1u << lane) - 1));
-                c.longs.vec[at] = r;
-                c.longs.off[at] = longs_total(w) + lincl;
-                static_cast<T *>(c.longs.extra)[at] = xv;
-            }
-        }
-        const uint32_t incl = warp_inclusive_sum<uint32_t>(len, lane);
-        const uint32_t total = __shfl_sync(FULL, incl, 31), excl = incl - len;
-        for (uint32_t t0 = 0; t0 < total; t0 += 32 * U) {
-            uint64_t p[U];
-            T xt[U];
-            bool ft[U], live[U];
-#pragma unroll
-            for (int u = 0; u < U; u++) {
-                const uint32_t t = t0 + (uint32_t)(u * 32 + lane);
-                /* the column of term t: the lanes whose inclusive sums are at most t */
-                int w = 0;
-                for (int step = c.cols / 2; step > 0; step /= 2)
-                    if (__shfl_sync(FULL, incl, w + step - 1) <= t) w += step;
-                live[u] = t < total;
-                p[u] = __shfl_sync(FULL, b, w) + (t - __shfl_sync(FULL, excl, w));
-                xt[u] = gg_shfl<GG_SHFL_IDX>(xv, w);
-                ft[u] = __shfl_sync(FULL, (int)first, w) != 0;
-            }
-            made += push_batch<T, U>(c, p, xt, ft, live);
+    } else {
+        /* q0 is the warp's: the loop and every shuffle in it are the whole warp's */
+        for (uint64_t q0 = warp * c.cols; q0 < c.x.nvals; q0 += warps * c.cols) {
+            const uint64_t q = q0 + (uint64_t)lane;
+            const bool has = lane < c.cols && q < c.x.nvals;
+            push_warp_columns(c, lane, has, has ? c.x.i[q] : 0, q, made, fused);
         }
     }
     push_block_end(c, made, true, fused);
@@ -986,8 +1044,28 @@ __global__ void __launch_bounds__(THREADS, LONG_MIN_BLOCKS) push_long_kernel(Pus
  * 66 warps each a chain of ten steps: 0.044 ms against 0.029 with one a warp, H200, 2026-11-28). */
 template <typename T> unsigned push_blocks(Push<T> &c)
 {
-    static const unsigned wave = wave_grid(push_kernel<T>);
+    /* both forms' kernels are compiled to the same registers and blocks an SM */
+    static const unsigned wave = wave_grid(push_kernel<T, false>);
     const uint64_t warps = (uint64_t)wave * (THREADS / 32);
+    if (c.x.form == GG_VF_BITMAP) {
+        /* A window's set positions are up to 32 columns a step; its flags the most, up to 16
+         * (one 16-byte load a lane), that still give every warp of the wave a window. Measured
+         * (H200, spmspv_bench, 2026-11-28, the SVM's pick in ms at 5 / 10 / 20 / 50 %, two runs
+         * each, same call): this rule (RMAT-21 and uniform-21 8 flags, the grid 16, the band 4)
+         * RMAT-21 0.097 / 0.150 / 0.244-0.247 / 0.518, uniform-21 0.067 / 0.093-0.096 / 0.135 /
+         * 0.261, the grid 0.112-0.116 / 0.145-0.150 / 0.195-0.201 / 0.302-0.307, the band
+         * 0.046-0.048 / 0.058-0.063 / 0.086-0.088 / 0.142-0.144; half the wave (RMAT 16, the band
+         * 8) within noise of it, uniform-21 at 5 % 0.070-0.074; fewer flags where the density
+         * would put over 32 columns in a window (2 at 50 %) the grid at 50 % 0.349; 16 flags
+         * everywhere, the band (2,048 windows for 4,224 warps) 0.078 / 0.115 / 0.208 at 10 / 20 /
+         * 50 %. CUB's select first, then the list: RMAT-21 0.110 / 0.166 / 0.260 / 0.520, the
+         * grid 0.139 / 0.161 / 0.200 / 0.297, the band 0.051 / 0.065 / 0.089 / 0.139. */
+        c.cols = 32;
+        c.flags = 16;
+        while (c.flags > 1 && c.x.n / (32 * (uint64_t)c.flags) < warps) c.flags /= 2;
+        if (int h = flags_hook.load(std::memory_order_relaxed); h > 0) c.flags = h;
+        return under_cap(blocks_for((c.x.n + 32 * c.flags - 1) / (32 * c.flags) * 32), wave);
+    }
     c.cols = 1;
     while (c.cols < 32 && c.x.nvals / (2 * c.cols) >= warps) c.cols *= 2;
     return under_cap(blocks_for((c.x.nvals + c.cols - 1) / c.cols * 32), wave);
@@ -998,7 +1076,10 @@ template <typename T> void launch_push(Push<T> c, cudaStream_t s)
 {
     c.last_kernel = c.longs.vec == nullptr;
     const unsigned grid = push_blocks(c);
-    push_kernel<T><<<grid, THREADS, 0, s>>>(c);
+    if (c.x.form == GG_VF_BITMAP)
+        push_kernel<T, true><<<grid, THREADS, 0, s>>>(c);
+    else
+        push_kernel<T, false><<<grid, THREADS, 0, s>>>(c);
     c.last_kernel = true;
     if (c.longs.vec != nullptr) {
         static const unsigned lgrid = wave_grid(push_long_kernel<T>);
@@ -1052,29 +1133,6 @@ __global__ void __launch_bounds__(THREADS) value_flags_kernel(const T *y, uint32
     gg_block_count(count, made);
 }
 
-/* A bitmap frontier's set flags, compacted in order into a list of its nvals positions, so that
- * the push walks the frontier's columns only: reading the flags in place gave each of the n
- * positions a group of G lanes, and on the grid at 5 % (9M positions, 95 % absent) that kernel
- * took 493 us for 1.8M terms (ncu, H200, 2026-11-27), where the sparse push of the same terms
- * keeps every lane of a group on a column. The compaction reads n bytes once (CUB's select).
- * Its memory: the selected count, the list and CUB's workspace, in one pool allocation (*mem,
- * freed by the caller, stream-ordered); false, nothing allocated, when the pool has no room. */
-bool compact_frontier(const GG_vdata *x, uint64_t **list, void **mem, cudaStream_t s)
-{
-    thrust::counting_iterator<uint64_t> positions(0);
-    size_t temp = 0;
-    if (cub::DeviceSelect::Flagged(nullptr, temp, positions, x->b, (uint64_t *)nullptr,
-                                   (uint64_t *)nullptr, (int64_t)x->n, s) != cudaSuccess)
-        return false;
-    size_t head = 256, bytes = (x->nvals * sizeof(uint64_t) + 255) & ~(size_t)255;
-    *mem = GG_cuda_malloc(head + bytes + temp);
-    if (*mem == nullptr) return false;
-    *list = (uint64_t *)((char *)*mem + head);
-    cub::DeviceSelect::Flagged((char *)*mem + head + bytes, temp, positions, x->b, *list,
-                               (uint64_t *)*mem, (int64_t)x->n, s);
-    return true;
-}
-
 template <typename T>
 int push_typed(GG_cuda_vec *Tv, const GG_cuda_cview *V, uint64_t m, uint64_t nnz,
                const GG_vdata *x, int xcode, int add_op, int mul_op, const void *identity,
@@ -1106,19 +1164,14 @@ int push_typed(GG_cuda_vec *Tv, const GG_cuda_cview *V, uint64_t m, uint64_t nnz
     void *lmem = nullptr;
     bool any = x->nvals > 0;
     c.x = *x;
-    void *cmem = nullptr;
     if (Tv->d.x == nullptr || (Tv->d.i == nullptr && Tv->d.b == nullptr) ||
         Tv->count == nullptr ||
         (longs && !longs_alloc(&c.longs, &lmem, nnz, std::max<uint64_t>(x->nvals, 1), sizeof(T),
-                               PUSH_LONG)) ||
-        (any && x->form == GG_VF_BITMAP && !compact_frontier(x, &c.x.i, &cmem, s))) {
+                               PUSH_LONG))) {
         release(Tv);
         GG_cuda_free(lmem);
         return GG_CUDA_SPMV_NOMEM;
     }
-    /* a compacted bitmap is pushed as a list whose values stay by position */
-    c.x_by_pos = x->form == GG_VF_BITMAP;
-    c.x.form = GG_VF_SPARSE;
     static_cast<Prod &>(c) = prod_of(V, add_op, mul_op, vec_first, mask);
     c.xcode = xcode;
     c.y = (T *)Tv->d.x;
@@ -1130,7 +1183,6 @@ int push_typed(GG_cuda_vec *Tv, const GG_cuda_cview *V, uint64_t m, uint64_t nnz
         if (any && !GG_cuda_stamps_begin(m, &st)) {
             release(Tv);
             GG_cuda_free(lmem);
-            GG_cuda_free(cmem);
             return GG_CUDA_SPMV_NOMEM;
         }
         /* a fused assign needs its list's claims as that push left them: no list push since */
@@ -1138,7 +1190,6 @@ int push_typed(GG_cuda_vec *Tv, const GG_cuda_cview *V, uint64_t m, uint64_t nnz
             if (any) GG_cuda_stamps_end();
             release(Tv);
             GG_cuda_free(lmem);
-            GG_cuda_free(cmem);
             return GG_CUDA_PUSH_STALE;
         }
         if (fuse != nullptr) c.fuse = *fuse;
@@ -1214,7 +1265,6 @@ int push_typed(GG_cuda_vec *Tv, const GG_cuda_cview *V, uint64_t m, uint64_t nnz
                                                                        mpad / 4, c.count);
     }
     GG_cuda_free(lmem);
-    GG_cuda_free(cmem);
     cudaError_t e = cudaGetLastError();
     if (e != cudaSuccess) release(Tv);
     return gg_spmv_status(e);
@@ -1405,4 +1455,10 @@ extern "C" int GG_cuda_vec_pull(GG_cuda_vec *T, const GG_cuda_cview *V, uint64_t
 extern "C" void GG_cuda_vec_mxv_set_cap(int blocks)
 {
     cap_hook.store(blocks < 0 ? -1 : blocks, std::memory_order_relaxed);
+}
+
+extern "C" void GG_cuda_vec_push_set_flags(int flags)
+{
+    flags_hook.store(flags == 1 || flags == 2 || flags == 4 || flags == 8 || flags == 16 ? flags : 0,
+                     std::memory_order_relaxed);
 }

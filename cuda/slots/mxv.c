@@ -361,7 +361,8 @@ static GrB_Info product(GG_container *w, GG_container *M, GrB_BinaryOp accum, Gr
             GG_trace("cuda mxv: the push writes an unordered list%s%s", list.iso ? " (iso)" : "",
                      fused ? ", and does the deferred assign" : "");
         int rc = GG_CUDA_SPMV_OK;
-        /* the push takes a bitmap's entry count from its nvals (its compacted list's length) */
+        /* the push takes a bitmap's entry count from its nvals (the long columns' room, the flag
+         * rules) */
         GG_vdata xn = *x;
         xn.nvals = nu;
         for (int attempt = 0; info == GrB_SUCCESS && attempt < 2; attempt++) {

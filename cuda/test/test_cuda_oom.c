@@ -452,7 +452,7 @@ static void test_mxv(void **state)
         snprintf(name, sizeof name, "mxv A', %s u", form_name[f]);
         took += sweep_both(name, op_mxv_tran, &in);
         if (f < 2) {
-            /* the other mode forced: a bitmap u pushed (its flags compacted into a list first),
+            /* the other mode forced: a bitmap u pushed (its flags read in place),
              * a sparse u pulled (on A's compact view, made on demand) */
             GG_cuda_mxv_force(f == 0 ? GG_CUDA_MXV_PULL : GG_CUDA_MXV_PUSH);
             snprintf(name, sizeof name, "mxv, %s u, %s forced", form_name[f],

@@ -370,7 +370,7 @@ static void mxv_parity(void **state)
 }
 
 /* The frontier products (push below n/32, from a sparse list and from a device bitmap's flags
- * compacted into one), with and without the direct install of T (no accumulator; replace or no
+ * read in place), with and without the direct install of T (no accumulator; replace or no
  * mask; w of the semiring's type), against the CPU backend: as the SVM decides, then the push and
  * the pull (on A's compact view) forced. A frontier of about ten entries makes T's flags be
  * stored and counted after (bound 10 x max_len >= n / 8), one of a single entry claims them, one of
@@ -514,9 +514,29 @@ static void assign_in_place_parity(void **state)
     GrB_free(&v0), GrB_free(&full0), GrB_free(&src), GrB_free(&q), GrB_free(&q2);
 }
 
-/* u A (vxm) or A u into a new vector of `type`, under a complemented structural mask m (NULL:
- * none), on the CPU and on the device with the push (mode 0) or the pull (mode 1) forced; the
- * device declines nothing and gives the CPU's entries, their values within tol (0: exactly). */
+/* One product with the push (mode 0) or the pull (mode 1) forced: w<!m, struct, replace> = u A
+ * (vxm) or A u, m NULL: no mask (a function of one argument, for traced()). */
+typedef struct {
+    GrB_Vector w, u, m;
+    GrB_Matrix A;
+    GrB_Semiring sr;
+    int mode, vxm;
+} forced_run;
+
+static void forced_product(void *arg)
+{
+    forced_run *r = arg;
+    GrB_Descriptor d = r->m != NULL ? GrB_DESC_RSC : NULL;
+    GG_cuda_mxv_force(r->mode == 0 ? GG_CUDA_MXV_PUSH : GG_CUDA_MXV_PULL);
+    if (r->vxm)
+        OK(GrB_vxm(r->w, r->m, NULL, r->sr, r->u, r->A, d));
+    else
+        OK(GrB_mxv(r->w, r->m, NULL, r->sr, r->A, r->u, d));
+    GG_cuda_mxv_force(GG_CUDA_MXV_RULE);
+}
+
+/* forced_product into a new vector of `type` on the CPU and on the device; the device declines
+ * nothing and gives the CPU's entries, their values within tol (0: exactly). */
 static void forced_product_parity(GrB_Semiring sr, GrB_Type type, GrB_Matrix A, GrB_Vector u,
                                   GrB_Vector m, int mode, int vxm, double tol)
 {
@@ -525,16 +545,11 @@ static void forced_product_parity(GrB_Semiring sr, GrB_Type type, GrB_Matrix A, 
     GrB_Vector w[2];
     for (int b = 0; b < 2; b++) {
         set_backend(b == 0 ? GxG_BACKEND_CPU : GxG_BACKEND_CUDA);
-        GG_cuda_mxv_force(mode == 0 ? GG_CUDA_MXV_PUSH : GG_CUDA_MXV_PULL);
         OK(GrB_Vector_new(&w[b], type, n));
         size_t before = declines();
-        GrB_Descriptor d = m != NULL ? GrB_DESC_RSC : NULL;
-        if (vxm)
-            OK(GrB_vxm(w[b], m, NULL, sr, u, A, d));
-        else
-            OK(GrB_mxv(w[b], m, NULL, sr, A, u, d));
+        forced_run r = {w[b], u, m, A, sr, mode, vxm};
+        forced_product(&r);
         if (b == 1) assert_int_equal(declines(), before);
-        GG_cuda_mxv_force(GG_CUDA_MXV_RULE);
     }
     set_backend(GxG_BACKEND_AUTO);
     same_vector(w[0], w[1], tol);
@@ -1086,6 +1101,66 @@ static void push_wide_warp_batches(void **state)
     GrB_free(&m);
 }
 
+/* The push from a device bitmap read in place, a window of 32 F flags a warp step (vec_mxv.cu,
+ * push_kernel), at F = the rule's (1 at this size), 2, 4, 8 and 16 (GG_cuda_vec_push_set_flags):
+ * n = 100,003, so the last window is cut inside a lane's flags; the first 1,536 positions all set
+ * (a window of 32 F columns, taken 32 at a time in F steps), then every 37th, then the last 11
+ * (the cut lane's). A is wide_columns' (the first 10,000 columns long, set aside for
+ * push_long_kernel). PLUS_TIMES FP64 and MIN_PLUS INT64, A u and u A, unmasked and under a
+ * complemented mask, against the CPU; the trace shows the device pushed a bitmap. */
+static void push_bitmap_windows(void **state)
+{
+    (void)state;
+    const GrB_Index n = 100003;
+    struct {
+        GrB_Type type;
+        GrB_Semiring sr;
+        GrB_UnaryOp id;
+    } cases[] = {{GrB_FP64, GrB_PLUS_TIMES_SEMIRING_FP64, GrB_IDENTITY_FP64},
+                 {GrB_INT64, GrB_MIN_PLUS_SEMIRING_INT64, GrB_IDENTITY_INT64}};
+    static char buf[1 << 16];
+    GrB_Vector m = random_vector(GrB_BOOL, n, 0.3);
+    for (size_t c = 0; c < ncases(sizeof cases / sizeof cases[0]); c++) {
+        GrB_Matrix A = wide_columns(cases[c].type, n);
+        GrB_Vector u;
+        OK(GrB_Vector_new(&u, cases[c].type, n));
+        for (GrB_Index h = 0; h < n; h++)
+            if (h < 1536 || h % 37 == 0 || h >= n - 11)
+                OK(GrB_Vector_setElement_INT64(u, 1 + (int64_t)(h % 5), h));
+        for (int v = 0; v < 24; v++) {
+            GrB_Vector w[2];
+            GG_cuda_vec_push_set_flags(v < 4 ? 0 : 1 << (v / 4 - 1));
+            for (int b = 0; b < 2; b++) {
+                set_backend(b == 0 ? GxG_BACKEND_CPU : GxG_BACKEND_CUDA);
+                forced_run r = {NULL, NULL, v % 2 ? m : NULL, A, cases[c].sr, 0, v / 2 % 2};
+                OK(GrB_Vector_new(&r.u, cases[c].type, n));
+                /* on the device, an apply leaves u as a bitmap */
+                OK(GrB_Vector_apply(r.u, NULL, NULL, cases[c].id, u, NULL));
+                OK(GrB_Vector_new(&r.w, cases[c].type, n));
+                if (b == 0) {
+                    forced_product(&r);
+                } else {
+                    size_t before = declines();
+                    traced(forced_product, &r, buf, sizeof buf);
+                    assert_int_equal(declines(), before);
+                    if (strstr(buf, "push of a bitmap frontier") == NULL)
+                        fail_msg("case %zu, variant %d: no bitmap push; the trace ends:\n%s", c, v,
+                                 trace_tail(buf));
+                }
+                w[b] = r.w;
+                GrB_free(&r.u);
+            }
+            GG_cuda_vec_push_set_flags(0);
+            set_backend(GxG_BACKEND_AUTO);
+            same_vector(w[0], w[1], 0);
+            GrB_free(&w[0]), GrB_free(&w[1]);
+        }
+        GrB_free(&u);
+        GrB_free(&A);
+    }
+    GrB_free(&m);
+}
+
 static void list_frontier_parity(void **state)
 {
     (void)state;
@@ -1405,6 +1480,7 @@ int main(void)
         cmocka_unit_test(list_frontier_parity),
         cmocka_unit_test(long_walk_table_parity),
         cmocka_unit_test(push_wide_warp_batches),
+        cmocka_unit_test(push_bitmap_windows),
         cmocka_unit_test(list_survives_auto_start),
         cmocka_unit_test(list_read_in_order),
         cmocka_unit_test(deferred_assign_is_seen),
