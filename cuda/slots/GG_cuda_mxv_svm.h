@@ -15,7 +15,11 @@ enum { GG_CUDA_MXV_RULE = 0, GG_CUDA_MXV_PULL, GG_CUDA_MXV_TREE, GG_CUDA_MXV_PUS
 void GG_cuda_mxv_force(int mode);
 /* Whether a call's push work is counted (GG_cuda_mxv_work_feature) with a mode forced: only while
  * GG_cuda_mxv_force has forced one (the trainer, which records it as a feature), never under
- * GRAPHBLAS_GPU_MXV; under the SVM, when the model reads it. */
+ * GRAPHBLAS_GPU_MXV or GG_cuda_mxv_force_timed; under the SVM, when the model reads it. */
+/* A mode forced as GG_cuda_mxv_force does, but with the push work not counted: a forced call
+ * timed as the mode alone costs (bench/gpu/spmspv_bench's per-call oracle). The count, a
+ * reduction and a wait, added 15-25 us to every forced call (H200, 2026-11-28). */
+void GG_cuda_mxv_force_timed(int mode);
 
 /* t[0 .. GG_SVM_DENSITY - 1] = the log2 matrix features of R = op(A) (tran: R = A'), A holding nnz
  * entries; counted: including those of the device pass over R's two views (GG_cuda_mxv_counts),

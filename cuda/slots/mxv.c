@@ -62,6 +62,12 @@ void GG_cuda_mxv_force(int mode)
     atomic_store_explicit(&measuring, mode != GG_CUDA_MXV_RULE, memory_order_relaxed);
 }
 
+void GG_cuda_mxv_force_timed(int mode)
+{
+    atomic_store_explicit(&forced, mode, memory_order_relaxed);
+    atomic_store_explicit(&measuring, false, memory_order_relaxed);
+}
+
 /* This thread's last call features (GG_cuda_mxv_last_call). */
 static _Thread_local double last_call[GG_SVM_NFEAT];
 static _Thread_local bool has_last_call;
