@@ -56,7 +56,8 @@ enum {
 };
 
 typedef struct {
-    double w[GG_SVM_NFEAT]; /* on the log2 features (GG_svm_transform) */
+    /* weights on the log2 features (GG_svm_matrix_features, GG_svm_call_features) */
+    double w[GG_SVM_NFEAT];
     double b;
     const char *gpu;  /* where it was trained */
     const char *date; /* UTC */
