@@ -985,23 +985,29 @@ static GrB_Index long_column_length(GrB_Index h)
     return h < 16000 ? 257 + h % 44 : h < 16003 ? huge[h - 16000] : 65 + h % 44;
 }
 
-static GrB_Matrix many_long_columns(GrB_Type type, GrB_Index n)
+/* An n x n matrix whose column h holds length(h) entries, at rows (i step + h shift) mod n for
+ * i < length(h) (step prime to n: distinct rows), valued 1 + (i + h) mod 4 (BOOL: 1, so iso). */
+static GrB_Matrix column_matrix(GrB_Type type, GrB_Index n, GrB_Index (*length)(GrB_Index),
+                                GrB_Index step, GrB_Index shift)
 {
     GrB_Index nv = 0;
-    for (GrB_Index h = 0; h < n; h++) nv += long_column_length(h);
+    for (GrB_Index h = 0; h < n; h++) nv += length(h);
     GrB_Index *I = malloc(nv * sizeof *I), *J = malloc(nv * sizeof *J);
     int64_t *X = malloc(nv * sizeof *X);
     assert_non_null(I), assert_non_null(J), assert_non_null(X);
     GrB_Index k = 0;
-    for (GrB_Index h = 0; h < n; h++) {
-        GrB_Index len = long_column_length(h);
-        for (GrB_Index i = 0; i < len; i++, k++) {
-            I[k] = (i * 7 + h) % n; /* 7 is prime to n: distinct rows */
+    for (GrB_Index h = 0; h < n; h++)
+        for (GrB_Index i = 0, len = length(h); i < len; i++, k++) {
+            I[k] = (i * step + h * shift) % n;
             J[k] = h;
-            X[k] = type == GrB_BOOL ? 1 : 1 + (int64_t)((i + h) % 4); /* BOOL: iso, so lists */
+            X[k] = type == GrB_BOOL ? 1 : 1 + (int64_t)((i + h) % 4);
         }
-    }
     return built_square(type, n, I, J, X, nv);
+}
+
+static GrB_Matrix many_long_columns(GrB_Type type, GrB_Index n)
+{
+    return column_matrix(type, n, long_column_length, 7, 1);
 }
 
 static void long_walk_table_parity(void **state)
@@ -1062,19 +1068,7 @@ static GrB_Index wide_column_length(GrB_Index h)
 
 static GrB_Matrix wide_columns(GrB_Type type, GrB_Index n)
 {
-    GrB_Index nv = 0;
-    for (GrB_Index h = 0; h < n; h++) nv += wide_column_length(h);
-    GrB_Index *I = malloc(nv * sizeof *I), *J = malloc(nv * sizeof *J);
-    int64_t *X = malloc(nv * sizeof *X);
-    assert_non_null(I), assert_non_null(J), assert_non_null(X);
-    GrB_Index k = 0;
-    for (GrB_Index h = 0; h < n; h++)
-        for (GrB_Index i = 0, len = wide_column_length(h); i < len; i++, k++) {
-            I[k] = (i * 7919 + h * 13) % n; /* 7919 is prime to n: distinct rows */
-            J[k] = h;
-            X[k] = 1 + (int64_t)((i + h) % 4);
-        }
-    return built_square(type, n, I, J, X, nv);
+    return column_matrix(type, n, wide_column_length, 7919, 13);
 }
 
 static void push_wide_warp_batches(void **state)
