@@ -857,6 +857,17 @@ template <typename W> __device__ inline W warp_inclusive_sum(W v, int lane)
     return v;
 }
 
+/* The first of the warp's first `lanes` lanes (a power of two up to 32) whose inclusive sum incl
+ * exceeds t, found by a binary search over the lanes' sums (log2 lanes shuffles; every lane calls
+ * it with its own t): the owner of item t of the lanes' items laid end to end. */
+__device__ inline int lane_above(uint32_t incl, uint32_t t, int lanes)
+{
+    int w = 0;
+    for (int step = lanes / 2; step > 0; step /= 2)
+        if (__shfl_sync(0xffffffffu, incl, w + step - 1) <= t) w += step;
+    return w;
+}
+
 /* Terms a lane of push_kernel takes at once (push_batch's U), and the blocks an SM it is compiled
  * for (64 registers, no spill; ptxas, sm_90). Measured (spmspv_bench, RMAT-21, the SVM's pick in
  * ms at 5 / 10 / 20 %, H200, 2026-11-28, columns above 256 set aside): U = 2 at 4 blocks 0.137 /
@@ -933,10 +944,7 @@ __device__ inline void push_warp_columns(const Push<T> &c, int lane, bool has, u
 #pragma unroll
         for (int u = 0; u < U; u++) {
             const uint32_t t = t0 + (uint32_t)(u * 32 + lane);
-            /* the column of term t: the lanes whose inclusive sums are at most t */
-            int w = 0;
-            for (int step = c.cols / 2; step > 0; step /= 2)
-                if (__shfl_sync(FULL, incl, w + step - 1) <= t) w += step;
+            const int w = lane_above(incl, t, c.cols); /* the lane holding term t's column */
             live[u] = t < total;
             p[u] = __shfl_sync(FULL, b, w) + (t - __shfl_sync(FULL, excl, w));
             xt[u] = gg_shfl<GG_SHFL_IDX>(xv, w);
@@ -993,9 +1001,7 @@ __global__ void __launch_bounds__(THREADS, PUSH_MIN_BLOCKS) push_kernel(Push<T> 
             for (uint32_t r0 = 0; r0 < total; r0 += 32) {
                 /* this lane's set position: rank j of the window, in lane o's flags */
                 const uint32_t j = r0 + (uint32_t)lane;
-                int o = 0;
-                for (int step = 16; step > 0; step /= 2)
-                    if (__shfl_sync(FULL, incl, o + step - 1) <= j) o += step;
+                const int o = lane_above(incl, j, 32);
                 const uint32_t obits = __shfl_sync(FULL, bits, o);
                 const uint32_t oexcl = __shfl_sync(FULL, incl - cnt, o);
                 const bool has = j < total;

@@ -56,16 +56,20 @@ static int forced_product(void)
     return v;
 }
 
-void GG_cuda_mxv_force(int mode)
+static void force(int mode, bool measure)
 {
     atomic_store_explicit(&forced, mode, memory_order_relaxed);
-    atomic_store_explicit(&measuring, mode != GG_CUDA_MXV_RULE, memory_order_relaxed);
+    atomic_store_explicit(&measuring, measure, memory_order_relaxed);
+}
+
+void GG_cuda_mxv_force(int mode)
+{
+    force(mode, mode != GG_CUDA_MXV_RULE);
 }
 
 void GG_cuda_mxv_force_timed(int mode)
 {
-    atomic_store_explicit(&forced, mode, memory_order_relaxed);
-    atomic_store_explicit(&measuring, false, memory_order_relaxed);
+    force(mode, false);
 }
 
 /* This thread's last call features (GG_cuda_mxv_last_call). */
