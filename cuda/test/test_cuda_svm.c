@@ -215,7 +215,8 @@ static uint64_t host_push_work(GrB_Matrix A, GrB_Vector u)
  * decides with: the input's density, the mask's kind, and whether a push would write a list (a
  * direct result over constant terms: LOR.ONEB here), under the SVM and under each forced mode;
  * the push work counted on the device under a forced mode (the trainer's), from a sparse and from
- * a bitmap frontier, and left at the density's estimate under a model that does not read it. */
+ * a bitmap frontier, and left at the density's estimate under a model that does not read it and
+ * under a mode forced for timing (GG_cuda_mxv_force_timed). */
 static void call_features_of_the_call(void **state)
 {
     (void)state;
@@ -298,6 +299,16 @@ static void call_features_of_the_call(void **state)
     assert_true(GG_cuda_mxv_last_call(t));
     assert_true(fabs(t[GG_SVM_WORK] - GG_svm_work(host_push_work(A, q), nnz)) < 1e-12);
     GrB_free(&call.w), GrB_free(&q);
+    /* a mode forced for its time alone (GG_cuda_mxv_force_timed, spmspv_bench's oracle): the
+     * push work is not counted, the feature stays the density's estimate */
+    GG_cuda_mxv_force_timed(GG_CUDA_MXV_PUSH);
+    one_call timed = {lor_oneb, NULL, NULL, u, NULL, A, false};
+    OK(GrB_Vector_new(&timed.w, GrB_BOOL, n));
+    traced(run_call, &timed, buf, sizeof buf);
+    assert_null(strstr(buf, "the push would walk"));
+    assert_true(GG_cuda_mxv_last_call(t));
+    assert_true(fabs(t[GG_SVM_WORK] - t[GG_SVM_DENSITY]) < 1e-12);
+    GrB_free(&timed.w);
     GG_cuda_mxv_force(GG_CUDA_MXV_RULE);
     set_backend(GxG_BACKEND_AUTO);
     GrB_free(&lor_oneb), GrB_free(&A), GrB_free(&m), GrB_free(&u);
